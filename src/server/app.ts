@@ -1,0 +1,51 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Config } from './env';
+import { authRoutes } from './modules/auth/auth.routes';
+import { utentiRoutes } from './modules/utenti/utenti.routes';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { originCheckPlugin } from './plugins/origin-check';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { spaPlugin } from './plugins/spa';
+
+export interface AppOptions {
+  db: Database;
+  config: Config;
+  sessionSecret: string;
+  /** Folder of the built client; omitted in API tests. */
+  clientRoot?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
+export async function buildApp(options: AppOptions) {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Fastify takes a hop count as a number at run time; its types only list strings.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    // Error payloads and logs never include request bodies (passwords, personal data).
+    disableRequestLogging: config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifyCookie);
+  await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(authPlugin, { db, sessionSecret: options.sessionSecret, secureCookies: config.secureCookies });
+
+  await app.register(authRoutes, { db });
+  await app.register(utentiRoutes, { db });
+
+  if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

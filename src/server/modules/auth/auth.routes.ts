@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { msg } from '../../../shared/messages';
+import { loginSchema } from '../../../shared/schemas/auth';
+import { userSchema } from '../../../shared/schemas/utente';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { actorOf } from '../../plugins/auth';
+import { toUser } from '../utenti/utenti.service';
+import { authenticate, createLoginGuard } from './auth.service';
+
+export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const guard = createLoginGuard();
+
+  app.post(
+    '/api/login',
+    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      guard.assertAllowed(request.ip, email);
+      const user = await authenticate(db, email, password);
+      if (!user) {
+        guard.recordFailure(request.ip, email);
+        throw AppError.unauthorized(msg.auth.invalidCredentials);
+      }
+      if (!user.isActive) throw AppError.forbidden(msg.auth.inactiveUser);
+      guard.recordSuccess(email);
+      await app.startSession(request, reply, user.id);
+      return toUser(user);
+    },
+  );
+
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
+    await app.endSession(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/user', { config: { access: 'signedIn' }, schema: { response: { 200: userSchema } } }, async (request) => {
+    const [row] = await db.select().from(users).where(eq(users.id, actorOf(request).id));
+    if (!row) throw AppError.unauthorized(msg.auth.notAuthenticated);
+    return toUser(row);
+  });
+};

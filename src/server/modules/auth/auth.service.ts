@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { msg } from '../../../shared/messages';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
+import { createLimiter } from '../../plugins/rate-limit';
+
+/**
+ * The user for these credentials, or null. Unknown e-mail and wrong password take the same path
+ * and the same time, so the answer does not reveal which e-mails exist.
+ */
+export async function authenticate(db: Database, email: string, password: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  return user && ok ? user : null;
+}
+
+export const LOGIN_LIMITS = {
+  perEmail: { max: 5, windowMs: 15 * 60 * 1000 },
+  perIp: { max: 30, windowMs: 15 * 60 * 1000 },
+};
+
+/** Failed logins limited per e-mail (guessing one password) and per IP (spraying many accounts). */
+export function createLoginGuard(limits = LOGIN_LIMITS) {
+  const byEmail = createLimiter(limits.perEmail);
+  const byIp = createLimiter(limits.perIp);
+  return {
+    assertAllowed(ip: string, email: string) {
+      const e = byEmail.check(email.toLowerCase());
+      const i = byIp.check(ip);
+      if (e.limited || i.limited) {
+        throw AppError.tooManyRequests(msg.auth.tooManyAttempts, Math.max(e.retryAfterSeconds, i.retryAfterSeconds));
+      }
+    },
+    recordFailure(ip: string, email: string) {
+      byEmail.hit(email.toLowerCase());
+      byIp.hit(ip);
+    },
+    recordSuccess(email: string) {
+      byEmail.reset(email.toLowerCase());
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema } from '../../../shared/schemas/common';
+import {
+  createUserSchema,
+  listUsersQuerySchema,
+  searchUsersQuerySchema,
+  updateRoleSchema,
+  updateUserSchema,
+  userSchema,
+  userSearchResultSchema,
+} from '../../../shared/schemas/utente';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import { createUser, deleteUser, listUsers, searchUsers, updateUser, updateUserRole } from './utenti.service';
+
+export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/users',
+    { config: { access: 'users:manage' }, schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userSchema) } } },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.get(
+    '/api/users/search',
+    {
+      config: { access: 'users:search' },
+      schema: { querystring: searchUsersQuerySchema, response: { 200: z.array(userSearchResultSchema) } },
+    },
+    async (request) => searchUsers(db, request.query),
+  );
+
+  app.post(
+    '/api/users',
+    { config: { access: 'users:manage' }, schema: { body: createUserSchema, response: { 201: userSchema } } },
+    async (request, reply) => reply.code(201).send(await createUser(db, request.body)),
+  );
+
+  app.put(
+    '/api/users/:id',
+    {
+      config: { access: 'users:manage' },
+      schema: { params: idParamSchema, body: updateUserSchema, response: { 200: userSchema } },
+    },
+    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.patch(
+    '/api/users/:id/role',
+    {
+      config: { access: 'users:manage' },
+      schema: { params: idParamSchema, body: updateRoleSchema, response: { 200: userSchema } },
+    },
+    async (request) => updateUserRole(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await deleteUser(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { msg } from '../../../shared/messages';
+import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '../../../shared/schemas/utente';
+import type { Role } from '../../../shared/permissions';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { commissioni, puntiFisici, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword } from '../../lib/password';
+import { endSessionsOf, type Actor } from '../../plugins/auth';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    isActive: row.isActive,
+    areaAssegnata: row.areaAssegnata,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function listUsers(db: Database, filter: { role?: Role }): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(filter.role ? eq(users.role, filter.role) : undefined)
+    .orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map(toUser);
+}
+
+async function findUser(db: Database, id: number): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw AppError.notFound(msg.user.notFound);
+  return row;
+}
+
+export async function createUser(db: Database, input: CreateUserInput): Promise<User> {
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        role: input.role,
+        passwordHash: await hashPassword(input.password),
+      })
+      .returning();
+    return toUser(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(msg.user.emailTaken, 'EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function updateUser(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof updateUserSchema>,
+): Promise<User> {
+  const current = await findUser(db, id);
+  if (id === actor.id && !input.isActive) throw AppError.conflict(msg.user.cannotDeactivateSelf);
+  if (id === actor.id && input.role !== current.role) throw AppError.conflict(msg.user.cannotChangeOwnRole);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          role: input.role,
+          isActive: input.isActive,
+          ...(passwordHash ? { passwordHash } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+      // DECISIONS §2: deactivation, a new password or a new role end open sessions at once.
+      if (!input.isActive || passwordHash || input.role !== current.role) await endSessionsOf(tx, id);
+      return toUser(row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.conflict(msg.user.emailTaken, 'EMAIL_TAKEN');
+    throw error;
+  }
+}
+
+export async function updateUserRole(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: z.output<typeof updateRoleSchema>,
+): Promise<User> {
+  const current = await findUser(db, id);
+  if (id === actor.id && input.role !== current.role) throw AppError.conflict(msg.user.cannotChangeOwnRole);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ role: input.role, areaAssegnata: input.areaAssegnata })
+      .where(eq(users.id, id))
+      .returning();
+    if (input.role !== current.role) await endSessionsOf(tx, id);
+    return toUser(row!);
+  });
+}
+
+export async function deleteUser(db: Database, actor: Actor, id: number): Promise<void> {
+  await findUser(db, id);
+  if (id === actor.id) throw AppError.conflict(msg.user.cannotDeleteSelf);
+  const [point] = await db
+    .select({ id: puntiFisici.id })
+    .from(puntiFisici)
+    .where(or(eq(puntiFisici.utenteResponsabileId, id), eq(puntiFisici.agenteId, id), eq(puntiFisici.areaManagerId, id)))
+    .limit(1);
+  if (point) throw AppError.conflict(msg.user.referencedByPoint, 'USER_REFERENCED');
+  const [payee] = await db
+    .select({ id: commissioni.id })
+    .from(commissioni)
+    .where(
+      or(eq(commissioni.payeePuntoFisicoId, id), eq(commissioni.payeeAgenteId, id), eq(commissioni.payeeAreaManagerId, id)),
+    )
+    .limit(1);
+  if (payee) throw AppError.conflict(msg.user.referencedByCommission, 'USER_REFERENCED');
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
+export async function searchUsers(db: Database, query: { q: string; role?: Role }) {
+  if (query.q.length < 2) return [];
+  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        query.role ? eq(users.role, query.role) : undefined,
+        or(
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+          ilike(users.email, pattern),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+        ),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName))
+    .limit(20);
+}

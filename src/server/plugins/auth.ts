@@ -1,0 +1,152 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { can, type Permission, type Role } from '../../shared/permissions';
+import { msg } from '../../shared/messages';
+import type { Database, DbExecutor } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { AppError } from '../lib/app-error';
+
+export const SESSION_COOKIE = 'ws_session';
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Who is calling, as every domain function receives it. */
+export interface Actor {
+  id: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Every /api route states who may call it: 'public', 'signedIn', or a permission of the table in
+ * src/shared/permissions.ts. A route without it does not start (see the onRoute hook below).
+ */
+export type Access = 'public' | 'signedIn' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionId: string | null;
+  }
+}
+
+export interface AuthOptions {
+  db: Database;
+  sessionSecret: string;
+  secureCookies: boolean;
+}
+
+function sessionIdFor(token: string, secret: string): string {
+  return createHmac('sha256', secret).update(token).digest('base64url');
+}
+
+export async function endSessionsOf(db: DbExecutor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+  const { db, sessionSecret, secureCookies } = options;
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
+
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`La rotta ${String(route.method)} ${route.url} non dichiara config.access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const id = sessionIdFor(token, sessionSecret);
+      const [row] = await db
+        .select({
+          expiresAt: sessions.expiresAt,
+          id: users.id,
+          role: users.role,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          isActive: users.isActive,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+      if (row?.isActive) {
+        request.actor = { id: row.id, role: row.role, email: row.email, firstName: row.firstName, lastName: row.lastName };
+        request.sessionId = id;
+        // Sliding expiry, written at most once a day per session.
+        if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
+          await db.update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) }).where(eq(sessions.id, id));
+        }
+      }
+    }
+    if (!request.actor) throw AppError.unauthorized(msg.auth.notAuthenticated);
+    if (access !== 'signedIn' && !can(request.actor.role, access)) throw AppError.forbidden(msg.auth.forbidden);
+  });
+
+  app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    // A fresh id at every login: a planted cookie never becomes a signed-in session.
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(previous, sessionSecret)));
+    const token = randomBytes(32).toString('base64url');
+    const id = sessionIdFor(token, sessionSecret);
+    await db.insert(sessions).values({
+      id,
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ip: request.ip,
+      userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    });
+    // Housekeeping: expired sessions go away at logins, not in a timer.
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    void reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: SESSION_TTL_MS / 1000,
+    });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(token, sessionSecret)));
+    void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
+  });
+});
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with its declared access: the permission test walks this list. */
+    apiRoutes: readonly ApiRoute[];
+    startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+/** The signed-in actor of a route whose access is not 'public'. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw AppError.unauthorized(msg.auth.notAuthenticated);
+  return request.actor;
+}

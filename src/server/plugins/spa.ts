@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { msg } from '../../shared/messages';
+
+/**
+ * Serves the built client: hashed assets cached for a year, the HTML never cached. The public
+ * landing has its own HTML entry, so a customer's phone downloads none of the back-office code.
+ */
+export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { root }) => {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`client build not found in ${root}: run "npm run build"`);
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+  // Only the built asset folder and a few root files are served as files.
+  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
+    reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
+  );
+  for (const file of ['favicon.svg', 'logo.svg', 'robots.txt']) {
+    if (existsSync(path.join(root, file))) app.get(`/${file}`, (_req, reply) => reply.sendFile(file));
+  }
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.code(404).send({ message: msg.common.notFound, code: 'NOT_FOUND' });
+    }
+    const page = request.url.startsWith('/landing/') ? 'landing.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
+ * this file, so a permission exists in exactly one place (SPEC §6, DECISIONS §2).
+ */
+export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Sidebar label. amministrazione has none in SPEC §6 and shows its raw value. */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Admin',
+  amministrazione: 'amministrazione',
+  area_manager: 'Area Manager',
+  agente: 'Agente',
+  punto_fisico: 'Punto Fisico',
+};
+
+/** Label used in the dashboard title and in role pickers. */
+export const ROLE_TITLES: Record<Role, string> = {
+  admin: 'Amministratore',
+  amministrazione: 'Amministrazione',
+  area_manager: 'Area Manager',
+  agente: 'Agente',
+  punto_fisico: 'Punto Fisico',
+};
+
+export function dashboardTitle(role: string | null | undefined): string {
+  return isRole(role) ? `Dashboard ${ROLE_TITLES[role]}` : 'Dashboard';
+}
+
+const ALL: readonly Role[] = ROLES;
+const ADMIN: readonly Role[] = ['admin'];
+const ADMIN_OFFICE: readonly Role[] = ['admin', 'amministrazione'];
+const MANAGERS: readonly Role[] = ['admin', 'area_manager'];
+
+/** Every capability of the product and the roles that hold it. */
+export const PERMISSIONS = {
+  'dashboard:read': ALL,
+  'puntiFisici:read': ALL,
+  'puntiFisici:create': MANAGERS,
+  'puntiFisici:update': MANAGERS,
+  'puntiFisici:delete': ADMIN,
+  'qrCodes:update': ADMIN,
+  'leads:read': ALL,
+  'leads:updateStatus': ALL,
+  'leads:delete': ADMIN_OFFICE,
+  'pratiche:read': ADMIN_OFFICE,
+  'pratiche:delete': ADMIN_OFFICE,
+  'servizi:updateStatus': ADMIN_OFFICE,
+  'commissioni:read': ALL,
+  'commissioni:updatePayment': ADMIN,
+  'commissioni:delete': ADMIN,
+  'commissioniConfig:manage': ADMIN,
+  'fornitori:read': ADMIN_OFFICE,
+  'fornitori:manage': ADMIN,
+  'users:manage': ADMIN,
+  'users:search': MANAGERS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  puntiFisici: '/punti-fisici',
+  leads: '/leads',
+  pratiche: '/pratiche',
+  commissioni: '/commissioni',
+  configCommissioni: '/admin-commissioni',
+  utenti: '/utenti',
+  landing: (code: string) => `/landing/${code}`,
+} as const;
+
+export interface MenuItem {
+  label: string;
+  path: string;
+  roles: readonly Role[];
+}
+
+/** SPEC §6 menu table. Pratiche is admin-only in the menu although amministrazione may delete. */
+export const MENU: readonly MenuItem[] = [
+  { label: 'Dashboard', path: paths.home, roles: ALL },
+  { label: 'Punti Fisici', path: paths.puntiFisici, roles: ['admin', 'amministrazione', 'area_manager', 'punto_fisico'] },
+  { label: 'Lead', path: paths.leads, roles: ALL },
+  { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
+  { label: 'Commissioni', path: paths.commissioni, roles: ALL },
+  { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
+  { label: 'Utenti', path: paths.utenti, roles: ADMIN },
+];
+
+export function menuFor(role: Role | null | undefined): MenuItem[] {
+  return role ? MENU.filter((item) => item.roles.includes(role)) : [];
+}

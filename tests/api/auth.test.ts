@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '../../src/shared/messages';
+import { TEST_ADMIN } from '../setup/database';
+import { insertUser } from '../setup/factories';
+import { createTestContext, login, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+describe('sign-in', () => {
+  it('answers 401 to GET /api/user when signed out', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: msg.auth.notAuthenticated });
+  });
+
+  it('signs the admin in with an httpOnly, SameSite=Lax session cookie and returns the user', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: TEST_ADMIN.email, role: 'admin', firstName: 'Amministratore' });
+    expect(res.json()).not.toHaveProperty('passwordHash');
+    const cookie = res.cookies.find((c) => c.name === 'ws_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+  });
+
+  it('accepts the e-mail in any case and with spaces around it', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: `  ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nessuno@esempio.it', password: 'qualcosa' },
+      remoteAddress: '10.0.0.2',
+    });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: TEST_ADMIN.email, password: 'sbagliata' },
+      remoteAddress: '10.0.0.2',
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json()).toEqual({ message: 'Credenziali non valide', code: 'UNAUTHORIZED' });
+  });
+
+  it('renews the session id at login, so a planted cookie never becomes a session', async () => {
+    const first = await loginAsAdmin(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN, headers: { cookie: first } });
+    const second = sessionCookie(res);
+    expect(second).not.toBe(first);
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('refuses an inactive user with an Italian message and no cookie', async () => {
+    const user = await insertUser(ctx.db, { isActive: false, password: 'password-di-prova' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'password-di-prova' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(msg.auth.inactiveUser);
+    expect(res.cookies.find((c) => c.name === 'ws_session')).toBeUndefined();
+  });
+
+  it('rejects a malformed login body with a validation error', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'non-una-email' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Email non valida' });
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server and clears the cookie', async () => {
+    const cookie = await loginAsAdmin(ctx.app);
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'ws_session')?.value).toBe('');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('sessions live in the database', () => {
+  it('survive a restart of the app and work on a second instance', async () => {
+    const cookie = await loginAsAdmin(ctx.app);
+    const restarted = await ctx.rebuild();
+    const res = await restarted.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().email).toBe(TEST_ADMIN.email);
+  });
+
+  it('end at once when the user is deactivated', async () => {
+    const user = await insertUser(ctx.db, { role: 'agente', password: 'password-di-prova' });
+    const userCookie = await login(ctx.app, user.email, 'password-di-prova');
+    const admin = await loginAsAdmin(ctx.app);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: admin },
+      payload: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: 'agente', isActive: false },
+    });
+    expect(put.statusCode).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: userCookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from a foreign Origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: TEST_ADMIN,
+      headers: { origin: 'https://sito-malevolo.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(msg.auth.foreignOrigin);
+  });
+
+  it('accepts the app’s own origin', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: TEST_ADMIN,
+      headers: { origin: 'http://localhost:5000' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('login rate limit', () => {
+  it('answers 429 with Retry-After after 5 failures for one e-mail, even with the right password', async () => {
+    const user = await insertUser(ctx.db, { password: 'password-giusta' });
+    for (let i = 0; i < 5; i++) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: `sbagliata-${i}` },
+        remoteAddress: `10.1.0.${i}`,
+      });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: 'password-giusta' },
+      remoteAddress: '10.1.0.99',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(msg.auth.tooManyAttempts);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('answers 429 after 30 failures from one IP across many e-mails', async () => {
+    for (let i = 0; i < 30; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `spray${i}@esempio.it`, password: 'x' },
+        remoteAddress: '10.9.9.9',
+      });
+    }
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: TEST_ADMIN,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(blocked.statusCode).toBe(429);
+    const otherIp = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN, remoteAddress: '10.9.9.10' });
+    expect(otherIp.statusCode).toBe(200);
+  });
+});

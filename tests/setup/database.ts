@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, fromPostgres, type DatabaseHandle } from '../../src/server/db/client';
+
+export const TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
+export const PG_TEMPLATE_DB = 'winsolution_test_template';
+
+/** Credentials of the admin seeded in the test template. */
+export const TEST_ADMIN = { email: 'admin@test.winsolution.it', password: 'password-admin-1' };
+
+/**
+ * A fresh database for one test file, cloned from the migrated and seeded template made once in
+ * global setup: PGlite from its dump, PostgreSQL with CREATE DATABASE … TEMPLATE.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `winsolution_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const handle = fromPostgres(dbUrl.toString(), 5);
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  if (!existsSync(TEMPLATE_FILE)) throw new Error('Template PGlite mancante: esegui i test con vitest (global setup).');
+  const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
+  const client = await PGlite.create({ loadDataDir: blob });
+  return fromPglite(client);
+}

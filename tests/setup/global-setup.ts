@@ -1,0 +1,37 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { fromPglite, fromPostgres } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { seedDatabase } from '../../src/server/db/seed';
+import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from './database';
+
+const seedConfig = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
+
+/** Migrates and seeds one template database; every test file clones it. */
+export default async function setup() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${PG_TEMPLATE_DB}`;
+    const handle = fromPostgres(dbUrl.toString(), 1);
+    await runMigrations(handle);
+    await seedDatabase(handle.db, seedConfig);
+    await handle.close();
+    return;
+  }
+  const client = await PGlite.create();
+  const handle = fromPglite(client);
+  await runMigrations(handle);
+  await seedDatabase(handle.db, seedConfig);
+  const dump = await client.dumpDataDir('gzip');
+  mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
+  writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+}

@@ -1,0 +1,68 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type App } from '../../src/server/app';
+import type { Database, DatabaseHandle } from '../../src/server/db/client';
+import { parseEnv, type Config } from '../../src/server/env';
+import type { Role } from '../../src/shared/permissions';
+import { openTestDatabase, TEST_ADMIN } from './database';
+import { insertUser } from './factories';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseEnv({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', PUBLIC_BASE_URL: 'http://localhost:5000', ...overrides });
+}
+
+export interface TestContext {
+  app: App;
+  db: Database;
+  handle: DatabaseHandle;
+  /** Builds a second app on the same database (a restart, or another instance). */
+  rebuild: () => Promise<App>;
+  close: () => Promise<void>;
+}
+
+export async function createTestContext(configOverrides: Record<string, string> = {}): Promise<TestContext> {
+  const handle = await openTestDatabase();
+  const config = testConfig(configOverrides);
+  const apps: App[] = [];
+  const make = async () => {
+    const app = await buildApp({ db: handle.db, config, sessionSecret: TEST_SESSION_SECRET });
+    apps.push(app);
+    return app;
+  };
+  const app = await make();
+  return {
+    app,
+    db: handle.db,
+    handle,
+    rebuild: make,
+    close: async () => {
+      for (const a of apps) await a.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The session cookie from a login reply, ready for a `cookie` header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'ws_session');
+  if (!cookie) throw new Error(`no session cookie (status ${response.statusCode}: ${response.body})`);
+  return `ws_session=${cookie.value}`;
+}
+
+export async function login(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  return sessionCookie(res);
+}
+
+export async function loginAsAdmin(app: App): Promise<string> {
+  return login(app, TEST_ADMIN.email, TEST_ADMIN.password);
+}
+
+/** Creates a user of that role and signs them in. */
+export async function loginAs(ctx: TestContext, role: Role, overrides: Parameters<typeof insertUser>[1] = {}) {
+  const password = 'password-di-prova';
+  const user = await insertUser(ctx.db, { role, password, ...overrides });
+  const cookie = await login(ctx.app, user.email, password);
+  return { user, cookie };
+}

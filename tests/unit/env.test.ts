@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '../../src/server/env';
+
+describe('environment (DECISIONS §1)', () => {
+  it('has working defaults for a fresh clone', () => {
+    const c = parseEnv({});
+    expect(c.port).toBe(5000);
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.uploadDir).toBe(path.resolve('data/uploads'));
+    expect(c.publicBaseUrl).toBe('http://localhost:5000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.trustProxy).toBe(false);
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it('derives the public URL from PORT and marks cookies Secure on https', () => {
+    expect(parseEnv({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    const https = parseEnv({ PUBLIC_BASE_URL: 'https://negozi.winsolution.it/' });
+    expect(https.publicBaseUrl).toBe('https://negozi.winsolution.it');
+    expect(https.secureCookies).toBe(true);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: 'true' }, true],
+    [{ TRUST_PROXY: '2' }, 2],
+    [{ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }, '10.0.0.1, 10.0.0.2'],
+    [{ TRUST_PROXY: '' }, false],
+  ])('parses TRUST_PROXY %j', (env, expected) => {
+    expect(parseEnv(env).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: deve iniziare con postgres:// o postgresql://'],
+    [{ PUBLIC_BASE_URL: 'negozi' }, 'PUBLIC_BASE_URL'],
+    [{ ADMIN_EMAIL: 'a@b.it' }, 'ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme'],
+    [{ ADMIN_EMAIL: 'non-email', ADMIN_PASSWORD: 'abcdefgh' }, 'ADMIN_EMAIL: non è un indirizzo email valido'],
+    [{ SESSION_SECRET: 'corto' }, 'SESSION_SECRET: deve avere almeno 32 caratteri'],
+    [{ TRUST_PROXY: 'forse' }, 'TRUST_PROXY'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('refuses %j with a readable message', (env, text) => {
+    expect(() => parseEnv(env)).toThrow(EnvError);
+    expect(() => parseEnv(env)).toThrow(text);
+  });
+
+  it('never echoes secrets in the message', () => {
+    try {
+      parseEnv({ SESSION_SECRET: 'segreto' });
+    } catch (e) {
+      expect((e as Error).message).not.toContain('segreto"');
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuro, fromCents, toCents } from '../../src/shared/money';
+import { romeDateKey, startOfRomeDay, startOfRomeMonth, startOfRomeQuarter, startOfRomeWeek } from '../../src/shared/time';
+
+describe('money at the edges', () => {
+  it.each([
+    ['0', 0],
+    ['12.5', 1250],
+    ['12.50', 1250],
+    ['0.01', 1],
+    ['-7.25', -725],
+    ['100', 10000],
+    ['1.005', 101],
+  ])('toCents(%s) = %i', (text, cents) => expect(toCents(text)).toBe(cents));
+  it.each([
+    [0, '0.00'],
+    [1, '0.01'],
+    [17300, '173.00'],
+    [-725, '-7.25'],
+  ])('fromCents(%i) = %s', (cents, text) => expect(fromCents(cents)).toBe(text));
+  it.each([
+    ['1234.5', '€ 1.234,50'],
+    ['12.5', '€ 12,50'],
+    ['-7.25', '€ -7,25'],
+    [17300, '€ 173,00'],
+  ])('formats %s as %s', (value, text) => expect(formatEuro(value)).toBe(text));
+});
+
+describe('Europe/Rome boundaries', () => {
+  it('starts the day at Rome midnight in winter and summer', () => {
+    expect(startOfRomeDay(new Date('2026-01-15T10:00:00Z')).toISOString()).toBe('2026-01-14T23:00:00.000Z');
+    expect(startOfRomeDay(new Date('2026-07-15T10:00:00Z')).toISOString()).toBe('2026-07-14T22:00:00.000Z');
+  });
+  it('puts 23:30 UTC on 31 Dec into the next Rome day', () => {
+    expect(romeDateKey(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+  it('starts weeks on Monday', () => {
+    // Sunday 22 Nov 2026 → Monday 16 Nov
+    expect(romeDateKey(startOfRomeWeek(new Date('2026-11-22T12:00:00Z')))).toBe('2026-11-16');
+    expect(romeDateKey(startOfRomeWeek(new Date('2026-11-16T00:30:00+01:00')))).toBe('2026-11-16');
+  });
+  it('finds month and quarter starts across DST', () => {
+    expect(startOfRomeMonth(new Date('2026-04-10T12:00:00Z')).toISOString()).toBe('2026-03-31T22:00:00.000Z');
+    expect(startOfRomeQuarter(new Date('2026-05-10T12:00:00Z')).toISOString()).toBe('2026-03-31T22:00:00.000Z');
+  });
+});

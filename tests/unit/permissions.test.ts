@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { can, dashboardTitle, menuFor, type Permission, type Role } from '../../src/shared/permissions';
+
+describe('menu by role (SPEC §6)', () => {
+  const table: [Role, string[]][] = [
+    ['admin', ['Dashboard', 'Punti Fisici', 'Lead', 'Pratiche', 'Commissioni', 'Config Commissioni', 'Utenti']],
+    ['amministrazione', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
+    ['area_manager', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
+    ['agente', ['Dashboard', 'Lead', 'Commissioni']],
+    ['punto_fisico', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
+  ];
+  it.each(table)('%s sees %j', (role, labels) => {
+    expect(menuFor(role).map((m) => m.label)).toEqual(labels);
+  });
+  it('shows nothing to nobody', () => expect(menuFor(null)).toEqual([]));
+});
+
+describe('capabilities (SPEC §6, DECISIONS §2)', () => {
+  const table: [Permission, Role[]][] = [
+    ['users:manage', ['admin']],
+    ['users:search', ['admin', 'area_manager']],
+    ['puntiFisici:create', ['admin', 'area_manager']],
+    ['puntiFisici:update', ['admin', 'area_manager']],
+    ['puntiFisici:delete', ['admin']],
+    ['qrCodes:update', ['admin']],
+    ['leads:delete', ['admin', 'amministrazione']],
+    ['pratiche:read', ['admin', 'amministrazione']],
+    ['pratiche:delete', ['admin', 'amministrazione']],
+    ['servizi:updateStatus', ['admin', 'amministrazione']],
+    ['commissioni:updatePayment', ['admin']],
+    ['commissioni:delete', ['admin']],
+    ['commissioniConfig:manage', ['admin']],
+    ['fornitori:manage', ['admin']],
+    ['leads:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
+    ['commissioni:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
+  ];
+  const roles: Role[] = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
+  it.each(table)('%s is held by %j only', (permission, holders) => {
+    expect(roles.filter((r) => can(r, permission))).toEqual(holders);
+  });
+});
+
+describe('dashboard title', () => {
+  it.each([
+    ['admin', 'Dashboard Amministratore'],
+    ['amministrazione', 'Dashboard Amministrazione'],
+    ['area_manager', 'Dashboard Area Manager'],
+    ['agente', 'Dashboard Agente'],
+    ['punto_fisico', 'Dashboard Punto Fisico'],
+    ['sconosciuto', 'Dashboard'],
+  ])('%s → %s', (role, title) => expect(dashboardTitle(role)).toBe(title));
+});
