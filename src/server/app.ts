@@ -28,8 +28,6 @@ export async function buildApp(options: AppOptions) {
     // Fastify takes a hop count as a number at run time; its types only list strings.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
-    // Error payloads and logs never include request bodies (passwords, personal data).
-    disableRequestLogging: config.nodeEnv === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -34,7 +34,11 @@ async function main() {
     config,
     sessionSecret: resolveSessionSecret(config),
     clientRoot,
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Query strings carry customers' names and phones (searches): they stay out of the logs.
+      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) },
+    },
   });
 
   let closing = false;

@@ -63,7 +63,7 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
-  return role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+  return role != null && (PERMISSIONS[permission]).includes(role);
 }
 
 export const paths = {

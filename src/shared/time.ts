@@ -29,7 +29,7 @@ export function romeParts(date: Date): RomeParts {
   for (const part of partsFormatter.formatToParts(date)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
-  return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
 }
 
 /** The instant at which the given Rome wall-clock time occurs. */
@@ -86,5 +86,5 @@ export function romeDateKey(date: Date): string {
 /** Start of the Rome day named by yyyy-MM-dd. */
 export function romeDayStartFromKey(key: string): Date {
   const [y, m, d] = key.split('-').map(Number);
-  return romeWallTimeToDate(y!, m!, d!);
+  return romeWallTimeToDate(y, m, d);
 }

@@ -38,7 +38,7 @@ export async function insertUser(
     .insert(users)
     .values({ ...buildUser(rest), isActive, passwordHash: await cachedHash(password) })
     .returning();
-  return row!;
+  return row;
 }
 
 export async function insertPuntoFisico(
@@ -56,5 +56,5 @@ export async function insertPuntoFisico(
       utenteResponsabileId: responsabileId,
     })
     .returning();
-  return row!;
+  return row;
 }

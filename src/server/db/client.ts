@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -32,6 +33,7 @@ export function fromPostgres(url: string, max = 10): DatabaseHandle {
 
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(`${options.dataDir}/pglite`);
   return fromPglite(client);
 }

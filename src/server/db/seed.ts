@@ -78,7 +78,7 @@ export async function seedDatabase(
         nomeAttivita: 'WINSOLUTION Demo',
         indirizzo: 'Via della Dimostrazione 1, Milano',
         landingCode: DEMO_LANDING_CODE,
-        utenteResponsabileId: consultant!.id,
+        utenteResponsabileId: consultant.id,
       });
     }
   });

@@ -15,6 +15,7 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
   }
   await app.register(fastifyStatic, {
     root,
+    // Without wildcard the plugin registers one route per built file: nothing else is served.
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
@@ -23,13 +24,6 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
       }
     },
   });
-  // Only the built asset folder and a few root files are served as files.
-  app.get('/assets/*', { config: { access: 'public' } }, (request, reply) =>
-    reply.sendFile(`assets/${(request.params as { '*': string })['*']}`),
-  );
-  for (const file of ['favicon.svg', 'logo.svg', 'robots.txt']) {
-    if (existsSync(path.join(root, file))) app.get(`/${file}`, (_req, reply) => reply.sendFile(file));
-  }
   app.get('/*', (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.code(404).send({ message: msg.common.notFound, code: 'NOT_FOUND' });

@@ -18,23 +18,24 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: msg.user.emailInvalid }));
+const email = z.string({ error: msg.user.emailInvalid }).trim().toLowerCase().pipe(z.email({ message: msg.user.emailInvalid }));
 
 /** 'Crea Utente' form and POST /api/users (SPEC §5 "New user"). */
 export const createUserSchema = z.object({
-  firstName: z.string().trim().min(1, msg.user.firstNameRequired),
-  lastName: z.string().trim().min(1, msg.user.lastNameRequired),
+  firstName: z.string({ error: msg.user.firstNameRequired }).trim().min(1, msg.user.firstNameRequired),
+  lastName: z.string({ error: msg.user.lastNameRequired }).trim().min(1, msg.user.lastNameRequired),
   email,
-  phone: z.string().trim().min(1, msg.user.phoneRequired),
-  password: z.string().min(6, msg.user.passwordMin),
-  role: roleSchema,
+  phone: z.string({ error: msg.user.phoneRequired }).trim().min(1, msg.user.phoneRequired),
+  password: z.string({ error: msg.user.passwordMin }).min(6, msg.user.passwordMin),
+  // Omitted: the SPEC default; blank or unknown: 'Ruolo richiesto'.
+  role: roleSchema.default('punto_fisico'),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** Edit dialog and PUT /api/users/{id} (SPEC §5 "Edit user"; all five roles per DECISIONS §2). */
 export const updateUserSchema = z.object({
-  firstName: z.string().trim().min(1, msg.user.editFirstNameRequired),
-  lastName: z.string().trim().min(1, msg.user.editLastNameRequired),
+  firstName: z.string({ error: msg.user.editFirstNameRequired }).trim().min(1, msg.user.editFirstNameRequired),
+  lastName: z.string({ error: msg.user.editLastNameRequired }).trim().min(1, msg.user.editLastNameRequired),
   email,
   phone: z
     .string()

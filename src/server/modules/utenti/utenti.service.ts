@@ -58,7 +58,7 @@ export async function createUser(db: Database, input: CreateUserInput): Promise<
         passwordHash: await hashPassword(input.password),
       })
       .returning();
-    return toUser(row!);
+    return toUser(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(msg.user.emailTaken, 'EMAIL_TAKEN');
     throw error;
@@ -92,7 +92,7 @@ export async function updateUser(
         .returning();
       // DECISIONS §2: deactivation, a new password or a new role end open sessions at once.
       if (!input.isActive || passwordHash || input.role !== current.role) await endSessionsOf(tx, id);
-      return toUser(row!);
+      return toUser(row);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(msg.user.emailTaken, 'EMAIL_TAKEN');
@@ -115,7 +115,7 @@ export async function updateUserRole(
       .where(eq(users.id, id))
       .returning();
     if (input.role !== current.role) await endSessionsOf(tx, id);
-    return toUser(row!);
+    return toUser(row);
   });
 }
 

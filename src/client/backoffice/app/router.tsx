@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { msg } from '../../../shared/messages';
+import { can, MENU, paths } from '../../../shared/permissions';
+import { useAuth } from '../features/auth/auth-context';
+import { AppLayout } from './layout/app-layout';
+import { DashboardRoute } from './routes/dashboard';
+import { LoadingScreen } from './routes/loading';
+import { LoginRoute } from './routes/login';
+import { NotFoundRoute } from './routes/not-found';
+import { AccessDenied, SectionTitleRoute } from './routes/section';
+
+const PROTECTED_PATHS = new Set<string>(MENU.map((m) => m.path));
+
+function SignedOutRouter() {
+  const [location] = useLocation();
+  if (location === paths.home || location === paths.auth) return <LoginRoute />;
+  // A known back-office page asks for sign-in first; anything else is not found.
+  if (PROTECTED_PATHS.has(location)) return <Redirect to={paths.auth} replace />;
+  return <NotFoundRoute />;
+}
+
+export function AppRouter() {
+  const { user, isLoading } = useAuth();
+  const [location] = useLocation();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  if (isLoading) return <LoadingScreen />;
+  if (!user) return <SignedOutRouter />;
+  if (location === paths.auth) return <Redirect to={paths.home} replace />;
+  if (location !== paths.home && !PROTECTED_PATHS.has(location)) return <NotFoundRoute />;
+
+  return (
+    <AppLayout user={user}>
+      <Switch>
+        <Route path={paths.home} component={DashboardRoute} />
+        <Route path={paths.puntiFisici}>
+          <SectionTitleRoute title="Punti Fisici" />
+        </Route>
+        <Route path={paths.leads}>
+          <SectionTitleRoute title="Gestione Lead" />
+        </Route>
+        <Route path={paths.pratiche}>
+          <SectionTitleRoute title="Gestione Pratiche" />
+        </Route>
+        <Route path={paths.commissioni}>
+          <SectionTitleRoute title="Commissioni" />
+        </Route>
+        <Route path={paths.configCommissioni}>
+          {can(user.role, 'commissioniConfig:manage') ? (
+            <SectionTitleRoute title="Gestione Commissioni" />
+          ) : (
+            <AccessDenied text="Accesso Negato - Solo gli amministratori possono accedere a questa sezione" />
+          )}
+        </Route>
+        <Route path={paths.utenti}>
+          {can(user.role, 'users:manage') ? <SectionTitleRoute title="Gestione Utenti" /> : <AccessDenied text={msg.user.accessDenied} />}
+        </Route>
+      </Switch>
+    </AppLayout>
+  );
+}

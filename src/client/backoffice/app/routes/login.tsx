@@ -1,0 +1,17 @@
+import { Logo } from '../../../components/ui/logo';
+import { LoginForm } from '../../features/auth/components/login-form';
+
+export function LoginRoute() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-blue-50 to-slate-100 p-4">
+      <div className="w-full max-w-sm rounded-xl border bg-card p-8 shadow-lg">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <Logo className="size-14" />
+          <h1 className="text-2xl font-bold tracking-tight">WINSOLUTION</h1>
+          <p className="text-sm text-muted-foreground">Accedi al gestionale</p>
+        </div>
+        <LoginForm />
+      </div>
+    </main>
+  );
+}

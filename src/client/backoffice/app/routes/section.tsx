@@ -1,0 +1,17 @@
+import { PageHeader } from '../../../components/ui/page-header';
+
+/** A section whose screen a later issue builds: it shows its title until then. */
+export function SectionTitleRoute({ title }: { title: string }) {
+  return <PageHeader title={title} />;
+}
+
+/** SPEC §2: what a role without access sees on an admin-only section. */
+export function AccessDenied({ text }: { text: string }) {
+  const [title, ...rest] = text.split(' - ');
+  return (
+    <div className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800" role="alert">
+      <h1 className="text-xl font-semibold">{title}</h1>
+      <p>{rest.join(' - ')}</p>
+    </div>
+  );
+}

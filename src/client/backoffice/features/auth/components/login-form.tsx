@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { msg } from '../../../../../shared/messages';
+import { paths } from '../../../../../shared/permissions';
+import { loginSchema, type LoginInput } from '../../../../../shared/schemas/auth';
+import { errorMessage } from '../../../../lib/api-client';
+import { Button } from '../../../../components/ui/button';
+import { Input } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { toast } from '../../../../components/ui/toast';
+import { useLogin } from '../api/auth';
+
+export function LoginForm() {
+  const login = useLogin();
+  const [, navigate] = useLocation();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: () => {
+        toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
+        navigate(paths.home, { replace: true });
+      },
+      onError: (error) =>
+        toast({ title: msg.auth.loginErrorTitle, description: errorMessage(error, msg.auth.invalidCredentials), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor="email">Email</Label>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'email-error' : undefined}
+          {...form.register('email')}
+        />
+        <FieldError id="email-error" message={errors.email?.message} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="password">Password</Label>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'password-error' : undefined}
+          {...form.register('password')}
+        />
+        <FieldError id="password-error" message={errors.password?.message} />
+      </div>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? 'Accesso in corso...' : 'Accedi'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { cn } from '../../lib/cn';
+
+/** SPEC §9: one toast at a time, 5000 ms, at most 420 px wide from medium screens up. */
+export const TOAST_DURATION_MS = 5000;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface ToastItem extends ToastInput {
+  id: number;
+}
+
+let current: ToastItem | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function toast(input: ToastInput) {
+  current = { ...input, id: nextId++ };
+  emit();
+}
+
+function dismiss(id: number) {
+  if (current?.id === id) {
+    current = null;
+    emit();
+  }
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function Toaster() {
+  const item = useSyncExternalStore(subscribe, () => current);
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notifiche">
+      {item && (
+        <ToastPrimitive.Root
+          key={item.id}
+          open
+          onOpenChange={(open) => !open && dismiss(item.id)}
+          className={cn(
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
+            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card',
+          )}
+          data-testid="toast"
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            {item.description && <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>}
+          </div>
+          <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Chiudi">
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      )}
+      <ToastPrimitive.Viewport label="Notifiche ({hotkey})" className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,51 @@
+import { format } from 'date-fns';
+import { it } from 'date-fns/locale';
+import { TIME_ZONE } from '../../shared/time';
+
+export { formatEuro } from '../../shared/money';
+
+const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const dateFormatter = new Intl.DateTimeFormat('it-IT', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** dd/MM/yyyy in Europe/Rome. */
+export function formatDate(value: string | Date): string {
+  return dateFormatter.format(new Date(value));
+}
+
+/** it-IT date and time with seconds, Europe/Rome. */
+export function formatDateTime(value: string | Date): string {
+  return dateTimeFormatter.format(new Date(value));
+}
+
+/** Long Italian forms ("21 novembre 2026") through date-fns' it locale. */
+export function formatLongDate(value: string | Date): string {
+  return format(new Date(value), 'd MMMM yyyy', { locale: it });
+}
+
+/** SPEC §2: first letters of first and last name, else of the e-mail, else 'U'. */
+export function initialsOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
+  const first = user?.firstName?.trim()?.[0];
+  const last = user?.lastName?.trim()?.[0];
+  if (first && last) return `${first}${last}`.toUpperCase();
+  const email = user?.email?.trim()?.[0];
+  return email ? email.toUpperCase() : 'U';
+}
+
+/** SPEC §2: full name, else e-mail, else 'Utente'. */
+export function displayNameOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+  return name || user?.email || 'Utente';
+}
