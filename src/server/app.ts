@@ -10,11 +10,14 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { createLocalStorage, type DocumentStorage } from './storage/storage';
 
 export interface AppOptions {
   db: Database;
   config: Config;
   sessionSecret: string;
+  /** Document storage; defaults to the local disk under config.uploadDir. */
+  storage?: DocumentStorage;
   /** Folder of the built client; omitted in API tests. */
   clientRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -23,6 +26,7 @@ export interface AppOptions {
 /** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp(options: AppOptions) {
   const { db, config } = options;
+  const storage = options.storage ?? createLocalStorage(config.uploadDir);
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify takes a hop count as a number at run time; its types only list strings.
@@ -41,6 +45,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
+  // Modules that need documents receive `storage` in their options.
+  void storage;
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

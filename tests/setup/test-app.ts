@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '../../src/server/app';
 import type { Database, DatabaseHandle } from '../../src/server/db/client';
 import { parseEnv, type Config } from '../../src/server/env';
 import type { Role } from '../../src/shared/permissions';
+import { createLocalStorage, type DocumentStorage } from '../../src/server/storage/storage';
 import { openTestDatabase, TEST_ADMIN } from './database';
 import { insertUser } from './factories';
 
@@ -16,6 +20,10 @@ export interface TestContext {
   app: App;
   db: Database;
   handle: DatabaseHandle;
+  config: Config;
+  storage: DocumentStorage;
+  /** Folder behind `storage`, deleted at close. */
+  uploadDir: string;
   /** Builds a second app on the same database (a restart, or another instance). */
   rebuild: () => Promise<App>;
   close: () => Promise<void>;
@@ -23,10 +31,12 @@ export interface TestContext {
 
 export async function createTestContext(configOverrides: Record<string, string> = {}): Promise<TestContext> {
   const handle = await openTestDatabase();
-  const config = testConfig(configOverrides);
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'winsolution-uploads-'));
+  const config = testConfig({ UPLOAD_DIR: uploadDir, ...configOverrides });
+  const storage = createLocalStorage(uploadDir);
   const apps: App[] = [];
   const make = async () => {
-    const app = await buildApp({ db: handle.db, config, sessionSecret: TEST_SESSION_SECRET });
+    const app = await buildApp({ db: handle.db, config, sessionSecret: TEST_SESSION_SECRET, storage });
     apps.push(app);
     return app;
   };
@@ -35,10 +45,14 @@ export async function createTestContext(configOverrides: Record<string, string> 
     app,
     db: handle.db,
     handle,
+    config,
+    storage,
+    uploadDir,
     rebuild: make,
     close: async () => {
       for (const a of apps) await a.close();
       await handle.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -13,16 +13,23 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  LEAD_CONTATTO_STATI,
+  PAGAMENTO_STATI,
+  PRATICA_STATI,
+  SERVIZIO_STATI,
+  SERVIZIO_TIPI,
+  type LeadContattoStato,
+  type PagamentoStato,
+  type PraticaStato,
+  type ServizioStato,
+  type ServizioTipo,
+} from '../../shared/domain';
 import type { Role } from '../../shared/permissions';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
-export const SERVIZIO_TIPI = ['luce', 'gas', 'internet', 'noleggio', 'finanziamenti', 'assicurazioni'] as const;
-export const SERVIZIO_STATI = ['inserito', 'in_lavorazione', 'completato', 'ko'] as const;
-export const PRATICA_STATI = ['inserita', 'in_lavorazione', 'completata', 'ko'] as const;
-export const LEAD_CONTATTO_STATI = ['nuovo', 'contattato', 'non_raggiungibile'] as const;
-export const PAGAMENTO_STATI = ['non_pagato', 'pagato'] as const;
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -102,7 +109,7 @@ export const leads = pgTable(
     puntoFisicoOriginaleId: integer('punto_fisico_originale_id').references(() => puntiFisici.id, {
       onDelete: 'set null',
     }),
-    statoContatto: text('stato_contatto').notNull().default('nuovo'),
+    statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull().default('nuovo'),
     statoContattoAggiornatoAt: timestamp('stato_contatto_aggiornato_at', { withTimezone: true }),
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -124,7 +131,7 @@ export const pratiche = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     puntoFisicoId: integer('punto_fisico_id').references(() => puntiFisici.id, { onDelete: 'set null' }),
-    statoPratica: text('stato_pratica').notNull().default('inserita'),
+    statoPratica: text('stato_pratica').$type<PraticaStato>().notNull().default('inserita'),
     orarioContatto: text('orario_contatto'),
     indirizzoIp: text('indirizzo_ip'),
     userAgent: text('user_agent'),
@@ -161,8 +168,8 @@ export const servizi = pgTable(
     praticaId: integer('pratica_id')
       .notNull()
       .references(() => pratiche.id, { onDelete: 'cascade' }),
-    tipoServizio: text('tipo_servizio').notNull(),
-    stato: text('stato').notNull().default('inserito'),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>().notNull(),
+    stato: text('stato').$type<ServizioStato>().notNull().default('inserito'),
     koMotivazione: text('ko_motivazione'),
     fornitoreId: integer('fornitore_id').references(() => fornitori.id, { onDelete: 'restrict' }),
     ridPresente: boolean('rid_presente').notNull().default(false),
@@ -194,7 +201,7 @@ export const serviziStorico = pgTable(
       .references(() => servizi.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     daStato: text('da_stato'),
-    aStato: text('a_stato').notNull(),
+    aStato: text('a_stato').$type<ServizioStato>().notNull(),
     motivazione: text('motivazione'),
     createdAt: createdAt(),
   },
@@ -230,7 +237,7 @@ export const commissioniFornitori = pgTable(
     fornitoreId: integer('fornitore_id')
       .notNull()
       .references(() => fornitori.id, { onDelete: 'cascade' }),
-    servizio: text('servizio').notNull(),
+    servizio: text('servizio').$type<ServizioTipo>().notNull(),
     commissionePuntoFisico: money('commissione_punto_fisico').notNull().default('0'),
     commissioneAgente: money('commissione_agente').notNull().default('0'),
     commissioneAreaManager: money('commissione_area_manager').notNull().default('0'),
@@ -262,7 +269,7 @@ export const commissioni = pgTable(
     servizioId: integer('servizio_id')
       .notNull()
       .references(() => servizi.id, { onDelete: 'cascade' }),
-    tipoServizio: text('tipo_servizio').notNull(),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>().notNull(),
     fornitoreId: integer('fornitore_id').references(() => fornitori.id, { onDelete: 'restrict' }),
     /** Snapshot of the customer's name at completion, for the payout list. */
     customerName: text('customer_name').notNull(),
@@ -279,7 +286,7 @@ export const commissioni = pgTable(
     importoAmministrazione: money('importo_amministrazione').notNull(),
     hasBonus: boolean('has_bonus').notNull().default(false),
     bonusApplicati: jsonb('bonus_applicati').$type<{ puntoFisico: string; agente: string; areaManager: string }>(),
-    statoPagamento: text('stato_pagamento').notNull().default('non_pagato'),
+    statoPagamento: text('stato_pagamento').$type<PagamentoStato>().notNull().default('non_pagato'),
     notePagamento: text('note_pagamento'),
     dataPagamento: timestamp('data_pagamento', { withTimezone: true }),
     dataCompletamento: timestamp('data_completamento', { withTimezone: true }).notNull().defaultNow(),
