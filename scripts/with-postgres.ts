@@ -59,7 +59,7 @@ try {
   const [command, ...args] = process.argv.slice(2);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL di prova su 127.0.0.1:${port}`);
-  const result = spawnSync('npx', [command!, ...args], {
+  const result = spawnSync('npx', [command, ...args], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: url },
   });
