@@ -6,7 +6,12 @@ import { z } from 'zod';
 /** Every setting of DECISIONS §1, parsed once. */
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(5000),
+    PORT: z.coerce
+      .number({ message: 'deve essere un numero di porta tra 1 e 65535' })
+      .int('deve essere un numero di porta tra 1 e 65535')
+      .min(1, 'deve essere un numero di porta tra 1 e 65535')
+      .max(65535, 'deve essere un numero di porta tra 1 e 65535')
+      .default(5000),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -28,8 +33,10 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: 'usa true, false, un numero di proxy o un elenco di IP' });
         return z.NEVER;
       }),
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'usa development, production o test' }).default('production'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'usa fatal, error, warn, info, debug, trace o silent' })
+      .default('info'),
   })
   .refine((e) => (e.ADMIN_EMAIL == null) === (e.ADMIN_PASSWORD == null), {
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme',
