@@ -19,7 +19,9 @@ export async function mergePagesToPdf(pages: PageImage[], title: string): Promis
   pdf.setTitle(title);
   pdf.setProducer('WINSOLUTION');
   for (const page of pages) {
-    const image = page.mime === 'image/png' ? await pdf.embedPng(page.data) : await pdf.embedJpg(page.data);
+    // A copy: pdf-lib reads the underlying ArrayBuffer from offset 0, and Node's small Buffers share a pool.
+    const bytes = Uint8Array.from(page.data);
+    const image = page.mime === 'image/png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
     const landscape = image.width > image.height;
     const size = landscape ? { width: A4.height, height: A4.width } : A4;
     const scale = Math.min((size.width - 2 * MARGIN) / image.width, (size.height - 2 * MARGIN) / image.height);
