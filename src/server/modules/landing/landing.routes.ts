@@ -1,11 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_PARTS, type UploadPart } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
 import {
-  documentoSchema,
+  documentiListSchema,
   IDEMPOTENCY_KEY_PATTERN,
   landingCodeParamSchema,
   landingInfoSchema,
@@ -150,7 +149,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
 
   app.get(
     '/api/pratiche/:id/files',
-    { config: { access: 'pratiche:read' }, schema: { params: idParamSchema, response: { 200: z.array(documentoSchema) } } },
+    { config: { access: 'pratiche:read' }, schema: { params: idParamSchema, response: { 200: documentiListSchema } } },
     async (request) => listDocumenti(db, actorOf(request), request.params.id),
   );
 
