@@ -9,21 +9,37 @@ export const cx = (...classes: Array<string | false | null | undefined>) => clas
 type Variant = 'default' | 'outline' | 'ghost' | 'link';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
+  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0';
 const VARIANTS: Record<Variant, string> = {
-  default: 'bg-primary text-primary-foreground hover:bg-primary/90 px-4',
-  outline: 'border border-input bg-card hover:bg-muted px-4',
-  ghost: 'hover:bg-muted px-3',
-  link: 'text-primary underline-offset-4 hover:underline px-2',
+  default: 'bg-primary text-primary-foreground hover:bg-primary/90',
+  outline: 'border border-input bg-card hover:bg-muted',
+  ghost: 'hover:bg-muted',
+  link: 'text-primary underline-offset-4 hover:underline',
 };
 
-export function buttonClass(variant: Variant = 'default', extra?: string | false) {
-  return cx(BASE, VARIANTS[variant], extra);
+/** Height, padding and type size: one per button, so no two classes fight over a property. */
+const SIZES = {
+  md: 'h-10 px-4 text-sm',
+  lg: 'min-h-12 px-4 text-base',
+  /** Two side by side on a 360 px phone. */
+  half: 'h-12 px-2 text-sm',
+  auto: 'px-2 text-sm',
+} as const;
+type Size = keyof typeof SIZES;
+
+export function buttonClass(variant: Variant = 'default', size: Size = 'md') {
+  return cx(BASE, VARIANTS[variant], SIZES[size]);
 }
 
-export function Button({ variant = 'default', className, type, ...props }: ComponentProps<'button'> & { variant?: Variant }) {
-  const height = className && /(^|\s)h-/.test(className) ? '' : 'h-10';
-  return <button type={type ?? 'button'} className={cx(buttonClass(variant, height), className)} {...props} />;
+/** No class merging here: callers add only classes that do not conflict with variant and size. */
+export function Button({
+  variant = 'default',
+  size = 'md',
+  className,
+  type,
+  ...props
+}: ComponentProps<'button'> & { variant?: Variant; size?: Size }) {
+  return <button type={type ?? 'button'} className={cx(buttonClass(variant, size), className)} {...props} />;
 }
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {

@@ -61,7 +61,7 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
   };
 
   return (
-    <div className={cx('flex flex-col gap-3 rounded-xl border-2 bg-card p-4 shadow-sm', hasContent ? 'border-green-600' : 'border-border')} data-testid={`bill-${kind}`}>
+    <div className={cx('flex flex-col gap-3 rounded-xl border-2 bg-card p-3 shadow-sm sm:p-4', hasContent ? 'border-green-600' : 'border-border')} data-testid={`bill-${kind}`}>
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {hasContent ? <CheckCircle2 aria-hidden className="size-5 text-success" /> : null}
@@ -74,8 +74,8 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
           </p>
           <label
             className={cx(
-              buttonClass('default'),
-              'h-auto min-h-12 w-full cursor-pointer whitespace-normal py-2 text-center focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
+              buttonClass('default', 'lg'),
+              'w-full cursor-pointer whitespace-normal py-2 text-center focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
               isProcessing && 'pointer-events-none opacity-60',
             )}
           >
@@ -91,7 +91,7 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
               onChange={(e) => void takePhoto(e)}
             />
           </label>
-          <Button variant="outline" onClick={onCancelCapture}>
+          <Button variant="outline" size="lg" onClick={onCancelCapture}>
             {m.annulla}
           </Button>
         </div>
@@ -102,16 +102,16 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
               <span className="min-w-0 truncate">
                 {bill.file ? bill.file.name : bill.pages.length === 2 ? 'Foto: 2 pagine acquisite' : 'Foto: 1 pagina acquisita'}
               </span>
-              <Button variant="ghost" className="shrink-0 text-green-900" onClick={onRemove} aria-label={`Rimuovi ${title}`}>
+              <Button variant="ghost" size="auto" className="h-9 shrink-0 text-green-900" onClick={onRemove} aria-label={`Rimuovi ${title}`}>
                 <Trash2 aria-hidden />
               </Button>
             </div>
           ) : null}
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-[2fr_3fr] gap-2">
             <label
               className={cx(
-                buttonClass('outline'),
-                'h-12 cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
+                buttonClass('outline', 'half'),
+                'cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
                 disabled && 'pointer-events-none opacity-50',
               )}
             >
@@ -128,7 +128,7 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
                 onChange={pickFile}
               />
             </label>
-            <Button variant="outline" className="h-12" disabled={disabled} onClick={onStartCapture}>
+            <Button variant="outline" size="half" disabled={disabled} onClick={onStartCapture}>
               <Camera aria-hidden />
               {m.scattaFoto}
             </Button>

@@ -41,7 +41,8 @@ export function Conferma({ info }: { info: LandingInfo }) {
         </a>
         <Button
           variant="outline"
-          className="h-12 w-full"
+          size="lg"
+          className="w-full"
           onClick={() => downloadVCard({ fullName: consultant.nome, telefono: consultant.telefono, organizzazione: info.nomeAttivita })}
         >
           <UserPlus aria-hidden />

@@ -6,7 +6,7 @@ export function ProgressDots({ step }: { step: number }) {
         <span
           key={i}
           aria-hidden
-          className={`h-2.5 rounded-full transition-all ${i === step ? 'w-8 bg-primary' : i < step ? 'w-2.5 bg-primary/60' : 'w-2.5 bg-slate-300'}`}
+          className={`h-2.5 rounded-full ${i === step ? 'w-8 bg-primary' : i < step ? 'w-2.5 bg-primary/60' : 'w-2.5 bg-slate-300'}`}
         />
       ))}
     </div>

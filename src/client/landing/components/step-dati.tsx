@@ -59,7 +59,6 @@ export function StepDati({ form, onBack, onValid }: Props) {
                 aria-required="true"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
-                className="h-12 text-base md:text-base"
                 {...register(f.name)}
               />
               <FieldError id={errorId} message={error} />
@@ -84,7 +83,7 @@ export function StepDati({ form, onBack, onValid }: Props) {
           <FieldError id="privacyAccepted-error" message={errors.privacyAccepted?.message} />
         </div>
         {errors.serviziRichiesti?.message ? <FieldError id="servizi-error" message={errors.serviziRichiesti.message} /> : null}
-        <Button type="submit" className="h-12 w-full text-base">
+        <Button type="submit" size="lg" className="w-full">
           {m.step2Button}
         </Button>
       </form>

@@ -62,7 +62,7 @@ export function StepFatture(props: Props) {
         <StepHeading optional={m.facoltativo}>{m.step3Title}</StepHeading>
       </div>
       <div className="-mt-2 flex flex-col items-center gap-1 text-center">
-        <Button variant="link" className="h-auto whitespace-normal py-1 text-center" disabled={isCapturing} onClick={props.onNext}>
+        <Button variant="link" size="auto" className="whitespace-normal py-1 text-center" disabled={isCapturing} onClick={props.onNext}>
           {m.step3Skip}
         </Button>
         <p className="text-sm text-muted-foreground">{m.step3SkipNote}</p>
@@ -110,7 +110,7 @@ export function StepFatture(props: Props) {
         ))}
       </div>
 
-      <Button className="h-12 w-full whitespace-normal text-base" disabled={isCapturing} onClick={props.onNext}>
+      <Button size="lg" className="w-full whitespace-normal py-2" disabled={isCapturing} onClick={props.onNext}>
         {nextLabel}
       </Button>
       <Button variant="link" className="self-center" disabled={isCapturing} onClick={props.onBack}>

@@ -35,8 +35,8 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
               data-testid={`servizio-${card.code}`}
               onClick={() => onToggle(card.code)}
               className={cx(
-                'relative flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 bg-card p-3 text-center shadow-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
-                isOn ? 'border-primary bg-blue-50' : 'border-border hover:border-slate-400',
+                'relative flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+                isOn ? 'border-primary bg-blue-50' : 'border-border bg-card hover:border-slate-400',
               )}
             >
               <span className={cx('flex size-11 items-center justify-center rounded-full', card.tone)}>
@@ -57,7 +57,7 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
           );
         })}
       </div>
-      <Button className="h-12 w-full text-base" disabled={selected.length === 0} onClick={onNext}>
+      <Button size="lg" className="w-full" disabled={selected.length === 0} onClick={onNext}>
         {m.step1Button}
       </Button>
       {isDemo ? null : (
