@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -45,8 +46,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
-  // Modules that need documents receive `storage` in their options.
-  void storage;
+  await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { puntiFisici, users } from '../../src/server/db/schema';
+import { leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
+import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
 import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
 import type { Role } from '../../src/shared/permissions';
@@ -56,5 +58,64 @@ export async function insertPuntoFisico(
       utenteResponsabileId: responsabileId,
     })
     .returning();
+  return row;
+}
+
+/** A landing submission as the wizard sends it (SPEC §3), unique phone and e-mail. */
+export function buildSubmission(puntoFisicoId: number, overrides: Partial<SubmitFormInput> = {}): SubmitFormInput {
+  const id = unique();
+  return {
+    nome: 'Lucia',
+    cognome: `Verdi ${id}`,
+    telefono: `33${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`,
+    email: `lucia.${id}@esempio.it`,
+    serviziRichiesti: ['luce', 'gas'],
+    servizioRichiesto: 'luce',
+    privacyAccepted: true,
+    orarioContatto: '',
+    indirizzoIP: 'unknown',
+    puntoFisicoId,
+    note: '',
+    documentiCaricati: {
+      hasLuceFile: false,
+      hasGasFile: false,
+      hasSingleFile: false,
+      hasCombinedFile: false,
+      uploadMethod: 'none',
+      timestamp: new Date().toISOString(),
+    },
+    ...overrides,
+  };
+}
+
+export async function insertLead(db: Database, overrides: Partial<typeof leads.$inferInsert> = {}) {
+  const id = unique();
+  const email = overrides.email ?? `cliente.${id}@esempio.it`;
+  const telefono = overrides.telefono ?? `34${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`;
+  const [row] = await db
+    .insert(leads)
+    .values({
+      nome: 'Carla',
+      cognome: `Neri ${id}`,
+      emailNormalizzata: normalizeEmail(email),
+      telefonoNormalizzato: normalizeTelefono(telefono),
+      ...overrides,
+      email,
+      telefono,
+    })
+    .returning();
+  return row;
+}
+
+/** A practice with its services (default one luce in 'inserito'); creates lead and point if not given. */
+export async function insertPratica(
+  db: Database,
+  overrides: Partial<typeof pratiche.$inferInsert> & { servizi?: ServizioTipo[] } = {},
+) {
+  const { servizi: tipi = ['luce'], ...rest } = overrides;
+  const puntoFisicoId = rest.puntoFisicoId ?? (await insertPuntoFisico(db)).id;
+  const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
+  const [row] = await db.insert(pratiche).values({ ...rest, leadId, puntoFisicoId }).returning();
+  if (tipi.length > 0) await db.insert(servizi).values(tipi.map((tipoServizio) => ({ praticaId: row.id, tipoServizio })));
   return row;
 }

@@ -1,12 +1,92 @@
+import { useEffect, useState } from 'react';
+import { DEMO_LANDING_CODE } from '../../shared/domain';
+import { msg } from '../../shared/messages';
+import type { LandingInfo } from '../../shared/schemas/landing';
 import { Logo } from '../components/ui/logo';
+import { fetchLanding } from './api';
+import { Wizard } from './wizard';
 
-/** The public wizard arrives with the landing issue; until then the page says it is not available. */
-export function LandingApp() {
+const m = msg.landing;
+
+/** The code of /landing/{code}. */
+function codeFromPath(pathname: string): string {
+  const match = /^\/landing\/([^/?#]+)/.exec(pathname);
+  return match ? decodeURIComponent(match[1]).toUpperCase() : '';
+}
+
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; info: LandingInfo };
+
+function Footer() {
   return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-3 p-6 text-center">
-      <Logo className="size-14" />
-      <h1 className="text-xl font-semibold">Pagina non trovata</h1>
-      <p className="text-muted-foreground">La landing page richiesta non esiste o non è più disponibile.</p>
-    </main>
+    <footer className="mt-auto flex items-center justify-center gap-1.5 py-6 text-xs text-muted-foreground">
+      <span>{m.poweredBy}</span>
+      <Logo className="size-4" />
+      <span className="font-semibold tracking-wide text-foreground">WINSOLUTION</span>
+    </footer>
+  );
+}
+
+export function LandingApp() {
+  const code = codeFromPath(window.location.pathname);
+  const [state, setState] = useState<State>(code ? { status: 'loading' } : { status: 'missing' });
+
+  useEffect(() => {
+    if (!code) return;
+    const controller = new AbortController();
+    fetchLanding(code, controller.signal).then(
+      (info) => setState({ status: 'ready', info }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        // An unknown code is the expected 404; anything else is logged, the page says the same.
+        if (!(error instanceof Error && error.message.startsWith('404'))) console.warn('Landing non caricata:', error);
+        setState({ status: 'missing' });
+      },
+    );
+    return () => controller.abort();
+  }, [code]);
+
+  if (state.status === 'loading') {
+    return (
+      <main className="flex min-h-dvh flex-col items-center justify-center gap-4" aria-busy="true">
+        <Logo className="size-14" />
+        <span role="status" className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent">
+          <span className="sr-only">Caricamento</span>
+        </span>
+      </main>
+    );
+  }
+
+  if (state.status === 'missing') {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <main className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+          <Logo className="size-14" />
+          <h1 className="text-xl font-semibold">{m.notFoundTitle}</h1>
+          <p className="text-muted-foreground">{m.notFoundText}</p>
+        </main>
+        <Footer />
+      </div>
+    );
+  }
+
+  const { info } = state;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b bg-card">
+        <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
+          <Logo className="size-9 shrink-0" />
+          <div className="min-w-0">
+            <p className="text-xs font-semibold uppercase tracking-wider text-primary">{m.partner}</p>
+            <p className="truncate font-semibold leading-tight" data-testid="nome-attivita">
+              {info.nomeAttivita}
+            </p>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-xl flex-1 px-4 pb-4 pt-5">
+        <Wizard info={info} isDemo={code === DEMO_LANDING_CODE} />
+      </main>
+      <Footer />
+    </div>
   );
 }

@@ -1,0 +1,14 @@
+/** The 4-dot progress indicator of SPEC §2. */
+export function ProgressDots({ step }: { step: number }) {
+  return (
+    <div className="flex items-center justify-center gap-2" role="img" aria-label={`Passo ${step} di 4`}>
+      {[1, 2, 3, 4].map((i) => (
+        <span
+          key={i}
+          aria-hidden
+          className={`h-2.5 rounded-full ${i === step ? 'w-8 bg-primary' : i < step ? 'w-2.5 bg-primary/60' : 'w-2.5 bg-slate-300'}`}
+        />
+      ))}
+    </div>
+  );
+}

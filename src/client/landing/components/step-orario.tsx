@@ -1,0 +1,60 @@
+import { Clock } from 'lucide-react';
+import { FASCE_ORARIE } from '../../../shared/domain';
+import { msg } from '../../../shared/messages';
+import { Button, cx } from '../ui';
+import { StepHeading } from './step-heading';
+
+const m = msg.landing;
+
+interface Props {
+  slot: string;
+  isSending: boolean;
+  onSlot: (slot: string) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+}
+
+/** Step 4: the ten one-hour call-back slots (SPEC §9), optional; the button submits. */
+export function StepOrario({ slot, isSending, onSlot, onBack, onSubmit }: Props) {
+  const label = isSending ? m.sending : slot ? m.step4Submit : m.step4NoSlot;
+  return (
+    <section aria-labelledby="step-title" className="flex flex-col gap-5">
+      <div id="step-title">
+        <StepHeading optional={m.facoltativo}>{m.step4Title}</StepHeading>
+      </div>
+      <p className="-mt-2 flex items-center justify-center gap-2 text-center text-sm text-muted-foreground">
+        <Clock aria-hidden className="size-4" />
+        {m.step4Note}
+      </p>
+      <div className="grid grid-cols-2 gap-2" role="group" aria-label="Fasce orarie">
+        {FASCE_ORARIE.map((fascia) => {
+          const isOn = slot === fascia;
+          return (
+            <button
+              key={fascia}
+              type="button"
+              aria-pressed={isOn}
+              disabled={isSending}
+              onClick={() => onSlot(isOn ? '' : fascia)}
+              className={cx(
+                'h-12 rounded-lg border-2 text-base font-medium tabular-nums focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60',
+                isOn ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:border-slate-400',
+              )}
+            >
+              {fascia}
+            </button>
+          );
+        })}
+      </div>
+      <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-primary">
+        {slot ? m.step4Chosen(slot) : ''}
+      </p>
+      <Button size="lg" className="w-full whitespace-normal py-2" disabled={isSending} onClick={onSubmit}>
+        {label}
+      </Button>
+      <Button variant="link" className="self-center" disabled={isSending} onClick={onBack}>
+        {m.back}
+      </Button>
+    </section>
+  );
+}
