@@ -28,6 +28,7 @@ export function toCsv(header: string[], rows: Cell[][]): Buffer {
 const xmlEscape = (text: string) =>
   text
     // Characters XML 1.0 cannot carry at all.
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/app-error';
 import { toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
-import { leadOfPunto, leadsScope, praticheScope } from '../punti-fisici/scope';
+import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
@@ -33,8 +33,8 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
   if (filters.overdue) conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) {
     conditions.push(
-      sql`exists (select 1 from ${servizi} inner join ${pratiche} on ${pratiche.id} = ${servizi.praticaId}
-        where ${pratiche.leadId} = ${leads.id} and ${servizi.tipoServizio} = ${filters.service})`,
+      sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
+        where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service})`,
     );
   }
   const search = filters.search?.trim();
@@ -258,9 +258,11 @@ export async function exportLeads(
   now = new Date(),
 ): Promise<{ data: Buffer; rows: number }> {
   const where = filterConditions(db, actor, filters, now);
-  const serviziSql = sql<string | null>`(select string_agg(distinct ${servizi.tipoServizio}, ', ' order by ${servizi.tipoServizio})
-    from ${servizi} inner join ${pratiche} on ${pratiche.id} = ${servizi.praticaId}
-    where ${pratiche.leadId} = ${leads.id}${praticheScope(db, actor) ? sql` and ${praticheScope(db, actor)}` : sql``})`;
+  // A scoped role lists the services of its own points' practices only.
+  const inScope = actor.role === 'admin' || actor.role === 'amministrazione' ? sql`` : sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}`;
+  const serviziSql = sql<string | null>`(select string_agg(distinct s.tipo_servizio, ', ' order by s.tipo_servizio)
+    from servizi s inner join pratiche pr on pr.id = s.pratica_id
+    where pr.lead_id = "leads"."id"${inScope})`;
   const rows = await db
     .select({ ...listColumns(now), servizi: serviziSql })
     .from(leads)

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/punto-fisico';
 import { startOfRomeDay, startOfRomeMonth } from '../../../shared/time';
 import type { Database, DbExecutor } from '../../db/client';
-import { commissioni, leads, pratiche, puntiFisici, users } from '../../db/schema';
+import { commissioni, leads, puntiFisici, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
@@ -30,12 +30,13 @@ export interface PuntiContext {
 type PuntoRow = typeof puntiFisici.$inferSelect;
 
 // Leads of a point: came in there first, or have a practice there (see scope.ts).
+// Tables named explicitly: drizzle leaves columns unqualified in single-table queries.
 const leadCountSql = sql<number>`(select count(*)::int from (
-  select ${leads.id} from ${leads} where ${leads.puntoFisicoOriginaleId} = ${puntiFisici.id}
+  select l.id from leads l where l.punto_fisico_originale_id = "punti_fisici"."id"
   union
-  select ${pratiche.leadId} from ${pratiche} where ${pratiche.puntoFisicoId} = ${puntiFisici.id}
+  select pr.lead_id from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id"
 ) as lead_del_punto)`;
-const praticheCountSql = sql<number>`(select count(*)::int from ${pratiche} where ${pratiche.puntoFisicoId} = ${puntiFisici.id})`;
+const praticheCountSql = sql<number>`(select count(*)::int from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id")`;
 
 function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -28,6 +28,16 @@ function scopedPuntiIds(db: DbExecutor, actor: Actor) {
   return db.select({ id: puntiFisici.id }).from(puntiFisici).where(puntiScope(actor));
 }
 
+// Correlated subqueries name their tables explicitly: drizzle leaves columns unqualified in
+// single-table queries, where "id" inside a subquery would mean the subquery's own table.
+const SCOPE_COLUMN = { area_manager: 'area_manager_id', agente: 'agente_id', punto_fisico: 'utente_responsabile_id' } as const;
+
+/** SQL (in parentheses) listing the ids of the actor's points; only for scoped roles. */
+export function scopedPuntiIdsSql(actor: Actor): SQL {
+  if (actor.role === 'admin' || actor.role === 'amministrazione') throw new Error('unscoped role');
+  return sql`(select pf_scope.id from punti_fisici pf_scope where pf_scope.${sql.raw(SCOPE_COLUMN[actor.role])} = ${actor.id})`;
+}
+
 /**
  * A lead belongs to a point when it came in there first, or when it has a practice there (a
  * returning customer keeps its first point, DECISIONS §6, but the second shop sees it too).
@@ -35,7 +45,7 @@ function scopedPuntiIds(db: DbExecutor, actor: Actor) {
 export function leadOfPunto(puntoFisicoId: number): SQL {
   return or(
     eq(leads.puntoFisicoOriginaleId, puntoFisicoId),
-    sql`exists (select 1 from ${pratiche} where ${pratiche.leadId} = ${leads.id} and ${pratiche.puntoFisicoId} = ${puntoFisicoId})`,
+    sql`exists (select 1 from pratiche pr_punto where pr_punto.lead_id = "leads"."id" and pr_punto.punto_fisico_id = ${puntoFisicoId})`,
   )!;
 }
 
@@ -45,7 +55,7 @@ export function leadsScope(db: DbExecutor, actor: Actor): SQL | undefined {
   const ids = scopedPuntiIds(db, actor);
   return or(
     inArray(leads.puntoFisicoOriginaleId, ids),
-    sql`exists (select 1 from ${pratiche} where ${pratiche.leadId} = ${leads.id} and ${inArray(pratiche.puntoFisicoId, scopedPuntiIds(db, actor))})`,
+    sql`exists (select 1 from pratiche pr_scope where pr_scope.lead_id = "leads"."id" and pr_scope.punto_fisico_id in ${scopedPuntiIdsSql(actor)})`,
   );
 }
 
