@@ -6,6 +6,7 @@ import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
+import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Modules that need documents receive `storage` in their options.
   await app.register(leadsRoutes, { db, storage });
+  await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

@@ -119,7 +119,7 @@ describe('GET /api/leads: pagination and filters', () => {
       telefono: `+39 347 ${num}`,
       puntoFisicoOriginaleId: p.id,
     });
-    expect(target.telefonoNormalizzato).toBe(`39347${num}`);
+    expect(target.telefonoNormalizzato).toBe(`347${num}`);
     await insertLead(ctx.db, { puntoFisicoOriginaleId: p.id });
     for (const q of [`ginevra${t}`, `SFORZA${t}`, `Ginevra${t} Sforza${t}`, `g.sforza.${t}@posta`, `347${num}`, `347 ${num.slice(0, 3)} ${num.slice(3)}`, `+39 347 ${num}`]) {
       const ids = await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(q)}`, w.admin);
@@ -160,7 +160,7 @@ describe('GET /api/leads: pagination and filters', () => {
 describe('GET /api/leads/:id', () => {
   it('gives the lead, its practices, the first IP and the point with its responsible; admin also the summary', async () => {
     const { lead } = await insertLeadWithPratica(ctx, w.puntoA.id, {}, ['luce', 'gas']);
-    const second = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: w.puntoA.id, indirizzoIp: '198.51.100.2' });
+    const second = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: w.puntoA.id, indirizzoIp: '198.51.100.2', servizi: [] });
     await insertServizio(ctx.db, { praticaId: second.id, tipoServizio: 'luce', stato: 'completato' });
     const res = await get(`/api/leads/${lead.id}`, w.admin);
     expect(res.statusCode).toBe(200);

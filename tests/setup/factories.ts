@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
 import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
+import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
 import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
 import type { Role } from '../../src/shared/permissions';
@@ -60,39 +62,66 @@ export async function insertPuntoFisico(
   return row;
 }
 
-let leadSeq = 0;
+/** A landing submission as the wizard sends it (SPEC §3), unique phone and e-mail. */
+export function buildSubmission(puntoFisicoId: number, overrides: Partial<SubmitFormInput> = {}): SubmitFormInput {
+  const id = unique();
+  return {
+    nome: 'Lucia',
+    cognome: `Verdi ${id}`,
+    telefono: `33${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`,
+    email: `lucia.${id}@esempio.it`,
+    serviziRichiesti: ['luce', 'gas'],
+    servizioRichiesto: 'luce',
+    privacyAccepted: true,
+    orarioContatto: '',
+    indirizzoIP: 'unknown',
+    puntoFisicoId,
+    note: '',
+    documentiCaricati: {
+      hasLuceFile: false,
+      hasGasFile: false,
+      hasSingleFile: false,
+      hasCombinedFile: false,
+      uploadMethod: 'none',
+      timestamp: new Date().toISOString(),
+    },
+    ...overrides,
+  };
+}
 
-/** A lead row; e-mail and phone unique unless overridden. */
 export async function insertLead(db: Database, overrides: Partial<typeof leads.$inferInsert> = {}) {
   const id = unique();
-  const seq = String(++leadSeq).padStart(4, '0');
-  const telefono = overrides.telefono ?? `+39 33${String(parseInt(id, 16) % 100000).padStart(5, '0')}${seq}`;
   const email = overrides.email ?? `cliente.${id}@esempio.it`;
+  const telefono = overrides.telefono ?? `34${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`;
   const [row] = await db
     .insert(leads)
     .values({
-      nome: 'Luca',
-      cognome: `Ferri ${id}`,
+      nome: 'Carla',
+      cognome: `Neri ${id}`,
+      emailNormalizzata: normalizeEmail(email),
+      telefonoNormalizzato: normalizeTelefono(telefono),
+      ...overrides,
       email,
       telefono,
-      emailNormalizzata: email.trim().toLowerCase(),
-      telefonoNormalizzato: telefono.replace(/\D/g, ''),
-      ...overrides,
     })
     .returning();
   return row;
 }
 
-/** A practice of a lead (a new lead at the same point when none is given). */
-export async function insertPratica(db: Database, overrides: Partial<typeof pratiche.$inferInsert> = {}) {
-  const leadId = overrides.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: overrides.puntoFisicoId ?? null })).id;
-  const [row] = await db
-    .insert(pratiche)
-    .values({ indirizzoIp: '203.0.113.7', orarioContatto: '10:00-11:00', ...overrides, leadId })
-    .returning();
+/** A practice with its services (default one luce in 'inserito'); creates lead and point if not given. */
+export async function insertPratica(
+  db: Database,
+  overrides: Partial<typeof pratiche.$inferInsert> & { servizi?: ServizioTipo[] } = {},
+) {
+  const { servizi: tipi = ['luce'], ...rest } = overrides;
+  const puntoFisicoId = rest.puntoFisicoId ?? (await insertPuntoFisico(db)).id;
+  const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
+  const [row] = await db.insert(pratiche).values({ ...rest, leadId, puntoFisicoId }).returning();
+  if (tipi.length > 0) await db.insert(servizi).values(tipi.map((tipoServizio) => ({ praticaId: row.id, tipoServizio })));
   return row;
 }
 
+/** One more service on a practice. */
 export async function insertServizio(db: Database, overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number }) {
   const [row] = await db
     .insert(servizi)

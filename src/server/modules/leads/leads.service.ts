@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { LEAD_CONTACT_PROMISE_HOURS, type LeadContattoStato, type ServizioStato, type ServizioTipo } from '../../../shared/domain';
+import { LEAD_CONTACT_PROMISE_HOURS, normalizeTelefono, type LeadContattoStato, type ServizioStato, type ServizioTipo } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
 import { LEAD_CONTATTO_LABELS, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type ListLeadsQuery } from '../../../shared/schemas/lead';
 import { formatRomeDateTime } from '../../../shared/time';
@@ -41,6 +41,8 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     const digits = search.replace(/\D/g, '');
+    // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
+    const normalised = normalizeTelefono(search);
     conditions.push(
       or(
         ilike(leads.nome, pattern),
@@ -51,6 +53,7 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
         ilike(leads.telefono, pattern),
         // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
         digits.length >= 3 ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
+        digits.length >= 3 && normalised !== digits ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
       ),
     );
   }
