@@ -85,7 +85,7 @@ export function PuntiFisiciRoute() {
           <p className="text-muted-foreground">{canCreate ? msg.puntoFisico.emptyManagers : msg.puntoFisico.emptyOthers}</p>
         </Card>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {punti.data?.map((p) => (
             <PuntoCard
               key={p.id}

@@ -18,7 +18,7 @@ function PersonLine({ label, person }: { label: string; person: Person | null })
         <span className="font-medium">
           {person.firstName} {person.lastName}
         </span>
-        <span className="block break-all text-muted-foreground">
+        <span className="block text-muted-foreground [overflow-wrap:anywhere]">
           {person.email}
           {person.phone ? ` · ${person.phone}` : ''}
         </span>
@@ -44,7 +44,7 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
   const leadsHref = `${paths.leads}?puntoFisicoId=${punto.id}`;
   const praticheHref = `${paths.pratiche}?puntoFisicoId=${punto.id}`;
   return (
-    <Card className="flex flex-col" data-testid={`punto-card-${punto.id}`}>
+    <Card className="flex min-w-0 flex-col" data-testid={`punto-card-${punto.id}`}>
       <CardHeader className="pb-3">
         <CardTitle>{punto.nomeAttivita}</CardTitle>
         <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
@@ -52,7 +52,7 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
           {punto.indirizzo}
         </p>
       </CardHeader>
-      <CardContent className="flex flex-1 flex-col gap-4">
+      <CardContent className="flex min-w-0 flex-1 flex-col gap-4">
         <div className="flex gap-4">
           <div className="flex size-28 shrink-0 items-center justify-center rounded-md border bg-white p-1">
             {punto.qrCode && !qrFailed ? (
@@ -68,9 +68,9 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
           </dl>
         </div>
 
-        <div className="grid gap-1">
+        <div className="grid min-w-0 gap-1">
           <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">URL landing</span>
-          <div className="flex items-center gap-1">
+          <div className="flex min-w-0 items-center gap-1">
             <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs" title={punto.urlLanding} data-testid="url-landing">
               {punto.urlLanding}
             </code>
