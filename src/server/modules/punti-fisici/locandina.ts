@@ -95,15 +95,48 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
 
   y -= 18;
   centered(page, bold, LOCANDINA_CTA, 20, y, BLUE);
-  y -= 20;
+  const qrTop = y - 16;
 
-  // The QR code: one rectangle per horizontal run of dark modules.
+  // Laid out from the bottom up: footer, services, URL; the QR code takes the space left.
+  const footerTop = 100;
+  page.drawRectangle({ x: 0, y: 0, width: A4.width, height: footerTop, color: rgb(0.97, 0.98, 0.99) });
+  centered(page, bold, '1. Inquadra il codice  ·  2. Scegli i servizi  ·  3. Lascia i tuoi dati', 12, footerTop - 28);
+  centered(page, regular, 'Un consulente ti richiamerà con un’offerta personalizzata.', 11, footerTop - 48, GREY);
+  centered(page, bold, 'Ti contatteremo entro 24 ore', 14, footerTop - 74, BLUE);
+
+  const count = input.servizi.length;
+  const cols = count <= 4 ? Math.max(count, 1) : 3;
+  const rows = Math.ceil(count / cols);
+  const boxHeight = 44;
+  const gap = 10;
+  const boxWidth = (inner - gap * (cols - 1)) / cols;
+  const servicesBottom = footerTop + 22;
+  const servicesTop = servicesBottom + rows * boxHeight + (rows - 1) * gap;
+  input.servizi.forEach((s, i) => {
+    const x = margin + (i % cols) * (boxWidth + gap);
+    const top = servicesTop - Math.floor(i / cols) * (boxHeight + gap);
+    page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, color: rgb(0.94, 0.96, 1), borderColor: rgb(0.8, 0.85, 0.95), borderWidth: 1 });
+    const name = printable(bold, s.nome);
+    const nameSize = Math.min(13, ((boxWidth - 16) / Math.max(bold.widthOfTextAtSize(name, 13), 1)) * 13);
+    page.drawText(name, { x: x + 8, y: top - 19, size: nameSize, font: bold, color: DARK });
+    const desc = printable(regular, s.descrizione);
+    const descSize = Math.min(10, ((boxWidth - 16) / Math.max(regular.widthOfTextAtSize(desc, 10), 1)) * 10);
+    page.drawText(desc, { x: x + 8, y: top - 34, size: descSize, font: regular, color: GREY });
+  });
+  const servicesTitle = servicesTop + 14;
+  centered(page, bold, 'I nostri servizi', 15, servicesTitle);
+
+  const urlBaseline = servicesTitle + 34;
+  const url = printable(regular, input.urlLanding);
+  centered(page, regular, url, Math.min(12, (inner / Math.max(regular.widthOfTextAtSize(url, 12), 1)) * 12), urlBaseline, GREY);
+
+  // The QR code, one rectangle per horizontal run of dark modules.
+  const qrBottomLimit = urlBaseline + 14;
+  const qrSide = Math.max(120, Math.min(300, qrTop - qrBottomLimit));
   const qr = qrMatrix(input.urlLanding);
-  const qrSide = 260;
   const quiet = 4;
   const cell = qrSide / (qr.size + quiet * 2);
   const qrX = (A4.width - qrSide) / 2;
-  const qrTop = y - 6;
   page.drawRectangle({ x: qrX, y: qrTop - qrSide, width: qrSide, height: qrSide, color: rgb(1, 1, 1), borderColor: rgb(0.85, 0.87, 0.9), borderWidth: 1 });
   for (let row = 0; row < qr.size; row++) {
     let col = 0;
@@ -124,31 +157,6 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
       });
     }
   }
-  y = qrTop - qrSide - 22;
-  const url = printable(regular, input.urlLanding);
-  centered(page, regular, url, Math.min(12, (inner / Math.max(regular.widthOfTextAtSize(url, 12), 1)) * 12), y, GREY);
-
-  // Services, two per row.
-  y -= 40;
-  centered(page, bold, 'I nostri servizi', 16, y);
-  y -= 18;
-  const colWidth = (inner - 16) / 2;
-  input.servizi.forEach((s, i) => {
-    const col = i % 2;
-    const row = Math.floor(i / 2);
-    const x = margin + col * (colWidth + 16);
-    const top = y - row * 62;
-    page.drawRectangle({ x, y: top - 52, width: colWidth, height: 52, color: rgb(0.94, 0.96, 1), borderColor: rgb(0.8, 0.85, 0.95), borderWidth: 1 });
-    page.drawText(printable(bold, s.nome), { x: x + 14, y: top - 24, size: 14, font: bold, color: DARK });
-    page.drawText(printable(regular, s.descrizione), { x: x + 14, y: top - 41, size: 11, font: regular, color: GREY });
-  });
-
-  // Footer: how it works, in one line each.
-  const footerTop = 118;
-  page.drawRectangle({ x: 0, y: 0, width: A4.width, height: footerTop, color: rgb(0.97, 0.98, 0.99) });
-  centered(page, bold, '1. Inquadra il codice  ·  2. Scegli i servizi  ·  3. Lascia i tuoi dati', 12, footerTop - 34);
-  centered(page, regular, 'Un consulente ti richiamerà con un’offerta personalizzata.', 12, footerTop - 56, GREY);
-  centered(page, bold, 'Ti contatteremo entro 24 ore', 14, footerTop - 82, BLUE);
 
   return pdf.save();
 }

@@ -16,6 +16,7 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuth } from '../../features/auth/auth-context';
@@ -25,6 +26,48 @@ import { PuntoFilter } from '../../features/leads/components/punto-filter';
 import { usePuntoFisico } from '../../features/punti-fisici/api/punti-fisici';
 
 const PAGE_SIZE = 25;
+
+function StatusControl(props: { lead: LeadListItem; disabled: boolean; onChange: (next: LeadContattoStato) => void }) {
+  const { lead } = props;
+  return (
+    <div className="grid gap-1">
+      <NativeSelect
+        aria-label={`Stato contatto di ${lead.nome} ${lead.cognome}`}
+        value={lead.statoContatto}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value as LeadContattoStato)}
+      >
+        {LEAD_CONTATTO_STATI.map((s) => (
+          <option key={s} value={s}>
+            {LEAD_CONTATTO_LABELS[s]}
+          </option>
+        ))}
+      </NativeSelect>
+      {lead.isOverdue && (
+        <Badge variant="danger" className="justify-self-start" title="Nuovo da oltre 24 ore: va richiamato">
+          <AlarmClock className="mr-1 size-3" aria-hidden />
+          Oltre 24 ore
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function LeadActions(props: { lead: LeadListItem; canDelete: boolean; onDetail: () => void; onDelete: () => void }) {
+  const { lead } = props;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`} onClick={props.onDetail}>
+        <Eye aria-hidden />
+      </Button>
+      {props.canDelete && (
+        <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina ${lead.nome} ${lead.cognome}`} onClick={props.onDelete}>
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
 type StatusFilter = '' | LeadContattoStato | 'overdue';
 
 function readPuntoId(search: string): number | undefined {
@@ -101,6 +144,8 @@ export function LeadsRoute() {
         onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.statusError), variant: 'destructive' }),
       },
     );
+
+  const isUpdating = (lead: LeadListItem) => updateStatus.isPending && updateStatus.variables?.id === lead.id;
 
   const puntoLabel = puntoFisicoId ? (punto.data?.nomeAttivita ?? (punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${puntoFisicoId}`)) : null;
 
@@ -217,7 +262,29 @@ export function LeadsRoute() {
         ) : total === 0 ? (
           <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
         ) : (
-          <Table>
+          <>
+          {/* Phones: one card per lead, every control within reach without side scrolling. */}
+          <ul className="divide-y md:hidden">
+            {leads.data?.items.map((lead) => (
+              <li key={lead.id} data-testid={`lead-card-${lead.id}`} className={cn('grid gap-3 p-4', lead.isOverdue && 'bg-amber-50/60')}>
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium">
+                      {lead.nome} {lead.cognome}
+                    </p>
+                    <p className="text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</p>
+                    <p className="text-muted-foreground">{lead.telefono}</p>
+                  </div>
+                  <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'} · {formatDateTime(lead.dataRegistrazione)}
+                </p>
+                <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
+              </li>
+            ))}
+          </ul>
+          <Table className="hidden md:table">
             <TableHeader>
               <TableRow>
                 <TableHead>Cliente</TableHead>
@@ -240,49 +307,16 @@ export function LeadsRoute() {
                   <TableCell className="min-w-40">{lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(lead.dataRegistrazione)}</TableCell>
                   <TableCell className="min-w-48">
-                    <div className="grid gap-1">
-                      <NativeSelect
-                        aria-label={`Stato contatto di ${lead.nome} ${lead.cognome}`}
-                        value={lead.statoContatto}
-                        disabled={updateStatus.isPending && updateStatus.variables?.id === lead.id}
-                        onChange={(e) => onStatus(lead, e.target.value as LeadContattoStato)}
-                      >
-                        {LEAD_CONTATTO_STATI.map((s) => (
-                          <option key={s} value={s}>
-                            {LEAD_CONTATTO_LABELS[s]}
-                          </option>
-                        ))}
-                      </NativeSelect>
-                      {lead.isOverdue && (
-                        <Badge variant="danger" className="justify-self-start" title="Nuovo da oltre 24 ore: va richiamato">
-                          <AlarmClock className="mr-1 size-3" aria-hidden />
-                          Oltre 24 ore
-                        </Badge>
-                      )}
-                    </div>
+                    <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
                   </TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`} onClick={() => setDetail(lead)}>
-                        <Eye aria-hidden />
-                      </Button>
-                      {canDelete && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-destructive"
-                          aria-label={`Elimina ${lead.nome} ${lead.cognome}`}
-                          onClick={() => onDelete(lead)}
-                        >
-                          <Trash2 aria-hidden />
-                        </Button>
-                      )}
-                    </div>
+                    <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
+          </>
         )}
       </Card>
 

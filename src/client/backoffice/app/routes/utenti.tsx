@@ -15,6 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { displayNameOf, formatDate, initialsOf } from '../../../lib/format';
+import { useAuth } from '../../features/auth/auth-context';
 import { useDeleteUser, useUsers } from '../../features/utenti/api/utenti';
 import { CreateUserDialog, EditUserDialog } from '../../features/utenti/components/user-dialogs';
 
@@ -26,7 +27,23 @@ const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'seco
   punto_fisico: 'secondary',
 };
 
+function UserActions({ user, onEdit, onDelete, canDelete }: { user: User; onEdit: () => void; onDelete: () => void; canDelete: boolean }) {
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
+        <Pencil aria-hidden />
+      </Button>
+      {canDelete && (
+        <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina ${displayNameOf(user)}`} onClick={onDelete}>
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
+
 export function UtentiRoute() {
+  const { user: me } = useAuth();
   const [role, setRole] = useState<Role | undefined>();
   const users = useUsers(role);
   const [creating, setCreating] = useState(false);
@@ -35,6 +52,11 @@ export function UtentiRoute() {
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteUser();
   const filterId = useId();
+
+  const askDelete = (u: User) => {
+    setDeleteError(null);
+    setDeleting(u);
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -94,7 +116,27 @@ export function UtentiRoute() {
         ) : users.data?.length === 0 ? (
           <p className="p-8 text-center text-muted-foreground">Nessun utente trovato</p>
         ) : (
-          <Table>
+          <>
+          {/* Phones: one card per user instead of a table to scroll sideways. */}
+          <ul className="divide-y md:hidden">
+            {users.data?.map((u) => (
+              <li key={u.id} className="grid gap-2 p-4">
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium">{displayNameOf(u)}</p>
+                    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{u.email}</p>
+                  </div>
+                  <UserActions user={u} canDelete={u.id !== me?.id} onEdit={() => setEditing(u)} onDelete={() => askDelete(u)} />
+                </div>
+                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
+                  <Badge variant={u.isActive ? 'success' : 'outline'}>{u.isActive ? 'Attivo' : 'Disattivo'}</Badge>
+                  <span>Iscritto il {formatDate(u.createdAt)}</span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Table className="hidden md:table">
             <TableHeader>
               <TableRow>
                 <TableHead>Utente</TableHead>
@@ -128,28 +170,13 @@ export function UtentiRoute() {
                   </TableCell>
                   <TableCell>{formatDate(u.createdAt)}</TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(u)}`} onClick={() => setEditing(u)}>
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-destructive"
-                        aria-label={`Elimina ${displayNameOf(u)}`}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(u);
-                        }}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
+                    <UserActions user={u} canDelete={u.id !== me?.id} onEdit={() => setEditing(u)} onDelete={() => askDelete(u)} />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
+          </>
         )}
       </Card>
 
