@@ -4,6 +4,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
@@ -46,6 +48,9 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
+  await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
+  // Modules that need documents receive `storage` in their options.
+  await app.register(leadsRoutes, { db, storage });
   await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });

@@ -88,3 +88,10 @@ export function romeDayStartFromKey(key: string): Date {
   const [y, m, d] = key.split('-').map(Number);
   return romeWallTimeToDate(y, m, d);
 }
+
+/** dd/MM/yyyy HH:mm:ss on the Rome clock: dates written into exported files. */
+export function formatRomeDateTime(date: Date): string {
+  const p = romeParts(date);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+}

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
 import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
 import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
 import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
 import type { Role } from '../../src/shared/permissions';
+import type { DocumentStorage } from '../../src/server/storage/storage';
 
 const unique = () => randomBytes(4).toString('hex');
 const hashCache = new Map<string, string>();
@@ -117,5 +118,58 @@ export async function insertPratica(
   const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
   const [row] = await db.insert(pratiche).values({ ...rest, leadId, puntoFisicoId }).returning();
   if (tipi.length > 0) await db.insert(servizi).values(tipi.map((tipoServizio) => ({ praticaId: row.id, tipoServizio })));
+  return row;
+}
+
+/** One more service on a practice. */
+export async function insertServizio(db: Database, overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number }) {
+  const [row] = await db
+    .insert(servizi)
+    .values({ tipoServizio: 'luce', ...overrides })
+    .returning();
+  return row;
+}
+
+/** A commission of a service; amounts as decimal strings, payees as given. */
+export async function insertCommissione(
+  db: Database,
+  overrides: Partial<typeof commissioni.$inferInsert> & { praticaId: number; servizioId: number },
+) {
+  const [row] = await db
+    .insert(commissioni)
+    .values({
+      tipoServizio: 'luce',
+      customerName: 'Luca Ferri',
+      importoPuntoFisico: '30.00',
+      importoAgente: '15.00',
+      importoAreaManager: '5.00',
+      importoAmministrazione: '70.00',
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A document row of a practice, and its bytes in the storage when one is given. */
+export async function insertDocumento(
+  db: Database,
+  overrides: Partial<typeof documenti.$inferInsert> & { praticaId: number },
+  storage?: DocumentStorage,
+) {
+  const filename = overrides.filename ?? `doc-${unique()}${unique()}.pdf`;
+  const data = Buffer.from('%PDF-1.4 prova');
+  if (storage) await storage.put(filename, data);
+  const [row] = await db
+    .insert(documenti)
+    .values({
+      displayName: 'bolletta.pdf',
+      parte: 'luceFile',
+      mimeType: 'application/pdf',
+      sizeBytes: data.length,
+      sha256: 'x'.repeat(64),
+      ...overrides,
+      filename,
+    })
+    .returning();
   return row;
 }

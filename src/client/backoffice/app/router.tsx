@@ -5,6 +5,9 @@ import { can, MENU, paths } from '../../../shared/permissions';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
 import { DashboardRoute } from './routes/dashboard';
+import { LeadsRoute } from './routes/leads';
+import { PuntiFisiciRoute } from './routes/punti-fisici';
+import { UtentiRoute } from './routes/utenti';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
@@ -37,12 +40,8 @@ export function AppRouter() {
     <AppLayout user={user}>
       <Switch>
         <Route path={paths.home} component={DashboardRoute} />
-        <Route path={paths.puntiFisici}>
-          <SectionTitleRoute title="Punti Fisici" />
-        </Route>
-        <Route path={paths.leads}>
-          <SectionTitleRoute title="Gestione Lead" />
-        </Route>
+        <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
+        <Route path={paths.leads} component={LeadsRoute} />
         <Route path={paths.pratiche}>
           <SectionTitleRoute title="Gestione Pratiche" />
         </Route>
@@ -57,7 +56,7 @@ export function AppRouter() {
           )}
         </Route>
         <Route path={paths.utenti}>
-          {can(user.role, 'users:manage') ? <SectionTitleRoute title="Gestione Utenti" /> : <AccessDenied text={msg.user.accessDenied} />}
+          {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
         </Route>
       </Switch>
     </AppLayout>

@@ -1,0 +1,342 @@
+import * as Popover from '@radix-ui/react-popover';
+import { AlarmClock, ChevronLeft, ChevronRight, Download, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '../../../../shared/domain';
+import { msg } from '../../../../shared/messages';
+import { can, paths } from '../../../../shared/permissions';
+import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../shared/schemas/lead';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input, NativeSelect } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAuth } from '../../features/auth/auth-context';
+import { exportLeads, useDeleteLead, useLeads, useUpdateLeadStatus, type LeadQuery } from '../../features/leads/api/leads';
+import { LeadDetailDialog } from '../../features/leads/components/lead-detail-dialog';
+import { PuntoFilter } from '../../features/leads/components/punto-filter';
+import { usePuntoFisico } from '../../features/punti-fisici/api/punti-fisici';
+
+const PAGE_SIZE = 25;
+
+function StatusControl(props: { lead: LeadListItem; disabled: boolean; onChange: (next: LeadContattoStato) => void }) {
+  const { lead } = props;
+  return (
+    <div className="grid gap-1">
+      <NativeSelect
+        aria-label={`Stato contatto di ${lead.nome} ${lead.cognome}`}
+        value={lead.statoContatto}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value as LeadContattoStato)}
+      >
+        {LEAD_CONTATTO_STATI.map((s) => (
+          <option key={s} value={s}>
+            {LEAD_CONTATTO_LABELS[s]}
+          </option>
+        ))}
+      </NativeSelect>
+      {lead.isOverdue && (
+        <Badge variant="danger" className="justify-self-start" title="Nuovo da oltre 24 ore: va richiamato">
+          <AlarmClock className="mr-1 size-3" aria-hidden />
+          Oltre 24 ore
+        </Badge>
+      )}
+    </div>
+  );
+}
+
+function LeadActions(props: { lead: LeadListItem; canDelete: boolean; onDetail: () => void; onDelete: () => void }) {
+  const { lead } = props;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="icon" aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`} onClick={props.onDetail}>
+        <Eye aria-hidden />
+      </Button>
+      {props.canDelete && (
+        <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina ${lead.nome} ${lead.cognome}`} onClick={props.onDelete}>
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
+type StatusFilter = '' | LeadContattoStato | 'overdue';
+
+function readPuntoId(search: string): number | undefined {
+  const value = Number(new URLSearchParams(search).get('puntoFisicoId'));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+export function LeadsRoute() {
+  const { user } = useAuth();
+  const role = user!.role;
+  const [, navigate] = useLocation();
+  const puntoFisicoId = readPuntoId(useSearch());
+  const punto = usePuntoFisico(puntoFisicoId);
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text, 300);
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  const [detail, setDetail] = useState<LeadListItem | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const searchId = useId();
+  const statusId = useId();
+
+  const filters: Omit<LeadQuery, 'page' | 'pageSize'> = {
+    puntoFisicoId,
+    search,
+    status: status === 'overdue' || status === '' ? undefined : status,
+    overdue: status === 'overdue',
+  };
+  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE });
+  const overdue = useLeads({ puntoFisicoId, overdue: true, page: 1, pageSize: 1 });
+  const updateStatus = useUpdateLeadStatus();
+  const remove = useDeleteLead();
+  const canDelete = can(role, 'leads:delete');
+
+  const total = leads.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const overdueCount = overdue.data?.total ?? 0;
+
+  const selectPunto = (p: { id: number } | null) => {
+    setPage(1);
+    navigate(p ? `${paths.leads}?puntoFisicoId=${p.id}` : paths.leads, { replace: true });
+  };
+  const reset = () => {
+    setText('');
+    setStatus('');
+    setPage(1);
+    navigate(paths.leads);
+  };
+
+  const onExport = async (format: 'xlsx' | 'csv') => {
+    setExporting(true);
+    try {
+      await exportLeads(filters, format);
+    } catch (error) {
+      toast({ title: msg.common.error, description: errorMessage(error, msg.lead.exportError), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onDelete = (lead: LeadListItem) => {
+    if (!window.confirm(msg.lead.deleteConfirm)) return;
+    remove.mutate(lead.id, {
+      onSuccess: () => toast({ title: msg.lead.deleteSuccess }),
+      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.deleteError), variant: 'destructive' }),
+    });
+  };
+
+  const onStatus = (lead: LeadListItem, next: LeadContattoStato) =>
+    updateStatus.mutate(
+      { id: lead.id, status: next },
+      {
+        onSuccess: () => toast({ title: msg.lead.statusSuccess, description: `${lead.nome} ${lead.cognome}: ${LEAD_CONTATTO_LABELS[next]}` }),
+        onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.statusError), variant: 'destructive' }),
+      },
+    );
+
+  const isUpdating = (lead: LeadListItem) => updateStatus.isPending && updateStatus.variables?.id === lead.id;
+
+  const puntoLabel = puntoFisicoId ? (punto.data?.nomeAttivita ?? (punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${puntoFisicoId}`)) : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Gestione Lead"
+        subtitle="I clienti arrivati dalle landing dei punti fisici"
+        actions={
+          <Popover.Root>
+            <Popover.Trigger asChild>
+              <Button variant="outline" disabled={exporting}>
+                <Download aria-hidden />
+                {exporting ? 'Esportazione...' : 'Esporta'}
+              </Button>
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content align="end" sideOffset={6} className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg">
+                <p className="px-2 pb-1 text-xs text-muted-foreground">Esporta i lead filtrati</p>
+                <Popover.Close asChild>
+                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('xlsx')}>
+                    Excel (.xlsx)
+                  </Button>
+                </Popover.Close>
+                <Popover.Close asChild>
+                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('csv')}>
+                    CSV (.csv)
+                  </Button>
+                </Popover.Close>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        }
+      />
+
+      {overdueCount > 0 && status !== 'overdue' && (
+        <div role="status" className="mb-4 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+          <span className="flex items-center gap-2 text-sm">
+            <AlarmClock className="size-4 shrink-0" aria-hidden />
+            {overdueCount === 1 ? '1 lead nuovo attende' : `${overdueCount} lead nuovi attendono`} da oltre 24 ore di essere contattato.
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              setStatus('overdue');
+              setPage(1);
+            }}
+          >
+            Mostra
+          </Button>
+        </div>
+      )}
+
+      <Card className="mb-4 grid gap-4 p-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-end">
+        <PuntoFilter selected={puntoFisicoId && puntoLabel ? { id: puntoFisicoId, label: puntoLabel } : null} onSelect={selectPunto} />
+        <div className="grid gap-2">
+          <Label htmlFor={searchId}>Cerca</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder="Nome, email o telefono"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setPage(1);
+              }}
+            />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={statusId}>Stato contatto</Label>
+          <NativeSelect
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as StatusFilter);
+              setPage(1);
+            }}
+          >
+            <option value="">Tutti gli stati</option>
+            {LEAD_CONTATTO_STATI.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_CONTATTO_LABELS[s]}
+              </option>
+            ))}
+            <option value="overdue">Nuovi da oltre 24 ore</option>
+          </NativeSelect>
+        </div>
+        <Button variant="ghost" onClick={reset}>
+          <RotateCcw aria-hidden />
+          Azzera filtri
+        </Button>
+      </Card>
+
+      <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="lead-count">
+        {leads.data ? `${total} lead trovati` : ''}
+      </p>
+
+      <Card>
+        {leads.isLoading ? (
+          <div className="grid gap-3 p-5">
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </div>
+        ) : leads.error ? (
+          <p role="alert" className="p-5 text-destructive">
+            Errore nel caricamento dei lead: {leads.error.message}
+          </p>
+        ) : total === 0 ? (
+          <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
+        ) : (
+          <>
+          {/* Phones: one card per lead, every control within reach without side scrolling. */}
+          <ul className="divide-y md:hidden">
+            {leads.data?.items.map((lead) => (
+              <li key={lead.id} data-testid={`lead-card-${lead.id}`} className={cn('grid gap-3 p-4', lead.isOverdue && 'bg-amber-50/60')}>
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium">
+                      {lead.nome} {lead.cognome}
+                    </p>
+                    <p className="text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</p>
+                    <p className="text-muted-foreground">{lead.telefono}</p>
+                  </div>
+                  <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'} · {formatDateTime(lead.dataRegistrazione)}
+                </p>
+                <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
+              </li>
+            ))}
+          </ul>
+          <Table className="hidden md:table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Cliente</TableHead>
+                <TableHead>Punto Fisico</TableHead>
+                <TableHead>Data creazione</TableHead>
+                <TableHead>Stato contatto</TableHead>
+                <TableHead className="text-right">Azioni</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {leads.data?.items.map((lead) => (
+                <TableRow key={lead.id} data-testid={`lead-row-${lead.id}`} className={lead.isOverdue ? 'bg-amber-50/60' : undefined}>
+                  <TableCell className="min-w-52">
+                    <p className="font-medium">
+                      {lead.nome} {lead.cognome}
+                    </p>
+                    <p className="break-all text-muted-foreground">{lead.email}</p>
+                    <p className="text-muted-foreground">{lead.telefono}</p>
+                  </TableCell>
+                  <TableCell className="min-w-40">{lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(lead.dataRegistrazione)}</TableCell>
+                  <TableCell className="min-w-48">
+                    <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
+                  </TableCell>
+                  <TableCell>
+                    <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          </>
+        )}
+      </Card>
+
+      {total > PAGE_SIZE && (
+        <nav aria-label="Paginazione" className="mt-4 flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <ChevronLeft aria-hidden />
+            Precedente
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            Pagina {page} di {pages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Successiva
+            <ChevronRight aria-hidden />
+          </Button>
+        </nav>
+      )}
+
+      <LeadDetailDialog row={detail} onOpenChange={(open) => !open && setDetail(null)} />
+    </>
+  );
+}

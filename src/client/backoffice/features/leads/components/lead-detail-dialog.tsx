@@ -1,0 +1,145 @@
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { withQuery } from '../../../../lib/api-client';
+import { paths } from '../../../../../shared/permissions';
+import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../../shared/schemas/lead';
+import { Badge } from '../../../../components/ui/badge';
+import { buttonVariants } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { formatDateTime } from '../../../../lib/format';
+import { useLeadDetail } from '../api/leads';
+
+const SERVIZIO_LABELS: Record<string, string> = {
+  luce: 'Luce',
+  gas: 'Gas',
+  internet: 'Internet',
+  noleggio: 'Noleggio',
+  finanziamenti: 'Finanziamenti',
+  assicurazioni: 'Assicurazioni',
+};
+const STATO_LABELS: Record<string, string> = {
+  inserito: 'Inserito',
+  in_lavorazione: 'In lavorazione',
+  completato: 'Completato',
+  ko: 'KO',
+  inserita: 'Inserita',
+  completata: 'Completata',
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="break-words text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** Eye button's dialog (SPEC §2); a failed load falls back to the row of the list (SPEC §8). */
+export function LeadDetailDialog({ row, onOpenChange }: { row: LeadListItem | null; onOpenChange: (open: boolean) => void }) {
+  const detail = useLeadDetail(row?.id ?? null);
+  const lead: (LeadListItem & { indirizzoIP?: string | null }) | null = detail.data ?? row;
+  const punto = detail.data?.puntoFisicoOriginaleDetails ?? row?.puntoFisicoOriginaleDetails ?? null;
+  const responsabile = detail.data?.puntoFisicoOriginaleDetails?.utenteResponsabile;
+  return (
+    <Dialog open={row != null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Dettaglio Lead</DialogTitle>
+          <DialogDescription>{lead ? `${lead.nome} ${lead.cognome}` : ''}</DialogDescription>
+        </DialogHeader>
+        {lead && (
+          <div className="grid gap-5">
+            <section aria-labelledby="lead-cliente" className="grid gap-2">
+              <h3 id="lead-cliente" className="font-semibold">
+                Cliente
+              </h3>
+              <dl className="grid gap-2">
+                <Row label="Nome">
+                  {lead.nome} {lead.cognome}
+                </Row>
+                <Row label="Email">{lead.email}</Row>
+                <Row label="Telefono">{lead.telefono}</Row>
+                <Row label="Data registrazione">{formatDateTime(lead.dataRegistrazione)}</Row>
+                <Row label="Stato contatto">
+                  {LEAD_CONTATTO_LABELS[lead.statoContatto]}
+                  {lead.isOverdue && (
+                    <Badge variant="danger" className="ml-2">
+                      Oltre 24 ore
+                    </Badge>
+                  )}
+                </Row>
+                {lead.indirizzoIP && <Row label="Indirizzo IP">{lead.indirizzoIP}</Row>}
+              </dl>
+            </section>
+            <section aria-labelledby="lead-punto" className="grid gap-2">
+              <h3 id="lead-punto" className="font-semibold">
+                Punto Fisico
+              </h3>
+              {punto ? (
+                <dl className="grid gap-2">
+                  <Row label="Nome attività">{punto.nomeAttivita}</Row>
+                  <Row label="Indirizzo">{punto.indirizzo}</Row>
+                  {responsabile && (
+                    <Row label="Responsabile">
+                      {responsabile.firstName} {responsabile.lastName} · {responsabile.email}
+                      {responsabile.phone ? ` · ${responsabile.phone}` : ''}
+                    </Row>
+                  )}
+                </dl>
+              ) : (
+                <p className="text-sm text-muted-foreground">Nessun punto fisico associato</p>
+              )}
+            </section>
+            {detail.isLoading && <Spinner label="Caricamento dettagli..." />}
+            {detail.data?.praticheSummary && (
+              <section aria-labelledby="lead-pratiche" className="grid gap-2">
+                <h3 id="lead-pratiche" className="font-semibold">
+                  Riepilogo pratiche
+                </h3>
+                <p className="text-sm">
+                  Pratiche: <strong data-testid="pratiche-summary-count">{detail.data.praticheSummary.count}</strong>
+                </p>
+                {detail.data.praticheSummary.perServizioStato.length > 0 && (
+                  <ul className="flex flex-wrap gap-2">
+                    {detail.data.praticheSummary.perServizioStato.map((s) => (
+                      <li key={`${s.tipoServizio}-${s.stato}`}>
+                        <Badge variant="outline">
+                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} · {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
+                        </Badge>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link
+                  href={withQuery(paths.pratiche, { search: lead.telefono })}
+                  className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}
+                >
+                  <ExternalLink aria-hidden />
+                  Vedi pratiche
+                </Link>
+              </section>
+            )}
+            {detail.data && !detail.data.praticheSummary && detail.data.pratiche.length > 0 && (
+              <section aria-labelledby="lead-pratiche-list" className="grid gap-2">
+                <h3 id="lead-pratiche-list" className="font-semibold">
+                  Pratiche
+                </h3>
+                <ul className="grid gap-1 text-sm">
+                  {detail.data.pratiche.map((p) => (
+                    <li key={p.id}>
+                      Pratica #{p.id} · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
+                      {p.servizi.map((s) => SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio).join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import { Copy, ExternalLink, FileDown, FileText, MapPin, Pencil, QrCode, Trash2, UserSquare2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { msg } from '../../../../../shared/messages';
+import { can, paths, type Role } from '../../../../../shared/permissions';
+import type { Person, PuntoFisico } from '../../../../../shared/schemas/punto-fisico';
+import { Button, buttonVariants } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { toast } from '../../../../components/ui/toast';
+import { cn } from '../../../../lib/cn';
+
+function PersonLine({ label, person }: { label: string; person: Person | null }) {
+  if (!person) return null;
+  return (
+    <div className="text-sm">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd>
+        <span className="font-medium">
+          {person.firstName} {person.lastName}
+        </span>
+        <span className="block text-muted-foreground [overflow-wrap:anywhere]">
+          {person.email}
+          {person.phone ? ` · ${person.phone}` : ''}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ title: msg.puntoFisico.urlCopied, description: text });
+  } catch {
+    toast({ title: msg.common.error, description: msg.puntoFisico.urlCopyError, variant: 'destructive' });
+  }
+}
+
+/** One point of sale (SPEC §2 "Punti Fisici"): every field, and the buttons the role may use. */
+export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () => void; onDelete: () => void }) {
+  const { punto, role, onEdit, onDelete } = props;
+  const [qrFailed, setQrFailed] = useState(false);
+  const canSeePratiche = can(role, 'pratiche:read');
+  const leadsHref = `${paths.leads}?puntoFisicoId=${punto.id}`;
+  const praticheHref = `${paths.pratiche}?puntoFisicoId=${punto.id}`;
+  return (
+    <Card className="flex min-w-0 flex-col" data-testid={`punto-card-${punto.id}`}>
+      <CardHeader className="pb-3">
+        <CardTitle>{punto.nomeAttivita}</CardTitle>
+        <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
+          <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {punto.indirizzo}
+        </p>
+      </CardHeader>
+      <CardContent className="flex min-w-0 flex-1 flex-col gap-4">
+        <div className="flex gap-4">
+          <div className="flex size-28 shrink-0 items-center justify-center rounded-md border bg-white p-1">
+            {punto.qrCode && !qrFailed ? (
+              <img src={punto.qrCode} alt={`QR code della landing di ${punto.nomeAttivita}`} className="size-full" onError={() => setQrFailed(true)} />
+            ) : (
+              <QrCode className="size-10 text-muted-foreground" aria-label="QR code non disponibile" />
+            )}
+          </div>
+          <dl className="grid min-w-0 content-start gap-2">
+            <PersonLine label="Responsabile" person={punto.utenteResponsabile} />
+            <PersonLine label="Agente" person={punto.agente} />
+            <PersonLine label="Area Manager" person={punto.areaManager} />
+          </dl>
+        </div>
+
+        <div className="grid min-w-0 gap-1">
+          <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">URL landing</span>
+          <div className="flex min-w-0 items-center gap-1">
+            <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs" title={punto.urlLanding} data-testid="url-landing">
+              {punto.urlLanding}
+            </code>
+            <Button variant="outline" size="icon" aria-label="Copia URL" title="Copia URL" onClick={() => void copyText(punto.urlLanding)}>
+              <Copy aria-hidden />
+            </Button>
+            <a
+              href={punto.urlLanding}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Apri URL in una nuova scheda"
+              title="Apri URL"
+              className={buttonVariants({ variant: 'outline', size: 'icon' })}
+            >
+              <ExternalLink aria-hidden />
+            </a>
+          </div>
+        </div>
+
+        <div className="grid grid-cols-2 gap-2 text-sm">
+          <Link href={leadsHref} className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted">
+            <UserSquare2 className="size-4 text-primary" aria-hidden />
+            <span>
+              <strong data-testid="lead-count">{punto.leadCount}</strong> lead
+            </span>
+          </Link>
+          {canSeePratiche ? (
+            <Link href={praticheHref} className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted">
+              <FileText className="size-4 text-primary" aria-hidden />
+              <span>
+                <strong data-testid="pratiche-count">{punto.praticheCount}</strong> pratiche
+              </span>
+            </Link>
+          ) : (
+            <span className="flex items-center gap-2 rounded-md border px-3 py-2">
+              <FileText className="size-4 text-primary" aria-hidden />
+              <span>
+                <strong data-testid="pratiche-count">{punto.praticheCount}</strong> pratiche
+              </span>
+            </span>
+          )}
+        </div>
+
+        <div className="mt-auto flex flex-wrap gap-2 border-t pt-4">
+          <a
+            href={`/api/punti-fisici/${punto.id}/locandina.pdf`}
+            download
+            className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'flex-1')}
+          >
+            <FileDown aria-hidden />
+            Scarica locandina
+          </a>
+          {can(role, 'puntiFisici:update') && (
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Modifica ${punto.nomeAttivita}`}>
+              <Pencil aria-hidden />
+              Modifica
+            </Button>
+          )}
+          {can(role, 'puntiFisici:delete') && (
+            <Button variant="outline" size="sm" className="text-destructive" onClick={onDelete} aria-label={`Elimina ${punto.nomeAttivita}`}>
+              <Trash2 aria-hidden />
+              Elimina
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,179 @@
+import { useId } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { msg } from '../../../../../shared/messages';
+import { can, type Role } from '../../../../../shared/permissions';
+import { createPuntoFisicoSchema, updatePuntoFisicoSchema, type Person, type PuntoFisico } from '../../../../../shared/schemas/punto-fisico';
+import { errorMessage } from '../../../../lib/api-client';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Input } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { toast } from '../../../../components/ui/toast';
+import { useCreatePuntoFisico, useUpdatePuntoFisico } from '../api/punti-fisici';
+import { PersonPicker } from './person-picker';
+
+interface FormValues {
+  nomeAttivita: string;
+  indirizzo: string;
+  responsabile: Person | null;
+  agente: Person | null;
+  areaManager: Person | null;
+}
+
+/** Create ('Nuovo Punto Fisico') and edit dialog; the same zod schemas as the API validate it. */
+export function PuntoFormDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; punto: PuntoFisico | null; actorRole: Role }) {
+  const { open, onOpenChange, punto, actorRole } = props;
+  const isEdit = punto != null;
+  const schema = isEdit ? updatePuntoFisicoSchema : createPuntoFisicoSchema;
+  const create = useCreatePuntoFisico();
+  const update = useUpdatePuntoFisico();
+  const pending = create.isPending || update.isPending;
+  const canCreateUser = can(actorRole, 'users:manage');
+  // An area manager's points are always their own: the server sets it, the dialog does not ask.
+  const asksAreaManager = actorRole !== 'area_manager';
+  const nameId = useId();
+  const addressId = useId();
+
+  const form = useForm<FormValues>({
+    values: {
+      nomeAttivita: punto?.nomeAttivita ?? '',
+      indirizzo: punto?.indirizzo ?? '',
+      responsabile: punto?.utenteResponsabile ?? null,
+      agente: punto?.agente ?? null,
+      areaManager: punto?.areaManager ?? null,
+    },
+    // The people are objects on screen and ids for the API: the API's own schema checks the ids.
+    resolver: (values) => {
+      const result = schema.safeParse(toPayload(values));
+      if (result.success) return { values, errors: {} };
+      const found: Record<string, { type: string; message: string }> = {};
+      for (const issue of result.error.issues) {
+        const key = issue.path[0] === 'utenteResponsabileId' ? 'responsabile' : String(issue.path[0]);
+        found[key] ??= { type: issue.code, message: issue.message };
+      }
+      return { values: {}, errors: found as FieldErrors<FormValues> };
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const input = toPayload(values);
+    const onError = (error: unknown) =>
+      toast({
+        title: msg.common.error,
+        description: isEdit ? errorMessage(error, msg.puntoFisico.updateError) : errorMessage(error, msg.puntoFisico.createError),
+        variant: 'destructive',
+      });
+    if (isEdit) {
+      update.mutate(
+        { id: punto.id, input },
+        {
+          onSuccess: () => {
+            toast({ title: msg.puntoFisico.updateSuccess });
+            onOpenChange(false);
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast({ title: msg.puntoFisico.createSuccess });
+          form.reset();
+          onOpenChange(false);
+        },
+        onError,
+      });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{isEdit ? 'Modifica Punto Fisico' : 'Nuovo Punto Fisico'}</DialogTitle>
+          <DialogDescription>
+            {isEdit ? 'Aggiorna i dati del punto fisico.' : 'Il codice della landing e il QR code vengono creati automaticamente.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor={nameId}>Nome attività</Label>
+            <Input
+              id={nameId}
+              aria-invalid={errors.nomeAttivita ? true : undefined}
+              aria-describedby={errors.nomeAttivita ? `${nameId}-error` : undefined}
+              {...form.register('nomeAttivita')}
+            />
+            <FieldError id={`${nameId}-error`} message={errors.nomeAttivita?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={addressId}>Indirizzo</Label>
+            <Input
+              id={addressId}
+              aria-invalid={errors.indirizzo ? true : undefined}
+              aria-describedby={errors.indirizzo ? `${addressId}-error` : undefined}
+              {...form.register('indirizzo')}
+            />
+            <FieldError id={`${addressId}-error`} message={errors.indirizzo?.message} />
+          </div>
+          <Controller
+            control={form.control}
+            name="responsabile"
+            render={({ field }) => (
+              <PersonPicker
+                label="Responsabile"
+                role="punto_fisico"
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.responsabile?.message}
+                canCreateUser={canCreateUser}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="agente"
+            render={({ field }) => (
+              <PersonPicker label="Agente" role="agente" optional value={field.value} onChange={field.onChange} canCreateUser={canCreateUser} />
+            )}
+          />
+          {asksAreaManager && (
+            <Controller
+              control={form.control}
+              name="areaManager"
+              render={({ field }) => (
+                <PersonPicker
+                  label="Area Manager"
+                  role="area_manager"
+                  optional
+                  value={field.value}
+                  onChange={field.onChange}
+                  canCreateUser={canCreateUser}
+                />
+              )}
+            />
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Annulla
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Salvataggio...' : isEdit ? 'Salva modifiche' : 'Crea Punto Fisico'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function toPayload(values: FormValues) {
+  return {
+    nomeAttivita: values.nomeAttivita,
+    indirizzo: values.indirizzo,
+    utenteResponsabileId: values.responsabile?.id as number,
+    agenteId: values.agente?.id ?? null,
+    areaManagerId: values.areaManager?.id ?? null,
+  };
+}

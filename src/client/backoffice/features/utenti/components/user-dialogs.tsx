@@ -1,0 +1,216 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { msg } from '../../../../../shared/messages';
+import { ROLE_TITLES, ROLES, type Role } from '../../../../../shared/permissions';
+import { createUserSchema, updateUserSchema, type User } from '../../../../../shared/schemas/utente';
+import { errorMessage } from '../../../../lib/api-client';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Input, NativeSelect } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { toast } from '../../../../components/ui/toast';
+import { useCreateUser, useUpdateUser } from '../api/utenti';
+
+function Field(props: {
+  label: string;
+  name: string;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  registration: UseFormRegisterReturn;
+  hint?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{props.label}</Label>
+      <Input
+        id={id}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete ?? 'off'}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        {...props.registration}
+      />
+      {props.hint && !props.error && <p className="text-xs text-muted-foreground">{props.hint}</p>}
+      <FieldError id={errorId} message={props.error} />
+    </div>
+  );
+}
+
+function RoleSelect({ registration, error, disabled }: { registration: UseFormRegisterReturn; error?: string; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Ruolo</Label>
+      <NativeSelect id={id} disabled={disabled} aria-invalid={error ? true : undefined} {...registration}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_TITLES[role]}
+          </option>
+        ))}
+      </NativeSelect>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+type CreateValues = z.input<typeof createUserSchema>;
+
+/**
+ * 'Crea Utente' (SPEC §5 "New user"). Also opened from the point dialog to create the responsible
+ * person in place: then the role is fixed and the new user comes back through onCreated.
+ */
+export function CreateUserDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  fixedRole?: Role;
+  initialName?: string;
+  onCreated?: (user: User) => void;
+}) {
+  const { open, onOpenChange, fixedRole, onCreated } = props;
+  const create = useCreateUser();
+  const [firstName = '', ...rest] = (props.initialName ?? '').trim().split(/\s+/);
+  const form = useForm<CreateValues, unknown, z.output<typeof createUserSchema>>({
+    resolver: zodResolver(createUserSchema),
+    values: { firstName, lastName: rest.join(' '), email: '', phone: '', password: '', role: fixedRole ?? 'punto_fisico' },
+    resetOptions: { keepDirtyValues: false },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (user) => {
+        toast({ title: msg.user.createSuccess });
+        form.reset();
+        onOpenChange(false);
+        onCreated?.(user);
+      },
+      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.user.createError), variant: 'destructive' }),
+    }),
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{fixedRole ? `Nuovo utente ${ROLE_TITLES[fixedRole]}` : 'Crea Utente'}</DialogTitle>
+          <DialogDescription>
+            {fixedRole ? 'Crea la persona e selezionala subito nel punto fisico.' : 'Inserisci i dati del nuovo utente.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={(e) => {
+            // The dialog may sit above the point's form: its submit must not reach that one.
+            e.stopPropagation();
+            void onSubmit(e);
+          }}
+          noValidate
+          className="grid gap-4"
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nome" name="firstName" error={errors.firstName?.message} registration={form.register('firstName')} />
+            <Field label="Cognome" name="lastName" error={errors.lastName?.message} registration={form.register('lastName')} />
+          </div>
+          <Field label="Email" name="email" type="email" error={errors.email?.message} registration={form.register('email')} />
+          <Field label="Telefono" name="phone" type="tel" error={errors.phone?.message} registration={form.register('phone')} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            registration={form.register('password')}
+          />
+          <RoleSelect registration={form.register('role')} error={errors.role?.message} disabled={Boolean(fixedRole)} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Annulla
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creazione...' : 'Crea Utente'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type EditValues = z.input<typeof updateUserSchema>;
+
+/** Edit dialog (SPEC §5 "Edit user"): blank password keeps the current one. */
+export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+  const update = useUpdateUser();
+  const form = useForm<EditValues, unknown, z.output<typeof updateUserSchema>>({
+    resolver: zodResolver(updateUserSchema),
+    values: user
+      ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone ?? '', role: user.role, password: '', isActive: user.isActive }
+      : undefined,
+  });
+  const { errors } = form.formState;
+  const activeId = useId();
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!user) return;
+    update.mutate(
+      { id: user.id, input: { ...values, password: values.password ?? '' } },
+      {
+        onSuccess: () => {
+          toast({ title: 'Utente aggiornato con successo' });
+          onOpenChange(false);
+        },
+        onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.user.updateError), variant: 'destructive' }),
+      },
+    );
+  });
+
+  return (
+    <Dialog open={user != null} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Modifica Utente</DialogTitle>
+          <DialogDescription>Lascia vuota la password per mantenere quella attuale.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nome" name="firstName" error={errors.firstName?.message} registration={form.register('firstName')} />
+            <Field label="Cognome" name="lastName" error={errors.lastName?.message} registration={form.register('lastName')} />
+          </div>
+          <Field label="Email" name="email" type="email" error={errors.email?.message} registration={form.register('email')} />
+          <Field label="Telefono" name="phone" type="tel" error={errorText(errors, 'phone')} registration={form.register('phone')} />
+          <Field
+            label="Nuova password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="Facoltativa: almeno 6 caratteri."
+            error={errorText(errors, 'password')}
+            registration={form.register('password')}
+          />
+          <RoleSelect registration={form.register('role')} error={errors.role?.message} />
+          <div className="flex items-center gap-3">
+            <input id={activeId} type="checkbox" className="size-4 accent-primary" {...form.register('isActive')} />
+            <Label htmlFor={activeId}>Utente attivo (può accedere al sistema)</Label>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Annulla
+            </Button>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Salvataggio...' : 'Salva modifiche'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function errorText(errors: FieldErrors<EditValues>, key: keyof EditValues): string | undefined {
+  const message = errors[key]?.message;
+  return typeof message === 'string' ? message : undefined;
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../shared/schemas/common';
+import {
+  exportLeadsQuerySchema,
+  leadDetailSchema,
+  leadListItemSchema,
+  leadListSchema,
+  listLeadsQuerySchema,
+  updateLeadStatusSchema,
+} from '../../../shared/schemas/lead';
+import { romeDateKey } from '../../../shared/time';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import type { DocumentStorage } from '../../storage/storage';
+import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
+
+const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (app, { db, storage }) => {
+  app.get(
+    '/api/leads',
+    { config: { access: 'leads:read' }, schema: { querystring: listLeadsQuerySchema, response: { 200: leadListSchema } } },
+    async (request) => listLeads(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/leads/export',
+    { config: { access: 'leads:read' }, schema: { querystring: exportLeadsQuerySchema } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const { data, rows } = await exportLeads(db, actorOf(request), filters, format);
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="lead-${romeDateKey(new Date())}.${format}"`)
+        .header('x-total-count', String(rows))
+        .send(data);
+    },
+  );
+
+  app.get(
+    '/api/leads/:id',
+    { config: { access: 'leads:read' }, schema: { params: idParamSchema, response: { 200: leadDetailSchema } } },
+    async (request) => getLead(db, actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/leads/:id/status',
+    {
+      config: { access: 'leads:updateStatus' },
+      schema: { params: idParamSchema, body: updateLeadStatusSchema, response: { 200: leadListItemSchema } },
+    },
+    async (request) => updateLeadStatus(db, actorOf(request), request.params.id, request.body.status),
+  );
+
+  app.delete(
+    '/api/leads/:id',
+    { config: { access: 'leads:delete' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await deleteLead(db, storage, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

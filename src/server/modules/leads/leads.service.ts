@@ -1,0 +1,291 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { LEAD_CONTACT_PROMISE_HOURS, normalizeTelefono, type LeadContattoStato, type ServizioStato, type ServizioTipo } from '../../../shared/domain';
+import { msg } from '../../../shared/messages';
+import { LEAD_CONTATTO_LABELS, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type ListLeadsQuery } from '../../../shared/schemas/lead';
+import { formatRomeDateTime } from '../../../shared/time';
+import type { Database, DbExecutor } from '../../db/client';
+import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
+import type { Actor } from '../../plugins/auth';
+import type { DocumentStorage } from '../../storage/storage';
+import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
+
+const m = msg.lead;
+const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
+
+/** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function overdueSince(now: Date): Date {
+  return new Date(now.getTime() - PROMISE_MS);
+}
+
+/** The filters of SPEC §3 plus the contact status and the overdue flag of DECISIONS §5. */
+function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
+  if (filters.puntoFisicoId) conditions.push(leadOfPunto(filters.puntoFisicoId));
+  if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
+  if (filters.overdue) conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
+  if (filters.service) {
+    conditions.push(
+      sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
+        where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service})`,
+    );
+  }
+  const search = filters.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const digits = search.replace(/\D/g, '');
+    // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
+    const normalised = normalizeTelefono(search);
+    conditions.push(
+      or(
+        ilike(leads.nome, pattern),
+        ilike(leads.cognome, pattern),
+        ilike(sql`${leads.nome} || ' ' || ${leads.cognome}`, pattern),
+        ilike(sql`${leads.cognome} || ' ' || ${leads.nome}`, pattern),
+        ilike(leads.email, pattern),
+        ilike(leads.telefono, pattern),
+        // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
+        digits.length >= 3 ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
+        digits.length >= 3 && normalised !== digits ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+function listColumns(now: Date) {
+  return {
+    id: leads.id,
+    nome: leads.nome,
+    cognome: leads.cognome,
+    email: leads.email,
+    telefono: leads.telefono,
+    dataRegistrazione: leads.dataRegistrazione,
+    statoContatto: leads.statoContatto,
+    statoContattoAggiornatoAt: leads.statoContattoAggiornatoAt,
+    puntoFisicoOriginaleId: leads.puntoFisicoOriginaleId,
+    puntoNome: puntiFisici.nomeAttivita,
+    puntoIndirizzo: puntiFisici.indirizzo,
+    puntoResponsabileId: puntiFisici.utenteResponsabileId,
+    isOverdue: sql<boolean>`(${leads.statoContatto} = 'nuovo' and ${leads.dataRegistrazione} < ${overdueSince(now).toISOString()})`,
+  };
+}
+
+type ListRow = {
+  id: number;
+  nome: string;
+  cognome: string;
+  email: string;
+  telefono: string;
+  dataRegistrazione: Date;
+  statoContatto: LeadContattoStato;
+  puntoFisicoOriginaleId: number | null;
+  puntoNome: string | null;
+  puntoIndirizzo: string | null;
+  isOverdue: boolean;
+};
+
+function toListItem(row: ListRow): LeadListItem {
+  return {
+    id: row.id,
+    nome: row.nome,
+    cognome: row.cognome,
+    email: row.email,
+    telefono: row.telefono,
+    dataRegistrazione: row.dataRegistrazione.toISOString(),
+    statoContatto: row.statoContatto,
+    isOverdue: Boolean(row.isOverdue),
+    puntoFisicoOriginaleId: row.puntoFisicoOriginaleId,
+    puntoFisicoOriginaleDetails:
+      row.puntoFisicoOriginaleId != null && row.puntoNome != null
+        ? { id: row.puntoFisicoOriginaleId, nomeAttivita: row.puntoNome, indirizzo: row.puntoIndirizzo ?? '' }
+        : null,
+  };
+}
+
+export async function listLeads(db: Database, actor: Actor, query: ListLeadsQuery, now = new Date()): Promise<LeadList> {
+  const where = filterConditions(db, actor, query, now);
+  const [{ total }] = await db.select({ total: count() }).from(leads).where(where);
+  const rows = await db
+    .select(listColumns(now))
+    .from(leads)
+    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .where(where)
+    .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
+  const [row] = await db
+    .select(listColumns(now))
+    .from(leads)
+    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .where(and(eq(leads.id, id), leadsScope(db, actor)));
+  if (!row) throw AppError.notFound(m.notFound);
+  return row;
+}
+
+export async function getLead(db: Database, actor: Actor, id: number, now = new Date()): Promise<LeadDetail> {
+  const row = await findLead(db, actor, id, now);
+  // A scoped role sees the practices of its own points only (DECISIONS §2).
+  const praticheRows = await db
+    .select({
+      id: pratiche.id,
+      statoPratica: pratiche.statoPratica,
+      dataCreazione: pratiche.dataCreazione,
+      indirizzoIp: pratiche.indirizzoIp,
+      orarioContatto: pratiche.orarioContatto,
+      puntoFisicoId: pratiche.puntoFisicoId,
+      puntoNome: puntiFisici.nomeAttivita,
+    })
+    .from(pratiche)
+    .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+    .where(and(eq(pratiche.leadId, id), praticheScope(db, actor)))
+    .orderBy(asc(pratiche.dataCreazione), asc(pratiche.id));
+  const serviziRows = praticheRows.length
+    ? await db
+        .select({ id: servizi.id, praticaId: servizi.praticaId, tipoServizio: servizi.tipoServizio, stato: servizi.stato })
+        .from(servizi)
+        .where(
+          inArray(
+            servizi.praticaId,
+            praticheRows.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(servizi.id))
+    : [];
+  const [responsabile] =
+    row.puntoResponsabileId != null
+      ? await db
+          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+          .from(users)
+          .where(eq(users.id, row.puntoResponsabileId))
+      : [];
+
+  const detail: LeadDetail = {
+    ...toListItem(row),
+    statoContattoAggiornatoAt: row.statoContattoAggiornatoAt?.toISOString() ?? null,
+    indirizzoIP: praticheRows[0]?.indirizzoIp ?? null,
+    puntoFisicoOriginaleDetails:
+      row.puntoFisicoOriginaleId != null && row.puntoNome != null
+        ? {
+            id: row.puntoFisicoOriginaleId,
+            nomeAttivita: row.puntoNome,
+            indirizzo: row.puntoIndirizzo ?? '',
+            utenteResponsabile: responsabile ?? null,
+          }
+        : null,
+    pratiche: praticheRows.map((p) => ({
+      id: p.id,
+      statoPratica: p.statoPratica,
+      dataCreazione: p.dataCreazione.toISOString(),
+      indirizzoIP: p.indirizzoIp,
+      orarioContatto: p.orarioContatto,
+      puntoFisicoId: p.puntoFisicoId,
+      puntoFisico: p.puntoNome != null ? { nomeAttivita: p.puntoNome } : null,
+      servizi: serviziRows.filter((s) => s.praticaId === p.id).map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
+    })),
+  };
+  if (actor.role === 'admin') {
+    const counts = new Map<string, { tipoServizio: ServizioTipo; stato: ServizioStato; count: number }>();
+    for (const s of serviziRows) {
+      const key = `${s.tipoServizio}:${s.stato}`;
+      const entry = counts.get(key) ?? { tipoServizio: s.tipoServizio, stato: s.stato, count: 0 };
+      entry.count++;
+      counts.set(key, entry);
+    }
+    detail.praticheSummary = { count: praticheRows.length, perServizioStato: [...counts.values()] };
+  }
+  return detail;
+}
+
+export async function updateLeadStatus(db: Database, actor: Actor, id: number, status: LeadContattoStato, now = new Date()): Promise<LeadListItem> {
+  await findLead(db, actor, id, now);
+  await db.update(leads).set({ statoContatto: status, statoContattoAggiornatoAt: now }).where(eq(leads.id, id));
+  return toListItem(await findLead(db, actor, id, now));
+}
+
+/**
+ * DECISIONS §5: a lead with a paid commission cannot be deleted; otherwise its practices go with
+ * it (cascade) and their documents leave the storage too, after the rows are gone.
+ */
+export async function deleteLead(db: Database, storage: DocumentStorage, actor: Actor, id: number): Promise<void> {
+  const filenames = await db.transaction(async (tx) => {
+    await findLead(tx, actor, id, new Date());
+    const praticheIds = tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id));
+    const [paid] = await tx
+      .select({ id: commissioni.id })
+      .from(commissioni)
+      .where(and(inArray(commissioni.praticaId, praticheIds), eq(commissioni.statoPagamento, 'pagato')))
+      .limit(1);
+    if (paid) throw AppError.conflict(m.hasPaidCommissions, 'HAS_PAID_COMMISSIONS');
+    const docs = await tx
+      .select({ filename: documenti.filename })
+      .from(documenti)
+      .where(inArray(documenti.praticaId, tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id))));
+    await tx.delete(leads).where(eq(leads.id, id));
+    return docs.map((d) => d.filename);
+  });
+  for (const filename of filenames) await storage.remove(filename);
+}
+
+export const LEAD_EXPORT_HEADER = [
+  'ID',
+  'Nome',
+  'Cognome',
+  'Email',
+  'Telefono',
+  'Punto Fisico',
+  'Indirizzo Punto Fisico',
+  'Data registrazione',
+  'Stato contatto',
+  'In ritardo (oltre 24 ore)',
+  'Servizi richiesti',
+];
+
+/** The filtered list as a file, in the order of the screen (DECISIONS §7). */
+export async function exportLeads(
+  db: Database,
+  actor: Actor,
+  filters: LeadFilters,
+  format: 'xlsx' | 'csv',
+  now = new Date(),
+): Promise<{ data: Buffer; rows: number }> {
+  const where = filterConditions(db, actor, filters, now);
+  // A scoped role lists the services of its own points' practices only.
+  const inScope = actor.role === 'admin' || actor.role === 'amministrazione' ? sql`` : sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}`;
+  const serviziSql = sql<string | null>`(select string_agg(distinct s.tipo_servizio, ', ' order by s.tipo_servizio)
+    from servizi s inner join pratiche pr on pr.id = s.pratica_id
+    where pr.lead_id = "leads"."id"${inScope})`;
+  const rows = await db
+    .select({ ...listColumns(now), servizi: serviziSql })
+    .from(leads)
+    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .where(where)
+    .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
+    .limit(EXPORT_MAX_ROWS);
+  const cells: Cell[][] = rows.map((r) => [
+    r.id,
+    r.nome,
+    r.cognome,
+    r.email,
+    r.telefono,
+    r.puntoNome ?? '',
+    r.puntoIndirizzo ?? '',
+    formatRomeDateTime(r.dataRegistrazione),
+    LEAD_CONTATTO_LABELS[r.statoContatto],
+    r.isOverdue ? 'Sì' : 'No',
+    r.servizi ?? '',
+  ]);
+  const data = format === 'csv' ? toCsv(LEAD_EXPORT_HEADER, cells) : toXlsx('Lead', LEAD_EXPORT_HEADER, cells);
+  return { data, rows: rows.length };
+}

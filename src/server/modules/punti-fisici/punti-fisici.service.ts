@@ -1,0 +1,286 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { msg } from '../../../shared/messages';
+import { fromCents, toCents } from '../../../shared/money';
+import type { Role } from '../../../shared/permissions';
+import {
+  PUNTI_SUGGEST_LIMIT,
+  PUNTI_SUGGEST_MIN_CHARS,
+  type CreatePuntoFisicoData,
+  type Person,
+  type PuntoFisico,
+  type PuntoFisicoStats,
+  type PuntoSuggestion,
+} from '../../../shared/schemas/punto-fisico';
+import { startOfRomeDay, startOfRomeMonth } from '../../../shared/time';
+import type { Database, DbExecutor } from '../../db/client';
+import { commissioni, leads, puntiFisici, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
+import { clearQrCache, landingUrl, qrSvg } from './qr';
+import { commissionShare, leadOfPunto, puntiScope } from './scope';
+
+const m = msg.puntoFisico;
+
+export interface PuntiContext {
+  db: Database;
+  publicBaseUrl: string;
+}
+
+type PuntoRow = typeof puntiFisici.$inferSelect;
+
+// Leads of a point: came in there first, or have a practice there (see scope.ts).
+// Tables named explicitly: drizzle leaves columns unqualified in single-table queries.
+const leadCountSql = sql<number>`(select count(*)::int from (
+  select l.id from leads l where l.punto_fisico_originale_id = "punti_fisici"."id"
+  union
+  select pr.lead_id from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id"
+) as lead_del_punto)`;
+const praticheCountSql = sql<number>`(select count(*)::int from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id")`;
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Person>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function toPuntiFisici(
+  ctx: PuntiContext,
+  rows: Array<PuntoRow & { leadCount: number; praticheCount: number }>,
+): Promise<PuntoFisico[]> {
+  const people = await peopleById(
+    ctx.db,
+    rows.flatMap((r) => [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null)),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nomeAttivita: r.nomeAttivita,
+    indirizzo: r.indirizzo,
+    landingCode: r.landingCode,
+    utenteResponsabileId: r.utenteResponsabileId,
+    agenteId: r.agenteId,
+    areaManagerId: r.areaManagerId,
+    isActive: r.isActive,
+    urlLanding: landingUrl(ctx.publicBaseUrl, r.landingCode),
+    // The code in the query string busts the browser cache when the code changes.
+    qrCode: `/api/punti-fisici/${r.id}/qr.svg?v=${r.landingCode}`,
+    leadCount: r.leadCount,
+    praticheCount: r.praticheCount,
+    utenteResponsabile: people.get(r.utenteResponsabileId) ?? null,
+    agente: r.agenteId != null ? (people.get(r.agenteId) ?? null) : null,
+    areaManager: r.areaManagerId != null ? (people.get(r.areaManagerId) ?? null) : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+function selectPunti(db: DbExecutor, where: SQL | undefined) {
+  return db
+    .select({ ...getPuntoColumns(), leadCount: leadCountSql, praticheCount: praticheCountSql })
+    .from(puntiFisici)
+    .where(where)
+    .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
+}
+
+function getPuntoColumns() {
+  return {
+    id: puntiFisici.id,
+    nomeAttivita: puntiFisici.nomeAttivita,
+    indirizzo: puntiFisici.indirizzo,
+    landingCode: puntiFisici.landingCode,
+    utenteResponsabileId: puntiFisici.utenteResponsabileId,
+    agenteId: puntiFisici.agenteId,
+    areaManagerId: puntiFisici.areaManagerId,
+    isActive: puntiFisici.isActive,
+    createdAt: puntiFisici.createdAt,
+  };
+}
+
+export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<PuntoFisico[]> {
+  return toPuntiFisici(ctx, await selectPunti(ctx.db, puntiScope(actor)));
+}
+
+/** The point, if it is in the actor's scope; otherwise "not found" (DECISIONS §2). */
+export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Promise<PuntoRow> {
+  const [row] = await db
+    .select()
+    .from(puntiFisici)
+    .where(and(eq(puntiFisici.id, id), puntiScope(actor)));
+  if (!row) throw AppError.notFound(m.notFound);
+  return row;
+}
+
+export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number): Promise<PuntoFisico> {
+  const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)));
+  if (rows.length === 0) throw AppError.notFound(m.notFound);
+  const [punto] = await toPuntiFisici(ctx, rows);
+  return punto;
+}
+
+const PERSON_RULES: Array<{ field: 'utenteResponsabileId' | 'agenteId' | 'areaManagerId'; role: Role; invalid: string; wrongRole: string }> = [
+  { field: 'utenteResponsabileId', role: 'punto_fisico', invalid: m.responsabileInvalid, wrongRole: m.responsabileRole },
+  { field: 'agenteId', role: 'agente', invalid: m.agenteInvalid, wrongRole: m.agenteRole },
+  { field: 'areaManagerId', role: 'area_manager', invalid: m.areaManagerInvalid, wrongRole: m.areaManagerRole },
+];
+
+/** Each chosen person exists, is active and has the role of the slot (else a clear 400). */
+async function assertPeople(db: DbExecutor, input: CreatePuntoFisicoData, current?: PuntoRow) {
+  const ids = PERSON_RULES.map((r) => input[r.field]).filter((id): id is number => id != null);
+  const rows = ids.length
+    ? await db.select({ id: users.id, role: users.role, isActive: users.isActive }).from(users).where(inArray(users.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const rule of PERSON_RULES) {
+    const id = input[rule.field];
+    if (id == null) continue;
+    const person = byId.get(id);
+    // A person already on the point may stay even if deactivated meanwhile: editing the name
+    // of a shop must not force choosing new people.
+    const unchanged = current?.[rule.field] === id;
+    if (!person || (!person.isActive && !unchanged)) throw AppError.badRequest(rule.invalid, 'INVALID_PERSON');
+    if (person.role !== rule.role) throw AppError.badRequest(rule.wrongRole, 'INVALID_PERSON');
+  }
+}
+
+/** An area manager's points are always their own (DECISIONS §2). */
+function withOwnScope(actor: Actor, input: CreatePuntoFisicoData): CreatePuntoFisicoData {
+  return actor.role === 'area_manager' ? { ...input, areaManagerId: actor.id } : input;
+}
+
+export async function createPuntoFisico(ctx: PuntiContext, actor: Actor, raw: CreatePuntoFisicoData): Promise<PuntoFisico> {
+  const input = withOwnScope(actor, raw);
+  await assertPeople(ctx.db, input);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await ctx.db
+        .insert(puntiFisici)
+        .values({
+          nomeAttivita: input.nomeAttivita,
+          indirizzo: input.indirizzo,
+          utenteResponsabileId: input.utenteResponsabileId,
+          agenteId: input.agenteId,
+          areaManagerId: input.areaManagerId,
+          landingCode: generateLandingCode(),
+        })
+        .returning({ id: puntiFisici.id });
+      return await getPuntoFisico(ctx, actor, row.id);
+    } catch (error) {
+      // 31^8 codes: a collision is rare; a new code is the whole fix.
+      if (isUniqueViolation(error) && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
+export async function updatePuntoFisico(ctx: PuntiContext, actor: Actor, id: number, raw: CreatePuntoFisicoData): Promise<PuntoFisico> {
+  const current = await findPuntoRow(ctx.db, actor, id);
+  const input = withOwnScope(actor, raw);
+  await assertPeople(ctx.db, input, current);
+  await ctx.db
+    .update(puntiFisici)
+    .set({
+      nomeAttivita: input.nomeAttivita,
+      indirizzo: input.indirizzo,
+      utenteResponsabileId: input.utenteResponsabileId,
+      agenteId: input.agenteId,
+      areaManagerId: input.areaManagerId,
+    })
+    .where(eq(puntiFisici.id, id));
+  return getPuntoFisico(ctx, { ...actor, role: 'admin' }, id);
+}
+
+/** DECISIONS §5: a point with a paid commission cannot be deleted. */
+export async function deletePuntoFisico(db: Database, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await findPuntoRow(tx, actor, id);
+    const [paid] = await tx
+      .select({ id: commissioni.id })
+      .from(commissioni)
+      .where(and(eq(commissioni.puntoFisicoId, id), eq(commissioni.statoPagamento, 'pagato')))
+      .limit(1);
+    if (paid) throw AppError.conflict(m.hasPaidCommissions, 'HAS_PAID_COMMISSIONS');
+    await tx.delete(puntiFisici).where(eq(puntiFisici.id, id));
+  });
+}
+
+export async function getPuntoFisicoStats(db: Database, actor: Actor, id: number, now = new Date()): Promise<PuntoFisicoStats> {
+  await findPuntoRow(db, actor, id);
+  const [{ totalLeads }] = await db.select({ totalLeads: sql<number>`count(*)::int` }).from(leads).where(leadOfPunto(id));
+  const share = commissionShare(actor);
+  const today = startOfRomeDay(now);
+  const month = startOfRomeMonth(now);
+  const [sums] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${share.amount}), 0)::text`,
+      today: sql<string>`coalesce(sum(${share.amount}) filter (where ${commissioni.dataCompletamento} >= ${today.toISOString()}), 0)::text`,
+      month: sql<string>`coalesce(sum(${share.amount}) filter (where ${commissioni.dataCompletamento} >= ${month.toISOString()}), 0)::text`,
+    })
+    .from(commissioni)
+    .where(and(eq(commissioni.puntoFisicoId, id), share.where));
+  return {
+    totalLeads,
+    totalCommissions: fromCents(toCents(sums.total)),
+    commissionsToday: fromCents(toCents(sums.today)),
+    commissionsThisMonth: fromCents(toCents(sums.month)),
+  };
+}
+
+/** Point-of-sale filter suggestions: name or address, case-insensitive, at most 10. */
+export async function suggestPuntiFisici(db: Database, actor: Actor, q: string): Promise<PuntoSuggestion[]> {
+  if (q.length < PUNTI_SUGGEST_MIN_CHARS) return [];
+  const pattern = `%${escapeLike(q)}%`;
+  return db
+    .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
+    .from(puntiFisici)
+    .where(and(puntiScope(actor), or(ilike(puntiFisici.nomeAttivita, pattern), ilike(puntiFisici.indirizzo, pattern))))
+    .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
+    .limit(PUNTI_SUGGEST_LIMIT);
+}
+
+export async function puntoQrSvg(ctx: PuntiContext, actor: Actor, id: number): Promise<string> {
+  const row = await findPuntoRow(ctx.db, actor, id);
+  return qrSvg(landingUrl(ctx.publicBaseUrl, row.landingCode));
+}
+
+/**
+ * 'Aggiorna QR Codes': the QR of every point encodes PUBLIC_BASE_URL/landing/{code} as
+ * configured now. Codes that are not of the current form (imported data) get a new one; the
+ * demo code stays. The SVGs are then made again.
+ */
+export async function updateQrCodes(ctx: PuntiContext): Promise<{ message: string; updated: number; total: number }> {
+  const rows = await ctx.db.select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode }).from(puntiFisici);
+  let recoded = 0;
+  for (const row of rows.filter((r) => !LANDING_CODE_PATTERN.test(r.landingCode))) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const landingCode = generateLandingCode();
+        await ctx.db.update(puntiFisici).set({ landingCode }).where(eq(puntiFisici.id, row.id));
+        row.landingCode = landingCode;
+        recoded++;
+        break;
+      } catch (error) {
+        if (isUniqueViolation(error) && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+  clearQrCache();
+  for (const row of rows) await qrSvg(landingUrl(ctx.publicBaseUrl, row.landingCode));
+  const base = landingUrl(ctx.publicBaseUrl, '');
+  const message =
+    `QR codes aggiornati per ${rows.length} ${rows.length === 1 ? 'punto fisico' : 'punti fisici'}: puntano a ${base}{codice}` +
+    (recoded ? ` (${recoded} ${recoded === 1 ? 'nuovo codice assegnato' : 'nuovi codici assegnati'})` : '');
+  return { message, updated: rows.length, total: rows.length };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { LEAD_CONTATTO_STATI, PRATICA_STATI, SERVIZIO_STATI, SERVIZIO_TIPI } from '../domain';
+import { paginatedSchema, paginationQuerySchema } from './common';
+
+export const LEAD_CONTATTO_LABELS: Record<(typeof LEAD_CONTATTO_STATI)[number], string> = {
+  nuovo: 'Nuovo',
+  contattato: 'Contattato',
+  non_raggiungibile: 'Non raggiungibile',
+};
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Filters of the lead list, its export and its count (SPEC §3 "Lead list filters"). */
+export const leadFiltersSchema = z.object({
+  puntoFisicoId: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(200).optional(),
+  /** Contact status (DECISIONS §5). */
+  status: z.enum(LEAD_CONTATTO_STATI).optional(),
+  /** Leads with at least one practice holding this service. */
+  service: z.enum(SERVIZIO_TIPI).optional(),
+  /** Only `nuovo` leads older than the promised 24 hours. */
+  overdue: booleanQuery,
+});
+export type LeadFilters = z.output<typeof leadFiltersSchema>;
+
+export const listLeadsQuerySchema = leadFiltersSchema.extend(paginationQuerySchema.shape);
+export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
+
+export const exportLeadsQuerySchema = leadFiltersSchema.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+const puntoDetailsSchema = z.object({ id: z.number().int(), nomeAttivita: z.string(), indirizzo: z.string() });
+
+export const leadListItemSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  cognome: z.string(),
+  email: z.string(),
+  telefono: z.string(),
+  dataRegistrazione: z.string(),
+  statoContatto: z.enum(LEAD_CONTATTO_STATI),
+  /** Still `nuovo` past the promised 24 hours. */
+  isOverdue: z.boolean(),
+  puntoFisicoOriginaleId: z.number().int().nullable(),
+  puntoFisicoOriginaleDetails: puntoDetailsSchema.nullable(),
+});
+export type LeadListItem = z.infer<typeof leadListItemSchema>;
+
+export const leadListSchema = paginatedSchema(leadListItemSchema);
+export type LeadList = z.infer<typeof leadListSchema>;
+
+export const leadPraticaSchema = z.object({
+  id: z.number().int(),
+  statoPratica: z.enum(PRATICA_STATI),
+  dataCreazione: z.string(),
+  indirizzoIP: z.string().nullable(),
+  orarioContatto: z.string().nullable(),
+  puntoFisicoId: z.number().int().nullable(),
+  puntoFisico: z.object({ nomeAttivita: z.string() }).nullable(),
+  servizi: z.array(z.object({ id: z.number().int(), tipoServizio: z.enum(SERVIZIO_TIPI), stato: z.enum(SERVIZIO_STATI) })),
+});
+
+export const leadDetailSchema = leadListItemSchema.extend({
+  statoContattoAggiornatoAt: z.string().nullable(),
+  /** IP address recorded with the first practice, when there is one. */
+  indirizzoIP: z.string().nullable(),
+  puntoFisicoOriginaleDetails: puntoDetailsSchema
+    .extend({
+      utenteResponsabile: z
+        .object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() })
+        .nullable(),
+    })
+    .nullable(),
+  pratiche: z.array(leadPraticaSchema),
+  /** Admin only (SPEC §2): absent from the JSON for every other role. */
+  praticheSummary: z
+    .object({
+      count: z.number().int(),
+      perServizioStato: z.array(z.object({ tipoServizio: z.enum(SERVIZIO_TIPI), stato: z.enum(SERVIZIO_STATI), count: z.number().int() })),
+    })
+    .optional(),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+export const updateLeadStatusSchema = z.object({
+  status: z.enum(LEAD_CONTATTO_STATI, { message: 'Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile' }),
+});

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+
+const m = msg.puntoFisico;
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+/** Optional person: absent, null or 0 (the dialog's "nessuno") all mean "none". */
+const optionalId = z
+  .number()
+  .int()
+  .min(0)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** 'Nuovo Punto Fisico' dialog and POST /api/punti-fisici (SPEC §5 "New point of sale"). */
+export const createPuntoFisicoSchema = z.object({
+  nomeAttivita: requiredText(m.nomeAttivitaRequired),
+  indirizzo: requiredText(m.indirizzoRequired),
+  utenteResponsabileId: requiredId(m.responsabileRequired),
+  agenteId: optionalId,
+  areaManagerId: optionalId,
+});
+export type CreatePuntoFisicoInput = z.input<typeof createPuntoFisicoSchema>;
+export type CreatePuntoFisicoData = z.output<typeof createPuntoFisicoSchema>;
+
+/** Edit dialog and PUT /api/punti-fisici/{id} (SPEC §5 "Edit point of sale"). */
+export const updatePuntoFisicoSchema = z.object({
+  nomeAttivita: requiredText(m.editNomeAttivitaRequired),
+  indirizzo: requiredText(m.editIndirizzoRequired),
+  utenteResponsabileId: requiredId(m.editResponsabileRequired),
+  agenteId: optionalId,
+  areaManagerId: optionalId,
+});
+export type UpdatePuntoFisicoInput = z.input<typeof updatePuntoFisicoSchema>;
+
+/** A person shown on a point's card (SPEC §3: firstName, lastName, email, phone). */
+export const personSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const puntoFisicoSchema = z.object({
+  id: z.number().int(),
+  nomeAttivita: z.string(),
+  indirizzo: z.string(),
+  landingCode: z.string(),
+  utenteResponsabileId: z.number().int(),
+  agenteId: z.number().int().nullable(),
+  areaManagerId: z.number().int().nullable(),
+  isActive: z.boolean(),
+  /** PUBLIC_BASE_URL/landing/{code}: what the QR code encodes. */
+  urlLanding: z.string(),
+  /** Image source of the server-made SVG QR code. */
+  qrCode: z.string(),
+  leadCount: z.number().int(),
+  praticheCount: z.number().int(),
+  utenteResponsabile: personSchema.nullable(),
+  agente: personSchema.nullable(),
+  areaManager: personSchema.nullable(),
+  createdAt: z.string(),
+});
+export type PuntoFisico = z.infer<typeof puntoFisicoSchema>;
+
+/** GET /api/punti-fisici/{id}/stats; amounts are decimal strings of the caller's own share. */
+export const puntoFisicoStatsSchema = z.object({
+  totalLeads: z.number().int(),
+  totalCommissions: z.string(),
+  commissionsToday: z.string(),
+  commissionsThisMonth: z.string(),
+});
+export type PuntoFisicoStats = z.infer<typeof puntoFisicoStatsSchema>;
+
+/** Point-of-sale filter suggestions: from 2 characters, at most 10 (SPEC §5 "Searches"). */
+export const PUNTI_SUGGEST_MIN_CHARS = 2;
+export const PUNTI_SUGGEST_LIMIT = 10;
+export const suggestPuntiQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+export const puntoSuggestionSchema = z.object({ id: z.number().int(), nomeAttivita: z.string(), indirizzo: z.string() });
+export type PuntoSuggestion = z.infer<typeof puntoSuggestionSchema>;

@@ -1,0 +1,344 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Screenshots for the reviewer, only when SHOTS=1: phone and desktop. */
+async function shots(page: Page, name: string) {
+  if (!process.env.SHOTS) return;
+  const size = page.viewportSize();
+  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+async function createPoint(api: APIRequestContext, nomeAttivita: string, utenteResponsabileId: number, extra: Record<string, unknown> = {}) {
+  const res = await api.post('/api/punti-fisici', { data: { nomeAttivita, indirizzo: `Via ${nomeAttivita} 1, Milano`, utenteResponsabileId, ...extra } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; landingCode: string; urlLanding: string };
+}
+
+let phoneSeq = 0;
+/** A visitor's submission through the public landing API (SPEC §3 payload). */
+async function submitLead(api: APIRequestContext, puntoFisicoId: number, data: { nome: string; cognome: string }) {
+  const phone = `347${String(Date.now()).slice(-5)}${String(phoneSeq++).padStart(2, '0')}`;
+  const res = await api.post('/api/submit-form', {
+    data: {
+      nome: data.nome,
+      cognome: data.cognome,
+      telefono: phone,
+      email: `${data.nome}.${data.cognome}.${phone}@esempio.it`.toLowerCase(),
+      servizioRichiesto: 'luce',
+      serviziRichiesti: ['luce', 'gas'],
+      orarioContatto: '10:00-11:00',
+      indirizzoIP: 'unknown',
+      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      puntoFisicoId,
+      note: '',
+      privacyAccepted: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = (await res.json()) as { leadId: number; praticaId: number };
+  return { ...body, telefono: phone };
+}
+
+test.describe('Punti Fisici', () => {
+  test('admin creates the responsible person in place, the point, sees QR and URL, downloads the poster and opens the landing', async ({ page }) => {
+    const s = stamp();
+    const shop = `Bottega ${s}`;
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Punti Fisici' }).click();
+    await expect(page.getByRole('heading', { name: 'Punti Fisici', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Aggiorna QR Codes' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Nuovo Punto Fisico' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nuovo Punto Fisico' });
+    // Empty submit: the SPEC §5 messages, nothing sent.
+    await dialog.getByRole('button', { name: 'Crea Punto Fisico' }).click();
+    await expect(dialog.getByText('Nome attività richiesto')).toBeVisible();
+    await expect(dialog.getByText('Indirizzo richiesto')).toBeVisible();
+    await expect(dialog.getByText('Responsabile richiesto')).toBeVisible();
+
+    await dialog.getByLabel('Nome attività').fill(shop);
+    await dialog.getByLabel('Indirizzo').fill('Piazza Duomo 1, Milano');
+    const search = dialog.getByRole('combobox', { name: 'Responsabile' });
+    await search.fill('R');
+    await page.waitForTimeout(400);
+    await expect(dialog.getByText('Nessun responsabile trovato')).toHaveCount(0);
+    await search.fill(`Rocco${s}`);
+    await expect(dialog.getByText('Nessun responsabile trovato')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Crea nuovo utente' }).click();
+
+    const userDialog = page.getByRole('dialog', { name: 'Nuovo utente Punto Fisico' });
+    await expect(userDialog.getByLabel('Nome', { exact: true })).toHaveValue(`Rocco${s}`);
+    await expect(userDialog.getByLabel('Ruolo')).toBeDisabled();
+    await userDialog.getByLabel('Cognome').fill('Esposito');
+    await userDialog.getByLabel('Email').fill(`rocco.${s}@esempio.it`);
+    await userDialog.getByLabel('Telefono').fill('3331234567');
+    await userDialog.getByLabel('Password').fill('segreta-123');
+    await userDialog.getByRole('button', { name: 'Crea Utente' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Utente creato con successo');
+    await expect(userDialog).toBeHidden();
+    await expect(dialog.getByTestId('selected-punto_fisico')).toContainText(`Rocco${s} Esposito`);
+
+    await dialog.getByRole('button', { name: 'Crea Punto Fisico' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Punto fisico creato con successo');
+    await expect(dialog).toBeHidden();
+
+    const card = page.locator('[data-testid^="punto-card-"]', { hasText: shop });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Piazza Duomo 1, Milano');
+    await expect(card).toContainText(`Rocco${s} Esposito`);
+    const url = (await card.getByTestId('url-landing').textContent())!;
+    expect(url).toMatch(/^http:\/\/localhost:\d+\/landing\/WE-[A-Z0-9]{8}$/);
+    const qr = card.getByRole('img', { name: `QR code della landing di ${shop}` });
+    await expect(qr).toBeVisible();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(card.getByTestId('lead-count')).toHaveText('0');
+
+    // The poster: a real PDF.
+    const downloadPromise = page.waitForEvent('download');
+    await card.getByRole('link', { name: 'Scarica locandina' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^locandina-bottega-.*\.pdf$/);
+    const pdf = readFileSync((await download.path())!);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2000);
+
+    // The URL of the card (the one in the QR) opens that shop's landing.
+    // rel=noopener: the new tab is no "popup" of this page, so wait on the context.
+    const popupPromise = page.context().waitForEvent('page');
+    await card.getByRole('link', { name: 'Apri URL in una nuova scheda' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(url);
+    const code = url.split('/').pop()!;
+    const landing = await popup.request.get(`/api/landing/${code}`);
+    expect(landing.ok()).toBeTruthy();
+    expect((await landing.json()).nomeAttivita).toBe(shop);
+    await popup.close();
+
+    // Copy URL.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await card.getByRole('button', { name: 'Copia URL' }).click();
+    await expect(page.getByTestId('toast')).toContainText('URL copiato negli appunti');
+
+    await page.getByRole('button', { name: 'Aggiorna QR Codes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('QR codes aggiornati');
+    await expectNoSeriousA11yViolations(page);
+    await shots(page, 'punti-fisici');
+  });
+
+  test('a punto_fisico user sees only its point and its leads; other ids answer 404', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const s = stamp();
+    const pfA = await createUser(api, 'punto_fisico', { firstName: 'Paola', lastName: `Alfa${s}` });
+    const pfB = await createUser(api, 'punto_fisico', { firstName: 'Piero', lastName: `Beta${s}` });
+    const a = await createPoint(api, `Alfa ${s}`, pfA.id);
+    const b = await createPoint(api, `Beta ${s}`, pfB.id);
+    const leadA = await submitLead(api, a.id, { nome: 'Alice', cognome: `Amati${s}` });
+    const leadB = await submitLead(api, b.id, { nome: 'Bice', cognome: `Bassi${s}` });
+
+    await signIn(page, pfA.email, pfA.password);
+    await page.goto('/punti-fisici');
+    const cards = page.locator('[data-testid^="punto-card-"]');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Alfa ${s}`);
+    await expect(page.getByRole('button', { name: 'Nuovo Punto Fisico' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Aggiorna QR Codes' })).toHaveCount(0);
+    await expect(cards.first().getByRole('button', { name: /Modifica|Elimina/ })).toHaveCount(0);
+    await expect(cards.first().getByTestId('lead-count')).toHaveText('1');
+
+    await cards.first().getByRole('link', { name: /1 lead/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${a.id}$`));
+    await expect(page.getByTestId('punto-filter-selected')).toContainText(`Alfa ${s}`);
+    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
+    await expect(page.getByTestId(`lead-row-${leadA.leadId}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Azzera filtri' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
+    await expect(page.getByTestId(`lead-row-${leadB.leadId}`)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Elimina/ })).toHaveCount(0);
+
+    // The server refuses what the screen does not show.
+    expect((await page.request.get(`/api/leads/${leadB.leadId}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/punti-fisici/${b.id}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/punti-fisici/${b.id}/locandina.pdf`)).status()).toBe(404);
+    expect((await page.request.get(`/api/leads/${leadA.leadId}`)).status()).toBe(200);
+  });
+
+  test('a user with no point sees the empty state', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const agent = await createUser(api, 'punto_fisico');
+    await signIn(page, agent.email, agent.password);
+    await page.goto('/punti-fisici');
+    await expect(page.getByRole('heading', { name: 'Nessun punto fisico' })).toBeVisible();
+    await expect(page.getByText('Non hai accesso a nessun punto fisico')).toBeVisible();
+  });
+});
+
+test.describe('Lead', () => {
+  test('admin searches, filters by point, sets the contact status, opens the detail, exports and deletes', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const s = stamp();
+    const pf = await createUser(api, 'punto_fisico');
+    const point = await createPoint(api, `Gamma ${s}`, pf.id);
+    const other = await createPoint(api, `Delta ${s}`, pf.id);
+    const l1 = await submitLead(api, point.id, { nome: 'Carlo', cognome: `Conti${s}` });
+    const l2 = await submitLead(api, point.id, { nome: 'Daria', cognome: `Dini${s}` });
+    const l3 = await submitLead(api, point.id, { nome: 'Ennio', cognome: `Elia${s}` });
+    await submitLead(api, other.id, { nome: 'Fabio', cognome: `Fedi${s}` });
+
+    await signIn(page);
+    await page.goto('/leads');
+    await expect(page.getByRole('heading', { name: 'Gestione Lead' })).toBeVisible();
+
+    // Point filter with suggestions.
+    const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
+    await pointBox.fill(`gamma ${s}`);
+    const suggestions = page.getByRole('listbox', { name: 'Punti fisici suggeriti' });
+    await expect(suggestions.getByRole('option').first()).toHaveText('Tutti i punti fisici');
+    await suggestions.getByRole('button', { name: new RegExp(`Gamma ${s}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`puntoFisicoId=${point.id}`));
+    await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
+
+    // Server-side search: name, then phone digits.
+    await page.getByLabel('Cerca').fill(`dini${s}`);
+    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
+    await expect(page.getByTestId(`lead-row-${l2.leadId}`)).toBeVisible();
+    await page.getByLabel('Cerca').fill(`${l3.telefono.slice(0, 3)} ${l3.telefono.slice(3)}`);
+    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
+    await expect(page.getByTestId(`lead-row-${l3.leadId}`)).toBeVisible();
+    await page.getByLabel('Cerca').fill(`nessuno-${s}`);
+    await expect(page.getByText('Nessun lead')).toBeVisible();
+    await page.getByLabel('Cerca').fill('');
+    await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
+
+    // Contact status from the list, kept by the server.
+    const row1 = page.getByTestId(`lead-row-${l1.leadId}`);
+    await expect(row1).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2}/);
+    await row1.getByLabel(`Stato contatto di Carlo Conti${s}`).selectOption('contattato');
+    await expect(page.getByTestId('toast')).toContainText('Stato di contatto aggiornato');
+    await page.getByLabel('Stato contatto', { exact: true }).selectOption('contattato');
+    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
+    await page.reload();
+    await expect(page.getByTestId(`lead-row-${l1.leadId}`).getByLabel(`Stato contatto di Carlo Conti${s}`)).toHaveValue('contattato');
+    await page.getByLabel('Stato contatto', { exact: true }).selectOption('');
+    await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
+
+    // Detail with the admin's practices summary.
+    await page.getByTestId(`lead-row-${l2.leadId}`).getByRole('button', { name: /Dettagli/ }).click();
+    const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
+    await expect(detail).toContainText(`Daria Dini${s}`);
+    await expect(detail).toContainText(`Gamma ${s}`);
+    await expect(detail.getByTestId('pratiche-summary-count')).toHaveText('1');
+    await expect(detail).toContainText('Luce · Inserito: 1');
+    await expect(detail.getByRole('link', { name: 'Vedi pratiche' })).toHaveAttribute('href', `/pratiche?search=${l2.telefono}`);
+    await expectNoSeriousA11yViolations(page);
+    await detail.getByRole('button', { name: 'Chiudi' }).click();
+
+    // Export: the XLSX has exactly the rows of '{n} lead trovati'.
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    const xlsxPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
+    const xlsx = await xlsxPromise;
+    expect(xlsx.suggestedFilename()).toMatch(/^lead-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = readXlsxRows(readFileSync((await xlsx.path())!));
+    expect(rows[0].slice(0, 3)).toEqual(['ID', 'Nome', 'Cognome']);
+    expect(rows.length - 1).toBe(3);
+    expect(rows.slice(1).map((r) => Number(r[0])).sort()).toEqual([l1.leadId, l2.leadId, l3.leadId].sort());
+    expect(rows.find((r) => Number(r[0]) === l1.leadId)?.[8]).toBe('Contattato');
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    const csvPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV (.csv)' }).click();
+    const csv = readCsvRows(readFileSync((await (await csvPromise).path())!));
+    expect(csv.length - 1).toBe(3);
+    await shots(page, 'leads');
+
+    // Delete with the browser's confirmation.
+    page.once('dialog', (d) => void d.accept());
+    await page.getByTestId(`lead-row-${l3.leadId}`).getByRole('button', { name: /^Elimina/ }).click();
+    await expect(page.getByTestId('toast')).toContainText('Lead eliminato');
+    await expect(page.getByTestId('lead-count')).toHaveText('2 lead trovati');
+
+    await page.getByRole('button', { name: 'Azzera filtri' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveValue('');
+  });
+});
+
+test.describe('Utenti', () => {
+  test('admin creates, edits and cannot delete a user referenced by a point', async ({ page, request }) => {
+    const s = stamp();
+    await signIn(page);
+    await page.goto('/utenti');
+    await expect(page.getByRole('heading', { name: 'Gestione Utenti' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Crea Utente' }).click();
+    const create = page.getByRole('dialog', { name: 'Crea Utente' });
+    await expect(create.getByLabel('Ruolo')).toHaveValue('punto_fisico');
+    await create.getByLabel('Password').fill('123');
+    await create.getByRole('button', { name: 'Crea Utente' }).click();
+    for (const text of ['Nome richiesto', 'Cognome richiesto', 'Email non valida', 'Telefono richiesto', 'Password deve essere almeno 6 caratteri']) {
+      await expect(create.getByText(text, { exact: true })).toBeVisible();
+    }
+    await create.getByLabel('Nome', { exact: true }).fill('Sara');
+    await create.getByLabel('Cognome').fill(`Serra${s}`);
+    await create.getByLabel('Email').fill(`sara.${s}@esempio.it`);
+    await create.getByLabel('Telefono').fill('3330001111');
+    await create.getByLabel('Password').fill('segreta-123');
+    await create.getByLabel('Ruolo').selectOption('agente');
+    await create.getByRole('button', { name: 'Crea Utente' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Utente creato con successo');
+
+    const row = page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) });
+    await expect(row).toContainText(`sara.${s}@esempio.it`);
+    await expect(row).toContainText('Agente');
+    await expect(row).toContainText('Attivo');
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
+
+    await page.getByLabel('Filtra per ruolo').selectOption('agente');
+    await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toBeVisible();
+    await page.getByLabel('Filtra per ruolo').selectOption('area_manager');
+    await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toHaveCount(0);
+    await page.getByLabel('Filtra per ruolo').selectOption('');
+
+    await row.getByRole('button', { name: `Modifica Sara Serra${s}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Modifica Utente' });
+    await edit.getByLabel('Nome', { exact: true }).fill('');
+    await edit.getByRole('button', { name: 'Salva modifiche' }).click();
+    await expect(edit.getByText('Nome è richiesto', { exact: true })).toBeVisible();
+    await edit.getByLabel('Nome', { exact: true }).fill('Sarah');
+    await edit.getByLabel('Utente attivo (può accedere al sistema)').uncheck();
+    await edit.getByRole('button', { name: 'Salva modifiche' }).click();
+    await expect(edit).toBeHidden();
+    const edited = page.getByRole('row', { name: new RegExp(`Sarah Serra${s}`) });
+    await expect(edited).toContainText('Disattivo');
+    await expectNoSeriousA11yViolations(page);
+    await shots(page, 'utenti');
+
+    // A user who is a point's responsible cannot be deleted: the dialog says why.
+    const api = await adminApi(request);
+    const pf = await createUser(api, 'punto_fisico', { firstName: 'Tino', lastName: `Tosi${s}` });
+    await createPoint(api, `Epsilon ${s}`, pf.id);
+    await page.reload();
+    await page.getByRole('button', { name: `Elimina Tino Tosi${s}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: "Eliminare l'utente?" });
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await expect(confirm.getByRole('alert')).toContainText('Impossibile eliminare: l’utente è collegato a un punto fisico');
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`Tino Tosi${s}`) })).toBeVisible();
+
+    // And one that is free to go, goes.
+    await page.getByRole('button', { name: `Elimina Sarah Serra${s}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Utente eliminato');
+    await expect(page.getByRole('row', { name: new RegExp(`Sarah Serra${s}`) })).toHaveCount(0);
+  });
+});
