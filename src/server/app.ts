@@ -4,6 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
+import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
+import { praticheRoutes } from './modules/pratiche/pratiche.routes';
+import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -45,6 +49,10 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
+  await app.register(praticheRoutes, { db, storage });
+  await app.register(serviziRoutes, { db });
+  await app.register(fornitoriRoutes, { db });
+  await app.register(commissioniRoutes, { db });
   // Modules that need documents receive `storage` in their options.
   void storage;
 

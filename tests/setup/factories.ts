@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { puntiFisici, users } from '../../src/server/db/schema';
+import { commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/server/lib/password';
 import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
 import type { Role } from '../../src/shared/permissions';
@@ -54,6 +55,84 @@ export async function insertPuntoFisico(
       landingCode: generateLandingCode(),
       ...overrides,
       utenteResponsabileId: responsabileId,
+    })
+    .returning();
+  return row;
+}
+
+export async function insertLead(db: Database, overrides: Partial<typeof leads.$inferInsert> = {}) {
+  const id = unique();
+  const telefono = overrides.telefono ?? `3${randomInt(100_000_000, 999_999_999)}`;
+  const email = overrides.email ?? `cliente.${id}@esempio.it`;
+  const [row] = await db
+    .insert(leads)
+    .values({
+      nome: 'Luca',
+      cognome: `Verdi ${id}`,
+      email,
+      telefono,
+      emailNormalizzata: email.toLowerCase(),
+      telefonoNormalizzato: telefono.replace(/\D/g, ''),
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A practice with its services (default: luce and gas, both inserito). */
+export async function insertPratica(
+  db: Database,
+  overrides: Partial<typeof pratiche.$inferInsert> & { servizi?: Array<Partial<typeof servizi.$inferInsert>> } = {},
+) {
+  const { servizi: serviziOverrides = [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }], ...rest } = overrides;
+  const leadId = rest.leadId ?? (await insertLead(db)).id;
+  const [pratica] = await db
+    .insert(pratiche)
+    .values({ orarioContatto: '10:00-11:00', indirizzoIp: '203.0.113.7', ...rest, leadId })
+    .returning();
+  const rows = [];
+  for (const s of serviziOverrides) rows.push(await insertServizio(db, { praticaId: pratica.id, ...s }));
+  return { ...pratica, servizi: rows };
+}
+
+export async function insertServizio(db: Database, overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number }) {
+  const [row] = await db
+    .insert(servizi)
+    .values({ tipoServizio: 'luce', ...overrides })
+    .returning();
+  return row;
+}
+
+export async function fornitoreByCodice(db: Database, codice: string) {
+  const [row] = await db.select().from(fornitori).where(eq(fornitori.codice, codice));
+  if (!row) throw new Error(`fornitore ${codice} mancante`);
+  return row;
+}
+
+/** DECISIONS §4 worked example, for ENEL luce unless overridden. */
+export async function insertCommissioneConfig(
+  db: Database,
+  overrides: Partial<typeof commissioniFornitori.$inferInsert> & { codice?: string } = {},
+) {
+  const { codice = 'ENEL', ...rest } = overrides;
+  const fornitoreId = rest.fornitoreId ?? (await fornitoreByCodice(db, codice)).id;
+  const [row] = await db
+    .insert(commissioniFornitori)
+    .values({
+      servizio: 'luce',
+      ricavoBase: '100.00',
+      bonusRid: '20.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaPuntoFisico: '8.00',
+      commissioneAggiuntivaAgente: '4.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+      commissioneAggiuntivaRidPuntoFisico: '10.00',
+      commissioneAggiuntivaRidAgente: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+      ...rest,
+      fornitoreId,
     })
     .returning();
   return row;
