@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { CommissionConfigMissingError, CommissionInputError, computeCommission, stornoOf } from '../../../shared/commissioni/engine';
-import type { ServizioStato } from '../../../shared/domain';
 import { fillMessage, msg } from '../../../shared/messages';
 import { fromCents, toCents } from '../../../shared/money';
 import { derivePraticaStato } from '../../../shared/pratica-stato';
