@@ -25,9 +25,12 @@ function scopeOf(actor: Actor): SQL | undefined {
 /** Customer name, phone, e-mail or practice number ("12" or "#12"). */
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
+  // "#12" is only a practice number; a bare "12" may also be part of a phone number.
+  const hashId = /^#(\d{1,9})$/.exec(search);
+  if (hashId) return eq(pratiche.id, Number(hashId[1]));
   const pattern = likePattern(search);
   const digits = search.replace(/\D/g, '');
-  const idMatch = /^#?(\d{1,9})$/.exec(search);
+  const idMatch = /^(\d{1,9})$/.exec(search);
   return or(
     ilike(leads.nome, pattern),
     ilike(leads.cognome, pattern),
