@@ -8,6 +8,7 @@ import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
+import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -53,8 +54,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(serviziRoutes, { db });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
-  // Modules that need documents receive `storage` in their options.
-  void storage;
+  await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

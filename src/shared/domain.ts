@@ -50,3 +50,44 @@ export const FASCE_ORARIE = [
 export const LEAD_CONTACT_PROMISE_HOURS = 24;
 
 export const DEMO_LANDING_CODE = 'WE-FN2KFIPU';
+
+/** Version of the privacy notice the landing's checkbox refers to, stored with each consent. */
+export const PRIVACY_NOTICE_VERSION = '2025-01';
+
+/** Shown on the confirmation only when none of the point's people has a phone (DECISIONS §6). */
+export const CONSULENTE_TELEFONO_PLACEHOLDER = '+39 02 0000 0000';
+
+/** Financial services exist only on the demo landing (SPEC §2, §4). */
+export const SERVIZI_FINANZIARI = ['finanziamenti', 'assicurazioni'] as const;
+
+/** Multipart parts of the bill upload (SPEC §3). Page parts come from the camera: images only. */
+export const UPLOAD_PARTS = [
+  'singleFile',
+  'luceFile',
+  'gasFile',
+  'lucePage1',
+  'lucePage2',
+  'gasPage1',
+  'gasPage2',
+  'combinedFile',
+  'combinedPage1',
+  'combinedPage2',
+] as const;
+export type UploadPart = (typeof UPLOAD_PARTS)[number];
+
+/** DECISIONS §6 limits. */
+export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+
+/** Digits only, without the Italian +39/0039 prefix: the key that finds a returning customer. */
+export function normalizeTelefono(telefono: string): string {
+  let digits = telefono.replace(/\D/g, '');
+  if (digits.startsWith('0039')) digits = digits.slice(4);
+  else if (digits.startsWith('39') && digits.length === 12) digits = digits.slice(2);
+  // No digits at all (SPEC sets no format rule): the trimmed text itself, so it never collides with ''.
+  return digits || `t:${telefono.trim().toLowerCase()}`;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

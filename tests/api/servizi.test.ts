@@ -88,7 +88,7 @@ describe('PUT /api/servizi/{id}/status: the worked example', () => {
       puntoFisicoId: point.id,
       tipoServizio: 'luce',
     });
-    expect(c.customerName).toMatch(/^Luca Verdi /);
+    expect(c.customerName).toMatch(/^Carla Neri /);
   });
 });
 

@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
 import { eq } from 'drizzle-orm';
+import { commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
+import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
 import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
 import type { Role } from '../../src/shared/permissions';
@@ -60,38 +62,73 @@ export async function insertPuntoFisico(
   return row;
 }
 
+/** A landing submission as the wizard sends it (SPEC §3), unique phone and e-mail. */
+export function buildSubmission(puntoFisicoId: number, overrides: Partial<SubmitFormInput> = {}): SubmitFormInput {
+  const id = unique();
+  return {
+    nome: 'Lucia',
+    cognome: `Verdi ${id}`,
+    telefono: `33${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`,
+    email: `lucia.${id}@esempio.it`,
+    serviziRichiesti: ['luce', 'gas'],
+    servizioRichiesto: 'luce',
+    privacyAccepted: true,
+    orarioContatto: '',
+    indirizzoIP: 'unknown',
+    puntoFisicoId,
+    note: '',
+    documentiCaricati: {
+      hasLuceFile: false,
+      hasGasFile: false,
+      hasSingleFile: false,
+      hasCombinedFile: false,
+      uploadMethod: 'none',
+      timestamp: new Date().toISOString(),
+    },
+    ...overrides,
+  };
+}
+
 export async function insertLead(db: Database, overrides: Partial<typeof leads.$inferInsert> = {}) {
   const id = unique();
-  const telefono = overrides.telefono ?? `3${randomInt(100_000_000, 999_999_999)}`;
   const email = overrides.email ?? `cliente.${id}@esempio.it`;
+  const telefono = overrides.telefono ?? `34${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`;
   const [row] = await db
     .insert(leads)
     .values({
-      nome: 'Luca',
-      cognome: `Verdi ${id}`,
+      nome: 'Carla',
+      cognome: `Neri ${id}`,
+      emailNormalizzata: normalizeEmail(email),
+      telefonoNormalizzato: normalizeTelefono(telefono),
+      ...overrides,
       email,
       telefono,
-      emailNormalizzata: email.toLowerCase(),
-      telefonoNormalizzato: telefono.replace(/\D/g, ''),
-      ...overrides,
     })
     .returning();
   return row;
 }
 
-/** A practice with its services (default: luce and gas, both inserito). */
+/**
+ * A practice with its services (default: luce and gas, both inserito), given as service codes or
+ * as service rows' overrides. Creates the lead, and the point unless puntoFisicoId is given (null: none).
+ */
 export async function insertPratica(
   db: Database,
-  overrides: Partial<typeof pratiche.$inferInsert> & { servizi?: Array<Partial<typeof servizi.$inferInsert>> } = {},
+  overrides: Partial<typeof pratiche.$inferInsert> & {
+    servizi?: Array<ServizioTipo | Omit<Partial<typeof servizi.$inferInsert>, 'praticaId'>>;
+  } = {},
 ) {
-  const { servizi: serviziOverrides = [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }], ...rest } = overrides;
-  const leadId = rest.leadId ?? (await insertLead(db)).id;
+  const { servizi: serviziOverrides = ['luce', 'gas'], ...rest } = overrides;
+  const puntoFisicoId = rest.puntoFisicoId !== undefined ? rest.puntoFisicoId : (await insertPuntoFisico(db)).id;
+  const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
   const [pratica] = await db
     .insert(pratiche)
-    .values({ orarioContatto: '10:00-11:00', indirizzoIp: '203.0.113.7', ...rest, leadId })
+    .values({ orarioContatto: '10:00-11:00', indirizzoIp: '203.0.113.7', ...rest, leadId, puntoFisicoId })
     .returning();
   const rows = [];
-  for (const s of serviziOverrides) rows.push(await insertServizio(db, { praticaId: pratica.id, ...s }));
+  for (const s of serviziOverrides) {
+    rows.push(await insertServizio(db, { praticaId: pratica.id, ...(typeof s === 'string' ? { tipoServizio: s } : s) }));
+  }
   return { ...pratica, servizi: rows };
 }
 

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '../domain';
+import { msg } from '../messages';
+
+const m = msg.landing;
+
+/** A required text: blank → `required`; too long → a length message. Checks stop at the first failure. */
+const requiredText = (required: string, label: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, m.tooLong(label, max));
+
+/**
+ * The landing wizard's form (SPEC §3 "Wizard form model", §5). The same schema validates step 2
+ * in the browser (react-hook-form) and POST /api/submit-form on the server.
+ */
+export const landingFormSchema = z.object({
+  nome: requiredText(m.nomeRequired, 'Nome', 100),
+  cognome: requiredText(m.cognomeRequired, 'Cognome', 100),
+  telefono: requiredText(m.telefonoRequired, 'Cellulare', 30),
+  email: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .min(1, { error: m.emailRequired, abort: true })
+    .max(254, m.tooLong('Email', 254))
+    .pipe(z.email({ error: m.emailInvalid })),
+  serviziRichiesti: z.array(z.enum(SERVIZI_RICHIEDIBILI, { error: m.servizioInvalid }), { error: m.serviziRequired }).min(1, m.serviziRequired),
+  privacyAccepted: z.literal(true, { error: m.privacyRequired }),
+  orarioContatto: z.union([z.literal(''), z.enum(FASCE_ORARIE)], { error: m.orarioInvalid }).optional(),
+});
+export type LandingFormInput = z.input<typeof landingFormSchema>;
+export type LandingForm = z.output<typeof landingFormSchema>;
+
+export const documentiCaricatiSchema = z.object({
+  hasLuceFile: z.boolean(),
+  hasGasFile: z.boolean(),
+  hasSingleFile: z.boolean(),
+  hasCombinedFile: z.boolean(),
+  uploadMethod: z.enum(['single', 'separate', 'camera', 'none']),
+  timestamp: z.string().max(40),
+});
+export type DocumentiCaricati = z.infer<typeof documentiCaricatiSchema>;
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
+
+/**
+ * POST /api/submit-form (SPEC §3 "Lead submission payload"). indirizzoIP is accepted for
+ * compatibility and ignored: the server records the address it sees (DECISIONS §6). The
+ * idempotency key travels in the `Idempotency-Key` header or, for clients that cannot set
+ * headers, in `idempotencyKey`.
+ */
+export const submitFormSchema = landingFormSchema.extend({
+  puntoFisicoId: z.number({ error: m.pointNotFound }).int().positive(m.pointNotFound),
+  servizioRichiesto: z.string().max(40).optional(),
+  indirizzoIP: z.string().max(100).optional(),
+  documentiCaricati: documentiCaricatiSchema.optional(),
+  note: z.string().max(2000).optional(),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN, m.idempotencyKeyInvalid).optional(),
+});
+export type SubmitFormInput = z.input<typeof submitFormSchema>;
+
+/**
+ * Reply of POST /api/submit-form. `simulated` is true only for a demo request holding financial
+ * services alone: nothing is saved and the ids are null.
+ */
+export const submitFormResponseSchema = z.object({
+  success: z.boolean(),
+  praticaId: z.number().int().nullable(),
+  leadId: z.number().int().nullable(),
+  isExistingLead: z.boolean(),
+  /** Authorises POST /api/pratiche/{praticaId}/upload for a short time (header `X-Upload-Token`). */
+  uploadToken: z.string().nullable(),
+  simulated: z.boolean(),
+  message: z.string(),
+});
+export type SubmitFormResponse = z.infer<typeof submitFormResponseSchema>;
+
+export const landingCodeParamSchema = z.object({ code: z.string().trim().min(1).max(40) });
+
+/** GET /api/landing/{code} (DECISIONS §6): nothing else about staff. */
+export const landingInfoSchema = z.object({
+  nomeAttivita: z.string(),
+  puntoFisicoId: z.number().int(),
+  consultant: z.object({ nome: z.string(), telefono: z.string() }),
+});
+export type LandingInfo = z.infer<typeof landingInfoSchema>;
+
+export const documentoSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  displayName: z.string(),
+  parte: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  mergedIntoId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Documento = z.infer<typeof documentoSchema>;
+
+export const uploadResponseSchema = z.object({ documenti: z.array(documentoSchema) });
+
+export const praticaFileParamSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  filename: z.string().min(1).max(200),
+});
