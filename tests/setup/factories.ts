@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
 import { eq } from 'drizzle-orm';
 import { commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
