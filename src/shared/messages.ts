@@ -59,6 +59,8 @@ export const msg = {
     notFound: 'Pratica non trovata',
     hasPaidCommission:
       'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
+    resetFilters: 'Reset Filtri',
+    statoLabels: { inserita: 'Inserita', in_lavorazione: 'In Lavorazione', completata: 'Completata', ko: 'KO' },
   },
   servizio: {
     koReasonRequired: 'La motivazione è obbligatoria per lo stato KO',
@@ -76,6 +78,22 @@ export const msg = {
     supplierNotFound: 'Fornitore non trovato',
     supplierInactive: 'Il fornitore {nome} non è attivo',
     supplierDoesNotOffer: 'Il fornitore {nome} non offre il servizio {servizio}',
+    statoLabels: { inserito: 'Inserito', in_lavorazione: 'In Lavorazione', completato: 'Completato', ko: 'KO' },
+    tipoLabels: {
+      luce: 'Luce',
+      gas: 'Gas',
+      internet: 'Internet',
+      noleggio: 'Noleggio',
+      finanziamenti: 'Finanziamenti',
+      assicurazioni: 'Assicurazioni',
+    } as Record<string, string>,
+    koLabels: {
+      dati_errati: 'Dati errati',
+      cliente_non_raggiungibile: 'Cliente non raggiungibile',
+      documentazione_incompleta: 'Documentazione incompleta',
+      cliente_non_interessato: 'Cliente non interessato',
+      altro: 'Altro',
+    } as Record<string, string>,
   },
   fornitore: {
     codiceRequired: 'Codice fornitore richiesto',

@@ -8,6 +8,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
+import { PraticheRoute } from './routes/pratiche';
 import { AccessDenied, SectionTitleRoute } from './routes/section';
 
 const PROTECTED_PATHS = new Set<string>(MENU.map((m) => m.path));
@@ -43,9 +44,7 @@ export function AppRouter() {
         <Route path={paths.leads}>
           <SectionTitleRoute title="Gestione Lead" />
         </Route>
-        <Route path={paths.pratiche}>
-          <SectionTitleRoute title="Gestione Pratiche" />
-        </Route>
+        <Route path={paths.pratiche} component={PraticheRoute} />
         <Route path={paths.commissioni}>
           <SectionTitleRoute title="Commissioni" />
         </Route>
