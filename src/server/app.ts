@@ -6,6 +6,10 @@ import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
+import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
+import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
+import { praticheRoutes } from './modules/pratiche/pratiche.routes';
+import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
@@ -51,6 +55,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Modules that need documents receive `storage` in their options.
   await app.register(leadsRoutes, { db, storage });
+  await app.register(praticheRoutes, { db, storage });
+  await app.register(serviziRoutes, { db });
+  await app.register(fornitoriRoutes, { db });
+  await app.register(commissioniRoutes, { db });
   await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });

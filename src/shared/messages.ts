@@ -90,6 +90,74 @@ export const msg = {
     empty: 'Nessun lead',
     allPoints: 'Tutti i punti fisici',
   },
+  pratica: {
+    pageTitle: 'Gestione Pratiche',
+    listError: 'Errore nel caricamento delle pratiche: {message}',
+    empty: 'Nessuna pratica trovata',
+    noDocuments: 'Nessun documento disponibile',
+    fileNotFound: 'File non trovato',
+    deleteError: 'Impossibile eliminare la pratica',
+    deleteConfirm: 'Sei sicuro di voler eliminare la pratica #{id}? Verranno eliminati anche i suoi servizi e documenti.',
+    deleteSuccess: 'Pratica eliminata',
+    notFound: 'Pratica non trovata',
+    hasPaidCommission:
+      'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
+    resetFilters: 'Reset Filtri',
+    statoLabels: { inserita: 'Inserita', in_lavorazione: 'In Lavorazione', completata: 'Completata', ko: 'KO' },
+  },
+  servizio: {
+    koReasonRequired: 'La motivazione è obbligatoria per lo stato KO',
+    koReasonInvalid: 'Motivazione KO non valida',
+    supplierRequired: 'Il fornitore è obbligatorio',
+    totaleVenditaRequired: 'Il totale vendita è obbligatorio per il noleggio',
+    numeroFornitureRange: 'Il numero di forniture deve essere tra 1 e 10',
+    numeroFornitureOnlyEnergy: 'Il numero di forniture vale solo per luce e gas',
+    bonusInvalid: 'Il bonus deve essere un importo non negativo con al massimo 2 decimali',
+    amountInvalid: 'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+    statusInvalid: 'Stato del servizio non valido',
+    updateError: 'Impossibile aggiornare lo stato del servizio',
+    updateSuccess: 'Stato del servizio aggiornato',
+    notFound: 'Servizio non trovato',
+    supplierNotFound: 'Fornitore non trovato',
+    supplierInactive: 'Il fornitore {nome} non è attivo',
+    supplierDoesNotOffer: 'Il fornitore {nome} non offre il servizio {servizio}',
+    statoLabels: { inserito: 'Inserito', in_lavorazione: 'In Lavorazione', completato: 'Completato', ko: 'KO' },
+    tipoLabels: {
+      luce: 'Luce',
+      gas: 'Gas',
+      internet: 'Internet',
+      noleggio: 'Noleggio',
+      finanziamenti: 'Finanziamenti',
+      assicurazioni: 'Assicurazioni',
+    } as Record<string, string>,
+    koLabels: {
+      dati_errati: 'Dati errati',
+      cliente_non_raggiungibile: 'Cliente non raggiungibile',
+      documentazione_incompleta: 'Documentazione incompleta',
+      cliente_non_interessato: 'Cliente non interessato',
+      altro: 'Altro',
+    } as Record<string, string>,
+  },
+  fornitore: {
+    codiceRequired: 'Codice fornitore richiesto',
+    codiceInvalid: 'Codice fornitore non valido: solo lettere maiuscole, cifre e _ (2–20 caratteri)',
+    nomeRequired: 'Nome fornitore richiesto',
+    serviziRequired: 'Seleziona almeno un servizio',
+    codiceTaken: 'Esiste già un fornitore con questo codice',
+    notFound: 'Fornitore non trovato',
+  },
+  commissione: {
+    notFound: 'Commissione non trovata',
+    percentInvalid: 'Percentuale non valida: usa un numero tra 0 e 100 con al massimo 2 decimali',
+    percentSumTooHigh: 'La somma delle percentuali non può superare 100',
+    dateInvalid: 'Data non valida: usa il formato yyyy-MM-dd',
+    dateRangeInvalid: 'La data di inizio non può essere successiva alla data di fine',
+    hasStorno: 'Impossibile eliminare la commissione: esiste uno storno collegato. Elimina prima lo storno.',
+    statusError: 'Non è stato possibile aggiornare lo stato della commissione.',
+    deleteError: 'Non è stato possibile eliminare la commissione.',
+    configSaveError: 'Errore nel salvataggio delle commissioni',
+    noteTooLong: 'La nota può avere al massimo 1000 caratteri',
+  },
   landing: {
     notFoundTitle: 'Pagina non trovata',
     notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
@@ -174,3 +242,8 @@ export const msg = {
     done24h: 'Ti contatteremo entro 24 ore',
   },
 } as const;
+
+/** Fills the {name} placeholders of a message. */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}

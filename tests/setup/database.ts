@@ -32,7 +32,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
         await handle.close();
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
+        // pool.end() resolves before its sockets are closed; dropping WITH (FORCE) then kills them
+        // and their clients throw. Wait for them to go instead, forcing only as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}${attempt >= 100 ? ' with (force)' : ''}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 100) throw error;
+            await new Promise((r) => setTimeout(r, 20));
+          }
+        }
         await c.end();
       },
     };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
-import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { commissioni, commissioniFornitori, documenti, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
 import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
 import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
@@ -108,24 +109,69 @@ export async function insertLead(db: Database, overrides: Partial<typeof leads.$
   return row;
 }
 
-/** A practice with its services (default one luce in 'inserito'); creates lead and point if not given. */
+/**
+ * A practice with its services (default: luce and gas, both inserito), given as service codes or
+ * as service rows' overrides. Creates the lead, and the point unless puntoFisicoId is given (null: none).
+ */
 export async function insertPratica(
   db: Database,
-  overrides: Partial<typeof pratiche.$inferInsert> & { servizi?: ServizioTipo[] } = {},
+  overrides: Partial<typeof pratiche.$inferInsert> & {
+    servizi?: Array<ServizioTipo | Omit<Partial<typeof servizi.$inferInsert>, 'praticaId'>>;
+  } = {},
 ) {
-  const { servizi: tipi = ['luce'], ...rest } = overrides;
-  const puntoFisicoId = rest.puntoFisicoId ?? (await insertPuntoFisico(db)).id;
+  const { servizi: serviziOverrides = ['luce', 'gas'], ...rest } = overrides;
+  const puntoFisicoId = rest.puntoFisicoId !== undefined ? rest.puntoFisicoId : (await insertPuntoFisico(db)).id;
   const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
-  const [row] = await db.insert(pratiche).values({ ...rest, leadId, puntoFisicoId }).returning();
-  if (tipi.length > 0) await db.insert(servizi).values(tipi.map((tipoServizio) => ({ praticaId: row.id, tipoServizio })));
-  return row;
+  const [pratica] = await db
+    .insert(pratiche)
+    .values({ orarioContatto: '10:00-11:00', indirizzoIp: '203.0.113.7', ...rest, leadId, puntoFisicoId })
+    .returning();
+  const rows = [];
+  for (const s of serviziOverrides) {
+    rows.push(await insertServizio(db, { praticaId: pratica.id, ...(typeof s === 'string' ? { tipoServizio: s } : s) }));
+  }
+  return { ...pratica, servizi: rows };
 }
 
-/** One more service on a practice. */
 export async function insertServizio(db: Database, overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number }) {
   const [row] = await db
     .insert(servizi)
     .values({ tipoServizio: 'luce', ...overrides })
+    .returning();
+  return row;
+}
+
+export async function fornitoreByCodice(db: Database, codice: string) {
+  const [row] = await db.select().from(fornitori).where(eq(fornitori.codice, codice));
+  if (!row) throw new Error(`fornitore ${codice} mancante`);
+  return row;
+}
+
+/** DECISIONS §4 worked example, for ENEL luce unless overridden. */
+export async function insertCommissioneConfig(
+  db: Database,
+  overrides: Partial<typeof commissioniFornitori.$inferInsert> & { codice?: string } = {},
+) {
+  const { codice = 'ENEL', ...rest } = overrides;
+  const fornitoreId = rest.fornitoreId ?? (await fornitoreByCodice(db, codice)).id;
+  const [row] = await db
+    .insert(commissioniFornitori)
+    .values({
+      servizio: 'luce',
+      ricavoBase: '100.00',
+      bonusRid: '20.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaPuntoFisico: '8.00',
+      commissioneAggiuntivaAgente: '4.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+      commissioneAggiuntivaRidPuntoFisico: '10.00',
+      commissioneAggiuntivaRidAgente: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+      ...rest,
+      fornitoreId,
+    })
     .returning();
   return row;
 }

@@ -11,6 +11,7 @@ import { UtentiRoute } from './routes/utenti';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
+import { PraticheRoute } from './routes/pratiche';
 import { AccessDenied, SectionTitleRoute } from './routes/section';
 
 const PROTECTED_PATHS = new Set<string>(MENU.map((m) => m.path));
@@ -42,9 +43,7 @@ export function AppRouter() {
         <Route path={paths.home} component={DashboardRoute} />
         <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
         <Route path={paths.leads} component={LeadsRoute} />
-        <Route path={paths.pratiche}>
-          <SectionTitleRoute title="Gestione Pratiche" />
-        </Route>
+        <Route path={paths.pratiche} component={PraticheRoute} />
         <Route path={paths.commissioni}>
           <SectionTitleRoute title="Commissioni" />
         </Route>

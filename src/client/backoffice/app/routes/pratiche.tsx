@@ -1,0 +1,104 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { fillMessage, msg } from '../../../../shared/messages';
+import { paths } from '../../../../shared/permissions';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAuth } from '../../features/auth/auth-context';
+import { usePratiche } from '../../features/pratiche/api/get-pratiche';
+import { PraticaCard } from '../../features/pratiche/components/pratica-card';
+import { EMPTY_FILTERS, PraticheFilters, type FilterState } from '../../features/pratiche/components/pratiche-filters';
+
+const PAGE_SIZE = 20;
+
+function filtersFromUrl(search: string): FilterState {
+  const params = new URLSearchParams(search);
+  const id = Number(params.get('puntoFisicoId'));
+  return { ...EMPTY_FILTERS, search: params.get('search') ?? '', puntoFisicoId: Number.isInteger(id) && id > 0 ? id : null };
+}
+
+/** SPEC §2 Pratiche. The URL's ?search= and ?puntoFisicoId= seed the filters (links from leads and points). */
+export function PraticheRoute() {
+  const search = useSearch();
+  // A new URL query (a link followed while here) starts over from it.
+  return <PraticheScreen key={search} initial={filtersFromUrl(search)} />;
+}
+
+function PraticheScreen({ initial }: { initial: FilterState }) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const [filters, setFilters] = useState(initial);
+  const [page, setPage] = useState(1);
+  const debouncedSearch = useDebouncedValue(filters.search);
+  const debouncedPoint = useDebouncedValue(filters.puntoFisico);
+  const query = usePratiche({ ...filters, search: debouncedSearch, puntoFisico: debouncedPoint, page, pageSize: PAGE_SIZE });
+
+  const change = (next: Partial<FilterState>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const reset = () => {
+    setFilters(EMPTY_FILTERS);
+    setPage(1);
+    navigate(paths.pratiche, { replace: true });
+  };
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pointLabel =
+    filters.puntoFisicoId != null ? (data?.items.find((p) => p.puntoFisicoId === filters.puntoFisicoId)?.puntoFisico?.nomeAttivita ?? null) : null;
+
+  return (
+    <>
+      <PageHeader title={msg.pratica.pageTitle} subtitle="Segui le pratiche dal primo contatto al completamento" />
+      <PraticheFilters value={filters} onChange={change} onReset={reset} counts={data?.countsByStato} pointLabel={pointLabel} />
+
+      {query.isError && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {fillMessage(msg.pratica.listError, { message: query.error.message })}
+        </div>
+      )}
+
+      {query.isLoading && (
+        <div className="grid gap-4" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56 w-full" />
+          ))}
+        </div>
+      )}
+
+      {data && !query.isError && (
+        <>
+          <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
+            {data.total === 1 ? '1 pratica trovata' : `${data.total} pratiche trovate`}
+          </p>
+          {data.items.length === 0 ? (
+            <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{msg.pratica.empty}</div>
+          ) : (
+            <div className={query.isPlaceholderData ? 'grid gap-4 opacity-60' : 'grid gap-4'}>
+              {data.items.map((p) => (
+                <PraticaCard key={p.id} pratica={p} role={user!.role} />
+              ))}
+            </div>
+          )}
+          {pages > 1 && (
+            <nav aria-label="Paginazione" className="mt-6 flex items-center justify-center gap-3">
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <ChevronLeft aria-hidden /> Precedente
+              </Button>
+              <span className="text-sm tabular-nums">
+                Pagina {page} di {pages}
+              </span>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Successiva <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </>
+  );
+}

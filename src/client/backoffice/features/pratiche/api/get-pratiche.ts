@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { PraticheList } from '../../../../../shared/schemas/pratica';
+import { api, withQuery } from '../../../../lib/api-client';
+
+export interface PraticheFilters {
+  search: string;
+  servizio: string;
+  puntoFisicoId: number | null;
+  puntoFisico: string;
+  stati: string[];
+  koMotivazione: string;
+  page: number;
+  pageSize: number;
+}
+
+export const PRATICHE_KEY = '/api/pratiche';
+
+export function praticheQuery(filters: PraticheFilters) {
+  const url = withQuery(PRATICHE_KEY, {
+    search: filters.search.trim(),
+    servizio: filters.servizio,
+    puntoFisicoId: filters.puntoFisicoId,
+    puntoFisico: filters.puntoFisico.trim(),
+    stato: filters.stati.join(','),
+    // The KO reason only applies while KO is toggled (SPEC §2).
+    koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
+  return queryOptions({
+    queryKey: [PRATICHE_KEY, url],
+    queryFn: () => api.get<PraticheList>(url),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePratiche(filters: PraticheFilters) {
+  return useQuery(praticheQuery(filters));
+}

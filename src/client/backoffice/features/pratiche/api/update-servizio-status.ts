@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { servizioStatusResultSchema, ServizioStatusInput } from '../../../../../shared/schemas/servizio';
+import { api } from '../../../../lib/api-client';
+import { PRATICHE_KEY } from './get-pratiche';
+
+export function useUpdateServizioStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ServizioStatusInput }) =>
+      api.put<z.infer<typeof servizioStatusResultSchema>>(`/api/servizi/${id}/status`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRATICHE_KEY] }),
+  });
+}

@@ -1,0 +1,103 @@
+import { Download, Eye, FileText } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Documento } from '../../../../../shared/schemas/landing';
+import { msg } from '../../../../../shared/messages';
+import { Button, buttonVariants } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Spinner } from '../../../../components/ui/spinner';
+import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
+
+const canPreview = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
+
+/** The collapsible documents list of a practice card: loaded when opened (SPEC §2). */
+export function DocumentiList({ praticaId, count }: { praticaId: number; count: number }) {
+  const [open, setOpen] = useState(false);
+  const [viewing, setViewing] = useState<Documento | null>(null);
+  const files = usePraticaFiles(praticaId, open);
+
+  return (
+    <details className="group rounded-md border" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
+        <FileText className="size-4" aria-hidden />
+        Documenti ({count})
+      </summary>
+      <div className="border-t px-3 py-2">
+        {files.isLoading && <Spinner />}
+        {files.isError && <p className="text-sm text-destructive">{files.error.message}</p>}
+        {files.data && files.data.length === 0 && <p className="text-sm text-muted-foreground">{msg.pratica.noDocuments}</p>}
+        {files.data && files.data.length > 0 && (
+          <ul className="grid gap-2">
+            {files.data.map((doc) => (
+              <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                <span className="min-w-0 break-all">{doc.displayName}</span>
+                <span className="flex gap-2">
+                  {canPreview(doc.mimeType) && (
+                    <Button size="sm" variant="outline" onClick={() => setViewing(doc)} aria-label={`Visualizza ${doc.displayName}`}>
+                      <Eye aria-hidden /> Visualizza
+                    </Button>
+                  )}
+                  <a
+                    className={buttonVariants({ size: 'sm', variant: 'outline' })}
+                    href={praticaFileUrl(praticaId, doc.filename)}
+                    download={doc.displayName}
+                    aria-label={`Scarica ${doc.displayName}`}
+                  >
+                    <Download aria-hidden /> Scarica
+                  </a>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <DocumentViewer praticaId={praticaId} documento={viewing} onClose={() => setViewing(null)} />
+    </details>
+  );
+}
+
+/** Images and PDFs shown inline, fetched with the session as a blob. */
+function DocumentViewer({ praticaId, documento, onClose }: { praticaId: number; documento: Documento | null; onClose: () => void }) {
+  const [state, setState] = useState<{ url?: string; error?: boolean }>({});
+
+  useEffect(() => {
+    if (!documento) return;
+    let url: string | undefined;
+    let cancelled = false;
+    fetch(praticaFileUrl(praticaId, documento.filename), { credentials: 'include' })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`${res.status}`);
+        const blob = await res.blob();
+        url = URL.createObjectURL(blob);
+        if (!cancelled) setState({ url });
+      })
+      .catch(() => {
+        // SPEC §8: a missing document is logged, not raised.
+        console.warn(msg.pratica.fileNotFound);
+        if (!cancelled) setState({ error: true });
+      });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+      setState({});
+    };
+  }, [praticaId, documento]);
+
+  return (
+    <Dialog open={documento != null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-4xl">
+        <DialogHeader>
+          <DialogTitle className="break-all">{documento?.displayName}</DialogTitle>
+          <DialogDescription>Anteprima del documento</DialogDescription>
+        </DialogHeader>
+        {state.error && <p className="text-sm text-destructive">{msg.pratica.fileNotFound}</p>}
+        {!state.url && !state.error && <Spinner />}
+        {state.url && documento?.mimeType === 'application/pdf' && (
+          <iframe src={state.url} title={documento.displayName} className="h-[70dvh] w-full rounded border" />
+        )}
+        {state.url && documento?.mimeType.startsWith('image/') && (
+          <img src={state.url} alt={documento.displayName} className="max-h-[70dvh] w-full object-contain" />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import { History, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { fillMessage, msg } from '../../../../../shared/messages';
+import { can, type Role } from '../../../../../shared/permissions';
+import type { Pratica } from '../../../../../shared/schemas/pratica';
+import type { Servizio } from '../../../../../shared/schemas/servizio';
+import { errorMessage } from '../../../../lib/api-client';
+import { formatDateTime } from '../../../../lib/format';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader } from '../../../../components/ui/card';
+import { toast } from '../../../../components/ui/toast';
+import { useDeletePratica } from '../api/delete-pratica';
+import { DocumentiList } from './documenti-list';
+import { ServizioEditDialog } from './servizio-edit-dialog';
+import { StatoBadge } from './stato-badge';
+
+const statoLabel = (stato: string | null) => (stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—');
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: number }) {
+  return (
+    <li className="grid gap-2 rounded-md border p-3" data-testid={`servizio-${servizio.tipoServizio}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{msg.servizio.tipoLabels[servizio.tipoServizio] ?? servizio.tipoServizio}</span>
+          <StatoBadge stato={servizio.stato} />
+          {servizio.fornitore && <span className="text-xs text-muted-foreground">Fornitore: {servizio.fornitoreNome ?? servizio.fornitore}</span>}
+        </div>
+        <ServizioEditDialog servizio={servizio} praticaId={praticaId} />
+      </div>
+      <p className="text-xs text-muted-foreground">Ultimo aggiornamento: {formatDateTime(servizio.dataUltimoAggiornamento)}</p>
+      {servizio.stato === 'ko' && servizio.koMotivazione && (
+        <p className="text-sm text-red-800">Motivazione KO: {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}</p>
+      )}
+      {servizio.storico.length > 0 && (
+        <details className="text-sm">
+          <summary className="flex cursor-pointer items-center gap-1 text-xs font-medium text-muted-foreground">
+            <History className="size-3.5" aria-hidden /> Storico stati ({servizio.storico.length})
+          </summary>
+          <ol className="mt-2 grid gap-1 border-l pl-3 text-xs">
+            {servizio.storico.map((h) => (
+              <li key={h.id}>
+                <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span> · {statoLabel(h.daStato)} → {statoLabel(h.aStato)}
+                {h.motivazione && ` (${msg.servizio.koLabels[h.motivazione] ?? h.motivazione})`}
+                {h.utente && <span className="text-muted-foreground"> · {h.utente}</span>}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </li>
+  );
+}
+
+export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role }) {
+  const remove = useDeletePratica();
+  const onDelete = () => {
+    if (!window.confirm(fillMessage(msg.pratica.deleteConfirm, { id: pratica.id }))) return;
+    remove.mutate(pratica.id, {
+      onSuccess: () => toast({ title: msg.pratica.deleteSuccess }),
+      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.pratica.deleteError), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Card data-testid={`pratica-${pratica.id}`}>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-3">
+        <div className="flex items-center gap-2">
+          <h2 className="text-lg font-semibold">Pratica #{pratica.id}</h2>
+          <StatoBadge stato={pratica.statoPratica} />
+        </div>
+        {can(role, 'pratiche:delete') && (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive"
+            onClick={onDelete}
+            disabled={remove.isPending}
+            aria-label={`Elimina pratica #${pratica.id}`}
+          >
+            <Trash2 aria-hidden /> Elimina
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Field label="Cliente">
+            {pratica.lead.nome} {pratica.lead.cognome}
+          </Field>
+          <Field label="Punto fisico">{pratica.puntoFisico?.nomeAttivita ?? '—'}</Field>
+          <Field label="Telefono">
+            <a className="hover:underline" href={`tel:${pratica.lead.telefono}`}>
+              {pratica.lead.telefono}
+            </a>
+          </Field>
+          <Field label="Email">
+            <a className="hover:underline" href={`mailto:${pratica.lead.email}`}>
+              {pratica.lead.email}
+            </a>
+          </Field>
+          <Field label="Orario di contatto">{pratica.orarioContatto || 'Nessuna preferenza'}</Field>
+          <Field label="Data creazione">{formatDateTime(pratica.dataCreazione)}</Field>
+        </dl>
+        <section aria-label={`Servizi della pratica #${pratica.id}`}>
+          <h3 className="mb-2 text-sm font-semibold">Servizi</h3>
+          <ul className="grid gap-2">
+            {pratica.servizi.map((s) => (
+              <ServizioRow key={s.id} servizio={s} praticaId={pratica.id} />
+            ))}
+          </ul>
+        </section>
+        <DocumentiList praticaId={pratica.id} count={pratica.documentiCount} />
+        {pratica.indirizzoIP && <p className="text-xs text-muted-foreground">Indirizzo IP: {pratica.indirizzoIP}</p>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { RotateCcw, Search, Store, X } from 'lucide-react';
+import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../../../../../shared/domain';
+import { msg } from '../../../../../shared/messages';
+import type { PraticheList } from '../../../../../shared/schemas/pratica';
+import { cn } from '../../../../lib/cn';
+import { Button } from '../../../../components/ui/button';
+import { Input, NativeSelect } from '../../../../components/ui/input';
+import { Label } from '../../../../components/ui/label';
+
+export interface FilterState {
+  search: string;
+  servizio: string;
+  puntoFisicoId: number | null;
+  puntoFisico: string;
+  stati: string[];
+  koMotivazione: string;
+}
+
+export const EMPTY_FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, puntoFisico: '', stati: [], koMotivazione: '' };
+
+const STATO_STYLES: Record<string, string> = {
+  inserito: 'aria-pressed:bg-blue-600 aria-pressed:text-white aria-pressed:border-blue-600',
+  in_lavorazione: 'aria-pressed:bg-yellow-500 aria-pressed:text-black aria-pressed:border-yellow-500',
+  completato: 'aria-pressed:bg-green-700 aria-pressed:text-white aria-pressed:border-green-700',
+  ko: 'aria-pressed:bg-red-700 aria-pressed:text-white aria-pressed:border-red-700',
+};
+
+export function PraticheFilters(props: {
+  value: FilterState;
+  onChange: (next: Partial<FilterState>) => void;
+  onReset: () => void;
+  counts: PraticheList['countsByStato'] | undefined;
+  pointLabel: string | null;
+}) {
+  const { value, onChange, onReset, counts, pointLabel } = props;
+  const toggle = (stato: string) =>
+    onChange({ stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato] });
+  const isKoOn = value.stati.includes('ko');
+
+  return (
+    <section aria-label="Filtri" className="mb-6 grid gap-4 rounded-lg border bg-card p-4">
+      <div className="grid gap-3 md:grid-cols-3">
+        <div className="grid gap-2">
+          <Label htmlFor="pratiche-search">Cerca</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              id="pratiche-search"
+              type="search"
+              className="pl-9"
+              placeholder="Nome, telefono, email o n. pratica"
+              value={value.search}
+              onChange={(e) => onChange({ search: e.target.value })}
+            />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="pratiche-servizio">Servizio</Label>
+          <NativeSelect id="pratiche-servizio" value={value.servizio} onChange={(e) => onChange({ servizio: e.target.value })}>
+            <option value="">Tutti i servizi</option>
+            {SERVIZI_PRINCIPALI.map((s) => (
+              <option key={s} value={s}>
+                {msg.servizio.tipoLabels[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="pratiche-punto">Punto fisico</Label>
+          {value.puntoFisicoId != null ? (
+            <div className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted px-3 text-sm">
+              <span className="flex min-w-0 items-center gap-2 truncate">
+                <Store className="size-4 shrink-0" aria-hidden />
+                {pointLabel ?? `Punto fisico #${value.puntoFisicoId}`}
+              </span>
+              <button
+                type="button"
+                className="rounded p-1 hover:bg-card"
+                aria-label="Rimuovi filtro punto fisico"
+                onClick={() => onChange({ puntoFisicoId: null })}
+              >
+                <X className="size-4" aria-hidden />
+              </button>
+            </div>
+          ) : (
+            <Input
+              id="pratiche-punto"
+              type="search"
+              placeholder="Nome o indirizzo del punto fisico"
+              value={value.puntoFisico}
+              onChange={(e) => onChange({ puntoFisico: e.target.value })}
+            />
+          )}
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div role="group" aria-label="Stato del servizio" className="flex flex-wrap gap-2">
+          {SERVIZIO_STATI.map((stato) => (
+            <Button
+              key={stato}
+              size="sm"
+              variant="outline"
+              aria-pressed={value.stati.includes(stato)}
+              className={cn(STATO_STYLES[stato])}
+              onClick={() => toggle(stato)}
+            >
+              {msg.servizio.statoLabels[stato]}
+              <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">{counts ? counts[stato] : '…'}</span>
+            </Button>
+          ))}
+        </div>
+        {isKoOn && (
+          <div className="grid gap-1">
+            <Label htmlFor="pratiche-ko" className="text-xs">
+              Motivazione KO
+            </Label>
+            <NativeSelect
+              id="pratiche-ko"
+              className="h-9 w-auto"
+              value={value.koMotivazione}
+              onChange={(e) => onChange({ koMotivazione: e.target.value })}
+            >
+              <option value="">Tutte le motivazioni</option>
+              {KO_MOTIVAZIONI.map((k) => (
+                <option key={k} value={k}>
+                  {msg.servizio.koLabels[k]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
+        <Button size="sm" variant="ghost" className="ml-auto" onClick={onReset}>
+          <RotateCcw aria-hidden /> {msg.pratica.resetFilters}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../../../../../shared/domain';
+import { msg } from '../../../../../shared/messages';
+import { toCents } from '../../../../../shared/money';
+import {
+  servizioStatusSchemaFor,
+  type Servizio,
+  type ServizioStatusBody,
+  type ServizioStatusInput,
+} from '../../../../../shared/schemas/servizio';
+import { errorMessage } from '../../../../lib/api-client';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Input, NativeSelect } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { toast } from '../../../../components/ui/toast';
+import { useFornitori } from '../api/get-fornitori';
+import { useUpdateServizioStatus } from '../api/update-servizio-status';
+
+const tipoLabel = (tipo: string) => msg.servizio.tipoLabels[tipo] ?? tipo;
+
+/** What the dialog sends (SPEC §5): bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
+export function toRequestBody(tipo: string, values: ServizioStatusBody): ServizioStatusInput {
+  if (values.stato === 'ko') return { stato: 'ko', koMotivazione: values.koMotivazione };
+  if (values.stato !== 'completato') return { stato: values.stato };
+  const body: ServizioStatusInput = { stato: 'completato', fornitore: values.fornitore };
+  if (tipo === 'noleggio') body.totaleVendita = values.totaleVendita;
+  else body.ridPresente = values.ridPresente ?? false;
+  if (tipo === 'luce' || tipo === 'gas') body.numeroForniture = values.numeroForniture ?? 1;
+  for (const key of ['bonusPuntoFisico', 'bonusAgente', 'bonusAreaManager'] as const) {
+    const value = values[key];
+    if (value !== undefined && toCents(value) > 0) body[key] = value;
+  }
+  return body;
+}
+
+export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio; praticaId: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Modifica ${tipoLabel(servizio.tipoServizio)} della pratica #${praticaId}`}>
+        <Pencil aria-hidden /> Modifica
+      </Button>
+      {open && <ServizioEditForm servizio={servizio} praticaId={praticaId} onDone={() => setOpen(false)} />}
+    </Dialog>
+  );
+}
+
+function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio; praticaId: number; onDone: () => void }) {
+  const tipo = servizio.tipoServizio;
+  const isEnergy = tipo === 'luce' || tipo === 'gas';
+  const isRental = tipo === 'noleggio';
+  const schema = useMemo(() => servizioStatusSchemaFor(tipo), [tipo]);
+  const form = useForm<ServizioStatusInput, unknown, ServizioStatusBody>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    // Fields of the other statuses are dropped when hidden, so they never block the submit.
+    shouldUnregister: true,
+    defaultValues: {
+      stato: servizio.stato,
+      koMotivazione: servizio.koMotivazione ?? '',
+      fornitore: servizio.fornitore ?? '',
+      ridPresente: servizio.ridPresente,
+      numeroForniture: String(servizio.numeroForniture || 1),
+      bonusPuntoFisico: '',
+      bonusAgente: '',
+      bonusAreaManager: '',
+      totaleVendita: servizio.totaleVendita ?? '',
+    },
+  });
+  const { errors, isValid } = form.formState;
+  const stato = useWatch({ control: form.control, name: 'stato' });
+  const fornitori = useFornitori(tipo, stato === 'completato');
+  const update = useUpdateServizioStatus();
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      { id: servizio.id, body: toRequestBody(tipo, values) },
+      {
+        onSuccess: () => {
+          toast({ title: msg.servizio.updateSuccess });
+          onDone();
+        },
+        onError: (error) =>
+          toast({ title: msg.common.error, description: errorMessage(error, msg.servizio.updateError), variant: 'destructive' }),
+      },
+    ),
+  );
+
+  const field = (name: keyof ServizioStatusInput) => ({
+    id: `servizio-${servizio.id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `servizio-${servizio.id}-${name}-error` : undefined,
+  });
+  const error = (name: keyof ServizioStatusInput) => <FieldError id={`servizio-${servizio.id}-${name}-error`} message={errors[name]?.message} />;
+
+  return (
+    <DialogContent>
+      <DialogHeader>
+        <DialogTitle>
+          Modifica servizio {tipoLabel(tipo)} — Pratica #{praticaId}
+        </DialogTitle>
+        <DialogDescription>Scegli il nuovo stato del servizio.</DialogDescription>
+      </DialogHeader>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={field('stato').id}>Stato</Label>
+          <NativeSelect {...field('stato')} {...form.register('stato')}>
+            {SERVIZIO_STATI.map((s) => (
+              <option key={s} value={s}>
+                {msg.servizio.statoLabels[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+
+        {stato === 'ko' && (
+          <div className="grid gap-2">
+            <Label htmlFor={field('koMotivazione').id}>Motivazione KO</Label>
+            <NativeSelect {...field('koMotivazione')} {...form.register('koMotivazione')}>
+              <option value="">Seleziona una motivazione</option>
+              {KO_MOTIVAZIONI.map((k) => (
+                <option key={k} value={k}>
+                  {msg.servizio.koLabels[k]}
+                </option>
+              ))}
+            </NativeSelect>
+            {error('koMotivazione')}
+          </div>
+        )}
+
+        {stato === 'completato' && (
+          <>
+            <div className="grid gap-2">
+              <Label htmlFor={field('fornitore').id}>Fornitore</Label>
+              <NativeSelect {...field('fornitore')} {...form.register('fornitore')} disabled={fornitori.isLoading}>
+                <option value="">{fornitori.isLoading ? 'Caricamento fornitori...' : 'Seleziona un fornitore'}</option>
+                {fornitori.data?.map((f) => (
+                  <option key={f.id} value={f.codice}>
+                    {f.nome}
+                  </option>
+                ))}
+              </NativeSelect>
+              {fornitori.isError && <p className="text-sm text-destructive">{fornitori.error.message}</p>}
+              {error('fornitore')}
+            </div>
+
+            {!isRental && (
+              <label className="flex items-center gap-2 text-sm font-medium" htmlFor={field('ridPresente').id}>
+                <input type="checkbox" className="size-4 accent-primary" {...field('ridPresente')} {...form.register('ridPresente')} />
+                RID presente (domiciliazione bancaria)
+              </label>
+            )}
+
+            {isEnergy && (
+              <div className="grid gap-2">
+                <Label htmlFor={field('numeroForniture').id}>Numero forniture</Label>
+                <Input type="number" min={1} max={10} step={1} inputMode="numeric" {...field('numeroForniture')} {...form.register('numeroForniture')} />
+                {error('numeroForniture')}
+              </div>
+            )}
+
+            {isRental && (
+              <div className="grid gap-2">
+                <Label htmlFor={field('totaleVendita').id}>Totale vendita (€)</Label>
+                <Input type="number" min={0} step={0.01} inputMode="decimal" {...field('totaleVendita')} {...form.register('totaleVendita')} />
+                {error('totaleVendita')}
+              </div>
+            )}
+
+            <fieldset className="grid gap-3 rounded-md border p-3">
+              <legend className="px-1 text-sm font-medium">Bonus (facoltativi, €)</legend>
+              <div className="grid gap-3 sm:grid-cols-3">
+                {(
+                  [
+                    ['bonusPuntoFisico', 'Punto fisico'],
+                    ['bonusAgente', 'Agente'],
+                    ['bonusAreaManager', 'Area manager'],
+                  ] as const
+                ).map(([name, label]) => (
+                  <div key={name} className="grid gap-2">
+                    <Label htmlFor={field(name).id}>{label}</Label>
+                    <Input type="number" min={0} step={0.01} inputMode="decimal" placeholder="0,00" {...field(name)} {...form.register(name)} />
+                    {error(name)}
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </>
+        )}
+
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onDone}>
+            Annulla
+          </Button>
+          <Button type="submit" disabled={!isValid || update.isPending}>
+            {update.isPending ? 'Salvataggio...' : 'Salva'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commissioneConfigBodySchema,
+  commissioneConfigSchema,
+  commissioneSchema,
+  commissioniListSchema,
+  listCommissioniQuerySchema,
+  paymentBodySchema,
+} from '../../../shared/schemas/commissione';
+import { idParamSchema } from '../../../shared/schemas/common';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import { deleteCommissione, getCommissione, listCommissioni, listConfigs, saveConfig, updatePayment } from './commissioni.service';
+
+export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  // SPEC §7 gives two readings of the configuration path: both are served (DECISIONS §7).
+  for (const base of ['/api/commissioni-fornitori', '/api/commission-settings']) {
+    app.get(
+      base,
+      { config: { access: 'commissioniConfig:manage' }, schema: { response: { 200: z.array(commissioneConfigSchema) } } },
+      async () => listConfigs(db),
+    );
+    app.post(
+      base,
+      {
+        config: { access: 'commissioniConfig:manage' },
+        schema: { body: commissioneConfigBodySchema, response: { 200: commissioneConfigSchema, 201: commissioneConfigSchema } },
+      },
+      async (request, reply) => {
+        const { config, created } = await saveConfig(db, actorOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(config);
+      },
+    );
+  }
+
+  app.get(
+    '/api/commissioni',
+    { config: { access: 'commissioni:read' }, schema: { querystring: listCommissioniQuerySchema, response: { 200: commissioniListSchema } } },
+    async (request) => listCommissioni(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/commissioni/:id',
+    { config: { access: 'commissioni:read' }, schema: { params: idParamSchema, response: { 200: commissioneSchema } } },
+    async (request) => getCommissione(db, actorOf(request), request.params.id),
+  );
+
+  // Both methods appear in SPEC §7; both are served.
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/api/commissioni/:id/payment',
+      config: { access: 'commissioni:updatePayment' },
+      schema: { params: idParamSchema, body: paymentBodySchema, response: { 200: commissioneSchema } },
+      handler: async (request) => updatePayment(db, actorOf(request), request.params.id, request.body),
+    });
+  }
+
+  app.delete(
+    '/api/commissioni/:id',
+    { config: { access: 'commissioni:delete' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await deleteCommissione(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,262 @@
+import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { CommissionConfig } from '../../../shared/commissioni/engine';
+import type { PagamentoStato } from '../../../shared/domain';
+import { fillMessage, msg } from '../../../shared/messages';
+import { fromCents, toCents } from '../../../shared/money';
+import type { Commissione, CommissioneConfig, CommissioniList } from '../../../shared/schemas/commissione';
+import type { commissioneConfigBodySchema } from '../../../shared/schemas/commissione';
+import { addRomeDays, romeDayStartFromKey } from '../../../shared/time';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+
+type ConfigRow = typeof commissioniFornitori.$inferSelect;
+type CommissioneRow = typeof commissioni.$inferSelect;
+
+const money = (value: string) => fromCents(toCents(value));
+
+/** The engine's view of a configuration row: cents, and hundredths of a percent. */
+export function configFromRow(row: ConfigRow): CommissionConfig {
+  return {
+    commissionePuntoFisico: toCents(row.commissionePuntoFisico),
+    commissioneAgente: toCents(row.commissioneAgente),
+    commissioneAreaManager: toCents(row.commissioneAreaManager),
+    ricavoBase: toCents(row.ricavoBase),
+    bonusRid: toCents(row.bonusRid),
+    commissioneAggiuntivaPuntoFisico: toCents(row.commissioneAggiuntivaPuntoFisico),
+    commissioneAggiuntivaAgente: toCents(row.commissioneAggiuntivaAgente),
+    commissioneAggiuntivaAreaManager: toCents(row.commissioneAggiuntivaAreaManager),
+    commissioneAggiuntivaRidPuntoFisico: toCents(row.commissioneAggiuntivaRidPuntoFisico),
+    commissioneAggiuntivaRidAgente: toCents(row.commissioneAggiuntivaRidAgente),
+    commissioneAggiuntivaRidAreaManager: toCents(row.commissioneAggiuntivaRidAreaManager),
+    percentualePuntoFisico: toCents(row.percentualePuntoFisico),
+    percentualeAgente: toCents(row.percentualeAgente),
+    percentualeAreaManager: toCents(row.percentualeAreaManager),
+    percentualeStruttura: toCents(row.percentualeStruttura),
+  };
+}
+
+function toConfig(row: ConfigRow, fornitore: { codice: string; nome: string }): CommissioneConfig {
+  return {
+    id: row.id,
+    fornitoreId: row.fornitoreId,
+    fornitore,
+    servizio: row.servizio,
+    ricavoBase: money(row.ricavoBase),
+    bonusRid: money(row.bonusRid),
+    commissionePuntoFisico: money(row.commissionePuntoFisico),
+    commissioneAgente: money(row.commissioneAgente),
+    commissioneAreaManager: money(row.commissioneAreaManager),
+    commissioneAggiuntivaPuntoFisico: money(row.commissioneAggiuntivaPuntoFisico),
+    commissioneAggiuntivaAgente: money(row.commissioneAggiuntivaAgente),
+    commissioneAggiuntivaAreaManager: money(row.commissioneAggiuntivaAreaManager),
+    commissioneAggiuntivaRidPuntoFisico: money(row.commissioneAggiuntivaRidPuntoFisico),
+    commissioneAggiuntivaRidAgente: money(row.commissioneAggiuntivaRidAgente),
+    commissioneAggiuntivaRidAreaManager: money(row.commissioneAggiuntivaRidAreaManager),
+    percentualePuntoFisico: money(row.percentualePuntoFisico),
+    percentualeAgente: money(row.percentualeAgente),
+    percentualeAreaManager: money(row.percentualeAreaManager),
+    percentualeStruttura: money(row.percentualeStruttura),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listConfigs(db: Database): Promise<CommissioneConfig[]> {
+  const rows = await db
+    .select({ c: commissioniFornitori, codice: fornitori.codice, nome: fornitori.nome })
+    .from(commissioniFornitori)
+    .innerJoin(fornitori, eq(fornitori.id, commissioniFornitori.fornitoreId))
+    .orderBy(asc(fornitori.nome), asc(commissioniFornitori.servizio));
+  return rows.map((r) => toConfig(r.c, { codice: r.codice, nome: r.nome }));
+}
+
+/** Upsert per supplier and service. Existing commissions keep the amounts they were computed with. */
+export async function saveConfig(
+  db: Database,
+  actor: Actor,
+  input: z.output<typeof commissioneConfigBodySchema>,
+): Promise<{ config: CommissioneConfig; created: boolean }> {
+  const [fornitore] = await db.select().from(fornitori).where(eq(fornitori.id, input.fornitoreId));
+  if (!fornitore) throw AppError.badRequest(msg.fornitore.notFound, 'VALIDATION');
+  if (!fornitore.serviziSupportati.includes(input.servizio)) {
+    throw AppError.badRequest(
+      fillMessage(msg.servizio.supplierDoesNotOffer, { nome: fornitore.nome, servizio: input.servizio }),
+      'VALIDATION',
+    );
+  }
+  const { fornitoreId, servizio, ...values } = input;
+  const [existing] = await db
+    .select({ id: commissioniFornitori.id })
+    .from(commissioniFornitori)
+    .where(and(eq(commissioniFornitori.fornitoreId, fornitoreId), eq(commissioniFornitori.servizio, servizio)));
+  const [row] = await db
+    .insert(commissioniFornitori)
+    .values({ fornitoreId, servizio, ...values, updatedBy: actor.id })
+    .onConflictDoUpdate({
+      target: [commissioniFornitori.fornitoreId, commissioniFornitori.servizio],
+      set: { ...values, updatedBy: actor.id, updatedAt: new Date() },
+    })
+    .returning();
+  return { config: toConfig(row, { codice: fornitore.codice, nome: fornitore.nome }), created: !existing };
+}
+
+/** DECISIONS §2 row scope: what a role may see at all. */
+function scopeOf(actor: Actor): SQL | undefined {
+  switch (actor.role) {
+    case 'admin':
+      return undefined;
+    case 'amministrazione':
+      return ne(commissioni.importoAmministrazione, '0');
+    case 'area_manager':
+      return and(eq(commissioni.payeeAreaManagerId, actor.id), ne(commissioni.importoAreaManager, '0'));
+    case 'agente':
+      return and(eq(commissioni.payeeAgenteId, actor.id), ne(commissioni.importoAgente, '0'));
+    case 'punto_fisico':
+      return and(eq(commissioni.payeePuntoFisicoId, actor.id), ne(commissioni.importoPuntoFisico, '0'));
+  }
+}
+
+/** The amount a role's totals add up (SPEC §6). */
+function totalExpression(actor: Actor): SQL {
+  switch (actor.role) {
+    case 'admin':
+      return sql`${commissioni.importoAmministrazione}`;
+    case 'amministrazione':
+      return sql`(${commissioni.importoPuntoFisico} + ${commissioni.importoAgente} + ${commissioni.importoAreaManager} + ${commissioni.importoAmministrazione})`;
+    case 'area_manager':
+      return sql`${commissioni.importoAreaManager}`;
+    case 'agente':
+      return sql`${commissioni.importoAgente}`;
+    case 'punto_fisico':
+      return sql`${commissioni.importoPuntoFisico}`;
+  }
+}
+
+type CommissioneJoined = { c: CommissioneRow; codice: string | null; fornitoreNome: string | null; puntoFisicoNome: string | null };
+
+/** Only the amounts the role may see are present; the others are absent from the JSON. */
+export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFisicoNome }: CommissioneJoined): Commissione {
+  const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
+  const base = {
+    id: c.id,
+    praticaId: c.praticaId,
+    servizioId: c.servizioId,
+    tipoServizio: c.tipoServizio,
+    customerName: c.customerName,
+    fornitore: codice,
+    fornitoreNome,
+    puntoFisicoId: c.puntoFisicoId,
+    puntoFisicoNome,
+    dataCompletamento: c.dataCompletamento.toISOString(),
+    statoPagamento: c.statoPagamento,
+    dataPagamento: c.dataPagamento?.toISOString() ?? null,
+    notePagamento: c.notePagamento,
+    hasBonus: c.hasBonus,
+    unitaBase: c.unitaBase,
+    unitaAggiuntive: c.unitaAggiuntive,
+    stornoOfId: c.stornoOfId,
+  };
+  switch (actor.role) {
+    case 'admin':
+    case 'amministrazione':
+      return {
+        ...base,
+        importoPuntoFisico: money(c.importoPuntoFisico),
+        importoAgente: money(c.importoAgente),
+        importoAreaManager: money(c.importoAreaManager),
+        importoAmministrazione: money(c.importoAmministrazione),
+        bonusApplicati: { puntoFisico: money(bonus.puntoFisico), agente: money(bonus.agente), areaManager: money(bonus.areaManager) },
+      };
+    case 'area_manager':
+      return { ...base, hasBonus: toCents(bonus.areaManager) !== 0, importoAreaManager: money(c.importoAreaManager), bonusApplicati: { areaManager: money(bonus.areaManager) } };
+    case 'agente':
+      return { ...base, hasBonus: toCents(bonus.agente) !== 0, importoAgente: money(c.importoAgente), bonusApplicati: { agente: money(bonus.agente) } };
+    case 'punto_fisico':
+      return { ...base, hasBonus: toCents(bonus.puntoFisico) !== 0, importoPuntoFisico: money(c.importoPuntoFisico), bonusApplicati: { puntoFisico: money(bonus.puntoFisico) } };
+  }
+}
+
+function selectJoined(db: Database) {
+  return db
+    .select({ c: commissioni, codice: fornitori.codice, fornitoreNome: fornitori.nome, puntoFisicoNome: puntiFisici.nomeAttivita })
+    .from(commissioni)
+    .leftJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
+    .leftJoin(puntiFisici, eq(puntiFisici.id, commissioni.puntoFisicoId));
+}
+
+export interface ListCommissioniQuery {
+  status?: PagamentoStato;
+  dataInizio?: string;
+  dataFine?: string;
+  page: number;
+  pageSize: number;
+}
+
+export async function listCommissioni(db: Database, actor: Actor, query: ListCommissioniQuery): Promise<CommissioniList> {
+  const where = and(
+    scopeOf(actor),
+    query.status ? eq(commissioni.statoPagamento, query.status) : undefined,
+    query.dataInizio ? gte(commissioni.dataCompletamento, romeDayStartFromKey(query.dataInizio)) : undefined,
+    query.dataFine ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(query.dataFine), 1)) : undefined,
+  );
+  const amount = totalExpression(actor);
+  const [rows, [totals]] = await Promise.all([
+    selectJoined(db)
+      .where(where)
+      .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({
+        total: count(),
+        totale: sql<string>`coalesce(sum(${amount}), 0)::text`,
+        daIncassare: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.statoPagamento} = 'non_pagato'), 0)::text`,
+        incassate: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.statoPagamento} = 'pagato'), 0)::text`,
+      })
+      .from(commissioni)
+      .where(where),
+  ]);
+  return {
+    items: rows.map((r) => toCommissione(actor, r)),
+    total: Number(totals.total),
+    page: query.page,
+    pageSize: query.pageSize,
+    summary: { totale: money(totals.totale), daIncassare: money(totals.daIncassare), incassate: money(totals.incassate) },
+  };
+}
+
+/** One commission within the caller's scope; out of scope is simply not found. */
+export async function getCommissione(db: Database, actor: Actor, id: number): Promise<Commissione> {
+  const [row] = await selectJoined(db).where(and(eq(commissioni.id, id), scopeOf(actor)));
+  if (!row) throw AppError.notFound(msg.commissione.notFound);
+  return toCommissione(actor, row);
+}
+
+export async function updatePayment(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: { status: PagamentoStato; note?: string | null },
+): Promise<Commissione> {
+  const [row] = await db
+    .update(commissioni)
+    .set({
+      statoPagamento: input.status,
+      // Marking an already paid commission as paid keeps its payment date.
+      dataPagamento: input.status === 'pagato' ? sql`coalesce(${commissioni.dataPagamento}, now())` : null,
+      ...(input.note !== undefined ? { notePagamento: input.note || null } : {}),
+    })
+    .where(and(eq(commissioni.id, id), scopeOf(actor)))
+    .returning({ id: commissioni.id });
+  if (!row) throw AppError.notFound(msg.commissione.notFound);
+  return getCommissione(db, actor, id);
+}
+
+export async function deleteCommissione(db: Database, actor: Actor, id: number): Promise<void> {
+  await getCommissione(db, actor, id);
+  const [storno] = await db.select({ id: commissioni.id }).from(commissioni).where(eq(commissioni.stornoOfId, id)).limit(1);
+  if (storno) throw AppError.conflict(msg.commissione.hasStorno, 'HAS_STORNO');
+  await db.delete(commissioni).where(eq(commissioni.id, id));
+}

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamSchema } from '../../../shared/schemas/common';
+import { listPraticheQuerySchema, praticheListSchema } from '../../../shared/schemas/pratica';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import type { DocumentStorage } from '../../storage/storage';
+import { deletePratica, listPratiche } from './pratiche.service';
+
+export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (app, { db, storage }) => {
+  app.get(
+    '/api/pratiche',
+    { config: { access: 'pratiche:read' }, schema: { querystring: listPraticheQuerySchema, response: { 200: praticheListSchema } } },
+    async (request) => listPratiche(db, actorOf(request), request.query),
+  );
+
+  app.delete(
+    '/api/pratiche/:id',
+    { config: { access: 'pratiche:delete' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await deletePratica(db, actorOf(request), storage, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

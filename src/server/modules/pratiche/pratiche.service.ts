@@ -1,0 +1,172 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ServizioStato } from '../../../shared/domain';
+import { msg } from '../../../shared/messages';
+import type { listPraticheQuerySchema, Pratica, PraticheList } from '../../../shared/schemas/pratica';
+import type { Database } from '../../db/client';
+import { commissioni, documenti, leads, pratiche, puntiFisici } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+import type { DocumentStorage } from '../../storage/storage';
+import { loadServizi } from '../servizi/servizi.service';
+
+type ListQuery = z.output<typeof listPraticheQuerySchema>;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Row scope of practices (DECISIONS §2). Only admin and amministrazione hold the practice
+ * permissions and both see every practice; any other role would see nothing here.
+ */
+function scopeOf(actor: Actor): SQL | undefined {
+  return actor.role === 'admin' || actor.role === 'amministrazione' ? undefined : sql`false`;
+}
+
+/** Customer name, phone, e-mail or practice number ("12" or "#12"). */
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  // "#12" is only a practice number; a bare "12" may also be part of a phone number.
+  const hashId = /^#(\d{1,9})$/.exec(search);
+  if (hashId) return eq(pratiche.id, Number(hashId[1]));
+  const pattern = likePattern(search);
+  const digits = search.replace(/\D/g, '');
+  const idMatch = /^(\d{1,9})$/.exec(search);
+  return or(
+    ilike(leads.nome, pattern),
+    ilike(leads.cognome, pattern),
+    ilike(sql`${leads.nome} || ' ' || ${leads.cognome}`, pattern),
+    ilike(sql`${leads.cognome} || ' ' || ${leads.nome}`, pattern),
+    ilike(leads.email, pattern),
+    ilike(leads.telefono, pattern),
+    digits.length >= 3 ? ilike(leads.telefonoNormalizzato, likePattern(digits)) : undefined,
+    idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined,
+  );
+}
+
+/** A service of the practice matching the service, status and KO-reason filters. */
+function servizioExists(filter: { servizio?: string; stati?: readonly string[]; koMotivazione?: string }): SQL {
+  const parts: SQL[] = [sql`s.pratica_id = ${pratiche.id}`];
+  if (filter.servizio) parts.push(sql`s.tipo_servizio = ${filter.servizio}`);
+  if (filter.stati && filter.stati.length > 0) {
+    parts.push(sql`s.stato in (${sql.join(filter.stati.map((st) => sql`${st}`), sql`, `)})`);
+  }
+  if (filter.koMotivazione) parts.push(sql`(s.stato = 'ko' and s.ko_motivazione = ${filter.koMotivazione})`);
+  return sql`exists (select 1 from servizi s where ${sql.join(parts, sql` and `)})`;
+}
+
+export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
+  const base = and(
+    scopeOf(actor),
+    searchCondition(query.search),
+    query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
+    query.puntoFisico
+      ? or(ilike(puntiFisici.nomeAttivita, likePattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, likePattern(query.puntoFisico)))
+      : undefined,
+    query.servizio ? servizioExists({ servizio: query.servizio }) : undefined,
+  );
+  const where = and(
+    base,
+    query.stato.length > 0 || query.koMotivazione
+      ? servizioExists({ servizio: query.servizio, stati: query.stato, koMotivazione: query.koMotivazione })
+      : undefined,
+  );
+
+  // Counts per status ignore the status toggles themselves, so every button shows what it would find.
+  const countWith = (stato: ServizioStato) =>
+    sql<number>`(count(*) filter (where ${servizioExists({ servizio: query.servizio, stati: [stato] })}))::int`;
+  const [page, [totals], [counts]] = await Promise.all([
+    db
+      .select({
+        p: pratiche,
+        nome: leads.nome,
+        cognome: leads.cognome,
+        telefono: leads.telefono,
+        email: leads.email,
+        nomeAttivita: puntiFisici.nomeAttivita,
+        documentiCount: sql<number>`(select count(*)::int from documenti d where d.pratica_id = ${pratiche.id})`,
+      })
+      .from(pratiche)
+      .innerJoin(leads, eq(leads.id, pratiche.leadId))
+      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+      .where(where)
+      .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: count() })
+      .from(pratiche)
+      .innerJoin(leads, eq(leads.id, pratiche.leadId))
+      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+      .where(where),
+    db
+      .select({
+        inserito: countWith('inserito'),
+        in_lavorazione: countWith('in_lavorazione'),
+        completato: countWith('completato'),
+        ko: countWith('ko'),
+      })
+      .from(pratiche)
+      .innerJoin(leads, eq(leads.id, pratiche.leadId))
+      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+      .where(base),
+  ]);
+
+  const servizi = await loadServizi(
+    db,
+    page.map((r) => r.p.id),
+  );
+  const items: Pratica[] = page.map((r) => ({
+    id: r.p.id,
+    statoPratica: r.p.statoPratica,
+    leadId: r.p.leadId,
+    lead: { nome: r.nome, cognome: r.cognome, telefono: r.telefono, email: r.email },
+    puntoFisicoId: r.p.puntoFisicoId,
+    puntoFisico: r.nomeAttivita != null ? { nomeAttivita: r.nomeAttivita } : null,
+    orarioContatto: r.p.orarioContatto,
+    dataCreazione: r.p.dataCreazione.toISOString(),
+    indirizzoIP: r.p.indirizzoIp,
+    servizi: servizi.get(r.p.id) ?? [],
+    documentiCount: Number(r.documentiCount),
+  }));
+  return {
+    items,
+    total: Number(totals.total),
+    page: query.page,
+    pageSize: query.pageSize,
+    countsByStato: {
+      inserito: Number(counts.inserito),
+      in_lavorazione: Number(counts.in_lavorazione),
+      completato: Number(counts.completato),
+      ko: Number(counts.ko),
+    },
+  };
+}
+
+/**
+ * DELETE /api/pratiche/{id}: refused while a paid commission exists (DECISIONS §5: money records
+ * are never lost); otherwise the practice, its services, history, unpaid commissions and
+ * documents go, the files in storage too.
+ */
+export async function deletePratica(db: Database, actor: Actor, storage: DocumentStorage, id: number): Promise<void> {
+  const files = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: pratiche.id })
+      .from(pratiche)
+      .where(and(eq(pratiche.id, id), scopeOf(actor)))
+      .for('update');
+    if (!row) throw AppError.notFound(msg.pratica.notFound);
+    const [paid] = await tx
+      .select({ id: commissioni.id })
+      .from(commissioni)
+      .where(and(eq(commissioni.praticaId, id), eq(commissioni.statoPagamento, 'pagato')))
+      .limit(1);
+    if (paid) throw AppError.conflict(msg.pratica.hasPaidCommission, 'HAS_PAID_COMMISSION');
+    const docs = await tx.select({ filename: documenti.filename }).from(documenti).where(eq(documenti.praticaId, id));
+    // Storno rows point at paid commissions, so none can exist here; remove commissions first anyway.
+    await tx.delete(commissioni).where(eq(commissioni.praticaId, id));
+    await tx.delete(pratiche).where(eq(pratiche.id, id));
+    return docs.map((d) => d.filename);
+  });
+  // After the commit: a file left behind by a crash here is harmless, a missing one would not be.
+  for (const filename of files) await storage.remove(filename);
+}

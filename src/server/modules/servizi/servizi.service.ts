@@ -1,0 +1,303 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { CommissionConfigMissingError, CommissionInputError, computeCommission, stornoOf } from '../../../shared/commissioni/engine';
+import { fillMessage, msg } from '../../../shared/messages';
+import { fromCents, toCents } from '../../../shared/money';
+import { derivePraticaStato } from '../../../shared/pratica-stato';
+import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '../../../shared/schemas/servizio';
+import type { Database, DbExecutor, Transaction } from '../../db/client';
+import { commissioni, commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, serviziStorico, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../plugins/auth';
+import { configFromRow } from '../commissioni/commissioni.service';
+
+type ServizioRow = typeof servizi.$inferSelect;
+type CommissioneRow = typeof commissioni.$inferSelect;
+
+/** Normalises a numeric(12,2) value from the database ("30", "30.5") to "30.00". */
+const money = (value: string) => fromCents(toCents(value));
+
+/** The services of these practices with supplier code and status history, oldest first. */
+export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise<Map<number, Servizio[]>> {
+  const byPratica = new Map<number, Servizio[]>();
+  if (praticaIds.length === 0) return byPratica;
+  const rows = await db
+    .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome })
+    .from(servizi)
+    .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
+    .where(inArray(servizi.praticaId, praticaIds))
+    .orderBy(asc(servizi.id));
+  const ids = rows.map((r) => r.s.id);
+  const history =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ h: serviziStorico, firstName: users.firstName, lastName: users.lastName })
+          .from(serviziStorico)
+          .leftJoin(users, eq(users.id, serviziStorico.userId))
+          .where(inArray(serviziStorico.servizioId, ids))
+          .orderBy(asc(serviziStorico.createdAt), asc(serviziStorico.id));
+  const historyOf = new Map<number, Servizio['storico']>();
+  for (const { h, firstName, lastName } of history) {
+    const list = historyOf.get(h.servizioId) ?? [];
+    list.push({
+      id: h.id,
+      daStato: h.daStato,
+      aStato: h.aStato,
+      motivazione: h.motivazione,
+      createdAt: h.createdAt.toISOString(),
+      utente: firstName != null ? `${firstName} ${lastName}` : null,
+    });
+    historyOf.set(h.servizioId, list);
+  }
+  for (const { s, codice, nome } of rows) {
+    const list = byPratica.get(s.praticaId) ?? [];
+    list.push(toServizio(s, codice, nome, historyOf.get(s.id) ?? []));
+    byPratica.set(s.praticaId, list);
+  }
+  return byPratica;
+}
+
+function toServizio(s: ServizioRow, codice: string | null, nome: string | null, storico: Servizio['storico']): Servizio {
+  return {
+    id: s.id,
+    praticaId: s.praticaId,
+    tipoServizio: s.tipoServizio,
+    stato: s.stato,
+    koMotivazione: s.koMotivazione,
+    fornitore: codice,
+    fornitoreNome: nome,
+    ridPresente: s.ridPresente,
+    numeroForniture: s.numeroForniture,
+    bonusPuntoFisico: money(s.bonusPuntoFisico),
+    bonusAgente: money(s.bonusAgente),
+    bonusAreaManager: money(s.bonusAreaManager),
+    totaleVendita: s.totaleVendita == null ? null : money(s.totaleVendita),
+    dataCreazione: s.dataCreazione.toISOString(),
+    dataUltimoAggiornamento: s.dataUltimoAggiornamento.toISOString(),
+    storico,
+  };
+}
+
+/** The commission rows of a service that still count: not a storno, and not yet clawed back. */
+async function liveCommissions(tx: Transaction, servizioId: number): Promise<CommissioneRow[]> {
+  return tx
+    .select()
+    .from(commissioni)
+    .where(
+      and(
+        eq(commissioni.servizioId, servizioId),
+        sql`${commissioni.stornoOfId} is null`,
+        sql`not exists (select 1 from commissioni s where s.storno_of_id = ${commissioni.id})`,
+      ),
+    )
+    .for('update');
+}
+
+/**
+ * DECISIONS §4: a service leaving 'completato' loses its unpaid commission; a paid one is never
+ * deleted but clawed back by a storno row with the amounts negated, to be recovered at the next payout.
+ */
+async function withdrawCommissions(tx: Transaction, servizioId: number, now: Date) {
+  for (const row of await liveCommissions(tx, servizioId)) {
+    if (row.statoPagamento !== 'pagato') {
+      await tx.delete(commissioni).where(eq(commissioni.id, row.id));
+      continue;
+    }
+    const negated = stornoOf({
+      importoPuntoFisico: toCents(row.importoPuntoFisico),
+      importoAgente: toCents(row.importoAgente),
+      importoAreaManager: toCents(row.importoAreaManager),
+      importoAmministrazione: toCents(row.importoAmministrazione),
+    });
+    const bonus = row.bonusApplicati;
+    await tx.insert(commissioni).values({
+      praticaId: row.praticaId,
+      servizioId: row.servizioId,
+      tipoServizio: row.tipoServizio,
+      fornitoreId: row.fornitoreId,
+      customerName: row.customerName,
+      puntoFisicoId: row.puntoFisicoId,
+      payeePuntoFisicoId: row.payeePuntoFisicoId,
+      payeeAgenteId: row.payeeAgenteId,
+      payeeAreaManagerId: row.payeeAreaManagerId,
+      unitaBase: row.unitaBase,
+      unitaAggiuntive: row.unitaAggiuntive,
+      importoPuntoFisico: fromCents(negated.importoPuntoFisico),
+      importoAgente: fromCents(negated.importoAgente),
+      importoAreaManager: fromCents(negated.importoAreaManager),
+      importoAmministrazione: fromCents(negated.importoAmministrazione),
+      hasBonus: row.hasBonus,
+      bonusApplicati: bonus
+        ? {
+            puntoFisico: fromCents(0 - toCents(bonus.puntoFisico)),
+            agente: fromCents(0 - toCents(bonus.agente)),
+            areaManager: fromCents(0 - toCents(bonus.areaManager)),
+          }
+        : null,
+      statoPagamento: 'non_pagato',
+      notePagamento: `Storno della commissione #${row.id}`,
+      dataCompletamento: now,
+      stornoOfId: row.id,
+    });
+  }
+}
+
+function badRequest(issues: { message: string }[]) {
+  return AppError.badRequest(issues[0].message, 'VALIDATION');
+}
+
+/**
+ * PUT /api/servizi/{id}/status. The status, the commission rows (created, removed, or storno)
+ * and the history row are written in one transaction. The practice row and then the service row
+ * are locked (SELECT … FOR UPDATE) so that concurrent changes to one practice run one after the
+ * other: each sees the state the previous one committed, and the base unit is counted once.
+ */
+export async function updateServizioStatus(
+  db: Database,
+  actor: Actor,
+  id: number,
+  body: ServizioStatusBody,
+): Promise<{ servizio: Servizio; statoPratica: string }> {
+  const [found] = await db.select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio }).from(servizi).where(eq(servizi.id, id));
+  if (!found) throw AppError.notFound(msg.servizio.notFound);
+  const issues = servizioStatusIssues(found.tipo, body);
+  if (issues.length > 0) throw badRequest(issues);
+
+  const statoPratica = await db.transaction(async (tx) => {
+    const [pratica] = await tx.select().from(pratiche).where(eq(pratiche.id, found.praticaId)).for('update');
+    const [current] = await tx.select().from(servizi).where(eq(servizi.id, id)).for('update');
+    if (!pratica || !current) throw AppError.notFound(msg.servizio.notFound);
+    const tipo = current.tipoServizio;
+    const now = new Date();
+
+    let completion: {
+      fornitoreId: number;
+      ridPresente: boolean;
+      numeroForniture: number;
+      bonusPuntoFisico: string;
+      bonusAgente: string;
+      bonusAreaManager: string;
+      totaleVendita: string | null;
+    } | null = null;
+    let newCommission: typeof commissioni.$inferInsert | null = null;
+    if (body.stato === 'completato') {
+      const [fornitore] = await tx.select().from(fornitori).where(eq(fornitori.codice, body.fornitore!.toUpperCase()));
+      if (!fornitore) throw AppError.badRequest(msg.servizio.supplierNotFound, 'VALIDATION');
+      if (!fornitore.isActive) throw AppError.badRequest(fillMessage(msg.servizio.supplierInactive, { nome: fornitore.nome }), 'VALIDATION');
+      if (!fornitore.serviziSupportati.includes(tipo)) {
+        throw AppError.badRequest(fillMessage(msg.servizio.supplierDoesNotOffer, { nome: fornitore.nome, servizio: tipo }), 'VALIDATION');
+      }
+      const isEnergy = tipo === 'luce' || tipo === 'gas';
+      const isRental = tipo === 'noleggio';
+      completion = {
+        fornitoreId: fornitore.id,
+        ridPresente: isRental ? false : (body.ridPresente ?? false),
+        numeroForniture: isEnergy ? (body.numeroForniture ?? 1) : 1,
+        bonusPuntoFisico: body.bonusPuntoFisico ?? '0',
+        bonusAgente: body.bonusAgente ?? '0',
+        bonusAreaManager: body.bonusAreaManager ?? '0',
+        totaleVendita: isRental ? body.totaleVendita! : null,
+      };
+
+      const [configRow] = await tx
+        .select()
+        .from(commissioniFornitori)
+        .where(and(eq(commissioniFornitori.fornitoreId, fornitore.id), eq(commissioniFornitori.servizio, tipo)));
+      const [point] = pratica.puntoFisicoId
+        ? await tx.select().from(puntiFisici).where(eq(puntiFisici.id, pratica.puntoFisicoId))
+        : [];
+      // The first unit completed in the practice is the base unit; rentals are outside the count.
+      const [earlier] = await tx
+        .select({ id: servizi.id })
+        .from(servizi)
+        .where(
+          and(
+            eq(servizi.praticaId, pratica.id),
+            ne(servizi.id, current.id),
+            eq(servizi.stato, 'completato'),
+            ne(servizi.tipoServizio, 'noleggio'),
+          ),
+        )
+        .limit(1);
+      const [lead] = await tx.select({ nome: leads.nome, cognome: leads.cognome }).from(leads).where(eq(leads.id, pratica.leadId));
+
+      let result;
+      try {
+        result = computeCommission({
+          tipoServizio: tipo,
+          fornitore,
+          config: configRow ? configFromRow(configRow) : null,
+          ridPresente: completion.ridPresente,
+          numeroForniture: completion.numeroForniture,
+          hasEarlierUnit: Boolean(earlier) && !isRental,
+          roles: { puntoFisico: Boolean(point), agente: Boolean(point?.agenteId), areaManager: Boolean(point?.areaManagerId) },
+          bonus: {
+            puntoFisico: toCents(completion.bonusPuntoFisico),
+            agente: toCents(completion.bonusAgente),
+            areaManager: toCents(completion.bonusAreaManager),
+          },
+          totaleVendita: isRental ? toCents(body.totaleVendita) : null,
+        });
+      } catch (error) {
+        if (error instanceof CommissionConfigMissingError) throw AppError.conflict(error.message, 'COMMISSION_CONFIG_MISSING');
+        if (error instanceof CommissionInputError) throw AppError.badRequest(error.message, 'VALIDATION');
+        throw error;
+      }
+      newCommission = {
+        praticaId: pratica.id,
+        servizioId: current.id,
+        tipoServizio: tipo,
+        fornitoreId: fornitore.id,
+        customerName: lead ? `${lead.nome} ${lead.cognome}`.trim() : '',
+        puntoFisicoId: point?.id ?? null,
+        payeePuntoFisicoId: point?.utenteResponsabileId ?? null,
+        payeeAgenteId: point?.agenteId ?? null,
+        payeeAreaManagerId: point?.areaManagerId ?? null,
+        unitaBase: result.unitaBase,
+        unitaAggiuntive: result.unitaAggiuntive,
+        importoPuntoFisico: fromCents(result.importoPuntoFisico),
+        importoAgente: fromCents(result.importoAgente),
+        importoAreaManager: fromCents(result.importoAreaManager),
+        importoAmministrazione: fromCents(result.importoAmministrazione),
+        hasBonus: result.hasBonus,
+        bonusApplicati: {
+          puntoFisico: fromCents(result.bonusApplicati.puntoFisico),
+          agente: fromCents(result.bonusApplicati.agente),
+          areaManager: fromCents(result.bonusApplicati.areaManager),
+        },
+        dataCompletamento: now,
+      };
+    }
+
+    // Leaving 'completato', or completing again with new data: the previous commission goes.
+    if (current.stato === 'completato') await withdrawCommissions(tx, current.id, now);
+    if (newCommission) await tx.insert(commissioni).values(newCommission);
+
+    await tx
+      .update(servizi)
+      .set({
+        ...completion,
+        stato: body.stato,
+        koMotivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+        dataUltimoAggiornamento: now,
+      })
+      .where(eq(servizi.id, current.id));
+    await tx.insert(serviziStorico).values({
+      servizioId: current.id,
+      userId: actor.id,
+      daStato: current.stato,
+      aStato: body.stato,
+      motivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+      createdAt: now,
+    });
+
+    const siblings = await tx.select({ stato: servizi.stato }).from(servizi).where(eq(servizi.praticaId, pratica.id));
+    const stato = derivePraticaStato(siblings.map((s) => s.stato));
+    if (stato !== pratica.statoPratica) await tx.update(pratiche).set({ statoPratica: stato }).where(eq(pratiche.id, pratica.id));
+    return stato;
+  });
+
+  const views = await loadServizi(db, [found.praticaId]);
+  const servizio = views.get(found.praticaId)!.find((s) => s.id === id)!;
+  return { servizio, statoPratica };
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { PraticaStato, ServizioStato } from './domain';
+import { derivePraticaStato } from './pratica-stato';
+
+describe('derivePraticaStato (DECISIONS §5)', () => {
+  it.each<[ServizioStato[], PraticaStato]>([
+    [[], 'inserita'],
+    [['inserito'], 'inserita'],
+    [['inserito', 'inserito'], 'inserita'],
+    [['ko'], 'ko'],
+    [['ko', 'ko'], 'ko'],
+    [['completato'], 'completata'],
+    [['completato', 'ko'], 'completata'],
+    [['completato', 'completato'], 'completata'],
+    [['in_lavorazione'], 'in_lavorazione'],
+    [['inserito', 'completato'], 'in_lavorazione'],
+    [['inserito', 'ko'], 'in_lavorazione'],
+    [['in_lavorazione', 'ko'], 'in_lavorazione'],
+    [['completato', 'in_lavorazione'], 'in_lavorazione'],
+  ])('%j → %s', (stati, expected) => expect(derivePraticaStato(stati)).toBe(expected));
+});

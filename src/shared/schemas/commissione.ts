@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '../domain';
+import { msg } from '../messages';
+import { toCents } from '../money';
+import { moneySchema, paginationQuerySchema } from './common';
+
+/** The amount fields of a supplier's configuration (SPEC §3), in form order. */
+export const CONFIG_AMOUNT_FIELDS = [
+  'ricavoBase',
+  'bonusRid',
+  'commissionePuntoFisico',
+  'commissioneAgente',
+  'commissioneAreaManager',
+  'commissioneAggiuntivaPuntoFisico',
+  'commissioneAggiuntivaAgente',
+  'commissioneAggiuntivaAreaManager',
+  'commissioneAggiuntivaRidPuntoFisico',
+  'commissioneAggiuntivaRidAgente',
+  'commissioneAggiuntivaRidAreaManager',
+] as const;
+export const CONFIG_PERCENT_FIELDS = ['percentualePuntoFisico', 'percentualeAgente', 'percentualeAreaManager', 'percentualeStruttura'] as const;
+
+const percentSchema = z
+  .union([z.string(), z.number()], { error: msg.commissione.percentInvalid })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && toCents(v) <= 10000, { message: msg.commissione.percentInvalid });
+
+const amountField = z
+  .union([z.string(), z.number()], { error: msg.servizio.amountInvalid })
+  .transform((v) => String(v))
+  .pipe(moneySchema)
+  .default('0');
+
+/** POST /api/commissioni-fornitori (and /api/commission-settings): upsert per supplier and service. */
+export const commissioneConfigBodySchema = z
+  .object({
+    fornitoreId: z.coerce.number({ error: msg.fornitore.notFound }).int().positive(),
+    servizio: z.enum(SERVIZI_PRINCIPALI, { message: 'Servizio non valido' }),
+    ricavoBase: amountField,
+    bonusRid: amountField,
+    commissionePuntoFisico: amountField,
+    commissioneAgente: amountField,
+    commissioneAreaManager: amountField,
+    commissioneAggiuntivaPuntoFisico: amountField,
+    commissioneAggiuntivaAgente: amountField,
+    commissioneAggiuntivaAreaManager: amountField,
+    commissioneAggiuntivaRidPuntoFisico: amountField,
+    commissioneAggiuntivaRidAgente: amountField,
+    commissioneAggiuntivaRidAreaManager: amountField,
+    percentualePuntoFisico: percentSchema.default('0'),
+    percentualeAgente: percentSchema.default('0'),
+    percentualeAreaManager: percentSchema.default('0'),
+    percentualeStruttura: percentSchema.default('0'),
+  })
+  .superRefine((body, ctx) => {
+    const sum = CONFIG_PERCENT_FIELDS.reduce((total, f) => total + toCents(body[f]), 0);
+    if (sum > 10000) ctx.addIssue({ code: 'custom', path: ['percentualeStruttura'], message: msg.commissione.percentSumTooHigh });
+  });
+export type CommissioneConfigBody = z.input<typeof commissioneConfigBodySchema>;
+
+export const commissioneConfigSchema = z.object({
+  id: z.number().int(),
+  fornitoreId: z.number().int(),
+  fornitore: z.object({ codice: z.string(), nome: z.string() }),
+  servizio: z.string(),
+  ricavoBase: z.string(),
+  bonusRid: z.string(),
+  commissionePuntoFisico: z.string(),
+  commissioneAgente: z.string(),
+  commissioneAreaManager: z.string(),
+  commissioneAggiuntivaPuntoFisico: z.string(),
+  commissioneAggiuntivaAgente: z.string(),
+  commissioneAggiuntivaAreaManager: z.string(),
+  commissioneAggiuntivaRidPuntoFisico: z.string(),
+  commissioneAggiuntivaRidAgente: z.string(),
+  commissioneAggiuntivaRidAreaManager: z.string(),
+  percentualePuntoFisico: z.string(),
+  percentualeAgente: z.string(),
+  percentualeAreaManager: z.string(),
+  percentualeStruttura: z.string(),
+  updatedAt: z.string(),
+});
+export type CommissioneConfig = z.infer<typeof commissioneConfigSchema>;
+
+const dateKey = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  }, msg.commissione.dateInvalid);
+
+/** GET /api/commissioni (SPEC §7): dates are Europe/Rome calendar days, both inclusive. */
+export const listCommissioniQuerySchema = paginationQuerySchema
+  .extend({
+    status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }).optional(),
+    dataInizio: dateKey.optional(),
+    dataFine: dateKey.optional(),
+  })
+  .refine((q) => !q.dataInizio || !q.dataFine || q.dataInizio <= q.dataFine, {
+    message: msg.commissione.dateRangeInvalid,
+    path: ['dataFine'],
+  });
+
+const bonusSchema = z.object({ puntoFisico: z.string().optional(), agente: z.string().optional(), areaManager: z.string().optional() });
+
+/**
+ * A commission as a role may see it (DECISIONS §2): admin and amministrazione get the four
+ * amounts; the other roles only their own, the other keys absent.
+ */
+export const commissioneSchema = z.object({
+  id: z.number().int(),
+  praticaId: z.number().int(),
+  servizioId: z.number().int(),
+  tipoServizio: z.string(),
+  customerName: z.string(),
+  fornitore: z.string().nullable(),
+  fornitoreNome: z.string().nullable(),
+  puntoFisicoId: z.number().int().nullable(),
+  puntoFisicoNome: z.string().nullable(),
+  dataCompletamento: z.string(),
+  statoPagamento: z.enum(PAGAMENTO_STATI),
+  dataPagamento: z.string().nullable(),
+  notePagamento: z.string().nullable(),
+  importoPuntoFisico: z.string().optional(),
+  importoAgente: z.string().optional(),
+  importoAreaManager: z.string().optional(),
+  importoAmministrazione: z.string().optional(),
+  hasBonus: z.boolean(),
+  bonusApplicati: bonusSchema,
+  unitaBase: z.number().int(),
+  unitaAggiuntive: z.number().int(),
+  /** Set on a storno row: the paid commission it claws back. */
+  stornoOfId: z.number().int().nullable(),
+});
+export type Commissione = z.infer<typeof commissioneSchema>;
+
+export const commissioniListSchema = z.object({
+  items: z.array(commissioneSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** SPEC §6 summary: own amount; importoAmministrazione for admin; the four summed for amministrazione. */
+  summary: z.object({ totale: z.string(), daIncassare: z.string(), incassate: z.string() }),
+});
+export type CommissioniList = z.infer<typeof commissioniListSchema>;
+
+export const paymentBodySchema = z.object({
+  status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }),
+  note: z.string().trim().max(1000, msg.commissione.noteTooLong).nullish(),
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { SERVIZI_PRINCIPALI } from '../domain';
+import { msg } from '../messages';
+
+export const fornitoreSchema = z.object({
+  id: z.number().int(),
+  codice: z.string(),
+  nome: z.string(),
+  serviziSupportati: z.array(z.string()),
+  isActive: z.boolean(),
+});
+export type Fornitore = z.infer<typeof fornitoreSchema>;
+
+export const listFornitoriQuerySchema = z.object({
+  servizio: z.enum(SERVIZI_PRINCIPALI).optional(),
+});
+
+/** Admin create and edit of a supplier and the services it supports. */
+export const fornitoreBodySchema = z.object({
+  codice: z
+    .string({ error: msg.fornitore.codiceRequired })
+    .trim()
+    .toUpperCase()
+    .min(1, msg.fornitore.codiceRequired)
+    .regex(/^[A-Z0-9_]{2,20}$/, msg.fornitore.codiceInvalid),
+  nome: z.string({ error: msg.fornitore.nomeRequired }).trim().min(1, msg.fornitore.nomeRequired).max(120),
+  serviziSupportati: z
+    .array(z.enum(SERVIZI_PRINCIPALI, { message: msg.fornitore.serviziRequired }), { error: msg.fornitore.serviziRequired })
+    .min(1, msg.fornitore.serviziRequired)
+    .transform((list) => [...new Set(list)]),
+  isActive: z.boolean().default(true),
+});
+export type FornitoreBody = z.input<typeof fornitoreBodySchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
+import { paginationQuerySchema } from './common';
+import { servizioSchema } from './servizio';
+
+export const praticaSchema = z.object({
+  id: z.number().int(),
+  statoPratica: z.enum(PRATICA_STATI),
+  leadId: z.number().int(),
+  lead: z.object({ nome: z.string(), cognome: z.string(), telefono: z.string(), email: z.string() }),
+  puntoFisicoId: z.number().int().nullable(),
+  puntoFisico: z.object({ nomeAttivita: z.string() }).nullable(),
+  orarioContatto: z.string().nullable(),
+  dataCreazione: z.string(),
+  indirizzoIP: z.string().nullable(),
+  servizi: z.array(servizioSchema),
+  documentiCount: z.number().int(),
+});
+export type Pratica = z.infer<typeof praticaSchema>;
+
+const statiList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (v == null ? [] : [v].flat().flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+  .pipe(z.array(z.enum(SERVIZIO_STATI, { message: 'Stato non valido' })));
+
+/**
+ * GET /api/pratiche. `stato` (service statuses, comma-separated or repeated) and `koMotivazione`
+ * match practices having a service in that status; with `servizio` it must be that service.
+ */
+export const listPraticheQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200).optional(),
+  servizio: z.enum(SERVIZI_PRINCIPALI, { message: 'Servizio non valido' }).optional(),
+  puntoFisicoId: z.coerce.number().int().positive().optional(),
+  /** Free text on the point of sale's name or address. */
+  puntoFisico: z.string().trim().max(200).optional(),
+  stato: statiList,
+  koMotivazione: z.enum(KO_MOTIVAZIONI, { message: 'Motivazione KO non valida' }).optional(),
+});
+export type ListPraticheQuery = z.input<typeof listPraticheQuerySchema>;
+
+export const statoCountsSchema = z.object({
+  inserito: z.number().int(),
+  in_lavorazione: z.number().int(),
+  completato: z.number().int(),
+  ko: z.number().int(),
+});
+
+export const praticheListSchema = z.object({
+  items: z.array(praticaSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Practices (matching search, service and point) that hold a service in each status. */
+  countsByStato: statoCountsSchema,
+});
+export type PraticheList = z.infer<typeof praticheListSchema>;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../domain';
+import { msg } from '../messages';
+import { toCents } from '../money';
+
+export const storicoSchema = z.object({
+  id: z.number().int(),
+  daStato: z.string().nullable(),
+  aStato: z.string(),
+  motivazione: z.string().nullable(),
+  createdAt: z.string(),
+  /** Who made the change ("Nome Cognome"), null when the user was deleted. */
+  utente: z.string().nullable(),
+});
+export type Storico = z.infer<typeof storicoSchema>;
+
+export const servizioSchema = z.object({
+  id: z.number().int(),
+  praticaId: z.number().int(),
+  tipoServizio: z.string(),
+  stato: z.enum(SERVIZIO_STATI),
+  koMotivazione: z.string().nullable(),
+  /** Supplier code (SPEC §3). */
+  fornitore: z.string().nullable(),
+  fornitoreNome: z.string().nullable(),
+  ridPresente: z.boolean(),
+  numeroForniture: z.number().int(),
+  bonusPuntoFisico: z.string(),
+  bonusAgente: z.string(),
+  bonusAreaManager: z.string(),
+  totaleVendita: z.string().nullable(),
+  dataCreazione: z.string(),
+  dataUltimoAggiornamento: z.string(),
+  storico: z.array(storicoSchema),
+});
+export type Servizio = z.infer<typeof servizioSchema>;
+
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** A money field typed by a person: number or decimal string, blank = not given. */
+function moneyInput(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .nullish()
+    .transform((v) => (v == null ? undefined : String(v).trim().replace(',', '.')))
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || AMOUNT.test(v), { message });
+}
+
+/**
+ * PUT /api/servizi/{id}/status and the 'Modifica' dialog (SPEC §5 "Service update"). The field
+ * checks are here; the rules that depend on the service type are in servizioStatusIssues.
+ */
+export const servizioStatusBodySchema = z.object({
+  stato: z.enum(SERVIZIO_STATI, { message: msg.servizio.statusInvalid }),
+  koMotivazione: z.string().trim().nullish(),
+  /** Supplier code. */
+  fornitore: z.string().trim().nullish(),
+  ridPresente: z.boolean().optional(),
+  numeroForniture: z.union([z.number(), z.string()]).nullish().transform((v, ctx) => {
+    if (v == null || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 10) {
+      ctx.addIssue({ code: 'custom', message: msg.servizio.numeroFornitureRange });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  bonusPuntoFisico: moneyInput(msg.servizio.bonusInvalid),
+  bonusAgente: moneyInput(msg.servizio.bonusInvalid),
+  bonusAreaManager: moneyInput(msg.servizio.bonusInvalid),
+  totaleVendita: moneyInput(msg.servizio.amountInvalid),
+});
+export type ServizioStatusBody = z.output<typeof servizioStatusBodySchema>;
+export type ServizioStatusInput = z.input<typeof servizioStatusBodySchema>;
+
+export interface FieldIssue {
+  path: keyof ServizioStatusBody;
+  message: string;
+}
+
+/** The rules of SPEC §5 that depend on the service type; the same on both sides. */
+export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusBody): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (body.stato === 'ko') {
+    if (!body.koMotivazione) issues.push({ path: 'koMotivazione', message: msg.servizio.koReasonRequired });
+    else if (!(KO_MOTIVAZIONI as readonly string[]).includes(body.koMotivazione)) {
+      issues.push({ path: 'koMotivazione', message: msg.servizio.koReasonInvalid });
+    }
+  }
+  if (body.stato === 'completato') {
+    // The commission configuration is per supplier and service, noleggio included.
+    if (!body.fornitore) issues.push({ path: 'fornitore', message: msg.servizio.supplierRequired });
+    if (tipoServizio === 'noleggio' && (body.totaleVendita === undefined || toCents(body.totaleVendita) === 0)) {
+      issues.push({ path: 'totaleVendita', message: msg.servizio.totaleVenditaRequired });
+    }
+    if (body.numeroForniture !== undefined && tipoServizio !== 'luce' && tipoServizio !== 'gas') {
+      issues.push({ path: 'numeroForniture', message: msg.servizio.numeroFornitureOnlyEnergy });
+    }
+  }
+  return issues;
+}
+
+/** The dialog's schema for one service: field checks plus the type rules. */
+export function servizioStatusSchemaFor(tipoServizio: string) {
+  return servizioStatusBodySchema.superRefine((body, ctx) => {
+    for (const issue of servizioStatusIssues(tipoServizio, body)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+    }
+  });
+}
+
+export const servizioStatusResultSchema = z.object({
+  servizio: servizioSchema,
+  statoPratica: z.string(),
+});

@@ -1,0 +1,210 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { adminApi, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+const DEMO_CODE = 'WE-FN2KFIPU';
+
+/** DECISIONS §4 worked example, saved for Enel luce through the configuration API. */
+async function saveWorkedExample(api: APIRequestContext) {
+  const fornitori = await (await api.get('/api/fornitori?servizio=luce')).json();
+  const enel = fornitori.find((f: { codice: string }) => f.codice === 'ENEL');
+  const res = await api.post('/api/commissioni-fornitori', {
+    data: {
+      fornitoreId: enel.id,
+      servizio: 'luce',
+      ricavoBase: '100.00',
+      bonusRid: '20.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaPuntoFisico: '8.00',
+      commissioneAggiuntivaAgente: '4.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+      commissioneAggiuntivaRidPuntoFisico: '10.00',
+      commissioneAggiuntivaRidAgente: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+async function samplePdf() {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([400, 200]);
+  page.drawText('Bolletta luce di prova', { x: 40, y: 100, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await doc.save());
+}
+
+/** A practice as the landing creates it (SPEC §3 payload), with a bill uploaded. */
+async function practiceFromLanding(request: APIRequestContext) {
+  const landing = await (await request.get(`/api/landing/${DEMO_CODE}`)).json();
+  const stamp = Date.now().toString().slice(-8);
+  const telefono = `347${stamp}`;
+  const res = await request.post('/api/submit-form', {
+    headers: { 'Idempotency-Key': `e2e-pratiche-${stamp}` },
+    data: {
+      nome: 'Marta',
+      cognome: `Rinaldi${stamp}`,
+      telefono,
+      email: `marta.${stamp}@esempio.it`,
+      servizioRichiesto: 'luce',
+      serviziRichiesti: ['luce', 'gas'],
+      orarioContatto: '10:00-11:00',
+      indirizzoIP: 'unknown',
+      documentiCaricati: { hasLuceFile: true, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'separate', timestamp: new Date().toISOString() },
+      puntoFisicoId: landing.puntoFisicoId,
+      note: '',
+      privacyAccepted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const { praticaId, uploadToken } = await res.json();
+  const upload = await request.post(`/api/pratiche/${praticaId}/upload`, {
+    headers: { 'X-Upload-Token': uploadToken },
+    multipart: { luceFile: { name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: await samplePdf() } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  return { praticaId: praticaId as number, telefono, cognome: `Rinaldi${stamp}` };
+}
+
+async function openEdit(page: Page, praticaId: number, servizio: 'Luce' | 'Gas') {
+  await page.getByRole('button', { name: `Modifica ${servizio} della pratica #${praticaId}` }).click();
+  return page.getByRole('dialog');
+}
+
+test.describe('Pratiche', () => {
+  test('from a landing practice to a completed luce with its commission, a KO gas found by reason, and a document viewed', async ({ page, request }) => {
+    const api = await adminApi(request);
+    await saveWorkedExample(api);
+    const { praticaId, telefono } = await practiceFromLanding(page.request);
+
+    await signIn(page);
+    await page.goto(`/pratiche?search=${telefono}`);
+    await expect(page.getByRole('heading', { name: 'Gestione Pratiche' })).toBeVisible();
+    await expect(page.getByLabel('Cerca')).toHaveValue(telefono);
+    const card = page.getByTestId(`pratica-${praticaId}`);
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(`Pratica #${praticaId}`);
+    await expect(card).toContainText('WINSOLUTION Demo');
+    await expect(card).toContainText('10:00-11:00');
+    await expect(card.getByTestId('servizio-luce')).toContainText('Inserito');
+    await expectNoSeriousA11yViolations(page);
+
+    // inserito → in_lavorazione
+    let dialog = await openEdit(page, praticaId, 'Luce');
+    await dialog.getByLabel('Stato').selectOption('in_lavorazione');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Stato del servizio aggiornato');
+    await expect(card.getByTestId('servizio-luce')).toContainText('In Lavorazione');
+    await expect(card).toContainText('In Lavorazione');
+
+    // completato: supplier, RID and 2 supplies; submit disabled until a supplier is chosen.
+    dialog = await openEdit(page, praticaId, 'Luce');
+    await dialog.getByLabel('Stato').selectOption('completato');
+    const save = dialog.getByRole('button', { name: 'Salva' });
+    await expect(save).toBeDisabled();
+    await expect(dialog.getByLabel('Fornitore')).toContainText('Enel Energia');
+    await dialog.getByLabel('Fornitore').selectOption({ label: 'Enel Energia' });
+    await dialog.getByLabel(/RID presente/).check();
+    await dialog.getByLabel('Numero forniture').fill('11');
+    await expect(dialog.getByText('Il numero di forniture deve essere tra 1 e 10')).toBeVisible();
+    await expect(save).toBeDisabled();
+    await dialog.getByLabel('Numero forniture').fill('2');
+    await expect(save).toBeEnabled();
+    await page.screenshot({ path: '.tmp/shots/pratiche-dialog-1440.png' });
+    await save.click();
+    await expect(page.getByTestId('toast')).toContainText('Stato del servizio aggiornato');
+    await expect(card.getByTestId('servizio-luce')).toContainText('Completato');
+    await expect(card.getByTestId('servizio-luce')).toContainText('Enel Energia');
+
+    // The commission, through the API: the demo point has no agent or area manager, so their
+    // shares stay with the structure (DECISIONS §4): 240.00 = 40.00 + 0 + 0 + 200.00.
+    const list = await (await api.get('/api/commissioni?pageSize=200')).json();
+    const commission = list.items.find((c: { praticaId: number }) => c.praticaId === praticaId);
+    expect(commission).toMatchObject({
+      tipoServizio: 'luce',
+      fornitore: 'ENEL',
+      importoPuntoFisico: '40.00',
+      importoAgente: '0.00',
+      importoAreaManager: '0.00',
+      importoAmministrazione: '200.00',
+      statoPagamento: 'non_pagato',
+      unitaBase: 1,
+      unitaAggiuntive: 1,
+    });
+
+    // gas KO: the reason is required.
+    dialog = await openEdit(page, praticaId, 'Gas');
+    await dialog.getByLabel('Stato').selectOption('ko');
+    await expect(dialog.getByRole('button', { name: 'Salva' })).toBeDisabled();
+    await dialog.getByLabel('Motivazione KO').selectOption('cliente_non_interessato');
+    await dialog.getByRole('button', { name: 'Salva' }).click();
+    await expect(card.getByTestId('servizio-gas')).toContainText('KO');
+    await expect(card.getByTestId('servizio-gas')).toContainText('Motivazione KO: Cliente non interessato');
+    await card.getByTestId('servizio-gas').getByText('Storico stati (1)').click();
+    await expect(card.getByTestId('servizio-gas')).toContainText('Inserito → KO (Cliente non interessato)');
+    await expect(card.getByText('Completata', { exact: true })).toBeVisible();
+
+    // Found with the KO filter; the reason filter appears only while KO is toggled.
+    await page.getByRole('button', { name: 'Reset Filtri' }).click();
+    await expect(page).toHaveURL(/\/pratiche$/);
+    await expect(page.getByLabel('Cerca')).toHaveValue('');
+    await expect(page.getByLabel('Motivazione KO')).toHaveCount(0);
+    await page.getByRole('button', { name: /^KO/ }).click();
+    await expect(page.getByRole('button', { name: /^KO/ })).toHaveAttribute('aria-pressed', 'true');
+    await page.getByLabel('Motivazione KO').selectOption('cliente_non_interessato');
+    await expect(card).toBeVisible();
+    await page.getByLabel('Motivazione KO').selectOption('dati_errati');
+    await expect(card).toHaveCount(0);
+    await page.getByLabel('Motivazione KO').selectOption('cliente_non_interessato');
+    await expect(card).toBeVisible();
+    await page.getByRole('button', { name: /^KO/ }).click();
+    await expect(page.getByLabel('Motivazione KO')).toHaveCount(0);
+
+    // The bill uploaded on the landing, viewed inline.
+    await card.getByText('Documenti (1)').click();
+    await card.getByRole('button', { name: 'Visualizza bolletta-luce.pdf' }).click();
+    const viewer = page.getByRole('dialog');
+    await expect(viewer.getByRole('heading', { name: 'bolletta-luce.pdf' })).toBeVisible();
+    await expect(viewer.locator('iframe[title="bolletta-luce.pdf"]')).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/pratiche-viewer-1440.png' });
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toHaveAttribute('href', new RegExp(`^/api/pratiche/${praticaId}/files/[0-9a-f]{32}\\.pdf$`));
+    await page.screenshot({ path: '.tmp/shots/pratiche-1440.png', fullPage: false });
+  });
+
+  test('empty state, delete with confirmation, and the phone layout', async ({ page, request }) => {
+    await adminApi(request);
+    const { praticaId, cognome } = await practiceFromLanding(page.request);
+    await signIn(page);
+    await page.goto(`/pratiche?search=nessuno-${Date.now()}`);
+    await expect(page.getByText('Nessuna pratica trovata')).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/pratiche?search=${cognome}`);
+    const card = page.getByTestId(`pratica-${praticaId}`);
+    await expect(card).toBeVisible();
+    await card.getByText('Documenti (1)').click();
+    await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/pratiche-390.png', fullPage: true });
+    const dialog = await openEdit(page, praticaId, 'Luce');
+    await dialog.getByLabel('Stato').selectOption('completato');
+    await expect(dialog.getByLabel('Fornitore')).toContainText('Enel Energia');
+    await page.screenshot({ path: '.tmp/shots/pratiche-dialog-390.png' });
+    await page.keyboard.press('Escape');
+
+    // Dismissing the browser confirmation keeps the practice.
+    page.once('dialog', (d) => void d.dismiss());
+    await card.getByRole('button', { name: `Elimina pratica #${praticaId}` }).click();
+    await expect(card).toBeVisible();
+    page.once('dialog', (d) => {
+      expect(d.message()).toContain(`#${praticaId}`);
+      void d.accept();
+    });
+    await card.getByRole('button', { name: `Elimina pratica #${praticaId}` }).click();
+    await expect(page.getByTestId('toast')).toContainText('Pratica eliminata');
+    await expect(card).toHaveCount(0);
+    await expect(page.getByText('Nessuna pratica trovata')).toBeVisible();
+  });
+});
