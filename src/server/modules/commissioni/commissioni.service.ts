@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { CommissionConfig } from '../../../shared/commissioni/engine';
 import type { PagamentoStato } from '../../../shared/domain';
 import { fillMessage, msg } from '../../../shared/messages';
@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
+import { commissionAmountFor, commissioniScope } from './commissioni.scope';
 
 type ConfigRow = typeof commissioniFornitori.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -102,38 +103,6 @@ export async function saveConfig(
   return { config: toConfig(row, { codice: fornitore.codice, nome: fornitore.nome }), created: !existing };
 }
 
-/** DECISIONS §2 row scope: what a role may see at all. */
-function scopeOf(actor: Actor): SQL | undefined {
-  switch (actor.role) {
-    case 'admin':
-      return undefined;
-    case 'amministrazione':
-      return ne(commissioni.importoAmministrazione, '0');
-    case 'area_manager':
-      return and(eq(commissioni.payeeAreaManagerId, actor.id), ne(commissioni.importoAreaManager, '0'));
-    case 'agente':
-      return and(eq(commissioni.payeeAgenteId, actor.id), ne(commissioni.importoAgente, '0'));
-    case 'punto_fisico':
-      return and(eq(commissioni.payeePuntoFisicoId, actor.id), ne(commissioni.importoPuntoFisico, '0'));
-  }
-}
-
-/** The amount a role's totals add up (SPEC §6). */
-function totalExpression(actor: Actor): SQL {
-  switch (actor.role) {
-    case 'admin':
-      return sql`${commissioni.importoAmministrazione}`;
-    case 'amministrazione':
-      return sql`(${commissioni.importoPuntoFisico} + ${commissioni.importoAgente} + ${commissioni.importoAreaManager} + ${commissioni.importoAmministrazione})`;
-    case 'area_manager':
-      return sql`${commissioni.importoAreaManager}`;
-    case 'agente':
-      return sql`${commissioni.importoAgente}`;
-    case 'punto_fisico':
-      return sql`${commissioni.importoPuntoFisico}`;
-  }
-}
-
 type CommissioneJoined = { c: CommissioneRow; codice: string | null; fornitoreNome: string | null; puntoFisicoNome: string | null };
 
 /** Only the amounts the role may see are present; the others are absent from the JSON. */
@@ -196,12 +165,12 @@ export interface ListCommissioniQuery {
 
 export async function listCommissioni(db: Database, actor: Actor, query: ListCommissioniQuery): Promise<CommissioniList> {
   const where = and(
-    scopeOf(actor),
+    commissioniScope(actor),
     query.status ? eq(commissioni.statoPagamento, query.status) : undefined,
     query.dataInizio ? gte(commissioni.dataCompletamento, romeDayStartFromKey(query.dataInizio)) : undefined,
     query.dataFine ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(query.dataFine), 1)) : undefined,
   );
-  const amount = totalExpression(actor);
+  const amount = commissionAmountFor(actor);
   const [rows, [totals]] = await Promise.all([
     selectJoined(db)
       .where(where)
@@ -229,7 +198,7 @@ export async function listCommissioni(db: Database, actor: Actor, query: ListCom
 
 /** One commission within the caller's scope; out of scope is simply not found. */
 export async function getCommissione(db: Database, actor: Actor, id: number): Promise<Commissione> {
-  const [row] = await selectJoined(db).where(and(eq(commissioni.id, id), scopeOf(actor)));
+  const [row] = await selectJoined(db).where(and(eq(commissioni.id, id), commissioniScope(actor)));
   if (!row) throw AppError.notFound(msg.commissione.notFound);
   return toCommissione(actor, row);
 }
@@ -248,7 +217,7 @@ export async function updatePayment(
       dataPagamento: input.status === 'pagato' ? sql`coalesce(${commissioni.dataPagamento}, now())` : null,
       ...(input.note !== undefined ? { notePagamento: input.note || null } : {}),
     })
-    .where(and(eq(commissioni.id, id), scopeOf(actor)))
+    .where(and(eq(commissioni.id, id), commissioniScope(actor)))
     .returning({ id: commissioni.id });
   if (!row) throw AppError.notFound(msg.commissione.notFound);
   return getCommissione(db, actor, id);

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { msg } from '../../../shared/messages';
 import type { Fornitore, fornitoreBodySchema } from '../../../shared/schemas/fornitore';
+import { isUniqueViolation } from '../../db/sql-helpers';
 import type { Database } from '../../db/client';
 import { fornitori } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -13,10 +14,6 @@ function toFornitore(row: FornitoreRow): Fornitore {
   return { id: row.id, codice: row.codice, nome: row.nome, serviziSupportati: row.serviziSupportati, isActive: row.isActive };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** GET /api/fornitori: with `servizio`, only the active suppliers offering it (the dialog's list). */
 export async function listFornitori(db: Database, query: { servizio?: string }): Promise<Fornitore[]> {

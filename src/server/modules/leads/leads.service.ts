@@ -3,6 +3,7 @@ import { LEAD_CONTACT_PROMISE_HOURS, normalizeTelefono, type LeadContattoStato, 
 import { msg } from '../../../shared/messages';
 import { LEAD_CONTATTO_LABELS, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type ListLeadsQuery } from '../../../shared/schemas/lead';
 import { formatRomeDateTime } from '../../../shared/time';
+import { containsPattern } from '../../db/sql-helpers';
 import type { Database, DbExecutor } from '../../db/client';
 import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -17,9 +18,6 @@ const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
 /** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function overdueSince(now: Date): Date {
   return new Date(now.getTime() - PROMISE_MS);
@@ -39,7 +37,7 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
   }
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containsPattern(search);
     const digits = search.replace(/\D/g, '');
     // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
     const normalised = normalizeTelefono(search);

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { ServizioStato } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
 import type { listPraticheQuerySchema, Pratica, PraticheList } from '../../../shared/schemas/pratica';
+import { containsPattern } from '../../db/sql-helpers';
+import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '../../db/client';
 import { commissioni, documenti, leads, pratiche, puntiFisici } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -12,15 +14,6 @@ import { loadServizi } from '../servizi/servizi.service';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * Row scope of practices (DECISIONS §2). Only admin and amministrazione hold the practice
- * permissions and both see every practice; any other role would see nothing here.
- */
-function scopeOf(actor: Actor): SQL | undefined {
-  return actor.role === 'admin' || actor.role === 'amministrazione' ? undefined : sql`false`;
-}
 
 /** Customer name, phone, e-mail or practice number ("12" or "#12"). */
 function searchCondition(search: string | undefined): SQL | undefined {
@@ -28,7 +21,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
   // "#12" is only a practice number; a bare "12" may also be part of a phone number.
   const hashId = /^#(\d{1,9})$/.exec(search);
   if (hashId) return eq(pratiche.id, Number(hashId[1]));
-  const pattern = likePattern(search);
+  const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   const idMatch = /^(\d{1,9})$/.exec(search);
   return or(
@@ -38,7 +31,7 @@ function searchCondition(search: string | undefined): SQL | undefined {
     ilike(sql`${leads.cognome} || ' ' || ${leads.nome}`, pattern),
     ilike(leads.email, pattern),
     ilike(leads.telefono, pattern),
-    digits.length >= 3 ? ilike(leads.telefonoNormalizzato, likePattern(digits)) : undefined,
+    digits.length >= 3 ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
     idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined,
   );
 }
@@ -56,11 +49,11 @@ function servizioExists(filter: { servizio?: string; stati?: readonly string[]; 
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const base = and(
-    scopeOf(actor),
+    praticheScope(db, actor),
     searchCondition(query.search),
     query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
     query.puntoFisico
-      ? or(ilike(puntiFisici.nomeAttivita, likePattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, likePattern(query.puntoFisico)))
+      ? or(ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)))
       : undefined,
     query.servizio ? servizioExists({ servizio: query.servizio }) : undefined,
   );
@@ -152,7 +145,7 @@ export async function deletePratica(db: Database, actor: Actor, storage: Documen
     const [row] = await tx
       .select({ id: pratiche.id })
       .from(pratiche)
-      .where(and(eq(pratiche.id, id), scopeOf(actor)))
+      .where(and(eq(pratiche.id, id), praticheScope(db, actor)))
       .for('update');
     if (!row) throw AppError.notFound(msg.pratica.notFound);
     const [paid] = await tx

@@ -12,13 +12,15 @@ import {
   type PuntoSuggestion,
 } from '../../../shared/schemas/punto-fisico';
 import { startOfRomeDay, startOfRomeMonth } from '../../../shared/time';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers';
 import type { Database, DbExecutor } from '../../db/client';
 import { commissioni, leads, puntiFisici, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
 import { clearQrCache, landingUrl, qrSvg } from './qr';
-import { commissionShare, leadOfPunto, puntiScope } from './scope';
+import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
+import { leadOfPunto, puntiScope } from './scope';
 
 const m = msg.puntoFisico;
 
@@ -38,14 +40,7 @@ const leadCountSql = sql<number>`(select count(*)::int from (
 ) as lead_del_punto)`;
 const praticheCountSql = sql<number>`(select count(*)::int from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id")`;
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Person>> {
   const unique = [...new Set(ids)];
@@ -218,17 +213,17 @@ export async function deletePuntoFisico(db: Database, actor: Actor, id: number):
 export async function getPuntoFisicoStats(db: Database, actor: Actor, id: number, now = new Date()): Promise<PuntoFisicoStats> {
   await findPuntoRow(db, actor, id);
   const [{ totalLeads }] = await db.select({ totalLeads: sql<number>`count(*)::int` }).from(leads).where(leadOfPunto(id));
-  const share = commissionShare(actor);
+  const amount = commissionAmountFor(actor);
   const today = startOfRomeDay(now);
   const month = startOfRomeMonth(now);
   const [sums] = await db
     .select({
-      total: sql<string>`coalesce(sum(${share.amount}), 0)::text`,
-      today: sql<string>`coalesce(sum(${share.amount}) filter (where ${commissioni.dataCompletamento} >= ${today.toISOString()}), 0)::text`,
-      month: sql<string>`coalesce(sum(${share.amount}) filter (where ${commissioni.dataCompletamento} >= ${month.toISOString()}), 0)::text`,
+      total: sql<string>`coalesce(sum(${amount}), 0)::text`,
+      today: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.dataCompletamento} >= ${today.toISOString()}), 0)::text`,
+      month: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.dataCompletamento} >= ${month.toISOString()}), 0)::text`,
     })
     .from(commissioni)
-    .where(and(eq(commissioni.puntoFisicoId, id), share.where));
+    .where(and(eq(commissioni.puntoFisicoId, id), commissioniScope(actor)));
   return {
     totalLeads,
     totalCommissions: fromCents(toCents(sums.total)),
@@ -240,7 +235,7 @@ export async function getPuntoFisicoStats(db: Database, actor: Actor, id: number
 /** Point-of-sale filter suggestions: name or address, case-insensitive, at most 10. */
 export async function suggestPuntiFisici(db: Database, actor: Actor, q: string): Promise<PuntoSuggestion[]> {
   if (q.length < PUNTI_SUGGEST_MIN_CHARS) return [];
-  const pattern = `%${escapeLike(q)}%`;
+  const pattern = containsPattern(q);
   return db
     .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
     .from(puntiFisici)

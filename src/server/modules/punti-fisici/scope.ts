@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { commissioni, leads, pratiche, puntiFisici } from '../../db/schema';
+import { leads, pratiche, puntiFisici } from '../../db/schema';
 import type { Actor } from '../../plugins/auth';
 
 /**
@@ -63,36 +63,4 @@ export function leadsScope(db: DbExecutor, actor: Actor): SQL | undefined {
 export function praticheScope(db: DbExecutor, actor: Actor): SQL | undefined {
   if (!puntiScope(actor)) return undefined;
   return inArray(pratiche.puntoFisicoId, scopedPuntiIds(db, actor));
-}
-
-/**
- * The commissions a role sees and the amount its totals use (SPEC §6, DECISIONS §2): admin all
- * rows and the administration's share; amministrazione rows with importoAmministrazione ≠ 0 and
- * the sum of all four; the other roles the rows where they are the payee, their own amount ≠ 0.
- */
-export function commissionShare(actor: Actor): { amount: SQL; where: SQL | undefined } {
-  switch (actor.role) {
-    case 'admin':
-      return { amount: sql`${commissioni.importoAmministrazione}`, where: undefined };
-    case 'amministrazione':
-      return {
-        amount: sql`(${commissioni.importoPuntoFisico} + ${commissioni.importoAgente} + ${commissioni.importoAreaManager} + ${commissioni.importoAmministrazione})`,
-        where: ne(commissioni.importoAmministrazione, '0'),
-      };
-    case 'area_manager':
-      return {
-        amount: sql`${commissioni.importoAreaManager}`,
-        where: and(eq(commissioni.payeeAreaManagerId, actor.id), ne(commissioni.importoAreaManager, '0')),
-      };
-    case 'agente':
-      return {
-        amount: sql`${commissioni.importoAgente}`,
-        where: and(eq(commissioni.payeeAgenteId, actor.id), ne(commissioni.importoAgente, '0')),
-      };
-    case 'punto_fisico':
-      return {
-        amount: sql`${commissioni.importoPuntoFisico}`,
-        where: and(eq(commissioni.payeePuntoFisicoId, actor.id), ne(commissioni.importoPuntoFisico, '0')),
-      };
-  }
 }

@@ -4,6 +4,7 @@ import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '
 import type { Role } from '../../../shared/permissions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { containsPattern, isUniqueViolation } from '../../db/sql-helpers';
 import { commissioni, puntiFisici, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password';
@@ -25,10 +26,6 @@ export function toUser(row: UserRow): User {
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function listUsers(db: Database, filter: { role?: Role }): Promise<User[]> {
   const rows = await db
@@ -142,7 +139,7 @@ export async function deleteUser(db: Database, actor: Actor, id: number): Promis
 /** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
 export async function searchUsers(db: Database, query: { q: string; role?: Role }) {
   if (query.q.length < 2) return [];
-  const pattern = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(query.q);
   return db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
     .from(users)
