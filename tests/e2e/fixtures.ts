@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export { expect, E2E_ADMIN };
@@ -51,6 +51,51 @@ export async function createUser(request: APIRequestContext, role: string, overr
   const res = await request.post('/api/users', { data });
   expect(res.status(), await res.text()).toBe(201);
   return { ...(await res.json()), password: data.password } as { id: number; email: string; password: string; firstName: string; lastName: string };
+}
+
+export type E2EUser = Awaited<ReturnType<typeof createUser>>;
+
+/** POST /api/punti-fisici as the admin; the point's people must exist already. */
+export async function createPoint(
+  api: APIRequestContext,
+  nomeAttivita: string,
+  utenteResponsabileId: number,
+  extra: { indirizzo?: string; agenteId?: number | null; areaManagerId?: number | null } = {},
+) {
+  const res = await api.post('/api/punti-fisici', { data: { nomeAttivita, indirizzo: `Via ${nomeAttivita} 1, Milano`, utenteResponsabileId, ...extra } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; nomeAttivita: string; indirizzo: string; landingCode: string; urlLanding: string };
+}
+
+type Person = { firstName: string; lastName: string; phone?: string };
+
+/**
+ * A real point of sale as the admin sets one up: its responsabile (punto_fisico), agente and
+ * area_manager created through POST /api/users, then the point through POST /api/punti-fisici.
+ * Its landing is served by the real GET /api/landing/{code}.
+ */
+export async function createStaffedPoint(
+  api: APIRequestContext,
+  nomeAttivita: string,
+  people: { responsabile?: Person; agente?: Person; areaManager?: Person; indirizzo?: string } = {},
+) {
+  const responsabile = await createUser(api, 'punto_fisico', { firstName: 'Mario', lastName: 'Rossi', phone: '+39 333 4445566', ...people.responsabile });
+  const agente = await createUser(api, 'agente', { firstName: 'Anna', lastName: 'Galli', phone: '+39 347 1112233', ...people.agente });
+  const areaManager = await createUser(api, 'area_manager', { firstName: 'Marco', lastName: 'Neri', phone: '+39 340 9998877', ...people.areaManager });
+  const point = await createPoint(api, nomeAttivita, responsabile.id, {
+    agenteId: agente.id,
+    areaManagerId: areaManager.id,
+    ...(people.indirizzo ? { indirizzo: people.indirizzo } : {}),
+  });
+  return { point, responsabile, agente, areaManager };
+}
+
+/** A separate API client signed in as that user (its own cookies), for checking role scopes. */
+export async function apiAs(baseURL: string | undefined, user: { email: string; password: string }) {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const res = await context.post('/api/login', { data: { email: user.email, password: user.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return context;
 }
 
 /** axe-core: no serious or critical violation. */

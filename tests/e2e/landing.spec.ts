@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Page, Request } from '@playwright/test';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '../../src/shared/domain';
 import { msg } from '../../src/shared/messages';
-import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 const m = msg.landing;
 const DEMO = `/landing/${DEMO_LANDING_CODE}`;
-/** A regular (non-demo) point: its landing data is served for this code, submissions go to the seeded point. */
-const SHOP_CODE = 'WE-NEG0ZI0A';
 
 let seq = 0;
 function person() {
@@ -15,15 +13,15 @@ function person() {
   return { nome: 'Giulia', cognome: `Rossi${n}`, telefono: `347${n.slice(-7)}`, email: `giulia.${n}@esempio.it` };
 }
 
-/** Serves a regular shop's landing data; everything else (submission, upload) is the real server. */
-async function openShopLanding(page: Page) {
-  const demo = await (await page.request.get(`/api/landing/${DEMO_LANDING_CODE}`)).json();
-  await page.route(`**/api/landing/${SHOP_CODE}`, (route) =>
-    route.fulfill({
-      json: { nomeAttivita: 'Tabaccheria Da Mario', puntoFisicoId: demo.puntoFisicoId, consultant: { nome: 'Anna Galli', telefono: '+39 347 1112233' } },
-    }),
-  );
-  await page.goto(`/landing/${SHOP_CODE}`);
+/**
+ * A real shop: its responsabile, agent (Anna Galli) and area manager, then the point, all made
+ * through the admin API; the visitor opens the point's own landing URL (what its QR code encodes).
+ */
+async function openShopLanding(page: Page, request: APIRequestContext, nomeAttivita = 'Tabaccheria Da Mario') {
+  const shop = await createStaffedPoint(await adminApi(request), nomeAttivita);
+  expect(shop.point.urlLanding).toMatch(/\/landing\/WE-[A-Z0-9]{8}$/);
+  await page.goto(shop.point.urlLanding);
+  return shop;
 }
 
 async function fillData(page: Page, p: ReturnType<typeof person>) {
@@ -66,8 +64,8 @@ test.describe('public landing wizard', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('step 2 shows every validation message under its field and stays there', async ({ page }) => {
-    await openShopLanding(page);
+  test('step 2 shows every validation message under its field and stays there', async ({ page, request }) => {
+    await openShopLanding(page, request);
     await page.getByRole('button', { name: /Luce/ }).click();
     await page.getByRole('button', { name: m.step1Button }).click();
     await expectTitle(page, m.step2Title);
@@ -100,7 +98,7 @@ test.describe('public landing wizard', () => {
   });
 
   test('luce + gas with separate bills: from the QR code to the documents in the back-office', async ({ page, request }) => {
-    await openShopLanding(page);
+    await openShopLanding(page, request);
     await expect(page.getByText(m.partner, { exact: true })).toBeVisible();
     await expect(page.getByTestId('nome-attivita')).toHaveText('Tabaccheria Da Mario');
     await expect(page.getByRole('heading', { level: 1, name: m.step1Title })).toBeVisible();
@@ -243,8 +241,8 @@ test.describe('public landing wizard', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('internet only skips the bills step, forwards and back', async ({ page }) => {
-    await openShopLanding(page);
+  test('internet only skips the bills step, forwards and back', async ({ page, request }) => {
+    await openShopLanding(page, request);
     await page.getByRole('button', { name: /Internet a casa/ }).click();
     await page.getByRole('button', { name: m.step1Button }).click();
     await fillData(page, person());
@@ -263,6 +261,83 @@ test.describe('public landing wizard', () => {
     expect(body.documentiCaricati.uploadMethod).toBe('none');
     expect((await submitted).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await expectTitle(page, m.doneTitle);
+  });
+
+  test('issue 3 "Done when": Luce and Internet with a PDF bill and a slot from a real point; the admin finds exactly one lead, one practice, the slot and the PDF; a repeat creates nothing', async ({ page, request }) => {
+    const { point, agente } = await openShopLanding(page, request, `Bar Centrale ${Date.now().toString(36)}`);
+    await expect(page.getByTestId('nome-attivita')).toHaveText(point.nomeAttivita);
+    await page.getByRole('button', { name: /Luce/ }).click();
+    await page.getByRole('button', { name: /Internet a casa/ }).click();
+    await page.getByRole('button', { name: m.step1Button }).click();
+
+    await expectTitle(page, m.step2Title);
+    const p = person();
+    await fillData(page, p);
+    await page.getByRole('button', { name: m.step2Button }).click();
+
+    // Only the luce bill is asked for: internet has none.
+    await expectTitle(page, m.step3Title);
+    await expect(page.getByTestId('bill-luce')).toBeVisible();
+    await expect(page.getByTestId('bill-gas')).toHaveCount(0);
+    await expect(page.getByLabel(m.step3Combined)).toHaveCount(0);
+    const pdf = readFileSync('tests/e2e/assets/bolletta-luce.pdf');
+    await page.getByTestId('file-luce').setInputFiles({ name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await expect(page.getByTestId('upload-status')).toContainText(m.bannerThanks);
+    await page.getByRole('button', { name: m.step3Complete }).click();
+
+    await expectTitle(page, m.step4Title);
+    await page.getByRole('button', { name: '15:00-16:00' }).click();
+    await expect(page.getByText(m.step4Chosen('15:00-16:00'))).toBeVisible();
+
+    // A double tap on the submit button: one request, one practice.
+    const submits: Request[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/submit-form')) submits.push(r);
+    });
+    const submitted = page.waitForRequest((r) => r.url().endsWith('/api/submit-form'));
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/submit-form'));
+    const uploaded = page.waitForResponse((r) => r.url().includes('/upload'));
+    await page.getByRole('button', { name: m.step4Submit }).dblclick();
+    const sent = await submitted;
+    const reply = (await (await answered).json()) as { praticaId: number; leadId: number; isExistingLead: boolean };
+    expect(reply.isExistingLead).toBe(false);
+    expect((await uploaded).status()).toBe(201);
+
+    await expectTitle(page, m.doneTitle);
+    await expect(page.getByText(m.doneContactBy(`${agente.firstName} ${agente.lastName}`))).toBeVisible();
+    await expect(page.getByTestId('consultant-card')).toContainText('+39 347 1112233');
+    expect(submits).toHaveLength(1);
+
+    // The same request replayed with the same idempotency key: the same practice, nothing new.
+    const key = sent.headers()['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    const replay = await request.post('/api/submit-form', { headers: { 'Idempotency-Key': key }, data: sent.postDataJSON() });
+    expect(replay.status(), await replay.text()).toBeLessThan(300);
+    expect(await replay.json()).toMatchObject({ praticaId: reply.praticaId, leadId: reply.leadId });
+
+    // The admin, through the API: exactly one lead (by surname, phone and e-mail) and one practice.
+    const api = await adminApi(request);
+    for (const search of [p.cognome, p.telefono, p.email]) {
+      const leads = await (await api.get(`/api/leads?search=${encodeURIComponent(search)}`)).json();
+      expect(leads.total, `lead per ${search}`).toBe(1);
+      expect(leads.items[0]).toMatchObject({ id: reply.leadId, nome: p.nome, cognome: p.cognome, puntoFisicoOriginaleId: point.id });
+    }
+    const pratiche = await (await api.get(`/api/pratiche?search=${p.cognome}`)).json();
+    expect(pratiche.total).toBe(1);
+    const pratica = pratiche.items[0];
+    expect(pratica).toMatchObject({ id: reply.praticaId, leadId: reply.leadId, puntoFisicoId: point.id, orarioContatto: '15:00-16:00', statoPratica: 'inserita', documentiCount: 1 });
+    expect(pratica.puntoFisico.nomeAttivita).toBe(point.nomeAttivita);
+    expect(pratica.servizi.map((sv: { tipoServizio: string; stato: string }) => [sv.tipoServizio, sv.stato]).sort()).toEqual([
+      ['internet', 'inserito'],
+      ['luce', 'inserito'],
+    ]);
+
+    // The PDF, byte for byte.
+    const files = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{ filename: string; displayName: string; parte: string; mimeType: string }>;
+    expect(files.map((f) => [f.parte, f.displayName, f.mimeType])).toEqual([['luceFile', 'bolletta-luce.pdf', 'application/pdf']]);
+    const file = await api.get(`/api/pratiche/${reply.praticaId}/files/${files[0].filename}`);
+    expect(file.status()).toBe(200);
+    expect(Buffer.compare(await file.body(), pdf)).toBe(0);
   });
 
   test('demo mode offers financial services and only simulates a financial-only request', async ({ page }) => {

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { adminApi, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { adminApi, apiAs, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, type E2EUser } from './fixtures';
 
-const DEMO_CODE = 'WE-FN2KFIPU';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** DECISIONS §4 worked example, saved for Enel luce through the configuration API. */
 async function saveWorkedExample(api: APIRequestContext) {
@@ -35,18 +35,19 @@ async function samplePdf() {
   return Buffer.from(await doc.save());
 }
 
-/** A practice as the landing creates it (SPEC §3 payload), with a bill uploaded. */
-async function practiceFromLanding(request: APIRequestContext) {
-  const landing = await (await request.get(`/api/landing/${DEMO_CODE}`)).json();
-  const stamp = Date.now().toString().slice(-8);
-  const telefono = `347${stamp}`;
+let phoneSeq = 0;
+/** A practice as the landing of that point creates it (SPEC §3 payload), with a bill uploaded. */
+async function practiceFromLanding(request: APIRequestContext, landingCode: string) {
+  const landing = await (await request.get(`/api/landing/${landingCode}`)).json();
+  const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
+  const telefono = `347${n}`;
   const res = await request.post('/api/submit-form', {
-    headers: { 'Idempotency-Key': `e2e-pratiche-${stamp}` },
+    headers: { 'Idempotency-Key': `e2e-pratiche-${n}` },
     data: {
       nome: 'Marta',
-      cognome: `Rinaldi${stamp}`,
+      cognome: `Rinaldi${n}`,
       telefono,
-      email: `marta.${stamp}@esempio.it`,
+      email: `marta.${n}@esempio.it`,
       servizioRichiesto: 'luce',
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '10:00-11:00',
@@ -64,7 +65,7 @@ async function practiceFromLanding(request: APIRequestContext) {
     multipart: { luceFile: { name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: await samplePdf() } },
   });
   expect(upload.status(), await upload.text()).toBe(201);
-  return { praticaId: praticaId as number, telefono, cognome: `Rinaldi${stamp}` };
+  return { praticaId: praticaId as number, telefono, cognome: `Rinaldi${n}` };
 }
 
 async function openEdit(page: Page, praticaId: number, servizio: 'Luce' | 'Gas') {
@@ -73,10 +74,12 @@ async function openEdit(page: Page, praticaId: number, servizio: 'Luce' | 'Gas')
 }
 
 test.describe('Pratiche', () => {
-  test('from a landing practice to a completed luce with its commission, a KO gas found by reason, and a document viewed', async ({ page, request }) => {
+  test('from a real point\'s landing practice to a completed luce with the four amounts of the worked example, a KO gas found by reason, a document viewed', async ({ page, request, baseURL }) => {
     const api = await adminApi(request);
     await saveWorkedExample(api);
-    const { praticaId, telefono } = await practiceFromLanding(page.request);
+    // A point with its responsabile, agent and area manager, all made through the admin API.
+    const { point, responsabile, agente, areaManager } = await createStaffedPoint(api, `Ottica Sole ${stamp()}`);
+    const { praticaId, telefono } = await practiceFromLanding(page.request, point.landingCode);
 
     await signIn(page);
     await page.goto(`/pratiche?search=${telefono}`);
@@ -85,7 +88,7 @@ test.describe('Pratiche', () => {
     const card = page.getByTestId(`pratica-${praticaId}`);
     await expect(card).toBeVisible();
     await expect(card).toContainText(`Pratica #${praticaId}`);
-    await expect(card).toContainText('WINSOLUTION Demo');
+    await expect(card).toContainText(point.nomeAttivita);
     await expect(card).toContainText('10:00-11:00');
     await expect(card.getByTestId('servizio-luce')).toContainText('Inserito');
     await expectNoSeriousA11yViolations(page);
@@ -117,21 +120,41 @@ test.describe('Pratiche', () => {
     await expect(card.getByTestId('servizio-luce')).toContainText('Completato');
     await expect(card.getByTestId('servizio-luce')).toContainText('Enel Energia');
 
-    // The commission, through the API: the demo point has no agent or area manager, so their
-    // shares stay with the structure (DECISIONS §4): 240.00 = 40.00 + 0 + 0 + 200.00.
+    // The commission, through the API: DECISIONS §4 worked example, revenue 2 × (100 + 20) =
+    // 240.00 = 40.00 (point) + 20.00 (agent) + 7.00 (area manager) + 173.00 (structure).
     const list = await (await api.get('/api/commissioni?pageSize=200')).json();
-    const commission = list.items.find((c: { praticaId: number }) => c.praticaId === praticaId);
-    expect(commission).toMatchObject({
+    const mine = list.items.filter((c: { praticaId: number }) => c.praticaId === praticaId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
       tipoServizio: 'luce',
       fornitore: 'ENEL',
+      puntoFisicoId: point.id,
       importoPuntoFisico: '40.00',
-      importoAgente: '0.00',
-      importoAreaManager: '0.00',
-      importoAmministrazione: '200.00',
+      importoAgente: '20.00',
+      importoAreaManager: '7.00',
+      importoAmministrazione: '173.00',
       statoPagamento: 'non_pagato',
       unitaBase: 1,
       unitaAggiuntive: 1,
     });
+
+    // Each payee, signed in through the API, sees the commission with only their own amount.
+    const own: Array<[E2EUser, string, string]> = [
+      [agente, 'importoAgente', '20.00'],
+      [areaManager, 'importoAreaManager', '7.00'],
+      [responsabile, 'importoPuntoFisico', '40.00'],
+    ];
+    for (const [user, field, amount] of own) {
+      const asUser = await apiAs(baseURL, user);
+      const res = await asUser.get('/api/commissioni?pageSize=200');
+      expect(res.status()).toBe(200);
+      const items = (await res.json()).items as Array<Record<string, unknown>>;
+      const seen = items.filter((c) => c.praticaId === praticaId);
+      expect(seen, field).toHaveLength(1);
+      expect(Object.keys(seen[0]).filter((k) => k.startsWith('importo'))).toEqual([field]);
+      expect(seen[0][field]).toBe(amount);
+      await asUser.dispose();
+    }
 
     // gas KO: the reason is required.
     dialog = await openEdit(page, praticaId, 'Gas');
@@ -174,9 +197,72 @@ test.describe('Pratiche', () => {
     await page.screenshot({ path: '.tmp/shots/pratiche-1440.png', fullPage: false });
   });
 
+  test('point-of-sale filter: suggestions by name or address from 2 characters, a choice filters by point, ?puntoFisicoId= from the points screen pre-selects it', async ({ page, request }) => {
+    const api = await adminApi(request);
+    const s = stamp();
+    const { point } = await createStaffedPoint(api, `Edicola Stella ${s}`, { indirizzo: `Corso Vercelli ${s}, Torino` });
+    const { point: other } = await createStaffedPoint(api, `Edicola Cometa ${s}`);
+    const mine = await practiceFromLanding(page.request, point.landingCode);
+    const theirs = await practiceFromLanding(page.request, other.landingCode);
+    const mineCard = page.getByTestId(`pratica-${mine.praticaId}`);
+    const theirsCard = page.getByTestId(`pratica-${theirs.praticaId}`);
+
+    await signIn(page);
+    await page.goto('/pratiche');
+    await expect(theirsCard).toBeVisible();
+    const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
+    const suggestions = page.getByRole('listbox', { name: 'Punti fisici suggeriti' });
+    await pointBox.fill('E');
+    await expect(suggestions).toContainText('Digita almeno 2 caratteri');
+    await expect(suggestions.getByRole('option')).toHaveCount(1);
+
+    // By name, whatever the case: both points, after 'Tutti i punti fisici'.
+    await pointBox.fill(s.toUpperCase());
+    await expect(suggestions.getByRole('option')).toHaveCount(3);
+    await expect(suggestions.getByRole('option').first()).toHaveText('Tutti i punti fisici');
+    await expect(suggestions.getByRole('button', { name: new RegExp(`Edicola Cometa ${s}`) })).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/pratiche-punto-filter-1440.png' });
+
+    // By address: only the point on Corso Vercelli; choosing it filters the list by its id.
+    await pointBox.fill(`vercelli ${s}`);
+    await expect(suggestions.getByRole('option')).toHaveCount(2);
+    const filtered = page.waitForResponse((r) => r.url().includes(`/api/pratiche?`) && r.url().includes(`puntoFisicoId=${point.id}`));
+    await suggestions.getByRole('button', { name: new RegExp(`Edicola Stella ${s}.*Corso Vercelli`) }).click();
+    expect((await filtered).status()).toBe(200);
+    await expect(page.getByTestId('punto-filter-selected')).toHaveText(point.nomeAttivita);
+    await expect(page.getByText('1 pratica trovata')).toBeVisible();
+    await expect(mineCard).toBeVisible();
+    await expect(theirsCard).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // Removing the point shows every practice again.
+    await page.getByRole('button', { name: 'Rimuovi filtro punto fisico' }).click();
+    await expect(pointBox).toHaveValue('');
+    await expect(theirsCard).toBeVisible();
+
+    // The points screen links to its practices: the point comes pre-selected from the URL.
+    await page.goto('/punti-fisici');
+    await page.getByTestId(`punto-card-${point.id}`).getByRole('link', { name: /pratiche/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/pratiche\\?puntoFisicoId=${point.id}$`));
+    await expect(page.getByTestId('punto-filter-selected')).toHaveText(point.nomeAttivita);
+    await expect(page.getByText('1 pratica trovata')).toBeVisible();
+    await expect(mineCard).toBeVisible();
+    await expect(theirsCard).toHaveCount(0);
+
+    // On a phone, with the suggestions open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Reset Filtri' }).click();
+    await expect(page).toHaveURL(/\/pratiche$/);
+    await expect(pointBox).toHaveValue('');
+    await expect(theirsCard).toBeVisible();
+    await pointBox.fill(`edicola stella ${s}`);
+    await expect(suggestions.getByRole('option')).toHaveCount(2);
+    await page.screenshot({ path: '.tmp/shots/pratiche-punto-filter-390.png' });
+  });
+
   test('empty state, delete with confirmation, and the phone layout', async ({ page, request }) => {
-    await adminApi(request);
-    const { praticaId, cognome } = await practiceFromLanding(page.request);
+    const { point } = await createStaffedPoint(await adminApi(request), `Cartoleria Neve ${stamp()}`);
+    const { praticaId, cognome } = await practiceFromLanding(page.request, point.landingCode);
     await signIn(page);
     await page.goto(`/pratiche?search=nessuno-${Date.now()}`);
     await expect(page.getByText('Nessuna pratica trovata')).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
-import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { adminApi, createPoint, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -14,12 +14,6 @@ async function shots(page: Page, name: string) {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
-}
-
-async function createPoint(api: APIRequestContext, nomeAttivita: string, utenteResponsabileId: number, extra: Record<string, unknown> = {}) {
-  const res = await api.post('/api/punti-fisici', { data: { nomeAttivita, indirizzo: `Via ${nomeAttivita} 1, Milano`, utenteResponsabileId, ...extra } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; landingCode: string; urlLanding: string };
 }
 
 let phoneSeq = 0;

@@ -22,8 +22,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuth } from '../../features/auth/auth-context';
 import { exportLeads, useDeleteLead, useLeads, useUpdateLeadStatus, type LeadQuery } from '../../features/leads/api/leads';
 import { LeadDetailDialog } from '../../features/leads/components/lead-detail-dialog';
-import { PuntoFilter } from '../../features/leads/components/punto-filter';
-import { usePuntoFisico } from '../../features/punti-fisici/api/punti-fisici';
+import { PuntoFilter } from '../../features/punti-fisici/components/punto-filter';
 
 const PAGE_SIZE = 25;
 
@@ -80,7 +79,6 @@ export function LeadsRoute() {
   const role = user!.role;
   const [, navigate] = useLocation();
   const puntoFisicoId = readPuntoId(useSearch());
-  const punto = usePuntoFisico(puntoFisicoId);
   const [text, setText] = useState('');
   const search = useDebouncedValue(text, 300);
   const [status, setStatus] = useState<StatusFilter>('');
@@ -106,9 +104,9 @@ export function LeadsRoute() {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const overdueCount = overdue.data?.total ?? 0;
 
-  const selectPunto = (p: { id: number } | null) => {
+  const selectPunto = (id: number | null) => {
     setPage(1);
-    navigate(p ? `${paths.leads}?puntoFisicoId=${p.id}` : paths.leads, { replace: true });
+    navigate(id ? `${paths.leads}?puntoFisicoId=${id}` : paths.leads, { replace: true });
   };
   const reset = () => {
     setText('');
@@ -146,8 +144,6 @@ export function LeadsRoute() {
     );
 
   const isUpdating = (lead: LeadListItem) => updateStatus.isPending && updateStatus.variables?.id === lead.id;
-
-  const puntoLabel = puntoFisicoId ? (punto.data?.nomeAttivita ?? (punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${puntoFisicoId}`)) : null;
 
   return (
     <>
@@ -201,7 +197,7 @@ export function LeadsRoute() {
       )}
 
       <Card className="mb-4 grid gap-4 p-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-end">
-        <PuntoFilter selected={puntoFisicoId && puntoLabel ? { id: puntoFisicoId, label: puntoLabel } : null} onSelect={selectPunto} />
+        <PuntoFilter selectedId={puntoFisicoId ?? null} onSelect={selectPunto} />
         <div className="grid gap-2">
           <Label htmlFor={searchId}>Cerca</Label>
           <div className="relative">

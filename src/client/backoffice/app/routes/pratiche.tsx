@@ -33,8 +33,7 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
   const [filters, setFilters] = useState(initial);
   const [page, setPage] = useState(1);
   const debouncedSearch = useDebouncedValue(filters.search);
-  const debouncedPoint = useDebouncedValue(filters.puntoFisico);
-  const query = usePratiche({ ...filters, search: debouncedSearch, puntoFisico: debouncedPoint, page, pageSize: PAGE_SIZE });
+  const query = usePratiche({ ...filters, search: debouncedSearch, page, pageSize: PAGE_SIZE });
 
   const change = (next: Partial<FilterState>) => {
     setFilters((f) => ({ ...f, ...next }));
@@ -48,13 +47,11 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
 
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const pointLabel =
-    filters.puntoFisicoId != null ? (data?.items.find((p) => p.puntoFisicoId === filters.puntoFisicoId)?.puntoFisico?.nomeAttivita ?? null) : null;
 
   return (
     <>
       <PageHeader title={msg.pratica.pageTitle} subtitle="Segui le pratiche dal primo contatto al completamento" />
-      <PraticheFilters value={filters} onChange={change} onReset={reset} counts={data?.countsByStato} pointLabel={pointLabel} />
+      <PraticheFilters value={filters} onChange={change} onReset={reset} counts={data?.countsByStato} />
 
       {query.isError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">

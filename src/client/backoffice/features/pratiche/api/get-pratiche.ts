@@ -6,7 +6,6 @@ export interface PraticheFilters {
   search: string;
   servizio: string;
   puntoFisicoId: number | null;
-  puntoFisico: string;
   stati: string[];
   koMotivazione: string;
   page: number;
@@ -20,7 +19,6 @@ export function praticheQuery(filters: PraticheFilters) {
     search: filters.search.trim(),
     servizio: filters.servizio,
     puntoFisicoId: filters.puntoFisicoId,
-    puntoFisico: filters.puntoFisico.trim(),
     stato: filters.stati.join(','),
     // The KO reason only applies while KO is toggled (SPEC §2).
     koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',

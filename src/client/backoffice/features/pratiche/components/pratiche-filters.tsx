@@ -1,4 +1,4 @@
-import { RotateCcw, Search, Store, X } from 'lucide-react';
+import { RotateCcw, Search } from 'lucide-react';
 import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../../../../../shared/domain';
 import { msg } from '../../../../../shared/messages';
 import type { PraticheList } from '../../../../../shared/schemas/pratica';
@@ -6,17 +6,18 @@ import { cn } from '../../../../lib/cn';
 import { Button } from '../../../../components/ui/button';
 import { Input, NativeSelect } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
+import { PuntoFilter } from '../../punti-fisici/components/punto-filter';
 
 export interface FilterState {
   search: string;
   servizio: string;
+  /** Chosen among the point-of-sale suggestions, or from ?puntoFisicoId= in the URL. */
   puntoFisicoId: number | null;
-  puntoFisico: string;
   stati: string[];
   koMotivazione: string;
 }
 
-export const EMPTY_FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, puntoFisico: '', stati: [], koMotivazione: '' };
+export const EMPTY_FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, stati: [], koMotivazione: '' };
 
 const STATO_STYLES: Record<string, string> = {
   inserito: 'aria-pressed:bg-blue-600 aria-pressed:text-white aria-pressed:border-blue-600',
@@ -30,9 +31,8 @@ export function PraticheFilters(props: {
   onChange: (next: Partial<FilterState>) => void;
   onReset: () => void;
   counts: PraticheList['countsByStato'] | undefined;
-  pointLabel: string | null;
 }) {
-  const { value, onChange, onReset, counts, pointLabel } = props;
+  const { value, onChange, onReset, counts } = props;
   const toggle = (stato: string) =>
     onChange({ stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato] });
   const isKoOn = value.stati.includes('ko');
@@ -65,33 +65,7 @@ export function PraticheFilters(props: {
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="pratiche-punto">Punto fisico</Label>
-          {value.puntoFisicoId != null ? (
-            <div className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted px-3 text-sm">
-              <span className="flex min-w-0 items-center gap-2 truncate">
-                <Store className="size-4 shrink-0" aria-hidden />
-                {pointLabel ?? `Punto fisico #${value.puntoFisicoId}`}
-              </span>
-              <button
-                type="button"
-                className="rounded p-1 hover:bg-card"
-                aria-label="Rimuovi filtro punto fisico"
-                onClick={() => onChange({ puntoFisicoId: null })}
-              >
-                <X className="size-4" aria-hidden />
-              </button>
-            </div>
-          ) : (
-            <Input
-              id="pratiche-punto"
-              type="search"
-              placeholder="Nome o indirizzo del punto fisico"
-              value={value.puntoFisico}
-              onChange={(e) => onChange({ puntoFisico: e.target.value })}
-            />
-          )}
-        </div>
+        <PuntoFilter selectedId={value.puntoFisicoId} onSelect={(puntoFisicoId) => onChange({ puntoFisicoId })} />
       </div>
 
       <div className="flex flex-wrap items-end gap-3">

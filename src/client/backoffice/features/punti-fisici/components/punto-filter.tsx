@@ -6,14 +6,27 @@ import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { usePuntiSuggestions } from '../../punti-fisici/api/punti-fisici';
+import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
+
+/** The chosen point's name: the suggestion just picked, else fetched (an id that came from the URL). */
+function useSelectedLabel(selectedId: number | null, picked: { id: number; nomeAttivita: string } | null): string | null {
+  const punto = usePuntoFisico(selectedId != null && picked?.id !== selectedId ? selectedId : undefined);
+  if (selectedId == null) return null;
+  if (picked?.id === selectedId) return picked.nomeAttivita;
+  if (punto.data?.id === selectedId) return punto.data.nomeAttivita;
+  return punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${selectedId}`;
+}
 
 /**
- * Point-of-sale filter of the lead list (SPEC §2, §5): suggestions from 2 characters, at most
- * 10, by name or address; 'Tutti i punti fisici' clears it.
+ * Point-of-sale filter of the Lead and Pratiche screens (SPEC §2, §5): suggestions from 2
+ * characters, at most 10, by name or address (case-insensitive, on the server); 'Tutti i punti
+ * fisici' clears it. The screen owns the selected id (from its URL or its state).
  */
-export function PuntoFilter(props: { selected: { id: number; label: string } | null; onSelect: (punto: { id: number; label: string } | null) => void }) {
-  const { selected, onSelect } = props;
+export function PuntoFilter(props: { selectedId: number | null; onSelect: (puntoFisicoId: number | null) => void }) {
+  const { selectedId, onSelect } = props;
+  const [picked, setPicked] = useState<{ id: number; nomeAttivita: string } | null>(null);
+  const label = useSelectedLabel(selectedId, picked);
+  const selected = label != null;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const term = useDebouncedValue(text, 300);
@@ -23,8 +36,9 @@ export function PuntoFilter(props: { selected: { id: number; label: string } | n
   const showList = open && !selected;
   const items = term.trim().length >= PUNTI_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
 
-  const pick = (punto: { id: number; label: string } | null) => {
-    onSelect(punto);
+  const pick = (punto: { id: number; nomeAttivita: string } | null) => {
+    setPicked(punto);
+    onSelect(punto?.id ?? null);
     setText('');
     setOpen(false);
   };
@@ -36,7 +50,7 @@ export function PuntoFilter(props: { selected: { id: number; label: string } | n
         <div className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted/50 pl-3" data-testid="punto-filter-selected">
           <span className="flex min-w-0 items-center gap-2 text-sm">
             <Store className="size-4 shrink-0 text-primary" aria-hidden />
-            <span className="truncate">{selected.label}</span>
+            <span className="truncate">{label}</span>
           </span>
           <Button variant="ghost" size="sm" onClick={() => pick(null)} aria-label="Rimuovi filtro punto fisico">
             <X aria-hidden />
@@ -75,7 +89,7 @@ export function PuntoFilter(props: { selected: { id: number; label: string } | n
                 type="button"
                 className="w-full px-3 py-2 text-left text-sm hover:bg-muted"
                 onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pick({ id: p.id, label: p.nomeAttivita })}
+                onClick={() => pick({ id: p.id, nomeAttivita: p.nomeAttivita })}
               >
                 <span className="font-medium">{p.nomeAttivita}</span>
                 <span className="block text-xs text-muted-foreground">{p.indirizzo}</span>
