@@ -166,7 +166,7 @@ export const msg = {
     commissioniTotali: 'Commissioni Totali',
     commissioniMese: (importo: string) => `${importo} questo mese`,
     serviziAttivi: 'Servizi Attivi',
-    serviziCompletati: (n: number) => `${n} completati`,
+    serviziCompletati: (n: number) => (n === 1 ? '1 completato' : `${n} completati`),
     puntiFisici: 'Punti Fisici',
     puntiFisiciSub: 'Punti attivi',
     mieiPunti: 'I Miei Punti',
