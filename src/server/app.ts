@@ -6,6 +6,7 @@ import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(serviziRoutes, { db });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
+  await app.register(dashboardRoutes, { db });
   await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });

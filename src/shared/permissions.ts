@@ -39,6 +39,10 @@ const MANAGERS: readonly Role[] = ['admin', 'area_manager'];
 /** Every capability of the product and the roles that hold it. */
 export const PERMISSIONS = {
   'dashboard:read': ALL,
+  /** Service counts, conversion rate and recent practices on the dashboard (SPEC §2, §6). */
+  'dashboard:management': ADMIN_OFFICE,
+  /** The dashboard's service and trend charts (SPEC §2 "Admin only"). */
+  'dashboard:charts': ADMIN,
   'puntiFisici:read': ALL,
   'puntiFisici:create': MANAGERS,
   'puntiFisici:update': MANAGERS,

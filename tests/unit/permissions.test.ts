@@ -31,6 +31,8 @@ describe('capabilities (SPEC §6, DECISIONS §2)', () => {
     ['commissioni:delete', ['admin']],
     ['commissioniConfig:manage', ['admin']],
     ['fornitori:manage', ['admin']],
+    ['dashboard:management', ['admin', 'amministrazione']],
+    ['dashboard:charts', ['admin']],
     ['leads:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
     ['commissioni:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
   ];

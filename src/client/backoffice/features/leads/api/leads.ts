@@ -3,6 +3,7 @@ import type { LeadContattoStato } from '../../../../../shared/domain';
 import type { LeadDetail, LeadList, LeadListItem } from '../../../../../shared/schemas/lead';
 import { api, withQuery } from '../../../../lib/api-client';
 import { downloadFile } from '../../../../lib/download';
+import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
 
 export const leadsKey = '/api/leads';
 
@@ -43,7 +44,7 @@ function useInvalidateLeads() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(leadsKey) }),
-      queryClient.invalidateQueries({ queryKey: ['/api/dashboard/stats'] }),
+      queryClient.invalidateQueries({ queryKey: [DASHBOARD_STATS_KEY] }),
       queryClient.invalidateQueries({ queryKey: ['/api/punti-fisici'] }),
     ]);
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { servizioStatusResultSchema, ServizioStatusInput } from '../../../../../shared/schemas/servizio';
 import { api } from '../../../../lib/api-client';
+import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
 import { PRATICHE_KEY } from './get-pratiche';
 
 export function useUpdateServizioStatus() {
@@ -9,6 +10,10 @@ export function useUpdateServizioStatus() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ServizioStatusInput }) =>
       api.put<z.infer<typeof servizioStatusResultSchema>>(`/api/servizi/${id}/status`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [PRATICHE_KEY] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [PRATICHE_KEY] }),
+        queryClient.invalidateQueries({ queryKey: [DASHBOARD_STATS_KEY] }),
+      ]),
   });
 }

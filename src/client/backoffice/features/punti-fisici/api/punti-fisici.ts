@@ -3,9 +3,9 @@ import type { CreatePuntoFisicoInput, PuntoFisico, PuntoFisicoStats, PuntoSugges
 import { PUNTI_SUGGEST_MIN_CHARS } from '../../../../../shared/schemas/punto-fisico';
 import type { Role } from '../../../../../shared/permissions';
 import { api, withQuery } from '../../../../lib/api-client';
+import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
 
 export const puntiFisiciKey = '/api/punti-fisici';
-const DASHBOARD_KEY = '/api/dashboard/stats';
 
 export const puntiFisiciQuery = queryOptions({
   queryKey: [puntiFisiciKey],
@@ -62,7 +62,7 @@ function useInvalidatePunti() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(puntiFisiciKey) }),
-      queryClient.invalidateQueries({ queryKey: [DASHBOARD_KEY] }),
+      queryClient.invalidateQueries({ queryKey: [DASHBOARD_STATS_KEY] }),
     ]);
 }
 

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DashboardStats } from '../../../../../shared/schemas/dashboard';
+import { api } from '../../../../lib/api-client';
+
+/** The dashboard's query key (SPEC §7): invalidated after point-of-sale, lead and practice changes. */
+export const DASHBOARD_STATS_KEY = '/api/dashboard/stats';
+
+export const dashboardStatsQuery = queryOptions({
+  queryKey: [DASHBOARD_STATS_KEY],
+  queryFn: () => api.get<DashboardStats>(DASHBOARD_STATS_KEY),
+});
+
+export function useDashboardStats() {
+  return useQuery(dashboardStatsQuery);
+}

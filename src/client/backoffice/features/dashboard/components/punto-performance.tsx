@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Calendar, CalendarDays, Euro, Users } from 'lucide-react';
+import { useId, useState } from 'react';
+import { msg } from '../../../../../shared/messages';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { NativeSelect } from '../../../../components/ui/input';
+import { Label } from '../../../../components/ui/label';
+import { Spinner } from '../../../../components/ui/spinner';
+import { formatEuro } from '../../../../lib/format';
+import { puntoFisicoStatsQuery, usePuntiFisici } from '../../punti-fisici/api/punti-fisici';
+import { StatCard } from './stat-card';
+
+const m = msg.dashboard;
+
+/** 'Performance Punti Fisici': choose one point in scope, see its numbers (GET /api/punti-fisici/{id}/stats). */
+export function PuntoPerformance() {
+  const selectId = useId();
+  const punti = usePuntiFisici();
+  const [puntoId, setPuntoId] = useState<number | null>(null);
+  const stats = useQuery({ ...puntoFisicoStatsQuery(puntoId ?? 0), enabled: puntoId != null });
+  const sorted = [...(punti.data ?? [])].sort((a, b) => a.nomeAttivita.localeCompare(b.nomeAttivita, 'it'));
+
+  return (
+    <Card className="min-w-0" data-testid="punto-performance">
+      <CardHeader className="gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <CardTitle>{m.performance}</CardTitle>
+          <CardDescription>{m.performanceSub}</CardDescription>
+        </div>
+        <div className="flex w-full items-end gap-2 sm:w-auto">
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:w-72">
+            <Label htmlFor={selectId} className="sr-only">
+              Punto fisico
+            </Label>
+            <NativeSelect
+              id={selectId}
+              value={puntoId ?? ''}
+              onChange={(e) => setPuntoId(e.target.value ? Number(e.target.value) : null)}
+              disabled={punti.isLoading}
+            >
+              <option value="">{m.puntoPlaceholder}</option>
+              {sorted.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.nomeAttivita}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          <Button variant="outline" onClick={() => setPuntoId(null)} disabled={puntoId == null}>
+            {m.azzera}
+          </Button>
+        </div>
+      </CardHeader>
+      {puntoId != null && (
+        <CardContent>
+          {stats.isLoading ? (
+            <div className="flex justify-center py-8">
+              <Spinner />
+            </div>
+          ) : stats.data ? (
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+              <StatCard id="punto-lead" title={m.leadGenerati} value={stats.data.totalLeads} icon={Users} tone="blue" level="h4" />
+              <StatCard id="punto-commissioni" title={m.commissioniTotali} value={formatEuro(stats.data.totalCommissions)} icon={Euro} tone="green" level="h4" />
+              <StatCard id="punto-oggi" title={m.oggi} value={formatEuro(stats.data.commissionsToday)} icon={Calendar} tone="purple" level="h4" />
+              <StatCard id="punto-mese" title={m.questoMese} value={formatEuro(stats.data.commissionsThisMonth)} icon={CalendarDays} tone="yellow" level="h4" />
+            </div>
+          ) : null}
+        </CardContent>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { CheckCircle2, Clock, Loader, XCircle, type LucideIcon } from 'lucide-react';
+import { msg } from '../../../../../shared/messages';
+import type { PraticaStato } from '../../../../../shared/domain';
+import type { RecentCommissione, RecentPratica } from '../../../../../shared/schemas/dashboard';
+import { Badge } from '../../../../components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { formatDate, formatEuro } from '../../../../lib/format';
+import { cn } from '../../../../lib/cn';
+import { servizioLabel } from './servizio-label';
+
+const m = msg.dashboard;
+
+/** SPEC §4 dashboard colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
+const STATO_ICONS: Record<PraticaStato, { icon: LucideIcon; className: string }> = {
+  inserita: { icon: Clock, className: 'bg-blue-100 text-blue-700' },
+  in_lavorazione: { icon: Loader, className: 'bg-yellow-100 text-yellow-800' },
+  completata: { icon: CheckCircle2, className: 'bg-green-100 text-green-700' },
+  ko: { icon: XCircle, className: 'bg-red-100 text-red-700' },
+};
+
+export function RecentPratiche({ pratiche }: { pratiche: RecentPratica[] }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>{m.praticheRecenti}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {pratiche.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.nessunaPratica}</p>
+        ) : (
+          <ul className="divide-y">
+            {pratiche.map((p) => {
+              const { icon: Icon, className } = STATO_ICONS[p.statoPratica];
+              const label = msg.pratica.statoLabels[p.statoPratica];
+              return (
+                <li key={p.id} className="flex items-center gap-3 py-3" data-testid={`recent-pratica-${p.id}`}>
+                  <span role="img" aria-label={label} title={label} data-stato={p.statoPratica} className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', className)}>
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">Pratica #{p.id}</p>
+                    <p className="text-sm text-muted-foreground">{formatDate(p.dataCreazione)}</p>
+                  </div>
+                  <span className="text-sm text-muted-foreground">{m.numeroServizi(p.numeroServizi)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RecentCommissioni({ commissioni }: { commissioni: RecentCommissione[] }) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle>{m.commissioniRecenti}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {commissioni.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{m.nessunaCommissione}</p>
+        ) : (
+          <ul className="divide-y">
+            {commissioni.map((c) => (
+              <li key={c.id} className="flex items-center gap-3 py-3" data-testid={`recent-commissione-${c.id}`}>
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    {servizioLabel(c.tipoServizio)}
+                    {c.hasBonus && <Badge variant="warning">{m.bonus}</Badge>}
+                  </p>
+                  <p className="text-sm text-muted-foreground">{formatDate(c.dataCompletamento)}</p>
+                </div>
+                <span className="font-semibold tabular-nums text-green-700">{formatEuro(c.userCommission)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { cn } from '../../lib/cn';
+
+export interface Bar {
+  key: string;
+  label: string;
+  value: number;
+  /** The value as shown (formatted); defaults to the number. */
+  display?: string;
+}
+
+/**
+ * Horizontal bars, each as long as its share of the largest value, in plain CSS. The label and
+ * the value are text, so screen readers and tests read the chart as a list.
+ */
+export function BarChart({ bars, label, className, barClassName }: { bars: Bar[]; label: string; className?: string; barClassName?: string }) {
+  const max = Math.max(0, ...bars.map((b) => b.value));
+  return (
+    <ul aria-label={label} className={cn('flex flex-col gap-3', className)}>
+      {bars.map((bar) => {
+        const share = max > 0 && bar.value > 0 ? (bar.value / max) * 100 : 0;
+        return (
+          <li key={bar.key} className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3 text-sm" data-testid={`bar-${bar.key}`}>
+            <span className="truncate font-medium">{bar.label}</span>
+            <span aria-hidden className="h-3 overflow-hidden rounded-full bg-muted">
+              <span
+                className={cn('block h-full rounded-full bg-primary transition-[width]', barClassName)}
+                style={{ width: `${share}%` }}
+                data-share={share.toFixed(1)}
+              />
+            </span>
+            <span className="min-w-12 text-right tabular-nums text-muted-foreground">{bar.display ?? bar.value}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Vertical columns (a trend over time), same rules as BarChart. */
+export function ColumnChart({ bars, label, className }: { bars: Bar[]; label: string; className?: string }) {
+  const max = Math.max(0, ...bars.map((b) => b.value));
+  return (
+    <ul aria-label={label} className={cn('grid h-56 auto-cols-fr grid-flow-col items-end gap-2 sm:gap-4', className)}>
+      {bars.map((bar) => {
+        const share = max > 0 && bar.value > 0 ? (bar.value / max) * 100 : 0;
+        return (
+          <li key={bar.key} className="flex h-full min-w-0 flex-col items-center justify-end gap-1 text-center" data-testid={`bar-${bar.key}`}>
+            <span className="text-[0.7rem] leading-tight tabular-nums text-muted-foreground sm:text-xs">{bar.display ?? bar.value}</span>
+            <span aria-hidden className="flex w-full max-w-14 flex-1 items-end rounded-t-md bg-muted">
+              <span className="block w-full rounded-t-md bg-primary" style={{ height: `${share}%` }} data-share={share.toFixed(1)} />
+            </span>
+            <span className="text-xs font-medium">{bar.label}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardStatsSchema } from '../../../shared/schemas/dashboard';
+import type { Database } from '../../db/client';
+import { actorOf } from '../../plugins/auth';
+import { getDashboardStats } from './dashboard.service';
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/dashboard/stats',
+    { config: { access: 'dashboard:read' }, schema: { response: { 200: dashboardStatsSchema } } },
+    async (request) => getDashboardStats(db, actorOf(request)),
+  );
+};

@@ -1,0 +1,191 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { SERVIZI_PRINCIPALI } from '../../../shared/domain';
+import { msg } from '../../../shared/messages';
+import { fromCents, toCents } from '../../../shared/money';
+import { can } from '../../../shared/permissions';
+import {
+  DASHBOARD_RECENT_LIMIT,
+  DASHBOARD_TREND_MONTHS,
+  type DashboardStats,
+  type MonthlyStat,
+  type RecentCommissione,
+  type RecentPratica,
+  type ServiceStat,
+} from '../../../shared/schemas/dashboard';
+import { addRomeDays, romeParts, romeWallTimeToDate, startOfRomeDay } from '../../../shared/time';
+import type { Database } from '../../db/client';
+import { commissioni, leads, pratiche, puntiFisici, servizi } from '../../db/schema';
+import type { Actor } from '../../plugins/auth';
+import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
+import { toCommissione } from '../commissioni/commissioni.service';
+import { leadsScope, praticheScope, puntiScope } from '../punti-fisici/scope';
+
+const money = (value: string) => fromCents(toCents(value));
+
+/** Completed services / leads as a percentage with one decimal, in integers; 0 with no leads. */
+export function conversionRate(completed: number, totalLeads: number): number {
+  if (totalLeads <= 0) return 0;
+  return Math.round((completed * 1000) / totalLeads) / 10;
+}
+
+interface MonthWindow {
+  key: string;
+  label: string;
+  start: Date;
+  end: Date;
+}
+
+/** The last `n` Europe/Rome calendar months, oldest first, the current one last. */
+export function lastRomeMonths(now: Date, n = DASHBOARD_TREND_MONTHS): MonthWindow[] {
+  const { year, month } = romeParts(now);
+  const months: MonthWindow[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    // romeWallTimeToDate normalises month 0, -1, … into the previous year.
+    const start = romeWallTimeToDate(year, month - i, 1);
+    const end = romeWallTimeToDate(year, month - i + 1, 1);
+    const p = romeParts(start);
+    months.push({
+      key: `${p.year}-${String(p.month).padStart(2, '0')}`,
+      label: `${msg.dashboard.mesi[p.month - 1]} ${p.year}`,
+      start,
+      end,
+    });
+  }
+  return months;
+}
+
+const within = (from: Date, to: Date) =>
+  sql`${commissioni.dataCompletamento} >= ${from.toISOString()} and ${commissioni.dataCompletamento} < ${to.toISOString()}`;
+
+/** Totals, today, this month and the 6-month trend of the caller's own amount, in one query. */
+async function commissionSums(db: Database, actor: Actor, now: Date) {
+  const amount = commissionAmountFor(actor);
+  const dayStart = startOfRomeDay(now);
+  const dayEnd = addRomeDays(dayStart, 1);
+  const months = lastRomeMonths(now);
+  const current = months[months.length - 1];
+  const sumOf = (filter?: ReturnType<typeof within>) =>
+    filter
+      ? sql<string>`coalesce(sum(${amount}) filter (where ${filter}), 0)::text`
+      : sql<string>`coalesce(sum(${amount}), 0)::text`;
+  const columns: Record<string, ReturnType<typeof sumOf>> = {
+    total: sumOf(),
+    today: sumOf(within(dayStart, dayEnd)),
+    month: sumOf(within(current.start, current.end)),
+  };
+  months.forEach((m, i) => (columns[`m${i}`] = sumOf(within(m.start, m.end))));
+  const [row] = await db.select(columns).from(commissioni).where(commissioniScope(actor));
+  const monthlyStats: MonthlyStat[] = months.map((m, i) => ({ month: m.key, label: m.label, commissioni: money(row[`m${i}`]) }));
+  return { total: money(row.total), today: money(row.today), month: money(row.month), monthlyStats };
+}
+
+async function recentCommissions(db: Database, actor: Actor): Promise<RecentCommissione[]> {
+  const rows = await db
+    .select({ c: commissioni, userCommission: sql<string>`(${commissionAmountFor(actor)})::text` })
+    .from(commissioni)
+    .where(commissioniScope(actor))
+    .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
+    .limit(DASHBOARD_RECENT_LIMIT);
+  return rows.map(({ c, userCommission }) => ({
+    id: c.id,
+    praticaId: c.praticaId,
+    tipoServizio: c.tipoServizio,
+    dataCompletamento: c.dataCompletamento.toISOString(),
+    userCommission: money(userCommission),
+    // The commission list's own rule: a scoped role's badge is about its own bonus only.
+    hasBonus: toCommissione(actor, { c, codice: null, fornitoreNome: null, puntoFisicoNome: null }).hasBonus,
+  }));
+}
+
+async function puntiCounts(db: Database, actor: Actor) {
+  const [row] = await db
+    .select({ total: count(), active: sql<number>`count(*) filter (where ${puntiFisici.isActive})::int` })
+    .from(puntiFisici)
+    .where(puntiScope(actor));
+  return { myPoints: Number(row.total), activePoints: Number(row.active) };
+}
+
+async function countLeads(db: Database, actor: Actor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads).where(leadsScope(db, actor));
+  return Number(row.n);
+}
+
+/** Service counts by status of the practices in scope. */
+async function serviziCounts(db: Database, actor: Actor) {
+  const [row] = await db
+    .select({
+      total: count(),
+      completati: sql<number>`count(*) filter (where ${servizi.stato} = 'completato')::int`,
+      inseriti: sql<number>`count(*) filter (where ${servizi.stato} = 'inserito')::int`,
+      inLavorazione: sql<number>`count(*) filter (where ${servizi.stato} = 'in_lavorazione')::int`,
+    })
+    .from(servizi)
+    .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
+    .where(praticheScope(db, actor));
+  return { total: Number(row.total), completati: Number(row.completati), inseriti: Number(row.inseriti), inLavorazione: Number(row.inLavorazione) };
+}
+
+async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica[]> {
+  const rows = await db
+    .select({
+      id: pratiche.id,
+      dataCreazione: pratiche.dataCreazione,
+      statoPratica: pratiche.statoPratica,
+      numeroServizi: sql<number>`(select count(*)::int from servizi s_count where s_count.pratica_id = "pratiche"."id")`,
+    })
+    .from(pratiche)
+    .where(praticheScope(db, actor))
+    .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+    .limit(DASHBOARD_RECENT_LIMIT);
+  return rows.map((r) => ({ ...r, dataCreazione: r.dataCreazione.toISOString(), numeroServizi: Number(r.numeroServizi) }));
+}
+
+/** Completed services per type: the four main ones always, then any other type present. */
+async function serviceStats(db: Database, actor: Actor): Promise<ServiceStat[]> {
+  const rows = await db
+    .select({ service: servizi.tipoServizio, count: count() })
+    .from(servizi)
+    .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
+    .where(and(eq(servizi.stato, 'completato'), praticheScope(db, actor)))
+    .groupBy(servizi.tipoServizio);
+  const counts = new Map<string, number>(SERVIZI_PRINCIPALI.map((s) => [s, 0]));
+  for (const r of rows) counts.set(r.service, Number(r.count));
+  return [...counts].map(([service, n]) => ({ service, count: n })).sort((a, b) => b.count - a.count);
+}
+
+/**
+ * SPEC §3 "Dashboard stats" for the caller, every number within its scope (DECISIONS §2):
+ * leads and practices of its points, commissions it is a payee of, summed with its own amount.
+ * Days and months are Europe/Rome ones (DECISIONS §3). `now` is a parameter for the tests.
+ */
+export async function getDashboardStats(db: Database, actor: Actor, now = new Date()): Promise<DashboardStats> {
+  const [totalLeads, sums, recent, points] = await Promise.all([
+    countLeads(db, actor),
+    commissionSums(db, actor, now),
+    recentCommissions(db, actor),
+    puntiCounts(db, actor),
+  ]);
+  const stats: DashboardStats = {
+    totalLeads,
+    totalCommissions: sums.total,
+    commissionsThisMonth: sums.month,
+    commissionsToday: sums.today,
+    myPoints: points.myPoints,
+    activePoints: points.activePoints,
+    monthlyStats: sums.monthlyStats,
+    recentCommissions: recent,
+  };
+  if (can(actor.role, 'dashboard:management')) {
+    const [counts, pratiche] = await Promise.all([serviziCounts(db, actor), recentPratiche(db, actor)]);
+    Object.assign(stats, {
+      totalServizi: counts.total,
+      serviziCompletati: counts.completati,
+      serviziInseriti: counts.inseriti,
+      serviziInLavorazione: counts.inLavorazione,
+      conversionRate: conversionRate(counts.completati, totalLeads),
+      recentPratiche: pratiche,
+    });
+  }
+  if (can(actor.role, 'dashboard:charts')) stats.serviceStats = await serviceStats(db, actor);
+  return stats;
+}
