@@ -6,15 +6,35 @@
  *
  *   npm run size            # prints the table
  *   npm run size -- --build # forces a fresh build
+ *
+ * bench/run.ts imports measureFirstLoad and formatFirstLoadTable for its report.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
-const BUDGETS_KB: Record<string, number> = { 'landing.html': 120 };
+export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = { 'landing.html': 120 };
+
+export interface FirstLoadFile {
+  file: string;
+  gzipBytes: number;
+}
+
+export interface FirstLoadPage {
+  page: string;
+  jsFiles: number;
+  jsGzipBytes: number;
+  cssFiles: number;
+  cssGzipBytes: number;
+  totalGzipBytes: number;
+  budgetKb: number | undefined;
+  isOverBudget: boolean;
+  files: FirstLoadFile[];
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -25,21 +45,16 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-function needsBuild(): boolean {
-  if (process.argv.includes('--build')) return true;
+function needsBuild(force: boolean): boolean {
+  if (force) return true;
   const html = path.join(dist, 'landing.html');
   if (!existsSync(html)) return true;
   const built = statSync(html).mtimeMs;
   return newestMtime(path.join(root, 'src/client')) > built || newestMtime(path.join(root, 'src/shared')) > built;
 }
 
-if (needsBuild()) {
-  console.log('Compilo il client (vite build)…');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
-}
-
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** Every JS module reached by static imports from the given one (dynamic imports excluded). */
 function staticClosure(file: string, seen: Set<string>) {
@@ -54,33 +69,59 @@ function staticClosure(file: string, seen: Set<string>) {
   }
 }
 
-let failed = false;
-const rows: string[] = [];
-for (const htmlName of readdirSync(dist).filter((f) => f.endsWith('.html')).sort()) {
-  const html = readFileSync(path.join(dist, htmlName), 'utf8');
-  const resolveUrl = (url: string) => path.join(dist, url.replace(/^\//, ''));
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
-  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(resolveUrl(m[1]));
-  const jsGz = [...js].reduce((n, f) => n + gz(f), 0);
-  const cssGz = [...css].reduce((n, f) => n + gz(f), 0);
-  const total = jsGz + cssGz;
-  const budget = BUDGETS_KB[htmlName];
-  const over = budget != null && total / 1024 > budget;
-  if (over) failed = true;
-  rows.push(
-    `| ${htmlName} | ${js.size} | ${kb(jsGz)} | ${css.size} | ${kb(cssGz)} | **${kb(total)}** | ${budget ? `${budget} ${over ? '❌ oltre' : '✅'}` : '—'} |`,
-  );
-  for (const f of [...js, ...css]) rows.push(`|   ${path.relative(dist, f)} | | | | | ${kb(gz(f))} | |`);
+/** The first-load weight of every page of dist/client, building it first when it is stale. */
+export function measureFirstLoad(options: { build?: boolean } = {}): FirstLoadPage[] {
+  if (needsBuild(options.build ?? false)) {
+    console.log('Compilo il client (vite build)…');
+    execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  }
+  const pages: FirstLoadPage[] = [];
+  for (const htmlName of readdirSync(dist).filter((f) => f.endsWith('.html')).sort()) {
+    const html = readFileSync(path.join(dist, htmlName), 'utf8');
+    const resolveUrl = (url: string) => path.join(dist, url.replace(/^\//, ''));
+    const js = new Set<string>();
+    const css = new Set<string>();
+    for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
+    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
+    for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(resolveUrl(m[1]));
+    const files = [...js, ...css].map((f) => ({ file: path.relative(dist, f), gzipBytes: gz(f) }));
+    const jsGzipBytes = files.slice(0, js.size).reduce((n, f) => n + f.gzipBytes, 0);
+    const cssGzipBytes = files.slice(js.size).reduce((n, f) => n + f.gzipBytes, 0);
+    const totalGzipBytes = jsGzipBytes + cssGzipBytes;
+    const budgetKb = FIRST_LOAD_BUDGETS_KB[htmlName];
+    pages.push({
+      page: htmlName,
+      jsFiles: js.size,
+      jsGzipBytes,
+      cssFiles: css.size,
+      cssGzipBytes,
+      totalGzipBytes,
+      budgetKb,
+      isOverBudget: budgetKb != null && totalGzipBytes / 1024 > budgetKb,
+      files,
+    });
+  }
+  return pages;
 }
 
-console.log('\nPrimo caricamento per pagina (KB gzip, livello 9)\n');
-console.log('| pagina | file JS | JS gz | file CSS | CSS gz | totale gz | budget KB |');
-console.log('|---|---|---|---|---|---|---|');
-console.log(rows.join('\n'));
-if (failed) {
-  console.error('\nBudget superato.');
-  process.exit(1);
+/** The Markdown table of `npm run size`; with details, one row per file under its page. */
+export function formatFirstLoadTable(pages: FirstLoadPage[], options: { details?: boolean } = {}): string {
+  const rows = ['| pagina | file JS | JS gz | file CSS | CSS gz | totale gz | budget KB |', '|---|---|---|---|---|---|---|'];
+  for (const p of pages) {
+    const budget = p.budgetKb ? `${p.budgetKb} ${p.isOverBudget ? '❌ oltre' : '✅'}` : '—';
+    rows.push(`| ${p.page} | ${p.jsFiles} | ${kb(p.jsGzipBytes)} | ${p.cssFiles} | ${kb(p.cssGzipBytes)} | **${kb(p.totalGzipBytes)}** | ${budget} |`);
+    if (options.details) for (const f of p.files) rows.push(`|   ${f.file} | | | | | ${kb(f.gzipBytes)} | |`);
+  }
+  return rows.join('\n');
+}
+
+// Run as a script (npm run size), not when imported.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const pages = measureFirstLoad({ build: process.argv.includes('--build') });
+  console.log('\nPrimo caricamento per pagina (KB gzip, livello 9)\n');
+  console.log(formatFirstLoadTable(pages, { details: true }));
+  if (pages.some((p) => p.isOverBudget)) {
+    console.error('\nBudget superato.');
+    process.exit(1);
+  }
 }

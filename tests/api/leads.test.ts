@@ -126,6 +126,8 @@ describe('GET /api/leads: pagination and filters', () => {
       expect(ids, q).toEqual([target.id]);
     }
     expect(await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent('%')}`, w.admin)).toEqual([]);
+    // A term does not run from one field into the next (name into e-mail).
+    expect(await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(`Ginevra${t} g.sforza`)}`, w.admin)).toEqual([]);
   });
 
   it('filters by point, contact status, service and overdue', async () => {

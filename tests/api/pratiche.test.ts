@@ -67,7 +67,10 @@ describe('GET /api/pratiche', () => {
     for (const search of [`zeta${tag}`, `Ottavio Zeta${tag}`, `ottavio.${tag}@`, '3339876543', '98 76', `#${target.id}`]) {
       const res = await list({ puntoFisicoId: point.id, search });
       expect(res.json().items.map((p: { id: number }) => p.id), search).toEqual([target.id]);
+      expect(res.json(), search).toMatchObject({ total: 1, countsByStato: { inserito: 1, in_lavorazione: 0, completato: 0, ko: 0 } });
     }
+    // Without the point filter too: the search alone finds the customer's practice.
+    expect((await list({ search: `Zeta${tag} Ottavio` })).json().items.map((p: { id: number }) => p.id)).toEqual([target.id]);
     // A bare number is a practice number or a piece of a phone number.
     const byNumber = await list({ puntoFisicoId: point.id, search: String(target.id) });
     expect(byNumber.json().items.map((p: { id: number }) => p.id)).toContain(target.id);
@@ -103,7 +106,7 @@ describe('GET /api/pratiche', () => {
     const created = [];
     for (let i = 0; i < 5; i++) created.push((await insertPratica(ctx.db, { puntoFisicoId: point.id })).id);
     const byName = await list({ puntoFisico: `ottica ${tag}`, pageSize: 2, page: 1 });
-    expect(byName.json()).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(byName.json()).toMatchObject({ total: 5, page: 1, pageSize: 2, countsByStato: { inserito: 5, in_lavorazione: 0, completato: 0, ko: 0 } });
     expect(byName.json().items).toHaveLength(2);
     const page3 = await list({ puntoFisico: `corso ${tag}`, pageSize: 2, page: 3 });
     expect(page3.json().items).toHaveLength(1);

@@ -87,6 +87,12 @@ describe('GET /api/punti-fisici: scope by role', () => {
     });
     const b = (await get(`/api/punti-fisici/${w.puntoB.id}`, w.admin)).json();
     expect(b).toMatchObject({ leadCount: 1, praticheCount: 1 });
+    // The lists count the same way, over every point (admin) or over one's own (punto fisico).
+    const all = (await get('/api/punti-fisici', w.admin)).json() as Array<{ id: number }>;
+    expect(all.find((x) => x.id === w.puntoA.id)).toMatchObject({ leadCount: 2, praticheCount: 2 });
+    expect(all.find((x) => x.id === w.puntoB.id)).toMatchObject({ leadCount: 1, praticheCount: 1 });
+    const own = (await get('/api/punti-fisici', w.pfA.cookie)).json() as Array<{ id: number }>;
+    expect(own.find((x) => x.id === w.puntoA.id)).toMatchObject({ leadCount: 2, praticheCount: 2 });
   });
 });
 

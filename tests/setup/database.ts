@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgres, type DatabaseHandle } from '../../src/server/db/client';
+import { createPglite, fromPglite, fromPostgres, type DatabaseHandle } from '../../src/server/db/client';
 
 export const TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
 export const PG_TEMPLATE_DB = 'winsolution_test_template';
@@ -49,6 +48,6 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   }
   if (!existsSync(TEMPLATE_FILE)) throw new Error('Template PGlite mancante: esegui i test con vitest (global setup).');
   const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
-  const client = await PGlite.create({ loadDataDir: blob });
+  const client = await createPglite({ loadDataDir: blob });
   return fromPglite(client);
 }

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgres } from '../../src/server/db/client';
+import { createPglite, fromPglite, fromPostgres } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { seedDatabase } from '../../src/server/db/seed';
 import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from './database';
@@ -26,7 +25,7 @@ export default async function setup() {
     await handle.close();
     return;
   }
-  const client = await PGlite.create();
+  const client = await createPglite();
   const handle = fromPglite(client);
   await runMigrations(handle);
   await seedDatabase(handle.db, seedConfig);

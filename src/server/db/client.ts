@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -19,6 +20,14 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
 }
 
+/** Extensions the migrations create (pg_trgm: the lead search indexes); every PGlite must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** A PGlite with our extensions: in dataDir, from a dump (loadDataDir), or in memory. */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+}
+
 export function fromPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
@@ -34,6 +43,6 @@ export function fromPostgres(url: string, max = 10): DatabaseHandle {
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(`${options.dataDir}/pglite`);
+  const client = await createPglite({ dataDir: `${options.dataDir}/pglite` });
   return fromPglite(client);
 }

@@ -95,6 +95,15 @@ export const puntiFisici = pgTable(
   ],
 );
 
+/**
+ * What the lead search matches (name and surname in both orders, e-mail, phone as typed), one
+ * expression so that one trigram index serves it. chr(1) separates the fields: a search term
+ * cannot run from one field into the next, exactly as with one ILIKE per field.
+ */
+export function leadSearchText(t: { nome: AnyPgColumn; cognome: AnyPgColumn; email: AnyPgColumn; telefono: AnyPgColumn }) {
+  return sql`(${t.nome} || ' ' || ${t.cognome} || chr(1) || ${t.cognome} || ' ' || ${t.nome} || chr(1) || ${t.email} || chr(1) || ${t.telefono})`;
+}
+
 export const leads = pgTable(
   'leads',
   {
@@ -119,6 +128,9 @@ export const leads = pgTable(
     index('leads_punto_data_idx').on(t.puntoFisicoOriginaleId, t.dataRegistrazione),
     index('leads_data_idx').on(t.dataRegistrazione),
     index('leads_stato_contatto_idx').on(t.statoContatto, t.dataRegistrazione),
+    // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
+    index('leads_ricerca_trgm_idx').using('gin', sql`${leadSearchText(t)} gin_trgm_ops`),
+    index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],
 );
@@ -183,7 +195,8 @@ export const servizi = pgTable(
   },
   (t) => [
     index('servizi_pratica_idx').on(t.praticaId),
-    index('servizi_stato_idx').on(t.stato),
+    // Status first: the per-status practice counts of the practice list read this index only.
+    index('servizi_stato_pratica_idx').on(t.stato, t.praticaId),
     index('servizi_tipo_idx').on(t.tipoServizio),
     check('servizi_tipo_check', inList('tipo_servizio', SERVIZIO_TIPI)),
     check('servizi_stato_check', inList('stato', SERVIZIO_STATI)),

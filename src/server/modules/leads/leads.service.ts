@@ -5,7 +5,7 @@ import { LEAD_CONTATTO_LABELS, type LeadDetail, type LeadFilters, type LeadList,
 import { formatRomeDateTime } from '../../../shared/time';
 import { containsPattern } from '../../db/sql-helpers';
 import type { Database, DbExecutor } from '../../db/client';
-import { commissioni, documenti, leads, pratiche, puntiFisici, servizi, users } from '../../db/schema';
+import { commissioni, documenti, leads, leadSearchText, pratiche, puntiFisici, servizi, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
@@ -43,12 +43,8 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
     const normalised = normalizeTelefono(search);
     conditions.push(
       or(
-        ilike(leads.nome, pattern),
-        ilike(leads.cognome, pattern),
-        ilike(sql`${leads.nome} || ' ' || ${leads.cognome}`, pattern),
-        ilike(sql`${leads.cognome} || ' ' || ${leads.nome}`, pattern),
-        ilike(leads.email, pattern),
-        ilike(leads.telefono, pattern),
+        // Name and surname in both orders, e-mail, phone as typed: one expression, one trigram index.
+        ilike(leadSearchText(leads), pattern),
         // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
         digits.length >= 3 ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
         digits.length >= 3 && normalised !== digits ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServizioStato } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
@@ -6,7 +6,7 @@ import type { listPraticheQuerySchema, Pratica, PraticheList } from '../../../sh
 import { containsPattern } from '../../db/sql-helpers';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '../../db/client';
-import { commissioni, documenti, leads, pratiche, puntiFisici } from '../../db/schema';
+import { commissioni, documenti, leads, leadSearchText, pratiche, puntiFisici, servizi } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
@@ -15,8 +15,11 @@ import { loadServizi } from '../servizi/servizi.service';
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
 
-/** Customer name, phone, e-mail or practice number ("12" or "#12"). */
-function searchCondition(search: string | undefined): SQL | undefined {
+/**
+ * Customer name, phone, e-mail or practice number ("12" or "#12"). The customer conditions run
+ * on leads through their trigram indexes, as a subquery, so counting needs no join.
+ */
+function searchCondition(db: Database, search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   // "#12" is only a practice number; a bare "12" may also be part of a phone number.
   const hashId = /^#(\d{1,9})$/.exec(search);
@@ -24,21 +27,23 @@ function searchCondition(search: string | undefined): SQL | undefined {
   const pattern = containsPattern(search);
   const digits = search.replace(/\D/g, '');
   const idMatch = /^(\d{1,9})$/.exec(search);
-  return or(
-    ilike(leads.nome, pattern),
-    ilike(leads.cognome, pattern),
-    ilike(sql`${leads.nome} || ' ' || ${leads.cognome}`, pattern),
-    ilike(sql`${leads.cognome} || ' ' || ${leads.nome}`, pattern),
-    ilike(leads.email, pattern),
-    ilike(leads.telefono, pattern),
-    digits.length >= 3 ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
-    idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined,
-  );
+  const customers = db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(
+      or(
+        ilike(leadSearchText(leads), pattern),
+        digits.length >= 3 ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
+      ),
+    );
+  return or(inArray(pratiche.leadId, customers), idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined);
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */
 function servizioExists(filter: { servizio?: string; stati?: readonly string[]; koMotivazione?: string }): SQL {
-  const parts: SQL[] = [sql`s.pratica_id = ${pratiche.id}`];
+  // Named explicitly: in a single-table query drizzle would leave "id" unqualified, and inside
+  // the subquery that would be the service's own id.
+  const parts: SQL[] = [sql`s.pratica_id = "pratiche"."id"`];
   if (filter.servizio) parts.push(sql`s.tipo_servizio = ${filter.servizio}`);
   if (filter.stati && filter.stati.length > 0) {
     parts.push(sql`s.stato in (${sql.join(filter.stati.map((st) => sql`${st}`), sql`, `)})`);
@@ -48,15 +53,22 @@ function servizioExists(filter: { servizio?: string; stati?: readonly string[]; 
 }
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
-  const base = and(
+  // Conditions on pratiche alone (the lead and the point through subqueries): counting needs no join.
+  const filters = and(
     praticheScope(db, actor),
-    searchCondition(query.search),
+    searchCondition(db, query.search),
     query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
     query.puntoFisico
-      ? or(ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)))
+      ? inArray(
+          pratiche.puntoFisicoId,
+          db
+            .select({ id: puntiFisici.id })
+            .from(puntiFisici)
+            .where(or(ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)))),
+        )
       : undefined,
-    query.servizio ? servizioExists({ servizio: query.servizio }) : undefined,
   );
+  const base = and(filters, query.servizio ? servizioExists({ servizio: query.servizio }) : undefined);
   const where = and(
     base,
     query.stato.length > 0 || query.koMotivazione
@@ -64,10 +76,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       : undefined,
   );
 
-  // Counts per status ignore the status toggles themselves, so every button shows what it would find.
-  const countWith = (stato: ServizioStato) =>
-    sql<number>`(count(*) filter (where ${servizioExists({ servizio: query.servizio, stati: [stato] })}))::int`;
-  const [page, [totals], [counts]] = await Promise.all([
+  const [page, [totals], counts] = await Promise.all([
     db
       .select({
         p: pratiche,
@@ -85,26 +94,24 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(pratiche).where(where),
+    // Counts per status ignore the status toggles themselves, so every button shows what it would
+    // find: the practices matching the other filters that hold a service (of the chosen type) in
+    // that status. One pass over servizi grouped by status, not four subqueries per practice.
     db
-      .select({ total: count() })
-      .from(pratiche)
-      .innerJoin(leads, eq(leads.id, pratiche.leadId))
-      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
-      .where(where),
-    db
-      .select({
-        inserito: countWith('inserito'),
-        in_lavorazione: countWith('in_lavorazione'),
-        completato: countWith('completato'),
-        ko: countWith('ko'),
-      })
-      .from(pratiche)
-      .innerJoin(leads, eq(leads.id, pratiche.leadId))
-      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
-      .where(base),
+      .select({ stato: servizi.stato, n: sql<number>`count(distinct ${servizi.praticaId})::int` })
+      .from(servizi)
+      .where(
+        and(
+          query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
+          filters ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters)) : undefined,
+        ),
+      )
+      .groupBy(servizi.stato),
   ]);
+  const countOf = (stato: ServizioStato) => Number(counts.find((c) => c.stato === stato)?.n ?? 0);
 
-  const servizi = await loadServizi(
+  const serviziByPratica = await loadServizi(
     db,
     page.map((r) => r.p.id),
   );
@@ -118,7 +125,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     orarioContatto: r.p.orarioContatto,
     dataCreazione: r.p.dataCreazione.toISOString(),
     indirizzoIP: r.p.indirizzoIp,
-    servizi: servizi.get(r.p.id) ?? [],
+    servizi: serviziByPratica.get(r.p.id) ?? [],
     documentiCount: Number(r.documentiCount),
   }));
   return {
@@ -127,10 +134,10 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     page: query.page,
     pageSize: query.pageSize,
     countsByStato: {
-      inserito: Number(counts.inserito),
-      in_lavorazione: Number(counts.in_lavorazione),
-      completato: Number(counts.completato),
-      ko: Number(counts.ko),
+      inserito: countOf('inserito'),
+      in_lavorazione: countOf('in_lavorazione'),
+      completato: countOf('completato'),
+      ko: countOf('ko'),
     },
   };
 }

@@ -31,14 +31,35 @@ export interface PuntiContext {
 
 type PuntoRow = typeof puntiFisici.$inferSelect;
 
-// Leads of a point: came in there first, or have a practice there (see scope.ts).
-// Tables named explicitly: drizzle leaves columns unqualified in single-table queries.
-const leadCountSql = sql<number>`(select count(*)::int from (
-  select l.id from leads l where l.punto_fisico_originale_id = "punti_fisici"."id"
-  union
-  select pr.lead_id from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id"
-) as lead_del_punto)`;
-const praticheCountSql = sql<number>`(select count(*)::int from pratiche pr where pr.punto_fisico_id = "punti_fisici"."id")`;
+/**
+ * Leads and practices per point, for the given points (null: all), in two grouped passes rather
+ * than two subqueries per point. A lead belongs to a point when it came in there first or has a
+ * practice there (see scope.ts).
+ */
+async function countsByPunto(db: DbExecutor, ids: number[] | null) {
+  const leadsCount = new Map<number, number>();
+  const praticheCount = new Map<number, number>();
+  if (ids?.length === 0) return { leadsCount, praticheCount };
+  const among = (column: string) => (ids ? sql` and ${sql.raw(column)} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  const [leadRows, praticaRows] = await Promise.all([
+    db
+      .select({ punto: sql<number>`punto_id`, n: sql<number>`count(*)::int` })
+      .from(
+        sql`(select l.punto_fisico_originale_id as punto_id, l.id as lead_id from leads l where l.punto_fisico_originale_id is not null${among('l.punto_fisico_originale_id')}
+          union
+          select pr.punto_fisico_id, pr.lead_id from pratiche pr where pr.punto_fisico_id is not null${among('pr.punto_fisico_id')}) as lead_del_punto`,
+      )
+      .groupBy(sql`punto_id`),
+    db
+      .select({ punto: sql<number>`pr.punto_fisico_id`, n: sql<number>`count(*)::int` })
+      .from(sql`pratiche pr`)
+      .where(sql`pr.punto_fisico_id is not null${among('pr.punto_fisico_id')}`)
+      .groupBy(sql`pr.punto_fisico_id`),
+  ]);
+  for (const r of leadRows) leadsCount.set(Number(r.punto), Number(r.n));
+  for (const r of praticaRows) praticheCount.set(Number(r.punto), Number(r.n));
+  return { leadsCount, praticheCount };
+}
 
 
 
@@ -52,14 +73,14 @@ async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Pe
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function toPuntiFisici(
-  ctx: PuntiContext,
-  rows: Array<PuntoRow & { leadCount: number; praticheCount: number }>,
-): Promise<PuntoFisico[]> {
-  const people = await peopleById(
-    ctx.db,
-    rows.flatMap((r) => [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null)),
-  );
+async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[], scoped: boolean): Promise<PuntoFisico[]> {
+  const [people, counts] = await Promise.all([
+    peopleById(
+      ctx.db,
+      rows.flatMap((r) => [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null)),
+    ),
+    countsByPunto(ctx.db, scoped ? rows.map((r) => r.id) : null),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     nomeAttivita: r.nomeAttivita,
@@ -72,8 +93,8 @@ async function toPuntiFisici(
     urlLanding: landingUrl(ctx.publicBaseUrl, r.landingCode),
     // The code in the query string busts the browser cache when the code changes.
     qrCode: `/api/punti-fisici/${r.id}/qr.svg?v=${r.landingCode}`,
-    leadCount: r.leadCount,
-    praticheCount: r.praticheCount,
+    leadCount: counts.leadsCount.get(r.id) ?? 0,
+    praticheCount: counts.praticheCount.get(r.id) ?? 0,
     utenteResponsabile: people.get(r.utenteResponsabileId) ?? null,
     agente: r.agenteId != null ? (people.get(r.agenteId) ?? null) : null,
     areaManager: r.areaManagerId != null ? (people.get(r.areaManagerId) ?? null) : null,
@@ -82,29 +103,13 @@ async function toPuntiFisici(
 }
 
 function selectPunti(db: DbExecutor, where: SQL | undefined) {
-  return db
-    .select({ ...getPuntoColumns(), leadCount: leadCountSql, praticheCount: praticheCountSql })
-    .from(puntiFisici)
-    .where(where)
-    .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
-}
-
-function getPuntoColumns() {
-  return {
-    id: puntiFisici.id,
-    nomeAttivita: puntiFisici.nomeAttivita,
-    indirizzo: puntiFisici.indirizzo,
-    landingCode: puntiFisici.landingCode,
-    utenteResponsabileId: puntiFisici.utenteResponsabileId,
-    agenteId: puntiFisici.agenteId,
-    areaManagerId: puntiFisici.areaManagerId,
-    isActive: puntiFisici.isActive,
-    createdAt: puntiFisici.createdAt,
-  };
+  return db.select().from(puntiFisici).where(where).orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
 }
 
 export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<PuntoFisico[]> {
-  return toPuntiFisici(ctx, await selectPunti(ctx.db, puntiScope(actor)));
+  const scope = puntiScope(actor);
+  // Every point: count over everything; a scoped role: only over its own points.
+  return toPuntiFisici(ctx, await selectPunti(ctx.db, scope), scope != null);
 }
 
 /** The point, if it is in the actor's scope; otherwise "not found" (DECISIONS §2). */
@@ -120,7 +125,7 @@ export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Pr
 export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number): Promise<PuntoFisico> {
   const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)));
   if (rows.length === 0) throw AppError.notFound(m.notFound);
-  const [punto] = await toPuntiFisici(ctx, rows);
+  const [punto] = await toPuntiFisici(ctx, rows, true);
   return punto;
 }
 

@@ -1,0 +1,157 @@
+import { and, asc, count, eq, isNull, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configFromRow } from '../../src/server/modules/commissioni/commissioni.service';
+import {
+  commissioni,
+  commissioniFornitori,
+  fornitori,
+  leads,
+  pratiche,
+  puntiFisici,
+  servizi,
+  serviziStorico,
+  users,
+} from '../../src/server/db/schema';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoData, type SeedDemoResult } from '../../src/server/db/seed-demo';
+import { LANDING_CODE_PATTERN } from '../../src/server/modules/punti-fisici/landing-code';
+import { computeCommission } from '../../src/shared/commissioni/engine';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../../src/shared/domain';
+import { fromCents, toCents } from '../../src/shared/money';
+import { derivePraticaStato } from '../../src/shared/pratica-stato';
+import { ROLES } from '../../src/shared/permissions';
+import { createTestContext, type TestContext } from '../setup/test-app';
+
+let ctx: TestContext;
+let first: SeedDemoResult;
+let second: SeedDemoResult;
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  first = await seedDemoData(ctx.db, { leads: 20, seed: 7 });
+  // Same seed again: the same names and choices, so only the uniqueness rules keep it from failing.
+  second = await seedDemoData(ctx.db, { leads: 20, seed: 7 });
+}, 120_000);
+afterAll(async () => ctx?.close());
+
+describe('seed:demo at small size', () => {
+  it('creates demo users of all five roles, each named account able to sign in with the demo password', async () => {
+    const rows = await ctx.db
+      .select({ role: users.role, n: count() })
+      .from(users)
+      .where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`))
+      .groupBy(users.role);
+    expect(new Set(rows.map((r) => r.role))).toEqual(new Set(ROLES));
+    for (const role of ROLES) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD } });
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json().role).toBe(role);
+    }
+  });
+
+  it('creates points of sale with landing codes and every combination of agent and area manager', async () => {
+    const points = await ctx.db.select().from(puntiFisici).where(sql`${puntiFisici.landingCode} <> 'WE-FN2KFIPU'`);
+    expect(points.length).toBe(first.puntiFisici + second.puntiFisici);
+    for (const p of points) expect(p.landingCode).toMatch(LANDING_CODE_PATTERN);
+    const combos = new Set(points.map((p) => `${p.agenteId != null}/${p.areaManagerId != null}`));
+    expect(combos).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
+  });
+
+  it('creates leads with distinct phones and e-mails, and practices in all four service statuses', async () => {
+    expect(first.leads).toBe(20);
+    expect(second.leads).toBe(20);
+    const [{ n }] = await ctx.db.select({ n: count() }).from(leads);
+    expect(n).toBe(40);
+    const stati = await ctx.db.select({ stato: servizi.stato, n: count() }).from(servizi).groupBy(servizi.stato);
+    expect(new Set(stati.map((s) => s.stato))).toEqual(new Set(SERVIZIO_STATI));
+    for (const r of [first, second]) for (const stato of SERVIZIO_STATI) expect(r.servizi[stato], stato).toBeGreaterThan(0);
+    const ko = await ctx.db.select({ motivo: servizi.koMotivazione }).from(servizi).where(eq(servizi.stato, 'ko'));
+    for (const row of ko) expect(KO_MOTIVAZIONI).toContain(row.motivo);
+  });
+
+  it('keeps every practice status in line with its services (DECISIONS §5)', async () => {
+    const rows = await ctx.db
+      .select({ id: pratiche.id, stato: pratiche.statoPratica, servizio: servizi.stato })
+      .from(pratiche)
+      .innerJoin(servizi, eq(servizi.praticaId, pratiche.id));
+    const byPratica = new Map<number, { stato: string; servizi: Array<(typeof SERVIZIO_STATI)[number]> }>();
+    for (const r of rows) {
+      const entry = byPratica.get(r.id) ?? { stato: r.stato, servizi: [] };
+      entry.servizi.push(r.servizio);
+      byPratica.set(r.id, entry);
+    }
+    expect(byPratica.size).toBe(first.pratiche + second.pratiche);
+    for (const [id, p] of byPratica) expect(p.stato, `pratica ${id}`).toBe(derivePraticaStato(p.servizi));
+  });
+
+  it('computes every commission with the engine, from the configuration, the service and the point', async () => {
+    const rows = await ctx.db
+      .select({ c: commissioni, s: servizi, f: fornitori, config: commissioniFornitori, p: puntiFisici })
+      .from(commissioni)
+      .innerJoin(servizi, eq(servizi.id, commissioni.servizioId))
+      .innerJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
+      .innerJoin(commissioniFornitori, and(eq(commissioniFornitori.fornitoreId, fornitori.id), eq(commissioniFornitori.servizio, servizi.tipoServizio)))
+      .innerJoin(puntiFisici, eq(puntiFisici.id, commissioni.puntoFisicoId))
+      .where(isNull(commissioni.stornoOfId))
+      .orderBy(asc(commissioni.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBe(first.commissioni - first.storni + second.commissioni - second.storni);
+    const firstUnitSeen = new Set<number>();
+    for (const { c, s, f, config, p } of rows) {
+      // Payees are the point's people at completion.
+      expect([c.payeePuntoFisicoId, c.payeeAgenteId, c.payeeAreaManagerId]).toEqual([p.utenteResponsabileId, p.agenteId, p.areaManagerId]);
+      const isRental = s.tipoServizio === 'noleggio';
+      // The first fixed-amount commission of a practice holds its base unit, the others none.
+      const hasEarlierUnit = !isRental && firstUnitSeen.has(c.praticaId);
+      if (!isRental) firstUnitSeen.add(c.praticaId);
+      const expected = computeCommission({
+        tipoServizio: s.tipoServizio,
+        fornitore: f,
+        config: configFromRow(config),
+        ridPresente: s.ridPresente,
+        numeroForniture: s.numeroForniture,
+        hasEarlierUnit,
+        roles: { puntoFisico: true, agente: p.agenteId != null, areaManager: p.areaManagerId != null },
+        bonus: { puntoFisico: toCents(s.bonusPuntoFisico), agente: toCents(s.bonusAgente), areaManager: toCents(s.bonusAreaManager) },
+        totaleVendita: isRental ? toCents(s.totaleVendita) : null,
+      });
+      expect([c.importoPuntoFisico, c.importoAgente, c.importoAreaManager, c.importoAmministrazione], `commissione ${c.id}`).toEqual(
+        [expected.importoPuntoFisico, expected.importoAgente, expected.importoAreaManager, expected.importoAmministrazione].map(fromCents),
+      );
+      expect(c.unitaBase).toBe(expected.unitaBase);
+    }
+  });
+
+  it('backdates the workflow: each commission at its completion in the history, within the last six months', async () => {
+    const now = Date.now();
+    const rows = await ctx.db
+      .select({ c: commissioni, at: serviziStorico.createdAt, pratica: pratiche.dataCreazione })
+      .from(commissioni)
+      .innerJoin(pratiche, eq(pratiche.id, commissioni.praticaId))
+      .leftJoin(
+        serviziStorico,
+        and(eq(serviziStorico.servizioId, commissioni.servizioId), eq(serviziStorico.aStato, 'completato')),
+      )
+      .where(isNull(commissioni.stornoOfId));
+    for (const { c, at, pratica } of rows) {
+      expect(at?.getTime(), `commissione ${c.id}`).toBe(c.dataCompletamento.getTime());
+      expect(c.dataCompletamento.getTime()).toBeGreaterThan(pratica.getTime());
+      expect(c.dataCompletamento.getTime()).toBeLessThan(now);
+      expect(c.dataCompletamento.getTime()).toBeGreaterThan(now - 200 * DAY);
+      if (c.statoPagamento === 'pagato') expect(c.dataPagamento!.getTime()).toBeGreaterThan(c.dataCompletamento.getTime());
+    }
+    // Every service that moved has its history, written by the office staff.
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(servizi)
+      .where(and(sql`${servizi.stato} <> 'inserito'`, sql`not exists (select 1 from servizi_storico h where h.servizio_id = ${servizi.id})`));
+    expect(n).toBe(0);
+  });
+
+  it('reuses the named accounts and configurations on the second run', () => {
+    expect(first.accounts.every((a) => a.created)).toBe(true);
+    expect(second.accounts.every((a) => !a.created)).toBe(true);
+    expect(first.configurazioniCreate).toBeGreaterThan(0);
+    expect(second.configurazioniCreate).toBe(0);
+  });
+});
