@@ -102,3 +102,12 @@ export const MENU: readonly MenuItem[] = [
 export function menuFor(role: Role | null | undefined): MenuItem[] {
   return role ? MENU.filter((item) => item.roles.includes(role)) : [];
 }
+
+/**
+ * Whether a role may open a back-office section by its URL: the sections of its menu, plus
+ * Pratiche for amministrazione, which SPEC §6 lets delete practices without a menu entry.
+ */
+export function canOpenSection(role: Role, path: string): boolean {
+  if (menuFor(role).some((item) => item.path === path)) return true;
+  return path === paths.pratiche && can(role, 'pratiche:read');
+}

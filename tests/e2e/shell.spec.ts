@@ -69,6 +69,11 @@ test.describe('back-office shell', () => {
     await expect(page.getByText('Non hai i permessi per accedere a questa sezione.')).toBeVisible();
     const res = await page.request.get('/api/users');
     expect(res.status()).toBe(403);
+
+    // A section outside its menu is refused by URL too, not shown half-working.
+    await page.goto('/pratiche');
+    await expect(page.getByText('Accesso Negato')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gestione Pratiche' })).toHaveCount(0);
   });
 
   test('an unknown path shows the 404 texts, signed in or not', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, dashboardTitle, menuFor, type Permission, type Role } from '../../src/shared/permissions';
+import { can, canOpenSection, dashboardTitle, menuFor, type Permission, type Role } from '../../src/shared/permissions';
 
 describe('menu by role (SPEC §6)', () => {
   const table: [Role, string[]][] = [
@@ -51,4 +51,20 @@ describe('dashboard title', () => {
     ['punto_fisico', 'Dashboard Punto Fisico'],
     ['sconosciuto', 'Dashboard'],
   ])('%s → %s', (role, title) => expect(dashboardTitle(role)).toBe(title));
+});
+
+describe('sections reachable by URL', () => {
+  it.each([
+    ['agente', '/punti-fisici', false],
+    ['agente', '/leads', true],
+    ['agente', '/pratiche', false],
+    ['punto_fisico', '/punti-fisici', true],
+    ['punto_fisico', '/pratiche', false],
+    ['area_manager', '/pratiche', false],
+    ['amministrazione', '/pratiche', true],
+    ['amministrazione', '/utenti', false],
+    ['admin', '/utenti', true],
+  ] as const)('%s → %s: %s', (role, path, expected) => {
+    expect(canOpenSection(role, path)).toBe(expected);
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { msg } from '../../../shared/messages';
-import { can, MENU, paths } from '../../../shared/permissions';
+import { can, canOpenSection, MENU, paths } from '../../../shared/permissions';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
 import { DashboardRoute } from './routes/dashboard';
@@ -37,27 +37,35 @@ export function AppRouter() {
   if (location === paths.auth) return <Redirect to={paths.home} replace />;
   if (location !== paths.home && !PROTECTED_PATHS.has(location)) return <NotFoundRoute />;
 
+  // Config Commissioni and Utenti have SPEC's own denial texts; other hidden sections the generic one.
+  const denied =
+    location !== paths.configCommissioni && location !== paths.utenti && !canOpenSection(user.role, location);
+
   return (
     <AppLayout user={user}>
-      <Switch>
-        <Route path={paths.home} component={DashboardRoute} />
-        <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
-        <Route path={paths.leads} component={LeadsRoute} />
-        <Route path={paths.pratiche} component={PraticheRoute} />
-        <Route path={paths.commissioni}>
-          <SectionTitleRoute title="Commissioni" />
-        </Route>
-        <Route path={paths.configCommissioni}>
-          {can(user.role, 'commissioniConfig:manage') ? (
-            <SectionTitleRoute title="Gestione Commissioni" />
-          ) : (
-            <AccessDenied text="Accesso Negato - Solo gli amministratori possono accedere a questa sezione" />
-          )}
-        </Route>
-        <Route path={paths.utenti}>
-          {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
-        </Route>
-      </Switch>
+      {denied ? (
+        <AccessDenied text={msg.user.accessDenied} />
+      ) : (
+        <Switch>
+          <Route path={paths.home} component={DashboardRoute} />
+          <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
+          <Route path={paths.leads} component={LeadsRoute} />
+          <Route path={paths.pratiche} component={PraticheRoute} />
+          <Route path={paths.commissioni}>
+            <SectionTitleRoute title="Commissioni" />
+          </Route>
+          <Route path={paths.configCommissioni}>
+            {can(user.role, 'commissioniConfig:manage') ? (
+              <SectionTitleRoute title="Gestione Commissioni" />
+            ) : (
+              <AccessDenied text="Accesso Negato - Solo gli amministratori possono accedere a questa sezione" />
+            )}
+          </Route>
+          <Route path={paths.utenti}>
+            {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
+          </Route>
+        </Switch>
+      )}
     </AppLayout>
   );
 }
