@@ -4,7 +4,23 @@ import { crc32, deflateRawSync } from 'node:zlib';
  * Spreadsheet exports (DECISIONS §7): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and
  * a real XLSX (Office Open XML in a ZIP) written here: a few dozen lines instead of a dependency.
  */
-export type Cell = string | number | null | undefined;
+export type Cell = string | number | Money | null | undefined;
+
+/**
+ * An amount in integer cents: a number with two decimals in XLSX ('#,##0.00'), and '12,50' in the
+ * CSV (comma decimals, as Italian Excel reads them next to ';'). Never neutralised: a negative
+ * amount (a storno) stays a number.
+ */
+export interface Money {
+  cents: number;
+}
+export const moneyCell = (cents: number): Money => ({ cents });
+const isMoney = (cell: Cell): cell is Money => typeof cell === 'object' && cell !== null;
+
+function csvMoney(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
 
 /**
  * Formula injection guard (OWASP "CSV injection"): a text cell starting with = + - @ (or a tab
@@ -16,6 +32,7 @@ export function neutralise(value: string): string {
 
 function textOf(cell: Cell): string {
   if (cell == null) return '';
+  if (isMoney(cell)) return csvMoney(cell.cents);
   return typeof cell === 'number' ? String(cell) : neutralise(cell);
 }
 
@@ -43,6 +60,7 @@ function columnName(index: number): string {
 
 function sheetXml(header: string[], rows: Cell[][], widths: number[]): string {
   const cellXml = (cell: Cell, ref: string, style: number) => {
+    if (isMoney(cell)) return `<c r="${ref}" s="2"><v>${cell.cents / 100}</v></c>`;
     if (typeof cell === 'number' && Number.isFinite(cell)) return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>`;
     const text = textOf(cell);
     if (!text) return '';
@@ -107,7 +125,9 @@ export function toXlsx(sheetName: string, header: string[], rows: Cell[][]): Buf
         '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+        '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+        // Built-in format 4 is '#,##0.00': amounts show two decimals.
+        '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
         '</styleSheet>',
     ],
     ['xl/worksheets/sheet1.xml', sheetXml(header, rows, widths)],

@@ -92,17 +92,24 @@ const dateKey = z
     return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
   }, msg.commissione.dateInvalid);
 
+const commissioniFiltersShape = {
+  status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }).optional(),
+  dataInizio: dateKey.optional(),
+  dataFine: dateKey.optional(),
+};
+const rangeInOrder: [(q: { dataInizio?: string; dataFine?: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => !q.dataInizio || !q.dataFine || q.dataInizio <= q.dataFine,
+  { message: msg.commissione.dateRangeInvalid, path: ['dataFine'] },
+];
+
 /** GET /api/commissioni (SPEC §7): dates are Europe/Rome calendar days, both inclusive. */
-export const listCommissioniQuerySchema = paginationQuerySchema
-  .extend({
-    status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }).optional(),
-    dataInizio: dateKey.optional(),
-    dataFine: dateKey.optional(),
-  })
-  .refine((q) => !q.dataInizio || !q.dataFine || q.dataInizio <= q.dataFine, {
-    message: msg.commissione.dateRangeInvalid,
-    path: ['dataFine'],
-  });
+export const listCommissioniQuerySchema = paginationQuerySchema.extend(commissioniFiltersShape).refine(...rangeInOrder);
+
+/** GET /api/commissioni/export (DECISIONS §7): the list's filters, every matching row, as XLSX or CSV. */
+export const exportCommissioniQuerySchema = z
+  .object({ ...commissioniFiltersShape, format: z.enum(['xlsx', 'csv'], { message: 'Formato non valido: xlsx o csv' }).default('xlsx') })
+  .refine(...rangeInOrder);
+export type CommissioniFilters = Pick<z.output<typeof exportCommissioniQuerySchema>, 'status' | 'dataInizio' | 'dataFine'>;
 
 const bonusSchema = z.object({ puntoFisico: z.string().optional(), agente: z.string().optional(), areaManager: z.string().optional() });
 
@@ -134,6 +141,8 @@ export const commissioneSchema = z.object({
   unitaAggiuntive: z.number().int(),
   /** Set on a storno row: the paid commission it claws back. */
   stornoOfId: z.number().int().nullable(),
+  /** Set on a paid commission that was clawed back: its storno row. */
+  stornoId: z.number().int().nullable(),
 });
 export type Commissione = z.infer<typeof commissioneSchema>;
 

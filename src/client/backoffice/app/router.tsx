@@ -4,6 +4,7 @@ import { msg } from '../../../shared/messages';
 import { can, canOpenSection, MENU, paths } from '../../../shared/permissions';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
+import { CommissioniRoute } from './routes/commissioni';
 import { DashboardRoute } from './routes/dashboard';
 import { LeadsRoute } from './routes/leads';
 import { PuntiFisiciRoute } from './routes/punti-fisici';
@@ -51,9 +52,7 @@ export function AppRouter() {
           <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
           <Route path={paths.leads} component={LeadsRoute} />
           <Route path={paths.pratiche} component={PraticheRoute} />
-          <Route path={paths.commissioni}>
-            <SectionTitleRoute title="Commissioni" />
-          </Route>
+          <Route path={paths.commissioni} component={CommissioniRoute} />
           <Route path={paths.configCommissioni}>
             {can(user.role, 'commissioniConfig:manage') ? (
               <SectionTitleRoute title="Gestione Commissioni" />

@@ -25,3 +25,15 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
     />
   );
 }
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-20 w-full rounded-md border border-input bg-card px-3 py-2 text-base placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-destructive md:text-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

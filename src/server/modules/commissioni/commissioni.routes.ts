@@ -5,13 +5,20 @@ import {
   commissioneConfigSchema,
   commissioneSchema,
   commissioniListSchema,
+  exportCommissioniQuerySchema,
   listCommissioniQuerySchema,
   paymentBodySchema,
 } from '../../../shared/schemas/commissione';
 import { idParamSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { actorOf } from '../../plugins/auth';
-import { deleteCommissione, getCommissione, listCommissioni, listConfigs, saveConfig, updatePayment } from './commissioni.service';
+import { romeDateKey } from '../../../shared/time';
+import { deleteCommissione, exportCommissioni, getCommissione, listCommissioni, listConfigs, saveConfig, updatePayment } from './commissioni.service';
+
+const CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
 
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // SPEC §7 gives two readings of the configuration path: both are served (DECISIONS §7).
@@ -38,6 +45,20 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     '/api/commissioni',
     { config: { access: 'commissioni:read' }, schema: { querystring: listCommissioniQuerySchema, response: { 200: commissioniListSchema } } },
     async (request) => listCommissioni(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/commissioni/export',
+    { config: { access: 'commissioni:read' }, schema: { querystring: exportCommissioniQuerySchema } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const { data, rows } = await exportCommissioni(db, actorOf(request), filters, format);
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="commissioni-${romeDateKey(new Date())}.${format}"`)
+        .header('x-total-count', String(rows))
+        .send(data);
+    },
   );
 
   app.get(

@@ -3,13 +3,14 @@ import type { CommissionConfig } from '../../../shared/commissioni/engine';
 import type { PagamentoStato } from '../../../shared/domain';
 import { fillMessage, msg } from '../../../shared/messages';
 import { fromCents, toCents } from '../../../shared/money';
-import type { Commissione, CommissioneConfig, CommissioniList } from '../../../shared/schemas/commissione';
+import type { Commissione, CommissioneConfig, CommissioniFilters, CommissioniList } from '../../../shared/schemas/commissione';
 import type { commissioneConfigBodySchema } from '../../../shared/schemas/commissione';
-import { addRomeDays, romeDayStartFromKey } from '../../../shared/time';
+import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '../../../shared/time';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { moneyCell, toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
 import { commissionAmountFor, commissioniScope } from './commissioni.scope';
 
@@ -103,10 +104,16 @@ export async function saveConfig(
   return { config: toConfig(row, { codice: fornitore.codice, nome: fornitore.nome }), created: !existing };
 }
 
-type CommissioneJoined = { c: CommissioneRow; codice: string | null; fornitoreNome: string | null; puntoFisicoNome: string | null };
+type CommissioneJoined = {
+  c: CommissioneRow;
+  codice: string | null;
+  fornitoreNome: string | null;
+  puntoFisicoNome: string | null;
+  stornoId?: number | null;
+};
 
 /** Only the amounts the role may see are present; the others are absent from the JSON. */
-export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFisicoNome }: CommissioneJoined): Commissione {
+export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFisicoNome, stornoId }: CommissioneJoined): Commissione {
   const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
   const base = {
     id: c.id,
@@ -126,6 +133,7 @@ export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFis
     unitaBase: c.unitaBase,
     unitaAggiuntive: c.unitaAggiuntive,
     stornoOfId: c.stornoOfId,
+    stornoId: stornoId ?? null,
   };
   switch (actor.role) {
     case 'admin':
@@ -149,27 +157,37 @@ export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFis
 
 function selectJoined(db: Database) {
   return db
-    .select({ c: commissioni, codice: fornitori.codice, fornitoreNome: fornitori.nome, puntoFisicoNome: puntiFisici.nomeAttivita })
+    .select({
+      c: commissioni,
+      codice: fornitori.codice,
+      fornitoreNome: fornitori.nome,
+      puntoFisicoNome: puntiFisici.nomeAttivita,
+      // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
+      // Written out in full: the outer column must stay qualified inside the subquery.
+      stornoId: sql<number | null>`(select s.id from commissioni s where s.storno_of_id = "commissioni"."id" limit 1)`,
+    })
     .from(commissioni)
     .leftJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, commissioni.puntoFisicoId));
 }
 
-export interface ListCommissioniQuery {
-  status?: PagamentoStato;
-  dataInizio?: string;
-  dataFine?: string;
+export interface ListCommissioniQuery extends CommissioniFilters {
   page: number;
   pageSize: number;
 }
 
-export async function listCommissioni(db: Database, actor: Actor, query: ListCommissioniQuery): Promise<CommissioniList> {
-  const where = and(
+/** The list's and the export's filters, inside the role's scope. */
+function filterWhere(actor: Actor, filters: CommissioniFilters) {
+  return and(
     commissioniScope(actor),
-    query.status ? eq(commissioni.statoPagamento, query.status) : undefined,
-    query.dataInizio ? gte(commissioni.dataCompletamento, romeDayStartFromKey(query.dataInizio)) : undefined,
-    query.dataFine ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(query.dataFine), 1)) : undefined,
+    filters.status ? eq(commissioni.statoPagamento, filters.status) : undefined,
+    filters.dataInizio ? gte(commissioni.dataCompletamento, romeDayStartFromKey(filters.dataInizio)) : undefined,
+    filters.dataFine ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(filters.dataFine), 1)) : undefined,
   );
+}
+
+export async function listCommissioni(db: Database, actor: Actor, query: ListCommissioniQuery): Promise<CommissioniList> {
+  const where = filterWhere(actor, query);
   const amount = commissionAmountFor(actor);
   const [rows, [totals]] = await Promise.all([
     selectJoined(db)
@@ -228,4 +246,83 @@ export async function deleteCommissione(db: Database, actor: Actor, id: number):
   const [storno] = await db.select({ id: commissioni.id }).from(commissioni).where(eq(commissioni.stornoOfId, id)).limit(1);
   if (storno) throw AppError.conflict(msg.commissione.hasStorno, 'HAS_STORNO');
   await db.delete(commissioni).where(eq(commissioni.id, id));
+}
+
+export const EXPORT_MAX_ROWS = 100_000;
+
+type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
+type BonusKey = 'puntoFisico' | 'agente' | 'areaManager';
+const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = {
+  importoPuntoFisico: { header: 'Importo Punto Fisico', bonus: 'puntoFisico' },
+  importoAgente: { header: 'Importo Agente', bonus: 'agente' },
+  importoAreaManager: { header: 'Importo Area Manager', bonus: 'areaManager' },
+  importoAmministrazione: { header: 'Importo Struttura' },
+};
+
+/** The amounts a role may see (DECISIONS §2) are the only amount columns of its export. */
+function amountKeysFor(actor: Actor): AmountKey[] {
+  switch (actor.role) {
+    case 'admin':
+    case 'amministrazione':
+      return ['importoPuntoFisico', 'importoAgente', 'importoAreaManager', 'importoAmministrazione'];
+    case 'area_manager':
+      return ['importoAreaManager'];
+    case 'agente':
+      return ['importoAgente'];
+    case 'punto_fisico':
+      return ['importoPuntoFisico'];
+  }
+}
+
+export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = { non_pagato: 'Non pagato', pagato: 'Pagato' };
+
+/** 'Esporta' (DECISIONS §7): every row the list would show with these filters, newest first. */
+export async function exportCommissioni(
+  db: Database,
+  actor: Actor,
+  filters: CommissioniFilters,
+  format: 'xlsx' | 'csv',
+): Promise<{ data: Buffer; rows: number }> {
+  const rows = await selectJoined(db)
+    .where(filterWhere(actor, filters))
+    .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
+    .limit(EXPORT_MAX_ROWS);
+  const amountKeys = amountKeysFor(actor);
+  const bonusKeys = amountKeys.flatMap((k) => AMOUNT_COLUMNS[k].bonus ?? []);
+  const bonusHeaders: Record<BonusKey, string> = { puntoFisico: 'Bonus Punto Fisico', agente: 'Bonus Agente', areaManager: 'Bonus Area Manager' };
+  const header = [
+    'ID',
+    'Data completamento',
+    'Servizio',
+    'Cliente',
+    'Fornitore',
+    'Punto Fisico',
+    'Pratica',
+    'Stato pagamento',
+    'Data pagamento',
+    ...amountKeys.map((k) => AMOUNT_COLUMNS[k].header),
+    ...bonusKeys.map((k) => bonusHeaders[k]),
+    'Storno della commissione',
+    'Note pagamento',
+  ];
+  const cells: Cell[][] = rows.map(({ c, fornitoreNome, puntoFisicoNome }) => {
+    const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
+    return [
+      c.id,
+      formatRomeDateTime(c.dataCompletamento),
+      msg.servizio.tipoLabels[c.tipoServizio] ?? c.tipoServizio,
+      c.customerName,
+      fornitoreNome ?? '',
+      puntoFisicoNome ?? '',
+      c.praticaId,
+      STATO_PAGAMENTO_LABELS[c.statoPagamento],
+      c.dataPagamento ? formatRomeDateTime(c.dataPagamento) : '',
+      ...amountKeys.map((k) => moneyCell(toCents(c[k]))),
+      ...bonusKeys.map((k) => moneyCell(toCents(bonus[k]))),
+      c.stornoOfId ?? '',
+      c.notePagamento ?? '',
+    ];
+  });
+  const data = format === 'csv' ? toCsv(header, cells) : toXlsx('Commissioni', header, cells);
+  return { data, rows: rows.length };
 }

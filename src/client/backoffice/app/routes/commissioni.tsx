@@ -1,0 +1,212 @@
+import * as Popover from '@radix-ui/react-popover';
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { useState } from 'react';
+import { fillMessage, msg } from '../../../../shared/messages';
+import { periodoRange } from '../../../../shared/periodi';
+import { can } from '../../../../shared/permissions';
+import type { Commissione } from '../../../../shared/schemas/commissione';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../features/auth/auth-context';
+import { useDeleteCommissione } from '../../features/commissioni/api/delete-commissione';
+import { exportCommissioni } from '../../features/commissioni/api/export-commissioni';
+import { useCommissioni, type CommissioniFilters as ApiFilters } from '../../features/commissioni/api/get-commissioni';
+import { useUpdatePayment } from '../../features/commissioni/api/update-payment';
+import { CommissioneCard } from '../../features/commissioni/components/commissione-card';
+import {
+  CommissioniFilters,
+  EMPTY_COMMISSIONI_FILTERS,
+  type CommissioniFilterState,
+} from '../../features/commissioni/components/commissioni-filters';
+import { CommissioniSummary } from '../../features/commissioni/components/commissioni-summary';
+import { PaymentDialog } from '../../features/commissioni/components/payment-dialog';
+import { servizioLabel } from '../../features/dashboard/components/servizio-label';
+
+const m = msg.commissioniScreen;
+const PAGE_SIZE = 24;
+
+/** SPEC §2 Commissioni: filters, three totals, one card per commission; admin pays and deletes. */
+export function CommissioniRoute() {
+  const { user } = useAuth();
+  const role = user!.role;
+  const canPay = can(role, 'commissioni:updatePayment');
+  const canDelete = can(role, 'commissioni:delete');
+  const [filters, setFilters] = useState<CommissioniFilterState>(EMPTY_COMMISSIONI_FILTERS);
+  const [page, setPage] = useState(1);
+  const [paying, setPaying] = useState<Commissione | null>(null);
+  const [deleting, setDeleting] = useState<Commissione | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  // Period boundaries are Rome calendar days, computed when the filters are read (SPEC §9).
+  const range = periodoRange(filters.periodo, new Date(), filters.custom);
+  const rangeError = range.dataInizio && range.dataFine && range.dataInizio > range.dataFine ? msg.commissione.dateRangeInvalid : undefined;
+  const apiFilters: ApiFilters = { status: filters.status || undefined, ...range };
+  const list = useCommissioni({ ...apiFilters, page, pageSize: PAGE_SIZE }, !rangeError);
+  const updatePayment = useUpdatePayment();
+  const remove = useDeleteCommissione();
+
+  const change = (next: Partial<CommissioniFilterState>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const reset = () => {
+    setFilters(EMPTY_COMMISSIONI_FILTERS);
+    setPage(1);
+  };
+
+  const onExport = async (format: 'xlsx' | 'csv') => {
+    setExporting(true);
+    try {
+      await exportCommissioni(apiFilters, format);
+    } catch (error) {
+      toast({ title: msg.common.error, description: errorMessage(error, m.exportError), variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onPaymentConfirm = (note: string) => {
+    if (!paying) return;
+    const status = paying.statoPagamento === 'pagato' ? 'non_pagato' : 'pagato';
+    updatePayment.mutate(
+      { id: paying.id, status, note },
+      {
+        onSuccess: () => {
+          setPaying(null);
+          toast({ title: m.statusSuccess, description: `Commissione #${paying.id}: ${status === 'pagato' ? m.pagato : m.nonPagato}` });
+        },
+        onError: (error) =>
+          // SPEC §8 text, with the server's reason underneath when it gave one.
+          toast({ title: msg.commissione.statusError, description: error instanceof ApiError ? error.serverMessage : undefined, variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onDeleteConfirm = () => {
+    if (!deleting) return;
+    const id = deleting.id;
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: m.deleteSuccess, description: `Commissione #${id}` }),
+      onError: (error) =>
+        toast({ title: msg.commissione.deleteError, description: error instanceof ApiError ? error.serverMessage : undefined, variant: 'destructive' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  const data = rangeError ? undefined : list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const shownIds = new Set(data?.items.map((c) => c.id));
+
+  return (
+    <>
+      <PageHeader
+        title={m.title}
+        subtitle={m.subtitle}
+        actions={
+          <Popover.Root>
+            <Popover.Trigger asChild>
+              <Button variant="outline" disabled={exporting || !!rangeError}>
+                <Download aria-hidden />
+                {exporting ? 'Esportazione...' : 'Esporta'}
+              </Button>
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content align="end" sideOffset={6} className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg">
+                <p className="px-2 pb-1 text-xs text-muted-foreground">Esporta le commissioni filtrate</p>
+                <Popover.Close asChild>
+                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('xlsx')}>
+                    Excel (.xlsx)
+                  </Button>
+                </Popover.Close>
+                <Popover.Close asChild>
+                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('csv')}>
+                    CSV (.csv)
+                  </Button>
+                </Popover.Close>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+        }
+      />
+
+      <CommissioniFilters value={filters} range={range} rangeError={rangeError} onChange={change} onReset={reset} />
+
+      {list.isError && !rangeError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
+          {fillMessage(m.listError, { message: list.error.message })}
+        </div>
+      ) : (
+        <CommissioniSummary summary={data?.summary} />
+      )}
+
+      {list.isLoading && !rangeError && (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-busy>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-72 w-full" />
+          ))}
+        </div>
+      )}
+
+      {data && !list.isError && (
+        <section aria-labelledby="commissioni-elenco">
+          <h2 id="commissioni-elenco" className="mb-3 text-sm text-muted-foreground" aria-live="polite" data-testid="commissioni-count">
+            {data.total === 1 ? '1 commissione trovata' : `${data.total} commissioni trovate`}
+          </h2>
+          {data.items.length === 0 ? (
+            <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{m.empty}</div>
+          ) : (
+            <div className={list.isPlaceholderData ? 'grid gap-4 opacity-60 md:grid-cols-2 xl:grid-cols-3' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
+              {data.items.map((c) => (
+                <CommissioneCard
+                  key={c.id}
+                  commissione={c}
+                  role={role}
+                  isOriginalShown={c.stornoOfId != null && shownIds.has(c.stornoOfId)}
+                  isStornoShown={c.stornoId != null && shownIds.has(c.stornoId)}
+                  onPayment={canPay ? () => setPaying(c) : undefined}
+                  onDelete={canDelete ? () => setDeleting(c) : undefined}
+                />
+              ))}
+            </div>
+          )}
+          {pages > 1 && (
+            <nav aria-label="Paginazione" className="mt-6 flex items-center justify-center gap-3">
+              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <ChevronLeft aria-hidden /> Precedente
+              </Button>
+              <span className="text-sm tabular-nums">
+                Pagina {page} di {pages}
+              </span>
+              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                Successiva <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          )}
+        </section>
+      )}
+
+      <PaymentDialog
+        commissione={paying}
+        pending={updatePayment.isPending}
+        onOpenChange={(open) => !open && setPaying(null)}
+        onConfirm={onPaymentConfirm}
+      />
+      <ConfirmDialog
+        open={deleting != null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={m.deleteTitle}
+        description={
+          deleting
+            ? fillMessage(m.deleteText, { id: deleting.id, servizio: servizioLabel(deleting.tipoServizio), cliente: deleting.customerName })
+            : ''
+        }
+        pending={remove.isPending}
+        onConfirm={onDeleteConfirm}
+      />
+    </>
+  );
+}

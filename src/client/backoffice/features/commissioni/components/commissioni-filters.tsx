@@ -1,0 +1,125 @@
+import { RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import type { PagamentoStato } from '../../../../../shared/domain';
+import { msg } from '../../../../../shared/messages';
+import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '../../../../../shared/periodi';
+import { Button } from '../../../../components/ui/button';
+import { Input, NativeSelect } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { cn } from '../../../../lib/cn';
+
+const m = msg.commissioniScreen;
+
+export interface CommissioniFilterState {
+  status: PagamentoStato | '';
+  periodo: Periodo;
+  /** The two dates of 'Personalizzato', yyyy-MM-dd or empty. */
+  custom: { dataInizio: string; dataFine: string };
+}
+
+export const EMPTY_COMMISSIONI_FILTERS: CommissioniFilterState = { status: '', periodo: 'tutti', custom: { dataInizio: '', dataFine: '' } };
+
+const STATUS_BUTTONS: Array<{ value: PagamentoStato | ''; label: string; pressed: string }> = [
+  { value: '', label: m.tutti, pressed: 'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:border-primary' },
+  { value: 'non_pagato', label: m.nonPagato, pressed: 'aria-pressed:bg-yellow-500 aria-pressed:text-black aria-pressed:border-yellow-500' },
+  { value: 'pagato', label: m.pagato, pressed: 'aria-pressed:bg-green-700 aria-pressed:text-white aria-pressed:border-green-700' },
+];
+
+/** SPEC §2 Commissioni: status buttons, the period selector (two dates when 'Personalizzato'), reset. */
+export function CommissioniFilters(props: {
+  value: CommissioniFilterState;
+  range: DateRange;
+  rangeError?: string;
+  onChange: (next: Partial<CommissioniFilterState>) => void;
+  onReset: () => void;
+}) {
+  const { value, range, rangeError, onChange, onReset } = props;
+  const periodoId = useId();
+  const dalId = useId();
+  const alId = useId();
+  const errorId = useId();
+  const isCustom = value.periodo === 'personalizzato';
+  const isDirty = value.status !== '' || value.periodo !== 'tutti';
+
+  return (
+    <section aria-label="Filtri" className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end">
+      <div className="grid gap-2">
+        <span className="text-sm font-medium" id={`${periodoId}-stato`}>
+          Stato pagamento
+        </span>
+        <div role="group" aria-labelledby={`${periodoId}-stato`} className="grid grid-cols-3 gap-2 sm:flex">
+          {STATUS_BUTTONS.map((b) => (
+            <Button
+              key={b.value || 'tutti'}
+              variant="outline"
+              aria-pressed={value.status === b.value}
+              className={cn(b.pressed)}
+              onClick={() => onChange({ status: b.value })}
+            >
+              {b.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_1fr] sm:items-end">
+        <div className="grid gap-2">
+          <Label htmlFor={periodoId}>{m.periodo}</Label>
+          <NativeSelect id={periodoId} value={value.periodo} onChange={(e) => onChange({ periodo: e.target.value as Periodo })}>
+            {PERIODI.map((p) => (
+              <option key={p} value={p}>
+                {PERIODO_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        {isCustom ? (
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-2">
+              <Label htmlFor={dalId}>{m.dal}</Label>
+              <Input
+                id={dalId}
+                type="date"
+                value={value.custom.dataInizio}
+                max={value.custom.dataFine || undefined}
+                aria-invalid={rangeError ? true : undefined}
+                aria-describedby={rangeError ? errorId : undefined}
+                onChange={(e) => onChange({ custom: { ...value.custom, dataInizio: e.target.value } })}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={alId}>{m.al}</Label>
+              <Input
+                id={alId}
+                type="date"
+                value={value.custom.dataFine}
+                min={value.custom.dataInizio || undefined}
+                aria-invalid={rangeError ? true : undefined}
+                aria-describedby={rangeError ? errorId : undefined}
+                onChange={(e) => onChange({ custom: { ...value.custom, dataFine: e.target.value } })}
+              />
+            </div>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground sm:pb-2.5" data-testid="periodo-range" aria-live="polite">
+            {range.dataInizio && range.dataFine
+              ? range.dataInizio === range.dataFine
+                ? formatDayKey(range.dataInizio)
+                : `dal ${formatDayKey(range.dataInizio)} al ${formatDayKey(range.dataFine)}`
+              : 'Tutte le date'}
+          </p>
+        )}
+        {isCustom && (
+          <div className="sm:col-span-2">
+            <FieldError id={errorId} message={rangeError} />
+          </div>
+        )}
+      </div>
+
+      <Button variant="ghost" className="justify-self-start lg:justify-self-auto" onClick={onReset} disabled={!isDirty}>
+        <RotateCcw aria-hidden />
+        {m.reset}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { CheckCircle2, Clock, Euro } from 'lucide-react';
+import { msg } from '../../../../../shared/messages';
+import type { CommissioniList } from '../../../../../shared/schemas/commissione';
+import { Skeleton } from '../../../../components/ui/spinner';
+import { formatEuro } from '../../../../lib/format';
+import { StatCard } from '../../dashboard/components/stat-card';
+
+const m = msg.commissioniScreen;
+
+/**
+ * The three totals of the filtered list (SPEC §6): the role's own amount; the administration's
+ * for admin; the four summed for amministrazione. Computed by the server on every matching row.
+ */
+export function CommissioniSummary({ summary }: { summary: CommissioniList['summary'] | undefined }) {
+  if (!summary) {
+    return (
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3" aria-hidden>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className={i === 0 ? 'col-span-2 h-24 sm:col-span-1' : 'h-24'} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    // Phones: the total across, the two parts of it side by side below.
+    <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <StatCard id="commissioni-totale" title={m.totale} value={formatEuro(summary.totale)} icon={Euro} tone="blue" className="col-span-2 sm:col-span-1" />
+      <StatCard id="commissioni-da-incassare" title={m.daIncassare} value={formatEuro(summary.daIncassare)} icon={Clock} tone="yellow" />
+      <StatCard id="commissioni-incassate" title={m.incassate} value={formatEuro(summary.incassate)} icon={CheckCircle2} tone="green" />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The period selector of the Commissioni screen (SPEC §2, §9): each period as two Europe/Rome
+ * calendar days (yyyy-MM-dd, both inclusive), the form GET /api/commissioni and its export take.
+ * Pure calendar arithmetic: "today" is read on the Rome clock, whatever the browser's zone is.
+ */
+import { romeParts } from './time';
+
+export const PERIODI = ['tutti', 'oggi', 'settimana', 'mese', 'trimestre', 'anno', 'ultimi30', 'personalizzato'] as const;
+export type Periodo = (typeof PERIODI)[number];
+
+export const PERIODO_LABELS: Record<Periodo, string> = {
+  tutti: 'Tutti i periodi',
+  oggi: 'Oggi',
+  settimana: 'Questa settimana',
+  mese: 'Questo mese',
+  trimestre: 'Questo trimestre',
+  anno: "Quest'anno",
+  ultimi30: 'Ultimi 30 giorni',
+  personalizzato: 'Personalizzato',
+};
+
+/** dataInizio and dataFine as the API takes them; absent = unbounded on that side. */
+export interface DateRange {
+  dataInizio?: string;
+  dataFine?: string;
+}
+
+/** A calendar day with no time and no zone: UTC is used only as a calendar, never as a clock. */
+function dayKey(year: number, month: number, day: number): string {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The days of a period around `now` (SPEC §9): weeks start on Monday, 'Ultimi 30 giorni' is
+ * today − 30 days up to today; the calendar periods run to their last day. 'Personalizzato' takes
+ * the two dates typed (either may be empty).
+ */
+export function periodoRange(periodo: Periodo, now: Date, custom: DateRange = {}): DateRange {
+  const { year, month, day } = romeParts(now);
+  switch (periodo) {
+    case 'tutti':
+      return {};
+    case 'oggi':
+      return { dataInizio: dayKey(year, month, day), dataFine: dayKey(year, month, day) };
+    case 'settimana': {
+      const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay(); // 0 = Sunday
+      const monday = day - ((weekday + 6) % 7);
+      return { dataInizio: dayKey(year, month, monday), dataFine: dayKey(year, month, monday + 6) };
+    }
+    case 'mese':
+      // Day 0 of the next month is the last day of this one.
+      return { dataInizio: dayKey(year, month, 1), dataFine: dayKey(year, month + 1, 0) };
+    case 'trimestre': {
+      const first = Math.floor((month - 1) / 3) * 3 + 1;
+      return { dataInizio: dayKey(year, first, 1), dataFine: dayKey(year, first + 3, 0) };
+    }
+    case 'anno':
+      return { dataInizio: dayKey(year, 1, 1), dataFine: dayKey(year, 12, 31) };
+    case 'ultimi30':
+      return { dataInizio: dayKey(year, month, day - 30), dataFine: dayKey(year, month, day) };
+    case 'personalizzato':
+      return { dataInizio: custom.dataInizio || undefined, dataFine: custom.dataFine || undefined };
+  }
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy (SPEC §9), for showing a range without going through a Date. */
+export function formatDayKey(key: string): string {
+  const [y, m, d] = key.split('-');
+  return `${d}/${m}/${y}`;
+}

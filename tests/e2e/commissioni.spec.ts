@@ -1,0 +1,263 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { periodoRange, formatDayKey } from '../../src/shared/periodi';
+import { readXlsxRows } from '../setup/spreadsheet';
+import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** DECISIONS §4 worked example, for Sorgenia luce and gas, through the configuration API. */
+async function saveSorgeniaConfig(api: APIRequestContext) {
+  const fornitori = await (await api.get('/api/fornitori')).json();
+  const sorgenia = fornitori.find((f: { codice: string }) => f.codice === 'SORGENIA');
+  for (const servizio of ['luce', 'gas']) {
+    const res = await api.post('/api/commissioni-fornitori', {
+      data: {
+        fornitoreId: sorgenia.id,
+        servizio,
+        ricavoBase: '100.00',
+        bonusRid: '20.00',
+        commissionePuntoFisico: '30.00',
+        commissioneAgente: '15.00',
+        commissioneAreaManager: '5.00',
+        commissioneAggiuntivaPuntoFisico: '8.00',
+        commissioneAggiuntivaAgente: '4.00',
+        commissioneAggiuntivaAreaManager: '1.50',
+        commissioneAggiuntivaRidPuntoFisico: '10.00',
+        commissioneAggiuntivaRidAgente: '5.00',
+        commissioneAggiuntivaRidAreaManager: '2.00',
+      },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
+}
+
+let phoneSeq = 0;
+/**
+ * The real workflow: a practice from the point's landing (POST /api/submit-form), then luce
+ * completed with RID on 2 supplies and gas completed with an agent bonus (PUT /api/servizi/{id}/status).
+ * Luce: PF 40.00, AG 20.00, AM 7.00, structure 173.00. Gas (an additional unit, no RID, agent
+ * bonus 2.00): PF 8.00, AG 6.00, AM 1.50, structure 84.50.
+ */
+async function commissionsFromWorkflow(api: APIRequestContext, landingCode: string) {
+  const landing = await (await api.get(`/api/landing/${landingCode}`)).json();
+  const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
+  const telefono = `348${n}`;
+  const cognome = `Conti${n}`;
+  const res = await api.post('/api/submit-form', {
+    headers: { 'Idempotency-Key': `e2e-commissioni-${n}` },
+    data: {
+      nome: 'Paolo',
+      cognome,
+      telefono,
+      email: `paolo.${n}@esempio.it`,
+      servizioRichiesto: 'luce',
+      serviziRichiesti: ['luce', 'gas'],
+      orarioContatto: '',
+      indirizzoIP: 'unknown',
+      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      puntoFisicoId: landing.puntoFisicoId,
+      note: '',
+      privacyAccepted: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  const { praticaId } = await res.json();
+  const pratiche = await (await api.get(`/api/pratiche?search=${telefono}`)).json();
+  const pratica = pratiche.items.find((p: { id: number }) => p.id === praticaId);
+  const servizio = (tipo: string) => pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === tipo).id as number;
+  const luceId = servizio('luce');
+  const gasId = servizio('gas');
+  for (const [id, data] of [
+    [luceId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: true, numeroForniture: 2 }],
+    [gasId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: false, numeroForniture: 1, bonusAgente: 2 }],
+  ] as const) {
+    const done = await api.put(`/api/servizi/${id}/status`, { data });
+    expect(done.status(), await done.text()).toBe(200);
+  }
+  const list = await (await api.get('/api/commissioni?pageSize=200')).json();
+  const mine = list.items.filter((c: { praticaId: number }) => c.praticaId === praticaId);
+  const luce = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'luce');
+  const gas = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'gas');
+  return { praticaId: praticaId as number, luceId, gasId, luce: luce.id as number, gas: gas.id as number, customer: `Paolo ${cognome}` };
+}
+
+/** "€ 1.234,50" → cents. */
+const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
+const summaryValue = async (page: Page, id: string) => cents((await page.getByTestId(`stat-commissioni-${id}-value`).textContent()) ?? '');
+
+async function shoot(page: Page, name: string, fullPage = false) {
+  // The welcome toast of the sign-in would cover the cards.
+  const close = page.getByTestId('toast').getByRole('button', { name: 'Chiudi' });
+  if (await close.isVisible()) await close.click();
+  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+const card = (page: Page, id: number): Locator => page.getByTestId(`commissione-${id}`);
+
+test.describe('Commissioni', () => {
+  test('admin: commissions from the real workflow, filters, paid with a note, totals move, storno after KO, delete', async ({ page, request }) => {
+    const api = await adminApi(request);
+    await saveSorgeniaConfig(api);
+    const { point } = await createStaffedPoint(api, `Bar Commissioni ${stamp()}`);
+    const w = await commissionsFromWorkflow(api, point.landingCode);
+
+    await signIn(page);
+    await page.getByRole('link', { name: 'Commissioni' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Commissioni', level: 1 })).toBeVisible();
+    for (const title of ['Totale Commissioni', 'Da Incassare', 'Incassate']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    const luce = card(page, w.luce);
+    const gas = card(page, w.gas);
+    await expect(luce).toBeVisible();
+    await expect(luce.getByRole('heading', { name: 'Luce' })).toBeVisible();
+    await expect(luce).toContainText(w.customer);
+    await expect(luce).toContainText('Sorgenia');
+    await expect(luce).toContainText(point.nomeAttivita);
+    await expect(luce).toContainText(new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
+    await expect(luce.getByTestId('stato-pagamento')).toHaveText('Non pagato');
+    const importi = luce.getByTestId('importi');
+    await expect(importi).toContainText('Punto Fisico€ 40,00');
+    await expect(importi).toContainText('Agente€ 20,00');
+    await expect(importi).toContainText('Area Manager€ 7,00');
+    await expect(importi).toContainText('Struttura€ 173,00');
+    await expect(gas.getByText('BONUS', { exact: true })).toBeVisible();
+    await expect(gas.getByTestId('bonus')).toHaveText('Bonus: Agente € 2,00');
+    await expect(gas.getByTestId('importi')).toContainText('Struttura€ 84,50');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'commissioni');
+
+    // Status filter: nothing of ours is paid yet.
+    await page.getByRole('button', { name: 'Pagato', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Pagato', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(luce).toHaveCount(0);
+    await page.getByRole('button', { name: 'Non pagato', exact: true }).click();
+    await expect(luce).toBeVisible();
+    await expect(gas).toBeVisible();
+
+    // Periods: Rome calendar days, Monday-first week; a past custom range finds none of them.
+    const periodo = page.getByLabel('Periodo');
+    await periodo.selectOption({ label: 'Oggi' });
+    await expect(luce).toBeVisible();
+    await periodo.selectOption({ label: 'Questa settimana' });
+    const week = periodoRange('settimana', new Date());
+    await expect(page.getByTestId('periodo-range')).toHaveText(`dal ${formatDayKey(week.dataInizio!)} al ${formatDayKey(week.dataFine!)}`);
+    expect(new Date(`${week.dataInizio}T12:00:00Z`).getUTCDay()).toBe(1);
+    await expect(luce).toBeVisible();
+    await periodo.selectOption({ label: 'Ultimi 30 giorni' });
+    const last30 = periodoRange('ultimi30', new Date());
+    await expect(page.getByTestId('periodo-range')).toHaveText(`dal ${formatDayKey(last30.dataInizio!)} al ${formatDayKey(last30.dataFine!)}`);
+    await expect(gas).toBeVisible();
+    await periodo.selectOption({ label: 'Personalizzato' });
+    await page.getByLabel('Dal', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('Al', { exact: true }).fill('2020-01-31');
+    await expect(page.getByText('Nessuna commissione trovata')).toBeVisible();
+    await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 0,00');
+    await page.getByLabel('Dal', { exact: true }).fill('2020-02-15');
+    await expect(page.getByText('La data di inizio non può essere successiva alla data di fine')).toBeVisible();
+    await page.getByRole('button', { name: 'Azzera filtri' }).click();
+    await expect(periodo).toHaveValue('tutti');
+    await expect(page.getByRole('button', { name: 'Tutti', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(luce).toBeVisible();
+
+    // Mark luce paid with a note: 173.00 (the structure's share, the admin's amount) moves from Da Incassare to Incassate.
+    const daIncassare = await summaryValue(page, 'da-incassare');
+    const incassate = await summaryValue(page, 'incassate');
+    const totale = await summaryValue(page, 'totale');
+    await luce.getByRole('button', { name: 'Segna come pagata' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Segna la commissione come pagata' })).toBeVisible();
+    await dialog.getByLabel('Nota di pagamento (facoltativa)').fill('Bonifico del 5 aprile');
+    await shoot(page, 'commissioni-pagamento');
+    await dialog.getByRole('button', { name: 'Segna come pagata' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Stato della commissione aggiornato');
+    await expect(dialog).toHaveCount(0);
+    await expect(luce.getByTestId('stato-pagamento')).toHaveText('Pagato');
+    await expect(luce.getByTestId('nota')).toHaveText('Nota: Bonifico del 5 aprile');
+    await expect.poll(() => summaryValue(page, 'incassate')).toBe(incassate + 17300);
+    expect(await summaryValue(page, 'da-incassare')).toBe(daIncassare - 17300);
+    expect(await summaryValue(page, 'totale')).toBe(totale);
+    await page.getByRole('button', { name: 'Pagato', exact: true }).click();
+    await expect(luce).toBeVisible();
+    await expect(gas).toHaveCount(0);
+    await page.getByRole('button', { name: 'Tutti', exact: true }).click();
+
+    // The supplier drops luce after activation: the paid commission stays and a storno claws it back.
+    const ko = await api.put(`/api/servizi/${w.luceId}/status`, { data: { stato: 'ko', koMotivazione: 'altro' } });
+    expect(ko.status(), await ko.text()).toBe(200);
+    const storno = (await (await api.get('/api/commissioni?pageSize=200')).json()).items.find((c: { stornoOfId: number | null }) => c.stornoOfId === w.luce);
+    await page.reload();
+    const stornoCard = card(page, storno.id);
+    await expect(stornoCard).toBeVisible();
+    await expect(stornoCard.getByText('Storno', { exact: true })).toBeVisible();
+    await expect(stornoCard.getByTestId('stato-pagamento')).toHaveText('Non pagato');
+    await expect(stornoCard.getByTestId('importi')).toContainText('Struttura€ -173,00');
+    await expect(stornoCard.getByTestId('importi')).toContainText('Punto Fisico€ -40,00');
+    await expect(stornoCard.getByRole('link', { name: `Storno della commissione #${w.luce}` })).toHaveAttribute('href', `#commissione-${w.luce}`);
+    await expect(luce.getByRole('link', { name: `Stornata dalla commissione #${storno.id}` })).toBeVisible();
+    await shoot(page, 'commissioni-storno');
+
+    // A paid commission with a storno cannot be deleted: the server says why.
+    await luce.getByRole('button', { name: `Elimina commissione #${w.luce}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina' }).click();
+    const toastEl = page.getByTestId('toast');
+    await expect(toastEl).toContainText('Non è stato possibile eliminare la commissione.');
+    await expect(toastEl).toContainText('esiste uno storno collegato');
+    await expect(luce).toBeVisible();
+
+    // Delete the unpaid gas commission, after the confirm dialog.
+    await gas.getByRole('button', { name: `Elimina commissione #${w.gas}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`La commissione #${w.gas} (Gas, ${w.customer}) verrà eliminata definitivamente.`);
+    await confirm.getByRole('button', { name: 'Annulla' }).click();
+    await expect(gas).toBeVisible();
+    await gas.getByRole('button', { name: `Elimina commissione #${w.gas}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Commissione eliminata');
+    await expect(gas).toHaveCount(0);
+    expect((await api.get(`/api/commissioni/${w.gas}`)).status()).toBe(404);
+  });
+
+  test('agente: only its own commissions and its own amount, no admin actions, export with its column only', async ({ page, request }) => {
+    const api = await adminApi(request);
+    await saveSorgeniaConfig(api);
+    const { point, agente } = await createStaffedPoint(api, `Tabacchi Agente ${stamp()}`);
+    const w = await commissionsFromWorkflow(api, point.landingCode);
+    // Another point's commissions, of another agent, must not show.
+    const other = await createStaffedPoint(api, `Edicola Altra ${stamp()}`);
+    const foreign = await commissionsFromWorkflow(api, other.point.landingCode);
+
+    await signIn(page, agente.email, agente.password);
+    await page.goto('/commissioni');
+    const luce = card(page, w.luce);
+    await expect(luce).toBeVisible();
+    await expect(card(page, w.gas)).toBeVisible();
+    await expect(card(page, foreign.luce)).toHaveCount(0);
+    await expect(page.getByTestId('commissioni-count')).toHaveText('2 commissioni trovate');
+    await expect(luce.getByTestId('importo')).toHaveText('La tua commissione€ 20,00');
+    await expect(card(page, w.gas).getByTestId('importo')).toHaveText('La tua commissione€ 6,00');
+    await expect(luce).not.toContainText('Struttura');
+    await expect(luce).not.toContainText('€ 40,00');
+    await expect(page.getByRole('button', { name: /Segna come/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Elimina commissione/ })).toHaveCount(0);
+    // Totals are the agent's own amount: 20.00 + 6.00, nothing paid.
+    await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 26,00');
+    await expect(page.getByTestId('stat-commissioni-da-incassare-value')).toHaveText('€ 26,00');
+    await expect(page.getByTestId('stat-commissioni-incassate-value')).toHaveText('€ 0,00');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'commissioni-agente', true);
+
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^commissioni-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = readXlsxRows(readFileSync(await download.path()));
+    expect(rows[0]).toContain('Importo Agente');
+    expect(rows[0]).not.toContain('Importo Struttura');
+    expect(rows.slice(1).map((r) => Number(r[0])).sort()).toEqual([w.luce, w.gas].sort());
+  });
+});
