@@ -4,6 +4,7 @@ import { msg } from '../../../shared/messages';
 import { can, canOpenSection, MENU, paths } from '../../../shared/permissions';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
+import { ConfigCommissioniRoute } from './routes/config-commissioni';
 import { DashboardRoute } from './routes/dashboard';
 import { LeadsRoute } from './routes/leads';
 import { PuntiFisiciRoute } from './routes/punti-fisici';
@@ -56,9 +57,9 @@ export function AppRouter() {
           </Route>
           <Route path={paths.configCommissioni}>
             {can(user.role, 'commissioniConfig:manage') ? (
-              <SectionTitleRoute title="Gestione Commissioni" />
+              <ConfigCommissioniRoute />
             ) : (
-              <AccessDenied text="Accesso Negato - Solo gli amministratori possono accedere a questa sezione" />
+              <AccessDenied text={msg.configCommissioni.accessDenied} />
             )}
           </Route>
           <Route path={paths.utenti}>
