@@ -213,7 +213,7 @@ test.describe('Config Commissioni', () => {
     ]);
   });
 
-  test('suppliers: create with validation messages, a duplicate code refused, edit and deactivate; search by name', async ({ page, request }) => {
+  test('suppliers: create with validation messages, a duplicate code refused, edit and deactivate, a refused save in the failure toast; search by name', async ({ page, request }) => {
     const api = await adminApi(request);
     const codice = `HERA${Date.now().toString().slice(-6)}`;
     await signIn(page);
@@ -269,6 +269,21 @@ test.describe('Config Commissioni', () => {
     // Deactivated: gone from the list the practice dialog offers.
     const forLuce = (await (await api.get('/api/fornitori?servizio=luce')).json()) as Array<{ codice: string }>;
     expect(forLuce.map((f) => f.codice)).not.toContain(codice);
+
+    // Saving after another admin removed the service: the server's refusal in the failure toast.
+    await card.getByRole('button', { name: 'Configura Gas Hera Comm' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Configura commissioni Gas' })).toBeVisible();
+    await dialog.getByLabel('Ricavo base', { exact: true }).fill('80');
+    const id = ((await (await api.get('/api/fornitori')).json()) as Array<{ id: number; codice: string }>).find((f) => f.codice === codice)!.id;
+    const removed = await api.put(`/api/fornitori/${id}`, { data: { codice, nome: 'Hera Comm', serviziSupportati: ['luce', 'internet'], isActive: false } });
+    expect(removed.status()).toBe(200);
+    await dialog.getByRole('button', { name: 'Salva commissioni' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Errore nel salvataggio delle commissioni');
+    await expect(page.getByTestId('toast')).toContainText('Il fornitore Hera Comm non offre il servizio gas');
+    await expect(dialog).toBeVisible();
+    expect(await configOf(api, codice, 'gas')).toBeUndefined();
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await expect(dialog).toHaveCount(0);
 
     // Search by name, whatever the case.
     await page.getByLabel('Cerca fornitore').fill('hera co');
