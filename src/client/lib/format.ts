@@ -1,5 +1,6 @@
 import { format } from 'date-fns';
 import { it } from 'date-fns/locale';
+import { toCents } from '../../shared/money';
 import { TIME_ZONE } from '../../shared/time';
 
 export { formatEuro } from '../../shared/money';
@@ -48,4 +49,12 @@ export function initialsOf(user: { firstName?: string | null; lastName?: string 
 export function displayNameOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return name || user?.email || 'Utente';
+}
+
+const percentFormatter = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "12,50%" from a decimal string ("12.50") or hundredths of a point (1250). */
+export function formatPercent(value: string | number): string {
+  const hundredths = typeof value === 'number' ? value : toCents(value);
+  return `${percentFormatter.format(hundredths / 100)}%`;
 }

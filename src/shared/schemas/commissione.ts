@@ -20,10 +20,17 @@ export const CONFIG_AMOUNT_FIELDS = [
 ] as const;
 export const CONFIG_PERCENT_FIELDS = ['percentualePuntoFisico', 'percentualeAgente', 'percentualeAreaManager', 'percentualeStruttura'] as const;
 
+const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
+
+/** A percentage as written (0–100, at most 2 decimals); the form shows the sum live with it. */
+export function isValidPercent(value: string): boolean {
+  return PERCENT_PATTERN.test(value) && toCents(value) <= 10000;
+}
+
 const percentSchema = z
   .union([z.string(), z.number()], { error: msg.commissione.percentInvalid })
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,3}(\.\d{1,2})?$/.test(v) && toCents(v) <= 10000, { message: msg.commissione.percentInvalid });
+  .refine(isValidPercent, { message: msg.commissione.percentInvalid });
 
 const amountField = z
   .union([z.string(), z.number()], { error: msg.servizio.amountInvalid })
@@ -53,6 +60,8 @@ export const commissioneConfigBodySchema = z
     percentualeStruttura: percentSchema.default('0'),
   })
   .superRefine((body, ctx) => {
+    // A malformed percentage already has its own issue; the sum is only meaningful over valid ones.
+    if (!CONFIG_PERCENT_FIELDS.every((f) => isValidPercent(body[f]))) return;
     const sum = CONFIG_PERCENT_FIELDS.reduce((total, f) => total + toCents(body[f]), 0);
     if (sum > 10000) ctx.addIssue({ code: 'custom', path: ['percentualeStruttura'], message: msg.commissione.percentSumTooHigh });
   });

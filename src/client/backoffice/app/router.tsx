@@ -1,19 +1,35 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { msg } from '../../../shared/messages';
 import { can, canOpenSection, MENU, paths } from '../../../shared/permissions';
+import { Skeleton } from '../../components/ui/spinner';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
-import { CommissioniRoute } from './routes/commissioni';
-import { DashboardRoute } from './routes/dashboard';
-import { LeadsRoute } from './routes/leads';
-import { PuntiFisiciRoute } from './routes/punti-fisici';
-import { UtentiRoute } from './routes/utenti';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
-import { PraticheRoute } from './routes/pratiche';
-import { AccessDenied, SectionTitleRoute } from './routes/section';
+import { AccessDenied } from './routes/section';
+
+// One chunk per screen: the login page and a phone on 4G load only the shell and what they open.
+const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const PuntiFisiciRoute = lazy(() => import('./routes/punti-fisici').then((m) => ({ default: m.PuntiFisiciRoute })));
+const LeadsRoute = lazy(() => import('./routes/leads').then((m) => ({ default: m.LeadsRoute })));
+const PraticheRoute = lazy(() => import('./routes/pratiche').then((m) => ({ default: m.PraticheRoute })));
+const CommissioniRoute = lazy(() => import('./routes/commissioni').then((m) => ({ default: m.CommissioniRoute })));
+const ConfigCommissioniRoute = lazy(() =>
+  import('./routes/config-commissioni').then((m) => ({ default: m.ConfigCommissioniRoute })),
+);
+const UtentiRoute = lazy(() => import('./routes/utenti').then((m) => ({ default: m.UtentiRoute })));
+
+function ScreenSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-24" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}
 
 const PROTECTED_PATHS = new Set<string>(MENU.map((m) => m.path));
 
@@ -47,23 +63,25 @@ export function AppRouter() {
       {denied ? (
         <AccessDenied text={msg.user.accessDenied} />
       ) : (
-        <Switch>
-          <Route path={paths.home} component={DashboardRoute} />
-          <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
-          <Route path={paths.leads} component={LeadsRoute} />
-          <Route path={paths.pratiche} component={PraticheRoute} />
-          <Route path={paths.commissioni} component={CommissioniRoute} />
-          <Route path={paths.configCommissioni}>
-            {can(user.role, 'commissioniConfig:manage') ? (
-              <SectionTitleRoute title="Gestione Commissioni" />
-            ) : (
-              <AccessDenied text="Accesso Negato - Solo gli amministratori possono accedere a questa sezione" />
-            )}
-          </Route>
-          <Route path={paths.utenti}>
-            {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
-          </Route>
-        </Switch>
+        <Suspense fallback={<ScreenSkeleton />}>
+          <Switch>
+            <Route path={paths.home} component={DashboardRoute} />
+            <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
+            <Route path={paths.leads} component={LeadsRoute} />
+            <Route path={paths.pratiche} component={PraticheRoute} />
+            <Route path={paths.commissioni} component={CommissioniRoute} />
+            <Route path={paths.configCommissioni}>
+              {can(user.role, 'commissioniConfig:manage') ? (
+                <ConfigCommissioniRoute />
+              ) : (
+                <AccessDenied text={msg.configCommissioni.accessDenied} />
+              )}
+            </Route>
+            <Route path={paths.utenti}>
+              {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
+            </Route>
+          </Switch>
+        </Suspense>
       )}
     </AppLayout>
   );

@@ -1,10 +1,3 @@
-import { PageHeader } from '../../../components/ui/page-header';
-
-/** A section whose screen a later issue builds: it shows its title until then. */
-export function SectionTitleRoute({ title }: { title: string }) {
-  return <PageHeader title={title} />;
-}
-
 /** SPEC §2: what a role without access sees on an admin-only section. */
 export function AccessDenied({ text }: { text: string }) {
   const [title, ...rest] = text.split(' - ');

@@ -1,0 +1,230 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useMemo } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { percentSum, type ConfigField } from '../../../../../shared/commissioni/preview';
+import { msg } from '../../../../../shared/messages';
+import {
+  CONFIG_AMOUNT_FIELDS,
+  CONFIG_PERCENT_FIELDS,
+  commissioneConfigBodySchema,
+  type CommissioneConfig,
+} from '../../../../../shared/schemas/commissione';
+import type { Fornitore } from '../../../../../shared/schemas/fornitore';
+import { ApiError } from '../../../../lib/api-client';
+import { cn } from '../../../../lib/cn';
+import { formatPercent } from '../../../../lib/format';
+import { Button } from '../../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import { Input } from '../../../../components/ui/input';
+import { FieldError, Label } from '../../../../components/ui/label';
+import { toast } from '../../../../components/ui/toast';
+import { useSaveCommissioneConfig } from '../api/commissioni-config';
+import { ConfigPreview } from './config-preview';
+
+/** The supplier and service a dialog configures; `config` is absent when not configured yet. */
+export interface ConfigTarget {
+  fornitore: Fornitore;
+  servizio: string;
+  config: CommissioneConfig | undefined;
+}
+
+type FormValues = z.input<typeof commissioneConfigBodySchema>;
+type FormOutput = z.output<typeof commissioneConfigBodySchema>;
+
+interface FieldSpec {
+  name: ConfigField;
+  /** Visible label; `context` completes it for screen readers, the group's legend shows it on screen. */
+  label: string;
+  context?: string;
+}
+interface FieldGroup {
+  legend: string;
+  hint: string;
+  fields: FieldSpec[];
+}
+
+const roleFields = (prefix: 'commissione' | 'commissioneAggiuntiva' | 'commissioneAggiuntivaRid', context: string): FieldSpec[] => [
+  { name: `${prefix}PuntoFisico`, label: 'Punto fisico', context },
+  { name: `${prefix}Agente`, label: 'Agente', context },
+  { name: `${prefix}AreaManager`, label: 'Area manager', context },
+];
+
+/** SPEC §3 fixed fields, in the order the rules of the README explain them. */
+const FIXED_GROUPS: FieldGroup[] = [
+  {
+    legend: 'Commissioni unità base',
+    hint: 'Per la prima unità completata nella pratica.',
+    fields: roleFields('commissione', 'commissione unità base'),
+  },
+  {
+    legend: 'Ricavo dal fornitore',
+    hint: 'Quanto il fornitore paga alla struttura per ogni unità; il bonus RID si aggiunge se il cliente ha il RID.',
+    fields: [
+      { name: 'ricavoBase', label: 'Ricavo base' },
+      { name: 'bonusRid', label: 'Bonus RID' },
+    ],
+  },
+  {
+    legend: 'Unità aggiuntive senza RID',
+    hint: 'Per ogni unità successiva della stessa pratica (seconda fornitura o altro servizio), senza RID.',
+    fields: roleFields('commissioneAggiuntiva', 'aggiuntiva senza RID'),
+  },
+  {
+    legend: 'Unità aggiuntive con RID',
+    hint: 'Come sopra, quando il cliente ha il RID.',
+    fields: roleFields('commissioneAggiuntivaRid', 'aggiuntiva con RID'),
+  },
+];
+
+const PERCENT_GROUP: FieldGroup = {
+  legend: 'Percentuali del totale vendita',
+  hint: 'Da 0 a 100, al massimo 2 decimali; insieme non possono superare 100.',
+  fields: [
+    { name: 'percentualePuntoFisico', label: 'Punto fisico', context: 'percentuale' },
+    { name: 'percentualeAgente', label: 'Agente', context: 'percentuale' },
+    { name: 'percentualeAreaManager', label: 'Area manager', context: 'percentuale' },
+    { name: 'percentualeStruttura', label: 'Struttura', context: 'percentuale' },
+  ],
+};
+
+function initialValues({ fornitore, servizio, config }: ConfigTarget): FormValues {
+  const values: Record<string, string | number> = { fornitoreId: fornitore.id, servizio };
+  for (const field of [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS]) values[field] = config?.[field] ?? '0.00';
+  return values as FormValues;
+}
+
+function NumberField(props: { spec: FieldSpec; unit: '€' | '%'; error?: string; registration: UseFormRegisterReturn }) {
+  const { spec, unit, error, registration } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    // Phones: label and input side by side, one line per field; wider screens: label above, three across.
+    <div className="grid grid-cols-[minmax(0,1fr)_9rem] items-center gap-x-3 gap-y-1 sm:grid-cols-1 sm:content-start sm:items-stretch sm:gap-y-1.5">
+      <Label htmlFor={id}>
+        {spec.label}
+        {spec.context && <span className="sr-only"> ({spec.context})</span>}
+      </Label>
+      <div className="relative">
+        <Input
+          id={id}
+          type="number"
+          step="0.01"
+          min="0"
+          max={unit === '%' ? 100 : undefined}
+          inputMode="decimal"
+          className="pr-7 tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...registration}
+        />
+        <span aria-hidden className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+          {unit}
+        </span>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <FieldError id={errorId} message={error} />
+      </div>
+    </div>
+  );
+}
+
+/** 'Configura' / 'Modifica' (SPEC §2): validated by the route's own zod schema, with a live preview. */
+export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | null; onOpenChange: (open: boolean) => void }) {
+  const save = useSaveCommissioneConfig();
+  const defaults = useMemo(() => (target ? initialValues(target) : undefined), [target]);
+  const form = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(commissioneConfigBodySchema),
+    values: defaults,
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const watched = useWatch({ control: form.control });
+  const parsed = commissioneConfigBodySchema.safeParse(watched);
+  const isNoleggio = target?.servizio === 'noleggio';
+  const sum = percentSum(watched);
+  const servizioLabel = target ? (msg.servizio.tipoLabels[target.servizio] ?? target.servizio) : '';
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!target) return;
+    save.mutate(values, {
+      onSuccess: () => {
+        toast({ title: msg.configCommissioni.saveSuccess, description: `${target.fornitore.nome} · ${servizioLabel}` });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        // A 400 names its fields: they show under the inputs too.
+        if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'issues' in error.body && Array.isArray(error.body.issues)) {
+          for (const issue of error.body.issues as Array<{ path: string; message: string }>) {
+            form.setError(issue.path as ConfigField, { type: 'server', message: issue.message });
+          }
+        }
+        toast({
+          title: msg.commissione.configSaveError,
+          description: error instanceof ApiError ? error.serverMessage : undefined,
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  const groups = isNoleggio ? [PERCENT_GROUP] : FIXED_GROUPS;
+
+  return (
+    <Dialog open={target != null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-5xl">
+        <DialogHeader>
+          <DialogTitle>
+            {target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura} commissioni {servizioLabel}
+          </DialogTitle>
+          <DialogDescription>
+            {target?.fornitore.nome} ({target?.fornitore.codice}).{' '}
+            {isNoleggio ? 'Percentuali del totale vendita per ruolo e struttura.' : 'Importi fissi in euro per unità venduta.'} Le commissioni già
+            calcolate non cambiano.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-5">
+          <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_24rem]">
+            <div className="grid content-start gap-4">
+              {groups.map((group) => (
+                <fieldset key={group.legend} className="grid gap-3 rounded-lg border p-4">
+                  <legend className="px-1 text-sm font-semibold">{group.legend}</legend>
+                  <p className="-mt-1 text-xs text-muted-foreground">{group.hint}</p>
+                  <div className={cn('grid gap-2 sm:gap-3', isNoleggio ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3')}>
+                    {group.fields.map((spec) => (
+                      <NumberField
+                        key={spec.name}
+                        spec={spec}
+                        unit={isNoleggio ? '%' : '€'}
+                        error={errors[spec.name]?.message}
+                        registration={form.register(spec.name)}
+                      />
+                    ))}
+                  </div>
+                  {isNoleggio && (
+                    <p
+                      aria-live="polite"
+                      data-testid="percent-sum"
+                      className={cn('text-sm font-medium', sum != null && sum > 10000 ? 'text-destructive' : 'text-muted-foreground')}
+                    >
+                      {sum == null ? 'Totale percentuali: —' : msg.configCommissioni.percentSum(formatPercent(sum))}
+                    </p>
+                  )}
+                </fieldset>
+              ))}
+            </div>
+            {target && <ConfigPreview servizio={target.servizio} values={parsed.success ? (parsed.data) : null} />}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Annulla
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Salvataggio...' : 'Salva commissioni'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState } from 'react';
+import { previewScenarios, PREVIEW_TOTALE_VENDITA_DEFAULT, type ConfigValues } from '../../../../../shared/commissioni/preview';
+import { msg } from '../../../../../shared/messages';
+import { toCents } from '../../../../../shared/money';
+import { moneySchema } from '../../../../../shared/schemas/common';
+import { cn } from '../../../../lib/cn';
+import { formatEuro } from '../../../../lib/format';
+import { Input } from '../../../../components/ui/input';
+import { Label } from '../../../../components/ui/label';
+
+const ROLE_COLUMNS = [
+  ['puntoFisico', 'Punto fisico', 'importoPuntoFisico'],
+  ['agente', 'Agente', 'importoAgente'],
+  ['areaManager', 'Area manager', 'importoAreaManager'],
+  ['struttura', 'Struttura', 'importoAmministrazione'],
+] as const;
+
+/**
+ * What the configuration being typed pays on a few sample sales, computed by the same engine the
+ * server runs on completion. `values` is null while a field is invalid.
+ */
+export function ConfigPreview({ servizio, values }: { servizio: string; values: ConfigValues | null }) {
+  const [totaleText, setTotaleText] = useState(String(PREVIEW_TOTALE_VENDITA_DEFAULT / 100));
+  const totaleId = useId();
+  const isNoleggio = servizio === 'noleggio';
+  const totale = moneySchema.safeParse(totaleText);
+  const totaleVendita = totale.success && toCents(totale.data) > 0 ? toCents(totale.data) : PREVIEW_TOTALE_VENDITA_DEFAULT;
+  const scenarios = values ? previewScenarios(servizio, values, totaleVendita) : [];
+
+  return (
+    <section aria-labelledby={`${totaleId}-title`} className="grid content-start gap-3 rounded-lg border bg-muted/40 p-4" data-testid="config-preview">
+      <div>
+        <h3 id={`${totaleId}-title`} className="font-semibold">
+          {msg.configCommissioni.previewTitle}
+        </h3>
+        <p className="text-xs text-muted-foreground">{msg.configCommissioni.previewNote}</p>
+      </div>
+      {isNoleggio && (
+        <div className="grid gap-1.5">
+          <Label htmlFor={totaleId}>Totale vendita di esempio</Label>
+          <div className="relative">
+            <Input
+              id={totaleId}
+              type="number"
+              step="0.01"
+              min="0"
+              inputMode="decimal"
+              className="pr-8 tabular-nums"
+              value={totaleText}
+              onChange={(e) => setTotaleText(e.target.value)}
+            />
+            <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+              €
+            </span>
+          </div>
+        </div>
+      )}
+      <div aria-live="polite" className="grid gap-3">
+        {values == null ? (
+          <p className="text-sm text-muted-foreground">{msg.configCommissioni.previewInvalid}</p>
+        ) : (
+          scenarios.map(({ key, label, result }) => {
+            const isLoss = result.importoAmministrazione < 0;
+            return (
+              <div
+                key={key}
+                data-testid={`preview-${key}`}
+                className={cn('grid gap-2 rounded-md border bg-card p-3', isLoss && 'border-red-300 bg-red-50')}
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <span className="font-medium">{label}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {isNoleggio ? 'Totale' : 'Ricavo'} {formatEuro(result.ricavo)}
+                  </span>
+                </div>
+                {/* Subgrid rows: a label that wraps on a phone keeps the four amounts on one line. */}
+                <dl className="grid grid-cols-2 gap-x-2 gap-y-1 text-xs sm:grid-cols-4 sm:gap-x-1 sm:gap-y-0">
+                  {ROLE_COLUMNS.map(([role, roleLabel, field]) => (
+                    <div key={role} className="row-span-2 grid min-w-0 grid-rows-subgrid">
+                      <dt className="text-muted-foreground">{roleLabel}</dt>
+                      <dd
+                        data-testid={`preview-${key}-${role}`}
+                        className={cn('whitespace-nowrap font-semibold tabular-nums', role === 'struttura' && result[field] < 0 && 'text-red-700')}
+                      >
+                        {formatEuro(result[field])}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                {isLoss && <p className="text-xs font-medium text-red-700">{msg.configCommissioni.strutturaNegativa}</p>}
+              </div>
+            );
+          })
+        )}
+      </div>
+    </section>
+  );
+}
