@@ -2,35 +2,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { periodoRange, formatDayKey } from '../../src/shared/periodi';
 import { readXlsxRows } from '../setup/spreadsheet';
-import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, saveWorkedExampleConfig } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** DECISIONS §4 worked example, for Sorgenia luce and gas, through the configuration API. */
-async function saveSorgeniaConfig(api: APIRequestContext) {
-  const fornitori = await (await api.get('/api/fornitori')).json();
-  const sorgenia = fornitori.find((f: { codice: string }) => f.codice === 'SORGENIA');
-  for (const servizio of ['luce', 'gas']) {
-    const res = await api.post('/api/commissioni-fornitori', {
-      data: {
-        fornitoreId: sorgenia.id,
-        servizio,
-        ricavoBase: '100.00',
-        bonusRid: '20.00',
-        commissionePuntoFisico: '30.00',
-        commissioneAgente: '15.00',
-        commissioneAreaManager: '5.00',
-        commissioneAggiuntivaPuntoFisico: '8.00',
-        commissioneAggiuntivaAgente: '4.00',
-        commissioneAggiuntivaAreaManager: '1.50',
-        commissioneAggiuntivaRidPuntoFisico: '10.00',
-        commissioneAggiuntivaRidAgente: '5.00',
-        commissioneAggiuntivaRidAreaManager: '2.00',
-      },
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-  }
-}
 
 let phoneSeq = 0;
 /**
@@ -101,7 +75,7 @@ const card = (page: Page, id: number): Locator => page.getByTestId(`commissione-
 test.describe('Commissioni', () => {
   test('admin: commissions from the real workflow, filters, paid with a note, totals move, storno after KO, delete', async ({ page, request }) => {
     const api = await adminApi(request);
-    await saveSorgeniaConfig(api);
+    for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
     const { point } = await createStaffedPoint(api, `Bar Commissioni ${stamp()}`);
     const w = await commissionsFromWorkflow(api, point.landingCode);
 
@@ -223,7 +197,7 @@ test.describe('Commissioni', () => {
 
   test('agente: only its own commissions and its own amount, no admin actions, export with its column only', async ({ page, request }) => {
     const api = await adminApi(request);
-    await saveSorgeniaConfig(api);
+    for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
     const { point, agente } = await createStaffedPoint(api, `Tabacchi Agente ${stamp()}`);
     const w = await commissionsFromWorkflow(api, point.landingCode);
     // Another point's commissions, of another agent, must not show.

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatEuro, toCents } from '../../src/shared/money';
 import type { DashboardStats } from '../../src/shared/schemas/dashboard';
-import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test, saveWorkedExampleConfig } from './fixtures';
 
 async function shots(page: Page, name: string) {
   const size = page.viewportSize();
@@ -42,30 +42,6 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number) {
   return (await res.json()) as { praticaId: number; leadId: number };
 }
 
-/** DECISIONS §4 worked example for Enel luce: no RID, one supply → revenue 100, point 30, structure 70 (no agent, no area manager). */
-async function configureEnelLuce(api: APIRequestContext) {
-  const fornitori = (await (await api.get('/api/fornitori?servizio=luce')).json()) as Array<{ id: number; codice: string }>;
-  const enel = fornitori.find((f) => f.codice === 'ENEL')!;
-  const res = await api.post('/api/commissioni-fornitori', {
-    data: {
-      fornitoreId: enel.id,
-      servizio: 'luce',
-      ricavoBase: '100.00',
-      bonusRid: '20.00',
-      commissionePuntoFisico: '30.00',
-      commissioneAgente: '15.00',
-      commissioneAreaManager: '5.00',
-      commissioneAggiuntivaPuntoFisico: '8.00',
-      commissioneAggiuntivaAgente: '4.00',
-      commissioneAggiuntivaAreaManager: '1.50',
-      commissioneAggiuntivaRidPuntoFisico: '10.00',
-      commissioneAggiuntivaRidAgente: '5.00',
-      commissioneAggiuntivaRidAreaManager: '2.00',
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
-
 const value = (page: Page, id: string) => page.getByTestId(`stat-${id}-value`);
 
 test.describe('Dashboard', () => {
@@ -80,7 +56,7 @@ test.describe('Dashboard', () => {
 
     const first = await submitLead(page.request, punto.id);
     const second = await submitLead(page.request, punto.id);
-    await configureEnelLuce(api);
+    await saveWorkedExampleConfig(api);
     const list = await (await api.get(`/api/pratiche?puntoFisicoId=${punto.id}`)).json();
     const pratica = list.items.find((p: { id: number }) => p.id === first.praticaId);
     const luce = pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === 'luce');

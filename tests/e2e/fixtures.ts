@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 
 export { expect, E2E_ADMIN };
 
@@ -103,4 +104,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Saves the worked-example configuration (tests/setup/worked-example.ts) for a supplier and service. */
+export async function saveWorkedExampleConfig(api: APIRequestContext, codice = 'ENEL', servizio = 'luce') {
+  const fornitori = (await (await api.get(`/api/fornitori?servizio=${servizio}`)).json()) as Array<{ id: number; codice: string }>;
+  const fornitore = fornitori.find((f) => f.codice === codice);
+  expect(fornitore, `fornitore ${codice} per ${servizio}`).toBeTruthy();
+  const res = await api.post('/api/commissioni-fornitori', { data: { fornitoreId: fornitore!.id, servizio, ...WORKED_EXAMPLE_CONFIG } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
 }

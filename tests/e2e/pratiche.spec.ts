@@ -1,32 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { adminApi, apiAs, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, type E2EUser } from './fixtures';
+import { adminApi, apiAs, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, type E2EUser, saveWorkedExampleConfig } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** DECISIONS §4 worked example, saved for Enel luce through the configuration API. */
-async function saveWorkedExample(api: APIRequestContext) {
-  const fornitori = await (await api.get('/api/fornitori?servizio=luce')).json();
-  const enel = fornitori.find((f: { codice: string }) => f.codice === 'ENEL');
-  const res = await api.post('/api/commissioni-fornitori', {
-    data: {
-      fornitoreId: enel.id,
-      servizio: 'luce',
-      ricavoBase: '100.00',
-      bonusRid: '20.00',
-      commissionePuntoFisico: '30.00',
-      commissioneAgente: '15.00',
-      commissioneAreaManager: '5.00',
-      commissioneAggiuntivaPuntoFisico: '8.00',
-      commissioneAggiuntivaAgente: '4.00',
-      commissioneAggiuntivaAreaManager: '1.50',
-      commissioneAggiuntivaRidPuntoFisico: '10.00',
-      commissioneAggiuntivaRidAgente: '5.00',
-      commissioneAggiuntivaRidAreaManager: '2.00',
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-}
 
 async function samplePdf() {
   const doc = await PDFDocument.create();
@@ -76,7 +52,7 @@ async function openEdit(page: Page, praticaId: number, servizio: 'Luce' | 'Gas')
 test.describe('Pratiche', () => {
   test('from a real point\'s landing practice to a completed luce with the four amounts of the worked example, a KO gas found by reason, a document viewed', async ({ page, request, baseURL }) => {
     const api = await adminApi(request);
-    await saveWorkedExample(api);
+    await saveWorkedExampleConfig(api);
     // A point with its responsabile, agent and area manager, all made through the admin API.
     const { point, responsabile, agente, areaManager } = await createStaffedPoint(api, `Ottica Sole ${stamp()}`);
     const { praticaId, telefono } = await practiceFromLanding(page.request, point.landingCode);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
 import { eq } from 'drizzle-orm';
+import { WORKED_EXAMPLE_CONFIG } from './worked-example';
 import { commissioni, commissioniFornitori, documenti, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
 import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
 import type { SubmitFormInput } from '../../src/shared/schemas/landing';
@@ -158,17 +159,7 @@ export async function insertCommissioneConfig(
     .insert(commissioniFornitori)
     .values({
       servizio: 'luce',
-      ricavoBase: '100.00',
-      bonusRid: '20.00',
-      commissionePuntoFisico: '30.00',
-      commissioneAgente: '15.00',
-      commissioneAreaManager: '5.00',
-      commissioneAggiuntivaPuntoFisico: '8.00',
-      commissioneAggiuntivaAgente: '4.00',
-      commissioneAggiuntivaAreaManager: '1.50',
-      commissioneAggiuntivaRidPuntoFisico: '10.00',
-      commissioneAggiuntivaRidAgente: '5.00',
-      commissioneAggiuntivaRidAreaManager: '2.00',
+      ...WORKED_EXAMPLE_CONFIG,
       ...rest,
       fornitoreId,
     })
