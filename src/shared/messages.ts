@@ -1,4 +1,10 @@
-/** The Italian texts of SPEC.md shared by server and client. Copied to the letter. */
+import { landingMsg } from './messages-landing';
+
+/**
+ * The Italian texts of SPEC.md shared by server and client. Copied to the letter. The landing's
+ * texts live in messages-landing.ts (re-exported here as msg.landing) so the public page's
+ * bundle carries only its own.
+ */
 export const msg = {
   auth: {
     invalidCredentials: 'Credenziali non valide',
@@ -224,89 +230,7 @@ export const msg = {
     /** Short Italian month names of the trend chart. */
     mesi: ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'],
   },
-  landing: {
-    notFoundTitle: 'Pagina non trovata',
-    notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
-    pointNotFound: 'Punto fisico non trovato',
-    nomeRequired: 'Inserisci il tuo nome',
-    cognomeRequired: 'Inserisci il tuo cognome',
-    telefonoRequired: 'Inserisci il tuo recapito telefonico',
-    emailRequired: 'Inserisci la tua email',
-    emailInvalid: 'Inserisci un indirizzo email valido',
-    serviziRequired: 'Seleziona almeno un servizio',
-    servizioInvalid: 'Servizio non valido',
-    privacyRequired: 'Devi accettare la privacy policy per continuare',
-    privacyLabel:
-      'Accetto la Privacy Policy e autorizzo il trattamento dei miei dati personali per essere ricontattato.',
-    orarioInvalid: 'Fascia oraria non valida: scegli una delle fasce proposte',
-    tooLong: (campo: string, max: number) => `${campo}: massimo ${max} caratteri`,
-    servizioNonDisponibile: (servizi: string) => `Servizio non disponibile su questa landing: ${servizi}`,
-    idempotencyKeyInvalid: 'Chiave di idempotenza non valida (8-200 caratteri tra lettere, cifre, - e _)',
-    idempotencyKeyReused: 'Questa chiave di idempotenza è già stata usata per una richiesta diversa.',
-    tooManySubmissions: 'Troppe richieste inviate da questa connessione. Riprova tra qualche minuto.',
-    demoSimulated: 'Richiesta dimostrativa: nessun dato è stato salvato.',
-    submitted: 'Richiesta inviata con successo',
-    // Upload (DECISIONS §6)
-    uploadTokenMissing: 'Autorizzazione al caricamento mancante.',
-    uploadTokenInvalid: 'Autorizzazione al caricamento non valida o scaduta. Invia di nuovo la richiesta.',
-    praticaNotFound: 'Pratica non trovata',
-    notMultipart: 'Invia i documenti come multipart/form-data.',
-    noFiles: 'Nessun documento ricevuto.',
-    unknownPart: (nome: string) => `Campo non previsto nel caricamento: ${nome}`,
-    duplicatePart: (nome: string) => `Il campo ${nome} è stato inviato più di una volta.`,
-    fileTooLarge: 'Il file supera la dimensione massima di 10 MB.',
-    tooManyFiles: 'Puoi caricare al massimo 10 file per volta.',
-    tooManyDocuments: 'Hai raggiunto il numero massimo di documenti per questa pratica.',
-    emptyFile: (nome: string) => `Il file "${nome}" è vuoto.`,
-    fileTypeNotAllowed: (nome: string) =>
-      `Il file "${nome}" non è di un tipo consentito. Puoi caricare immagini (JPEG, PNG, WebP, HEIC), PDF, DOC, DOCX o TXT.`,
-    photoNotImage: (nome: string) => `La foto "${nome}" non è un'immagine valida.`,
-    tooManyUploads: 'Troppi caricamenti da questa connessione. Riprova tra qualche minuto.',
-    fileNotFound: 'File non trovato',
-    // Wizard
-    partner: 'Partner',
-    poweredBy: 'Powered by',
-    step1Title: 'Scegli i tuoi servizi',
-    step1Subtitle: 'Seleziona uno o più servizi di interesse',
-    step1Button: "Richiedi l'offerta",
-    prossimamente: 'Prossimamente disponibili',
-    inArrivo: 'In Arrivo',
-    step2Title: 'I tuoi dati',
-    step2Back: '← Torna ai Servizi',
-    step2Button: "Ottieni l'offerta",
-    step3Title: 'Carica le tue fatture',
-    facoltativo: 'FACOLTATIVO',
-    step3Skip: 'Salta e continua senza il caricamento delle fatture',
-    step3SkipNote: "Riceverai ugualmente un'offerta personalizzata",
-    step3Back: '← Torna ai tuoi dati',
-    step3Combined: 'Ho un unico documento per entrambi i servizi',
-    step3Complete: 'Continua al passo successivo',
-    step3Partial: 'Continua con upload parziale',
-    step3None: 'Continua senza caricare le fatture',
-    photoInProgress: 'Caricamento foto in corso...',
-    file: 'File',
-    scattaFoto: 'Scatta una Foto',
-    page1Prompt: 'Prima pagina con i tuoi dati personali',
-    page2Prompt: 'Seconda pagina con i consumi dettagliati',
-    annulla: 'Annulla',
-    bannerBoth: 'Perfetto! Hai caricato entrambe le fatture.',
-    bannerOnlyLuce: 'Hai caricato la fattura della luce. Aggiungi anche quella del gas per un\'offerta completa.',
-    bannerOnlyGas: 'Hai caricato la fattura del gas. Aggiungi anche quella della luce per un\'offerta completa.',
-    bannerSingle: 'Perfetto! Hai caricato il documento unico per luce e gas.',
-    bannerThanks: 'Grazie! Useremo le tue fatture per prepararti un\'offerta su misura.',
-    step4Title: 'Quando ti possiamo chiamare?',
-    step4Note: 'Dalle 9:00 alle 19:00, dal lunedì al venerdì',
-    step4Chosen: (slot: string) => `Ti contatteremo nella fascia oraria: ${slot}`,
-    step4Submit: 'Ottieni la tua offerta',
-    step4NoSlot: 'Continua senza scegliere la fascia oraria',
-    sending: 'Invio in corso...',
-    back: '← Indietro',
-    doneTitle: 'Richiesta Inviata!',
-    doneThanks: 'Grazie per averci scelto! Abbiamo ricevuto la tua richiesta.',
-    doneContactBy: (consulente: string) => `Sarai contattato da ${consulente}`,
-    doneSave: 'Salva in Rubrica',
-    done24h: 'Ti contatteremo entro 24 ore',
-  },
+  landing: landingMsg,
   /** The Commissioni screen (SPEC §2 "Commissioni"; failure texts of SPEC §8 are in `commissione`). */
   commissioniScreen: {
     title: 'Commissioni',

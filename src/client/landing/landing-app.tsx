@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { DEMO_LANDING_CODE } from '../../shared/domain';
-import { msg } from '../../shared/messages';
+import { landingMsg } from '../../shared/messages-landing';
 import type { LandingInfo } from '../../shared/schemas/landing';
 import { Logo } from '../components/ui/logo';
 import { fetchLanding } from './api';
 import { Wizard } from './wizard';
 
-const m = msg.landing;
+const m = landingMsg;
 
 /** The code of /landing/{code}. */
 function codeFromPath(pathname: string): string {

@@ -2,9 +2,9 @@
 // within its budget (see docs/decisions/003-landing-weight.md). The server reads them alike.
 import * as z from 'zod/mini';
 import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '../domain';
-import { msg } from '../messages';
+import { landingMsg } from '../messages-landing';
 
-const m = msg.landing;
+const m = landingMsg;
 
 /** A required text: blank → `required`; too long → a length message. Checks stop at the first failure. */
 const requiredText = (required: string, label: string, max: number) =>

@@ -1,12 +1,12 @@
 import { Camera, CheckCircle2, FileUp, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UPLOAD_MAX_FILE_BYTES } from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import { Button, FieldError, buttonClass, cx } from '../ui';
 import type { Bill } from '../bills';
 import { preparePhoto } from '../photo';
 
-const m = msg.landing;
+const m = landingMsg;
 
 const FILE_ACCEPT =
   'image/*,application/pdf,.pdf,.doc,.docx,.txt,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain';

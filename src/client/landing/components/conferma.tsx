@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, Phone, UserPlus } from 'lucide-react';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import type { LandingInfo } from '../../../shared/schemas/landing';
 import { Button } from '../ui';
 import { downloadVCard } from '../vcard';
 import { StepHeading } from './step-heading';
 
-const m = msg.landing;
+const m = landingMsg;
 
 /** The confirmation that replaces the wizard and stays (SPEC §4). */
 export function Conferma({ info }: { info: LandingInfo }) {

@@ -1,10 +1,10 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import type { LandingForm, LandingFormInput } from '../../../shared/schemas/landing';
 import { Button, FieldError, Input } from '../ui';
 import { StepHeading } from './step-heading';
 
-const m = msg.landing;
+const m = landingMsg;
 
 interface Props {
   form: UseFormReturn<LandingFormInput, unknown, LandingForm>;

@@ -1,11 +1,11 @@
 import { CheckCircle2, Info } from 'lucide-react';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import { Button } from '../ui';
 import { hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
 import { BillCard } from './bill-card';
 import { StepHeading } from './step-heading';
 
-const m = msg.landing;
+const m = landingMsg;
 
 interface Props {
   bills: Bills;

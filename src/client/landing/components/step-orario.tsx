@@ -1,10 +1,10 @@
 import { Clock } from 'lucide-react';
 import { FASCE_ORARIE } from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import { Button, cx } from '../ui';
 import { StepHeading } from './step-heading';
 
-const m = msg.landing;
+const m = landingMsg;
 
 interface Props {
   slot: string;

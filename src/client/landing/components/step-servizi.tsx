@@ -1,11 +1,11 @@
 import { Check, Landmark, ShieldCheck } from 'lucide-react';
 import type { ServizioRichiedibile } from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
+import { landingMsg } from '../../../shared/messages-landing';
 import { Button, cx } from '../ui';
 import { DEMO_SERVICES, MAIN_SERVICES } from '../services';
 import { StepHeading } from './step-heading';
 
-const m = msg.landing;
+const m = landingMsg;
 
 interface Props {
   selected: ServizioRichiedibile[];
