@@ -109,6 +109,7 @@ export const msg = {
     hasPaidCommission:
       'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
     resetFilters: 'Reset Filtri',
+    exportError: "Errore durante l'esportazione delle pratiche",
     statoLabels: { inserita: 'Inserita', in_lavorazione: 'In Lavorazione', completata: 'Completata', ko: 'KO' },
   },
   servizio: {

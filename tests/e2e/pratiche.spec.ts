@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
 import { adminApi, apiAs, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, type E2EUser, saveWorkedExampleConfig } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -55,7 +57,7 @@ test.describe('Pratiche', () => {
     await saveWorkedExampleConfig(api);
     // A point with its responsabile, agent and area manager, all made through the admin API.
     const { point, responsabile, agente, areaManager } = await createStaffedPoint(api, `Ottica Sole ${stamp()}`);
-    const { praticaId, telefono } = await practiceFromLanding(page.request, point.landingCode);
+    const { praticaId, telefono, cognome } = await practiceFromLanding(page.request, point.landingCode);
 
     await signIn(page);
     await page.goto(`/pratiche?search=${telefono}`);
@@ -157,6 +159,67 @@ test.describe('Pratiche', () => {
     await expect(card).toHaveCount(0);
     await page.getByLabel('Motivazione KO').selectOption('cliente_non_interessato');
     await expect(card).toBeVisible();
+
+    // 'Esporta' (DECISIONS §7) exports what the filters show: KO for 'Cliente non interessato' and
+    // this customer's phone give this practice only, one row per service.
+    await page.getByLabel('Cerca').fill(telefono);
+    await expect(page.getByText('1 pratica trovata')).toBeVisible();
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    await expect(page.getByText('Esporta le pratiche filtrate, una riga per servizio')).toBeVisible();
+    await page.screenshot({ path: '.tmp/shots/pratiche-export-menu-1440.png' });
+    const xlsxPromise = page.waitForEvent('download');
+    const exportRequest = page.waitForRequest((r) => r.url().includes('/api/pratiche/export?'));
+    await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
+    const exportUrl = new URL((await exportRequest).url());
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({ search: telefono, stato: 'ko', koMotivazione: 'cliente_non_interessato', format: 'xlsx' });
+    const xlsx = await xlsxPromise;
+    expect(xlsx.suggestedFilename()).toMatch(/^pratiche-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const rows = readXlsxRows(readFileSync((await xlsx.path())!));
+    expect(rows[0]).toEqual([
+      'Pratica',
+      'Data creazione',
+      'Stato pratica',
+      'Cliente',
+      'Telefono',
+      'Email',
+      'Punto fisico',
+      'Orario contatto',
+      'Servizio',
+      'Stato servizio',
+      'Motivazione KO',
+      'Fornitore',
+      'RID',
+      'Numero forniture',
+      'Ultimo aggiornamento',
+    ]);
+    expect(rows).toHaveLength(3);
+    const [luce, gas] = rows.slice(1);
+    for (const row of [luce, gas]) {
+      expect(row.slice(2, 8)).toEqual(['Completata', `Marta ${cognome}`, telefono, `marta.${telefono.slice(3)}@esempio.it`, point.nomeAttivita, '10:00-11:00']);
+      expect(row[0]).toBe(String(praticaId));
+      expect(row[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    }
+    expect(luce.slice(8, 14)).toEqual(['Luce', 'Completato', '', 'Enel Energia', 'Sì', '2']);
+    expect(gas.slice(8, 14)).toEqual(['Gas', 'KO', 'Cliente non interessato', '', 'No', '1']);
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    const csvPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'CSV (.csv)' }).click();
+    const csv = await csvPromise;
+    expect(csv.suggestedFilename()).toMatch(/^pratiche-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvRows = readCsvRows(readFileSync((await csv.path())!));
+    expect(csvRows.map((r) => r.slice(0, 14))).toEqual(rows.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')));
+
+    // A refused export says so in a toast, and the button is usable again.
+    await page.route('**/api/pratiche/export?**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servizio non disponibile', code: 'UNAVAILABLE' }) }),
+    );
+    await page.getByRole('button', { name: 'Esporta' }).click();
+    await page.getByRole('button', { name: 'CSV (.csv)' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Servizio non disponibile');
+    await expect(page.getByRole('button', { name: 'Esporta' })).toBeEnabled();
+    await page.unroute('**/api/pratiche/export?**');
+    await page.getByLabel('Cerca').fill('');
+
     await page.getByRole('button', { name: /^KO/ }).click();
     await expect(page.getByLabel('Motivazione KO')).toHaveCount(0);
 

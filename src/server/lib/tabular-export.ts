@@ -1,9 +1,14 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import type { ExportFormat } from '../../shared/schemas/common';
+import { romeDateKey } from '../../shared/time';
 
 /**
  * Spreadsheet exports (DECISIONS §7): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and
  * a real XLSX (Office Open XML in a ZIP) written here: a few dozen lines instead of a dependency.
  */
+/** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */
+export const EXPORT_MAX_ROWS = 100_000;
+
 export type Cell = string | number | Money | null | undefined;
 
 /**
@@ -133,6 +138,25 @@ export function toXlsx(sheetName: string, header: string[], rows: Cell[][]): Buf
     ['xl/worksheets/sheet1.xml', sheetXml(header, rows, widths)],
   ];
   return zip(files.map(([path, text]) => ({ path, data: Buffer.from(text, 'utf8') })));
+}
+
+/** The file of an export: CSV, or XLSX with one sheet named `sheetName`. */
+export function toSpreadsheet(format: ExportFormat, sheetName: string, header: string[], rows: Cell[][]): Buffer {
+  return format === 'csv' ? toCsv(header, rows) : toXlsx(sheetName, header, rows);
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Reply headers of an export: a download named `<baseName>-<Rome yyyy-MM-dd>.<format>`, and its row count. */
+export function exportHeaders(baseName: string, format: ExportFormat, rows: number, now = new Date()): Record<string, string> {
+  return {
+    'content-type': CONTENT_TYPES[format],
+    'content-disposition': `attachment; filename="${baseName}-${romeDateKey(now)}.${format}"`,
+    'x-total-count': String(rows),
+  };
 }
 
 /** A ZIP archive (deflate), enough for OOXML: no ZIP64, so up to 4 GB and 65,535 entries. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
-import { moneySchema, paginationQuerySchema } from './common';
+import { exportFormatSchema, moneySchema, paginationQuerySchema } from './common';
 
 /** The amount fields of a supplier's configuration (SPEC §3), in form order. */
 export const CONFIG_AMOUNT_FIELDS = [
@@ -116,7 +116,7 @@ export const listCommissioniQuerySchema = paginationQuerySchema.extend(commissio
 
 /** GET /api/commissioni/export (DECISIONS §7): the list's filters, every matching row, as XLSX or CSV. */
 export const exportCommissioniQuerySchema = z
-  .object({ ...commissioniFiltersShape, format: z.enum(['xlsx', 'csv'], { message: 'Formato non valido: xlsx o csv' }).default('xlsx') })
+  .object({ ...commissioniFiltersShape, format: exportFormatSchema })
   .refine(...rangeInOrder);
 export type CommissioniFilters = Pick<z.output<typeof exportCommissioniQuerySchema>, 'status' | 'dataInizio' | 'dataFine'>;
 

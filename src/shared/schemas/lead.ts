@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAD_CONTATTO_STATI, PRATICA_STATI, SERVIZIO_STATI, SERVIZIO_TIPI } from '../domain';
-import { paginatedSchema, paginationQuerySchema } from './common';
+import { exportFormatSchema, paginatedSchema, paginationQuerySchema } from './common';
 
 export const LEAD_CONTATTO_LABELS: Record<(typeof LEAD_CONTATTO_STATI)[number], string> = {
   nuovo: 'Nuovo',
@@ -29,7 +29,7 @@ export type LeadFilters = z.output<typeof leadFiltersSchema>;
 export const listLeadsQuerySchema = leadFiltersSchema.extend(paginationQuerySchema.shape);
 export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
 
-export const exportLeadsQuerySchema = leadFiltersSchema.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+export const exportLeadsQuerySchema = leadFiltersSchema.extend({ format: exportFormatSchema });
 
 const puntoDetailsSchema = z.object({ id: z.number().int(), nomeAttivita: z.string(), indirizzo: z.string() });
 

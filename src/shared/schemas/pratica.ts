@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
-import { paginationQuerySchema } from './common';
+import { exportFormatSchema, paginationQuerySchema } from './common';
 import { servizioSchema } from './servizio';
 
 export const praticaSchema = z.object({
@@ -25,10 +25,11 @@ const statiList = z
   .pipe(z.array(z.enum(SERVIZIO_STATI, { message: 'Stato non valido' })));
 
 /**
- * GET /api/pratiche. `stato` (service statuses, comma-separated or repeated) and `koMotivazione`
- * match practices having a service in that status; with `servizio` it must be that service.
+ * Filters of GET /api/pratiche and of its export. `stato` (service statuses, comma-separated or
+ * repeated) and `koMotivazione` match practices having a service in that status; with `servizio`
+ * it must be that service.
  */
-export const listPraticheQuerySchema = paginationQuerySchema.extend({
+export const praticheFiltersSchema = z.object({
   search: z.string().trim().max(200).optional(),
   servizio: z.enum(SERVIZI_PRINCIPALI, { message: 'Servizio non valido' }).optional(),
   puntoFisicoId: z.coerce.number().int().positive().optional(),
@@ -36,6 +37,14 @@ export const listPraticheQuerySchema = paginationQuerySchema.extend({
   puntoFisico: z.string().trim().max(200).optional(),
   stato: statiList,
   koMotivazione: z.enum(KO_MOTIVAZIONI, { message: 'Motivazione KO non valida' }).optional(),
+});
+export type PraticheFilters = z.output<typeof praticheFiltersSchema>;
+
+/** GET /api/pratiche. */
+export const listPraticheQuerySchema = paginationQuerySchema.extend(praticheFiltersSchema.shape);
+/** GET /api/pratiche/export (DECISIONS §7): the list's filters, one row per service, as XLSX or CSV. */
+export const exportPraticheQuerySchema = praticheFiltersSchema.extend({
+  format: exportFormatSchema,
 });
 export type ListPraticheQuery = z.input<typeof listPraticheQuerySchema>;
 

@@ -11,14 +11,10 @@ import {
 } from '../../../shared/schemas/commissione';
 import { idParamSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
+import { exportHeaders } from '../../lib/tabular-export';
 import { actorOf } from '../../plugins/auth';
-import { romeDateKey } from '../../../shared/time';
 import { deleteCommissione, exportCommissioni, getCommissione, listCommissioni, listConfigs, saveConfig, updatePayment } from './commissioni.service';
 
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // SPEC §7 gives two readings of the configuration path: both are served (DECISIONS §7).
@@ -53,11 +49,7 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const { data, rows } = await exportCommissioni(db, actorOf(request), filters, format);
-      return reply
-        .type(CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="commissioni-${romeDateKey(new Date())}.${format}"`)
-        .header('x-total-count', String(rows))
-        .send(data);
+      return reply.headers(exportHeaders('commissioni', format, rows)).send(data);
     },
   );
 

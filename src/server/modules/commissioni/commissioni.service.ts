@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { moneyCell, toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
+import { EXPORT_MAX_ROWS, moneyCell, toSpreadsheet, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
 import { commissionAmountFor, commissioniScope } from './commissioni.scope';
 
@@ -248,7 +248,6 @@ export async function deleteCommissione(db: Database, actor: Actor, id: number):
   await db.delete(commissioni).where(eq(commissioni.id, id));
 }
 
-export const EXPORT_MAX_ROWS = 100_000;
 
 type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
 type BonusKey = 'puntoFisico' | 'agente' | 'areaManager';
@@ -323,6 +322,6 @@ export async function exportCommissioni(
       c.notePagamento ?? '',
     ];
   });
-  const data = format === 'csv' ? toCsv(header, cells) : toXlsx('Commissioni', header, cells);
+  const data = toSpreadsheet(format, 'Commissioni', header, cells);
   return { data, rows: rows.length };
 }

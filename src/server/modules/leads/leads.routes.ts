@@ -8,16 +8,12 @@ import {
   listLeadsQuerySchema,
   updateLeadStatusSchema,
 } from '../../../shared/schemas/lead';
-import { romeDateKey } from '../../../shared/time';
 import type { Database } from '../../db/client';
+import { exportHeaders } from '../../lib/tabular-export';
 import { actorOf } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
 import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
 
-const CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
 
 export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (app, { db, storage }) => {
   app.get(
@@ -32,11 +28,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const { data, rows } = await exportLeads(db, actorOf(request), filters, format);
-      return reply
-        .type(CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="lead-${romeDateKey(new Date())}.${format}"`)
-        .header('x-total-count', String(rows))
-        .send(data);
+      return reply.headers(exportHeaders('lead', format, rows)).send(data);
     },
   );
 

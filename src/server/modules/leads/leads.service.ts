@@ -7,7 +7,7 @@ import { containsPattern } from '../../db/sql-helpers';
 import type { Database, DbExecutor } from '../../db/client';
 import { commissioni, documenti, leads, leadSearchText, pratiche, puntiFisici, servizi, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { toCsv, toXlsx, type Cell } from '../../lib/tabular-export';
+import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
 import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
@@ -15,8 +15,6 @@ import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../pu
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
 
-/** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */
-export const EXPORT_MAX_ROWS = 100_000;
 
 
 function overdueSince(now: Date): Date {
@@ -280,6 +278,6 @@ export async function exportLeads(
     r.isOverdue ? 'Sì' : 'No',
     r.servizi ?? '',
   ]);
-  const data = format === 'csv' ? toCsv(LEAD_EXPORT_HEADER, cells) : toXlsx('Lead', LEAD_EXPORT_HEADER, cells);
+  const data = toSpreadsheet(format, 'Lead', LEAD_EXPORT_HEADER, cells);
   return { data, rows: rows.length };
 }

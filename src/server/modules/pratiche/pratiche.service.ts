@@ -1,13 +1,16 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServizioStato } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
-import type { listPraticheQuerySchema, Pratica, PraticheList } from '../../../shared/schemas/pratica';
+import type { ExportFormat } from '../../../shared/schemas/common';
+import type { listPraticheQuerySchema, Pratica, PraticheFilters, PraticheList } from '../../../shared/schemas/pratica';
+import { formatRomeDateTime } from '../../../shared/time';
 import { containsPattern } from '../../db/sql-helpers';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '../../db/client';
-import { commissioni, documenti, leads, leadSearchText, pratiche, puntiFisici, servizi } from '../../db/schema';
+import { commissioni, documenti, fornitori, leads, leadSearchText, pratiche, puntiFisici, servizi } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
 import { loadServizi } from '../servizi/servizi.service';
@@ -52,9 +55,13 @@ function servizioExists(filter: { servizio?: string; stati?: readonly string[]; 
   return sql`exists (select 1 from servizi s where ${sql.join(parts, sql` and `)})`;
 }
 
-export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
-  // Conditions on pratiche alone (the lead and the point through subqueries): counting needs no join.
-  const filters = and(
+/**
+ * The list's and the export's filters, inside the role's scope. `base` (scope, search, point)
+ * alone feeds the per-status counts; `where` adds the service, status and KO-reason filters.
+ * Conditions on pratiche alone (the lead and the point through subqueries): counting needs no join.
+ */
+function praticheWhere(db: Database, actor: Actor, query: PraticheFilters): { base: SQL | undefined; where: SQL | undefined } {
+  const base = and(
     praticheScope(db, actor),
     searchCondition(db, query.search),
     query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
@@ -68,13 +75,18 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
         )
       : undefined,
   );
-  const base = and(filters, query.servizio ? servizioExists({ servizio: query.servizio }) : undefined);
   const where = and(
     base,
+    query.servizio ? servizioExists({ servizio: query.servizio }) : undefined,
     query.stato.length > 0 || query.koMotivazione
       ? servizioExists({ servizio: query.servizio, stati: query.stato, koMotivazione: query.koMotivazione })
       : undefined,
   );
+  return { base, where };
+}
+
+export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
+  const { base: filters, where } = praticheWhere(db, actor, query);
 
   const [page, [totals], counts] = await Promise.all([
     db
@@ -169,4 +181,74 @@ export async function deletePratica(db: Database, actor: Actor, storage: Documen
   });
   // After the commit: a file left behind by a crash here is harmless, a missing one would not be.
   for (const filename of files) await storage.remove(filename);
+}
+
+export const PRATICHE_EXPORT_HEADER = [
+  'Pratica',
+  'Data creazione',
+  'Stato pratica',
+  'Cliente',
+  'Telefono',
+  'Email',
+  'Punto fisico',
+  'Orario contatto',
+  'Servizio',
+  'Stato servizio',
+  'Motivazione KO',
+  'Fornitore',
+  'RID',
+  'Numero forniture',
+  'Ultimo aggiornamento',
+];
+
+/**
+ * 'Esporta' (DECISIONS §7): the practices the list would show with these filters, newest first,
+ * one row per service (all of the practice's services, oldest first). A practice without services
+ * still gives one row, its service columns empty.
+ */
+export async function exportPratiche(
+  db: Database,
+  actor: Actor,
+  filters: PraticheFilters,
+  format: ExportFormat,
+): Promise<{ data: Buffer; rows: number }> {
+  const { where } = praticheWhere(db, actor, filters);
+  const rows = await db
+    .select({
+      p: pratiche,
+      nome: leads.nome,
+      cognome: leads.cognome,
+      telefono: leads.telefono,
+      email: leads.email,
+      nomeAttivita: puntiFisici.nomeAttivita,
+      s: servizi,
+      fornitoreNome: fornitori.nome,
+    })
+    .from(pratiche)
+    .innerJoin(leads, eq(leads.id, pratiche.leadId))
+    .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+    .leftJoin(servizi, eq(servizi.praticaId, pratiche.id))
+    .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
+    .where(where)
+    .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id), asc(servizi.id))
+    .limit(EXPORT_MAX_ROWS);
+  const m = msg.servizio;
+  const cells: Cell[][] = rows.map(({ p, s, ...r }) => [
+    p.id,
+    formatRomeDateTime(p.dataCreazione),
+    msg.pratica.statoLabels[p.statoPratica],
+    `${r.nome} ${r.cognome}`,
+    r.telefono,
+    r.email,
+    r.nomeAttivita ?? '',
+    p.orarioContatto ?? '',
+    s ? (m.tipoLabels[s.tipoServizio] ?? s.tipoServizio) : '',
+    s ? m.statoLabels[s.stato] : '',
+    s?.stato === 'ko' && s.koMotivazione ? (m.koLabels[s.koMotivazione] ?? s.koMotivazione) : '',
+    r.fornitoreNome ?? '',
+    s ? (s.ridPresente ? 'Sì' : 'No') : '',
+    s?.numeroForniture ?? '',
+    s ? formatRomeDateTime(s.dataUltimoAggiornamento) : '',
+  ]);
+  return { data: toSpreadsheet(format, 'Pratiche', PRATICHE_EXPORT_HEADER, cells), rows: rows.length };
 }

@@ -1,5 +1,4 @@
-import * as Popover from '@radix-ui/react-popover';
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { fillMessage, msg } from '../../../../shared/messages';
 import { periodoRange } from '../../../../shared/periodi';
@@ -7,6 +6,7 @@ import { can } from '../../../../shared/permissions';
 import type { Commissione } from '../../../../shared/schemas/commissione';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
 import { Button } from '../../../components/ui/button';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -39,7 +39,6 @@ export function CommissioniRoute() {
   const [page, setPage] = useState(1);
   const [paying, setPaying] = useState<Commissione | null>(null);
   const [deleting, setDeleting] = useState<Commissione | null>(null);
-  const [exporting, setExporting] = useState(false);
 
   // Period boundaries are Rome calendar days, computed when the filters are read (SPEC §9).
   const range = periodoRange(filters.periodo, new Date(), filters.custom);
@@ -56,17 +55,6 @@ export function CommissioniRoute() {
   const reset = () => {
     setFilters(EMPTY_COMMISSIONI_FILTERS);
     setPage(1);
-  };
-
-  const onExport = async (format: 'xlsx' | 'csv') => {
-    setExporting(true);
-    try {
-      await exportCommissioni(apiFilters, format);
-    } catch (error) {
-      toast({ title: msg.common.error, description: errorMessage(error, m.exportError), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
   };
 
   const onPaymentConfirm = (note: string) => {
@@ -107,29 +95,12 @@ export function CommissioniRoute() {
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <Popover.Root>
-            <Popover.Trigger asChild>
-              <Button variant="outline" disabled={exporting || !!rangeError}>
-                <Download aria-hidden />
-                {exporting ? 'Esportazione...' : 'Esporta'}
-              </Button>
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content align="end" sideOffset={6} className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg">
-                <p className="px-2 pb-1 text-xs text-muted-foreground">Esporta le commissioni filtrate</p>
-                <Popover.Close asChild>
-                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('xlsx')}>
-                    Excel (.xlsx)
-                  </Button>
-                </Popover.Close>
-                <Popover.Close asChild>
-                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('csv')}>
-                    CSV (.csv)
-                  </Button>
-                </Popover.Close>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+          <ExportMenu
+            description="Esporta le commissioni filtrate"
+            onExport={(format) => exportCommissioni(apiFilters, format)}
+            disabled={!!rangeError}
+            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, m.exportError), variant: 'destructive' })}
+          />
         }
       />
 

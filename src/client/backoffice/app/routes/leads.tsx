@@ -1,5 +1,4 @@
-import * as Popover from '@radix-ui/react-popover';
-import { AlarmClock, ChevronLeft, ChevronRight, Download, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { AlarmClock, ChevronLeft, ChevronRight, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '../../../../shared/domain';
@@ -8,6 +7,7 @@ import { can, paths } from '../../../../shared/permissions';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../shared/schemas/lead';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { Card } from '../../../components/ui/card';
 import { Input, NativeSelect } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -84,7 +84,6 @@ export function LeadsRoute() {
   const [status, setStatus] = useState<StatusFilter>('');
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<LeadListItem | null>(null);
-  const [exporting, setExporting] = useState(false);
   const searchId = useId();
   const statusId = useId();
 
@@ -115,17 +114,6 @@ export function LeadsRoute() {
     navigate(paths.leads);
   };
 
-  const onExport = async (format: 'xlsx' | 'csv') => {
-    setExporting(true);
-    try {
-      await exportLeads(filters, format);
-    } catch (error) {
-      toast({ title: msg.common.error, description: errorMessage(error, msg.lead.exportError), variant: 'destructive' });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const onDelete = (lead: LeadListItem) => {
     if (!window.confirm(msg.lead.deleteConfirm)) return;
     remove.mutate(lead.id, {
@@ -151,29 +139,11 @@ export function LeadsRoute() {
         title="Gestione Lead"
         subtitle="I clienti arrivati dalle landing dei punti fisici"
         actions={
-          <Popover.Root>
-            <Popover.Trigger asChild>
-              <Button variant="outline" disabled={exporting}>
-                <Download aria-hidden />
-                {exporting ? 'Esportazione...' : 'Esporta'}
-              </Button>
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content align="end" sideOffset={6} className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg">
-                <p className="px-2 pb-1 text-xs text-muted-foreground">Esporta i lead filtrati</p>
-                <Popover.Close asChild>
-                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('xlsx')}>
-                    Excel (.xlsx)
-                  </Button>
-                </Popover.Close>
-                <Popover.Close asChild>
-                  <Button variant="ghost" className="justify-start" onClick={() => void onExport('csv')}>
-                    CSV (.csv)
-                  </Button>
-                </Popover.Close>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+          <ExportMenu
+            description="Esporta i lead filtrati"
+            onExport={(format) => exportLeads(filters, format)}
+            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.exportError), variant: 'destructive' })}
+          />
         }
       />
 

@@ -4,10 +4,14 @@ import { useLocation, useSearch } from 'wouter';
 import { fillMessage, msg } from '../../../../shared/messages';
 import { paths } from '../../../../shared/permissions';
 import { Button } from '../../../components/ui/button';
+import { ExportMenu } from '../../../components/ui/export-menu';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuth } from '../../features/auth/auth-context';
+import { exportPratiche } from '../../features/pratiche/api/export-pratiche';
 import { usePratiche } from '../../features/pratiche/api/get-pratiche';
 import { PraticaCard } from '../../features/pratiche/components/pratica-card';
 import { EMPTY_FILTERS, PraticheFilters, type FilterState } from '../../features/pratiche/components/pratiche-filters';
@@ -50,7 +54,18 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
 
   return (
     <>
-      <PageHeader title={msg.pratica.pageTitle} subtitle="Segui le pratiche dal primo contatto al completamento" />
+      <PageHeader
+        title={msg.pratica.pageTitle}
+        subtitle="Segui le pratiche dal primo contatto al completamento"
+        actions={
+          <ExportMenu
+            description="Esporta le pratiche filtrate, una riga per servizio"
+            // The filters as they are in the form: a search typed a moment ago counts already.
+            onExport={(format) => exportPratiche(filters, format)}
+            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, msg.pratica.exportError), variant: 'destructive' })}
+          />
+        }
+      />
       <PraticheFilters value={filters} onChange={change} onReset={reset} counts={data?.countsByStato} />
 
       {query.isError && (

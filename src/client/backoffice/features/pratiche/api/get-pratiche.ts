@@ -14,17 +14,20 @@ export interface PraticheFilters {
 
 export const PRATICHE_KEY = '/api/pratiche';
 
-export function praticheQuery(filters: PraticheFilters) {
-  const url = withQuery(PRATICHE_KEY, {
+/** The list's filters as query parameters, shared by the list and its export. */
+export function filterParams(filters: Omit<PraticheFilters, 'page' | 'pageSize'>) {
+  return {
     search: filters.search.trim(),
     servizio: filters.servizio,
     puntoFisicoId: filters.puntoFisicoId,
     stato: filters.stati.join(','),
     // The KO reason only applies while KO is toggled (SPEC §2).
     koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',
-    page: filters.page,
-    pageSize: filters.pageSize,
-  });
+  };
+}
+
+export function praticheQuery(filters: PraticheFilters) {
+  const url = withQuery(PRATICHE_KEY, { ...filterParams(filters), page: filters.page, pageSize: filters.pageSize });
   return queryOptions({
     queryKey: [PRATICHE_KEY, url],
     queryFn: () => api.get<PraticheList>(url),

@@ -1,0 +1,9 @@
+import type { ExportFormat } from '../../../../../shared/schemas/common';
+import { withQuery } from '../../../../lib/api-client';
+import { downloadFile } from '../../../../lib/download';
+import { filterParams, PRATICHE_KEY, type PraticheFilters } from './get-pratiche';
+
+/** 'Esporta' (DECISIONS §7): the filtered practices as XLSX or CSV, one row per service. */
+export function exportPratiche(filters: Omit<PraticheFilters, 'page' | 'pageSize'>, format: ExportFormat) {
+  return downloadFile(withQuery(`${PRATICHE_KEY}/export`, { ...filterParams(filters), format }), `pratiche.${format}`);
+}
