@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   CONSULENTE_TELEFONO_PLACEHOLDER,
@@ -15,11 +15,11 @@ import { msg } from '../../../shared/messages';
 import type { Documento, LandingInfo, SubmitFormResponse } from '../../../shared/schemas/landing';
 import type { submitFormSchema } from '../../../shared/schemas/landing';
 import type { z } from 'zod';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, DbExecutor } from '../../db/client';
 import { consensi, documenti, idempotencyKeys, leads, pratiche, puntiFisici, servizi, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
+import { praticheScope } from '../punti-fisici/scope';
 import type { DocumentStorage } from '../../storage/storage';
 import { detectDocumentType, safeDisplayName, type DetectedType } from './file-check';
 import { canMerge, mergePagesToPdf } from './merge-pages';
@@ -354,28 +354,11 @@ function toDocumento(row: typeof documenti.$inferSelect): Documento {
 // Staff: GET /api/pratiche/{id}/files and /files/{filename}
 // ---------------------------------------------------------------------------------------------
 
-/** The practices an actor may see (DECISIONS §2), as a condition on pratiche. */
-export function praticheScope(actor: Actor): SQL | undefined {
-  const points = (column: AnyPgColumn) =>
-    inArray(pratiche.puntoFisicoId, sql`(select ${puntiFisici.id} from ${puntiFisici} where ${column} = ${actor.id})`);
-  switch (actor.role) {
-    case 'admin':
-    case 'amministrazione':
-      return undefined;
-    case 'area_manager':
-      return points(puntiFisici.areaManagerId);
-    case 'agente':
-      return points(puntiFisici.agenteId);
-    case 'punto_fisico':
-      return points(puntiFisici.utenteResponsabileId);
-  }
-}
-
 async function findPraticaInScope(db: Database, actor: Actor, praticaId: number) {
   const [row] = await db
     .select({ id: pratiche.id })
     .from(pratiche)
-    .where(and(eq(pratiche.id, praticaId), praticheScope(actor)));
+    .where(and(eq(pratiche.id, praticaId), praticheScope(db, actor)));
   if (!row) throw AppError.notFound(m.praticaNotFound);
   return row;
 }
