@@ -1,11 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Pagination } from '../../../components/ui/pagination';
 import { useState } from 'react';
 import { fillMessage, msg } from '../../../../shared/messages';
 import { periodoRange } from '../../../../shared/periodi';
 import { can } from '../../../../shared/permissions';
 import type { Commissione } from '../../../../shared/schemas/commissione';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
 import { ExportMenu } from '../../../components/ui/export-menu';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -144,19 +143,7 @@ export function CommissioniRoute() {
               ))}
             </div>
           )}
-          {pages > 1 && (
-            <nav aria-label="Paginazione" className="mt-6 flex items-center justify-center gap-3">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                <ChevronLeft aria-hidden /> Precedente
-              </Button>
-              <span className="text-sm tabular-nums">
-                Pagina {page} di {pages}
-              </span>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Successiva <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </section>
       )}
 

@@ -1,4 +1,5 @@
-import { AlarmClock, ChevronLeft, ChevronRight, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { AlarmClock, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
+import { Pagination } from '../../../components/ui/pagination';
 import { useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '../../../../shared/domain';
@@ -286,21 +287,7 @@ export function LeadsRoute() {
         )}
       </Card>
 
-      {total > PAGE_SIZE && (
-        <nav aria-label="Paginazione" className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            <ChevronLeft aria-hidden />
-            Precedente
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Pagina {page} di {pages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Successiva
-            <ChevronRight aria-hidden />
-          </Button>
-        </nav>
-      )}
+      <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
 
       <LeadDetailDialog row={detail} onOpenChange={(open) => !open && setDetail(null)} />
     </>

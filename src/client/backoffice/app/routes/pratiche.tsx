@@ -1,9 +1,8 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Pagination } from '../../../components/ui/pagination';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { fillMessage, msg } from '../../../../shared/messages';
 import { paths } from '../../../../shared/permissions';
-import { Button } from '../../../components/ui/button';
 import { ExportMenu } from '../../../components/ui/export-menu';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/spinner';
@@ -96,19 +95,7 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
               ))}
             </div>
           )}
-          {pages > 1 && (
-            <nav aria-label="Paginazione" className="mt-6 flex items-center justify-center gap-3">
-              <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                <ChevronLeft aria-hidden /> Precedente
-              </Button>
-              <span className="text-sm tabular-nums">
-                Pagina {page} di {pages}
-              </span>
-              <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                Successiva <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          )}
+          <Pagination page={page} pages={pages} onPageChange={setPage} />
         </>
       )}
     </>

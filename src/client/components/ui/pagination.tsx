@@ -1,0 +1,22 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+
+/** 'Precedente' / 'Pagina n di m' / 'Successiva' under a server-paginated list; nothing for one page. */
+export function Pagination(props: { page: number; pages: number; onPageChange: (page: number) => void; className?: string }) {
+  const { page, pages, onPageChange, className } = props;
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Paginazione" className={cn('mt-6 flex items-center justify-center gap-3', className)}>
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden /> Precedente
+      </Button>
+      <span className="text-sm tabular-nums">
+        Pagina {page} di {pages}
+      </span>
+      <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        Successiva <ChevronRight aria-hidden />
+      </Button>
+    </nav>
+  );
+}
