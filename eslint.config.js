@@ -3,10 +3,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'url', 'stream', 'http', 'https', 'net'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'crypto',
+  'os',
+  'child_process',
+  'url',
+  'stream',
+  'http',
+  'https',
+  'net',
+];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'src/server/db/migrations/**', 'coverage/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tmp/**',
+      'data/**',
+      'src/server/db/migrations/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -53,7 +74,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeBuiltins, message: 'src/shared è isomorfo: niente moduli Node.' },
-            { group: ['**/server/**', '**/client/**', 'react', 'react-dom'], message: 'src/shared non importa server né client.' },
+            {
+              group: ['**/server/**', '**/client/**', 'react', 'react-dom'],
+              message: 'src/shared non importa server né client.',
+            },
           ],
         },
       ],
@@ -65,7 +89,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', ...nodeBuiltins], message: 'Il client non importa codice server né moduli Node.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', ...nodeBuiltins],
+              message: 'Il client non importa codice server né moduli Node.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -77,7 +108,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/backoffice/**'], message: 'La landing non importa nulla dal back-office.' },
-            { group: ['**/server/**', ...nodeBuiltins], message: 'Il client non importa codice server né moduli Node.' },
+            {
+              group: ['**/server/**', ...nodeBuiltins],
+              message: 'Il client non importa codice server né moduli Node.',
+            },
           ],
         },
       ],
@@ -86,7 +120,10 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**'], message: 'Il server non importa codice client.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/client/**'], message: 'Il server non importa codice client.' }] },
+      ],
     },
   },
 );

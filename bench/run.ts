@@ -19,7 +19,14 @@ import { createPglite, fromPglite } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { leads, puntiFisici, servizi } from '../src/server/db/schema';
 import { seedDatabase } from '../src/server/db/seed';
-import { DEMO_ACCOUNTS, DEMO_LEAD_EMAIL_DOMAIN, DEMO_PASSWORD, demoPhoneDigits, seedDemoData, type SeedDemoResult } from '../src/server/db/seed-demo';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_LEAD_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  demoPhoneDigits,
+  seedDemoData,
+  type SeedDemoResult,
+} from '../src/server/db/seed-demo';
 import { parseEnv } from '../src/server/env';
 import { DEMO_LANDING_CODE } from '../src/shared/domain';
 import type { Role } from '../src/shared/permissions';
@@ -66,7 +73,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-
 /**
  * Times `requests` calls (after 3 unmeasured warm-up calls) made one after the other, so each
  * figure is one request's own latency. Every reply must have the expected status.
@@ -84,15 +90,28 @@ async function measure(
     const start = process.hrtime.bigint();
     const res = await app.inject(request(i + 3));
     const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (res.statusCode !== expected) throw new Error(`${name}: risposta ${res.statusCode} invece di ${expected}: ${res.body.slice(0, 300)}`);
+    if (res.statusCode !== expected)
+      throw new Error(`${name}: risposta ${res.statusCode} invece di ${expected}: ${res.body.slice(0, 300)}`);
     if (i >= 0) durations.push(elapsed);
   }
   durations.sort((a, b) => a - b);
-  return { name, role, requests, p50: percentile(durations, 50), p95: percentile(durations, 95), max: durations[durations.length - 1], status: expected };
+  return {
+    name,
+    role,
+    requests,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+    max: durations[durations.length - 1],
+    status: expected,
+  };
 }
 
 async function login(app: App, role: Role): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD },
+  });
   const cookie = res.cookies.find((c) => c.name === 'ws_session');
   if (!cookie) throw new Error(`Accesso come ${role} non riuscito (${res.statusCode}): ${res.body}`);
   return `ws_session=${cookie.value}`;
@@ -111,44 +130,93 @@ async function runApiBench(leadCount: number, requests: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'winsolution-bench-'));
   try {
     await runMigrations(handle);
-    const config = parseEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_BASE_URL: 'http://localhost:5000', LOG_LEVEL: 'silent' });
+    const config = parseEnv({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: 'http://localhost:5000',
+      LOG_LEVEL: 'silent',
+    });
     await seedDatabase(handle.db, { adminEmail: 'admin@winsolution.it', adminPassword: 'bench-password-1' });
     console.log(`\nCarico ${int.format(leadCount)} lead con il modulo seed-demo…`);
-    const seed = await seedDemoData(handle.db, { leads: leadCount, seed: 42, onProgress: (line) => console.log(`  ${line}`) });
+    const seed = await seedDemoData(handle.db, {
+      leads: leadCount,
+      seed: 42,
+      onProgress: (line) => console.log(`  ${line}`),
+    });
 
-    const app = await buildApp({ db: handle.db, config, sessionSecret: 'bench-session-secret-0123456789abcdef0123' });
+    const app = await buildApp({
+      db: handle.db,
+      config,
+      sessionSecret: 'bench-session-secret-0123456789abcdef0123',
+    });
     const cookies = {
       admin: await login(app, 'admin'),
       agente: await login(app, 'agente'),
       punto_fisico: await login(app, 'punto_fisico'),
     };
     // Search terms that exist: common surnames and fragments of real demo phones.
-    const surnames = ['Rossi', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco', 'De Luca'];
+    const surnames = [
+      'Rossi',
+      'Ferrari',
+      'Esposito',
+      'Bianchi',
+      'Romano',
+      'Colombo',
+      'Ricci',
+      'Marino',
+      'Greco',
+      'De Luca',
+    ];
     const sample = await handle.db
       .select({ telefono: leads.telefonoNormalizzato })
       .from(leads)
       .orderBy(sql`random()`)
       .limit(requests + 3);
     const phoneFragments = sample.map((l) => l.telefono.slice(2, 9));
-    const pfLeads = await app.inject({ method: 'GET', url: '/api/leads?pageSize=100', headers: { cookie: cookies.punto_fisico } });
-    const pfItems = (JSON.parse(pfLeads.body) as { items: Array<{ cognome: string; telefono: string }> }).items;
+    const pfLeads = await app.inject({
+      method: 'GET',
+      url: '/api/leads?pageSize=100',
+      headers: { cookie: cookies.punto_fisico },
+    });
+    const pfItems = (JSON.parse(pfLeads.body) as { items: Array<{ cognome: string; telefono: string }> })
+      .items;
     const pfSurnames = pfItems.length ? [...new Set(pfItems.map((l) => l.cognome))] : surnames;
-    const pfPhones = pfItems.length ? pfItems.map((l) => l.telefono.replace(/\D/g, '').slice(-7, -1)) : phoneFragments;
+    const pfPhones = pfItems.length
+      ? pfItems.map((l) => l.telefono.replace(/\D/g, '').slice(-7, -1))
+      : phoneFragments;
     // Services still open, to be completed one per request (each computes a commission).
     const open = await handle.db
       .select({ id: servizi.id, tipo: servizi.tipoServizio })
       .from(servizi)
-      .where(and(inArray(servizi.stato, ['inserito', 'in_lavorazione']), inArray(servizi.tipoServizio, ['luce', 'gas', 'internet', 'noleggio'])))
+      .where(
+        and(
+          inArray(servizi.stato, ['inserito', 'in_lavorazione']),
+          inArray(servizi.tipoServizio, ['luce', 'gas', 'internet', 'noleggio']),
+        ),
+      )
       .orderBy(sql`random()`)
       .limit(requests + 3);
-    const [puntoRow] = await handle.db.select({ id: puntiFisici.id }).from(puntiFisici).where(ne(puntiFisici.landingCode, DEMO_LANDING_CODE)).orderBy(puntiFisici.id).limit(1);
+    const [puntoRow] = await handle.db
+      .select({ id: puntiFisici.id })
+      .from(puntiFisici)
+      .where(ne(puntiFisici.landingCode, DEMO_LANDING_CODE))
+      .orderBy(puntiFisici.id)
+      .limit(1);
 
     const get = (url: string, cookie: string) => () => ({ method: 'GET' as const, url, headers: { cookie } });
     const results: Measure[] = [];
-    const run = async (name: string, role: Measure['role'], n: number, request: (i: number) => InjectOptions, expected = 200) => {
+    const run = async (
+      name: string,
+      role: Measure['role'],
+      n: number,
+      request: (i: number) => InjectOptions,
+      expected = 200,
+    ) => {
       const m = await measure(app, name, role, n, request, expected);
       results.push(m);
-      console.log(`  ${m.name.padEnd(44)} ${m.role.padEnd(13)} p50 ${ms(m.p50).padStart(6)} ms  p95 ${ms(m.p95).padStart(6)} ms  max ${ms(m.max).padStart(6)} ms`);
+      console.log(
+        `  ${m.name.padEnd(44)} ${m.role.padEnd(13)} p50 ${ms(m.p50).padStart(6)} ms  p95 ${ms(m.p95).padStart(6)} ms  max ${ms(m.max).padStart(6)} ms`,
+      );
     };
 
     console.log(`\nLatenze API (${requests} richieste ciascuna, in sequenza, via app.inject)`);
@@ -158,12 +226,23 @@ async function runApiBench(leadCount: number, requests: number) {
       const phones = role === 'admin' ? phoneFragments : pfPhones;
       await run('GET /api/leads pagina 1', role, requests, get('/api/leads?page=1', cookie));
       await run('GET /api/leads pagina 100', role, requests, get('/api/leads?page=100', cookie));
-      await run('GET /api/leads ricerca per cognome', role, requests, (i) => get(`/api/leads?search=${encodeURIComponent(names[i % names.length])}`, cookie)());
-      await run('GET /api/leads ricerca per telefono', role, requests, (i) => get(`/api/leads?search=${phones[i % phones.length]}`, cookie)());
+      await run('GET /api/leads ricerca per cognome', role, requests, (i) =>
+        get(`/api/leads?search=${encodeURIComponent(names[i % names.length])}`, cookie)(),
+      );
+      await run('GET /api/leads ricerca per telefono', role, requests, (i) =>
+        get(`/api/leads?search=${phones[i % phones.length]}`, cookie)(),
+      );
     }
     await run('GET /api/pratiche pagina 1', 'admin', requests, get('/api/pratiche?page=1', cookies.admin));
-    await run('GET /api/pratiche stato=in_lavorazione', 'admin', requests, get('/api/pratiche?stato=in_lavorazione', cookies.admin));
-    await run('GET /api/pratiche ricerca per cognome', 'admin', requests, (i) => get(`/api/pratiche?search=${encodeURIComponent(surnames[i % surnames.length])}`, cookies.admin)());
+    await run(
+      'GET /api/pratiche stato=in_lavorazione',
+      'admin',
+      requests,
+      get('/api/pratiche?stato=in_lavorazione', cookies.admin),
+    );
+    await run('GET /api/pratiche ricerca per cognome', 'admin', requests, (i) =>
+      get(`/api/pratiche?search=${encodeURIComponent(surnames[i % surnames.length])}`, cookies.admin)(),
+    );
     await run('GET /api/commissioni', 'admin', requests, get('/api/commissioni', cookies.admin));
     await run('GET /api/commissioni', 'agente', requests, get('/api/commissioni', cookies.agente));
     await run('GET /api/punti-fisici', 'admin', requests, get('/api/punti-fisici', cookies.admin));
@@ -191,12 +270,17 @@ async function runApiBench(leadCount: number, requests: number) {
       }),
       201,
     );
-    await run('PUT /api/servizi/:id/status → completato', 'admin', Math.min(requests, open.length - 3), (i) => ({
-      method: 'PUT',
-      url: `/api/servizi/${open[i].id}/status`,
-      headers: { cookie: cookies.admin },
-      payload: { stato: 'completato', ...COMPLETION[open[i].tipo] },
-    }));
+    await run(
+      'PUT /api/servizi/:id/status → completato',
+      'admin',
+      Math.min(requests, open.length - 3),
+      (i) => ({
+        method: 'PUT',
+        url: `/api/servizi/${open[i].id}/status`,
+        headers: { cookie: cookies.admin },
+        payload: { stato: 'completato', ...COMPLETION[open[i].tipo] },
+      }),
+    );
     await app.close();
     return { seed, results };
   } finally {
@@ -234,7 +318,9 @@ function markdown(report: Report, before: (Report & { source?: string }) | null)
     '## Caricamento dei dati demo',
     '',
     `${int.format(s.leads)} lead, ${int.format(s.pratiche)} pratiche, ${int.format(Object.values(s.servizi).reduce((a, b) => a + b, 0))} servizi ` +
-      `(${Object.entries(s.servizi).map(([k, v]) => `${k} ${int.format(v)}`).join(', ')}), ${s.puntiFisici} punti fisici, ` +
+      `(${Object.entries(s.servizi)
+        .map(([k, v]) => `${k} ${int.format(v)}`)
+        .join(', ')}), ${s.puntiFisici} punti fisici, ` +
       `${int.format(s.commissioni)} commissioni (${int.format(s.commissioniPagate)} pagate, ${s.storni} storni) con ${int.format(s.workflowCalls)} cambi di stato reali.`,
     '',
     '| fase | secondi |',
@@ -246,7 +332,7 @@ function markdown(report: Report, before: (Report & { source?: string }) | null)
     '',
     before
       ? `Colonna "p95 prima": ${before.date}, ${int.format(before.leads)} lead (\`${before.source ?? 'confronto'}\`). ` +
-        'Cosa è cambiato e perché: `docs/decisions/006-demo-data-and-benchmarks.md`.'
+          'Cosa è cambiato e perché: `docs/decisions/006-demo-data-and-benchmarks.md`.'
       : '',
     '',
     `| richiesta | ruolo | p50 | p95 | max |${before ? ' p95 prima |' : ''} budget p95 ≤ ${API_BUDGET_P95_MS} ms |`,
@@ -255,7 +341,9 @@ function markdown(report: Report, before: (Report & { source?: string }) | null)
   for (const m of report.results) {
     const prev = previous.get(key(m));
     const within = m.p95 <= API_BUDGET_P95_MS ? '✅' : '❌ oltre';
-    lines.push(`| ${m.name} | ${m.role} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.max)} |${before ? ` ${prev ? ms(prev.p95) : '—'} |` : ''} ${within} |`);
+    lines.push(
+      `| ${m.name} | ${m.role} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.max)} |${before ? ` ${prev ? ms(prev.p95) : '—'} |` : ''} ${within} |`,
+    );
   }
   lines.push('');
   return lines.join('\n');
@@ -266,14 +354,20 @@ async function main() {
   const requests = intArg('requests', 50);
   const comparePath = arg('compare');
   const before = comparePath
-    ? { ...(JSON.parse(readFileSync(comparePath, 'utf8')) as Report), source: path.relative(process.cwd(), path.resolve(comparePath)) }
+    ? {
+        ...(JSON.parse(readFileSync(comparePath, 'utf8')) as Report),
+        source: path.relative(process.cwd(), path.resolve(comparePath)),
+      }
     : null;
 
   let pages: FirstLoadPage[] | null = null;
   if (!flag('no-size')) {
     pages = measureFirstLoad();
     console.log('\nPrimo caricamento (KB gzip):');
-    for (const p of pages) console.log(`  ${p.page.padEnd(14)} ${kb(p.totalGzipBytes)} KB${p.budgetKb ? ` (budget ${p.budgetKb} KB)` : ''}`);
+    for (const p of pages)
+      console.log(
+        `  ${p.page.padEnd(14)} ${kb(p.totalGzipBytes)} KB${p.budgetKb ? ` (budget ${p.budgetKb} KB)` : ''}`,
+      );
   }
 
   const { seed, results } = await runApiBench(leadCount, requests);
@@ -291,7 +385,9 @@ async function main() {
   writeFileSync(path.join(resultsDir, 'latest.md'), md);
   writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${md}`);
-  console.log(`Scritto in ${path.relative(process.cwd(), path.join(resultsDir, 'latest.md'))} (dati in latest.json).`);
+  console.log(
+    `Scritto in ${path.relative(process.cwd(), path.join(resultsDir, 'latest.md'))} (dati in latest.json).`,
+  );
 }
 
 await main();

@@ -50,7 +50,9 @@ function needsBuild(force: boolean): boolean {
   const html = path.join(dist, 'landing.html');
   if (!existsSync(html)) return true;
   const built = statSync(html).mtimeMs;
-  return newestMtime(path.join(root, 'src/client')) > built || newestMtime(path.join(root, 'src/shared')) > built;
+  return (
+    newestMtime(path.join(root, 'src/client')) > built || newestMtime(path.join(root, 'src/shared')) > built
+  );
 }
 
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -76,14 +78,19 @@ export function measureFirstLoad(options: { build?: boolean } = {}): FirstLoadPa
     execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
   }
   const pages: FirstLoadPage[] = [];
-  for (const htmlName of readdirSync(dist).filter((f) => f.endsWith('.html')).sort()) {
+  for (const htmlName of readdirSync(dist)
+    .filter((f) => f.endsWith('.html'))
+    .sort()) {
     const html = readFileSync(path.join(dist, htmlName), 'utf8');
     const resolveUrl = (url: string) => path.join(dist, url.replace(/^\//, ''));
     const js = new Set<string>();
     const css = new Set<string>();
-    for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
-    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) staticClosure(resolveUrl(m[1]), js);
-    for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(resolveUrl(m[1]));
+    for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g))
+      staticClosure(resolveUrl(m[1]), js);
+    for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+      staticClosure(resolveUrl(m[1]), js);
+    for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g))
+      css.add(resolveUrl(m[1]));
     const files = [...js, ...css].map((f) => ({ file: path.relative(dist, f), gzipBytes: gz(f) }));
     const jsGzipBytes = files.slice(0, js.size).reduce((n, f) => n + f.gzipBytes, 0);
     const cssGzipBytes = files.slice(js.size).reduce((n, f) => n + f.gzipBytes, 0);
@@ -106,10 +113,15 @@ export function measureFirstLoad(options: { build?: boolean } = {}): FirstLoadPa
 
 /** The Markdown table of `npm run size`; with details, one row per file under its page. */
 export function formatFirstLoadTable(pages: FirstLoadPage[], options: { details?: boolean } = {}): string {
-  const rows = ['| pagina | file JS | JS gz | file CSS | CSS gz | totale gz | budget KB |', '|---|---|---|---|---|---|---|'];
+  const rows = [
+    '| pagina | file JS | JS gz | file CSS | CSS gz | totale gz | budget KB |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const p of pages) {
     const budget = p.budgetKb ? `${p.budgetKb} ${p.isOverBudget ? '❌ oltre' : '✅'}` : '—';
-    rows.push(`| ${p.page} | ${p.jsFiles} | ${kb(p.jsGzipBytes)} | ${p.cssFiles} | ${kb(p.cssGzipBytes)} | **${kb(p.totalGzipBytes)}** | ${budget} |`);
+    rows.push(
+      `| ${p.page} | ${p.jsFiles} | ${kb(p.jsGzipBytes)} | ${p.cssFiles} | ${kb(p.cssGzipBytes)} | **${kb(p.totalGzipBytes)}** | ${budget} |`,
+    );
     if (options.details) for (const f of p.files) rows.push(`|   ${f.file} | | | | | ${kb(f.gzipBytes)} | |`);
   }
   return rows.join('\n');

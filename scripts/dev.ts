@@ -6,9 +6,17 @@ const apiPort = process.env.API_PORT ?? '5001';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`, NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`,
+      NODE_ENV: 'development',
+    },
   }),
-  spawn('npx', ['vite', '--port', port, '--strictPort'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--port', port, '--strictPort'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -31,18 +31,24 @@ function printSummary(result: SeedDemoResult) {
   const lines = [
     '',
     `Dati demo aggiunti in ${(result.elapsedMs / 1000).toFixed(1)} s:`,
-    `  utenti nuovi:        ${Object.entries(result.users).map(([role, n]) => `${ROLE_TITLES[role as keyof typeof ROLE_TITLES]} ${n}`).join(', ')}`,
+    `  utenti nuovi:        ${Object.entries(result.users)
+      .map(([role, n]) => `${ROLE_TITLES[role as keyof typeof ROLE_TITLES]} ${n}`)
+      .join(', ')}`,
     `  punti fisici:        ${int.format(result.puntiFisici)}`,
     `  lead:                ${int.format(result.leads)}`,
     `  pratiche:            ${int.format(result.pratiche)}`,
-    `  servizi:             ${Object.entries(result.servizi).map(([s, n]) => `${s} ${int.format(n)}`).join(', ')}`,
+    `  servizi:             ${Object.entries(result.servizi)
+      .map(([s, n]) => `${s} ${int.format(n)}`)
+      .join(', ')}`,
     `  cambi di stato reali: ${int.format(result.workflowCalls)} (PUT /api/servizi/{id}/status)`,
     `  configurazioni:      ${result.configurazioniCreate} create (le esistenti restano)`,
     `  commissioni:         ${int.format(result.commissioni)} (pagate ${int.format(result.commissioniPagate)}, storni ${int.format(result.storni)})`,
     `  fasi:                ${result.phases.map((p) => `${p.name} ${(p.ms / 1000).toFixed(1)} s`).join('; ')}`,
     '',
     'Accessi demo (password per tutti gli utenti demo: ' + result.password + '):',
-    ...result.accounts.map((a) => `  ${ROLE_TITLES[a.role].padEnd(16)} ${a.email}${a.created ? '' : ' (già esistente)'}`),
+    ...result.accounts.map(
+      (a) => `  ${ROLE_TITLES[a.role].padEnd(16)} ${a.email}${a.created ? '' : ' (già esistente)'}`,
+    ),
     '',
   ];
   console.log(lines.join('\n'));
@@ -70,11 +76,15 @@ async function main() {
 
   const handle = await openDatabase(config);
   try {
-    console.log(`Database: ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}; lead da aggiungere: ${int.format(leads)}`);
+    console.log(
+      `Database: ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}; lead da aggiungere: ${int.format(leads)}`,
+    );
     await runMigrations(handle);
     const seeded = await seedDatabase(handle.db, config);
     if (seeded.generatedAdmin) {
-      console.log(`Primo amministratore creato: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password} (mostrata solo ora)`);
+      console.log(
+        `Primo amministratore creato: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password} (mostrata solo ora)`,
+      );
     }
     const result = await seedDemoData(handle.db, {
       leads,

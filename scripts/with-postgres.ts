@@ -28,7 +28,9 @@ const freePort = () =>
 
 const isRoot = process.getuid?.() === 0;
 const asPg = (cmd: string, args: string[]) =>
-  isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : spawnSync(cmd, args, { stdio: 'pipe' });
+  isRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+    : spawnSync(cmd, args, { stdio: 'pipe' });
 
 const dir = mkdtempSync(path.join(tmpdir(), 'winsolution-pg-'));
 chmodSync(dir, 0o777);
@@ -44,10 +46,27 @@ function check(result: ReturnType<typeof spawnSync>, what: string) {
   }
 }
 
-check(asPg(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']), 'initdb');
+check(
+  asPg(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]),
+  'initdb',
+);
 check(
   asPg(path.join(bin, 'pg_ctl'), [
-    '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-o',
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-o',
     `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]),

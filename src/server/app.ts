@@ -49,7 +49,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
-  await app.register(authPlugin, { db, sessionSecret: options.sessionSecret, secureCookies: config.secureCookies });
+  await app.register(authPlugin, {
+    db,
+    sessionSecret: options.sessionSecret,
+    secureCookies: config.secureCookies,
+  });
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });

@@ -33,9 +33,13 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: 'usa true, false, un numero di proxy o un elenco di IP' });
         return z.NEVER;
       }),
-    NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'usa development, production o test' }).default('production'),
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { message: 'usa development, production o test' })
+      .default('production'),
     LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { message: 'usa fatal, error, warn, info, debug, trace o silent' })
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'usa fatal, error, warn, info, debug, trace o silent',
+      })
       .default('info'),
   })
   .refine((e) => (e.ADMIN_EMAIL == null) === (e.ADMIN_PASSWORD == null), {

@@ -41,7 +41,9 @@ async function main() {
     logger: {
       level: config.logLevel,
       // Query strings carry customers' names and phones (searches): they stay out of the logs.
-      serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) },
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+      },
     },
   });
 

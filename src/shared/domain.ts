@@ -1,11 +1,27 @@
 /** Domain vocabularies of SPEC §3–§4 and DECISIONS §5–§6, shared by the database, API and UI. */
 
 /** Service codes a practice can hold (SPEC §3; financial ones only through the demo landing). */
-export const SERVIZIO_TIPI = ['luce', 'gas', 'internet', 'noleggio', 'finanziamenti', 'assicurazioni'] as const;
+export const SERVIZIO_TIPI = [
+  'luce',
+  'gas',
+  'internet',
+  'noleggio',
+  'finanziamenti',
+  'assicurazioni',
+] as const;
 export type ServizioTipo = (typeof SERVIZIO_TIPI)[number];
 
 /** Codes the landing payload may carry (SPEC §3 "Allowed service codes"). */
-export const SERVIZI_RICHIEDIBILI = ['luce', 'gas', 'internet', 'sim', 'noleggio', 'servizi_marketing', 'finanziamenti', 'assicurazioni'] as const;
+export const SERVIZI_RICHIEDIBILI = [
+  'luce',
+  'gas',
+  'internet',
+  'sim',
+  'noleggio',
+  'servizi_marketing',
+  'finanziamenti',
+  'assicurazioni',
+] as const;
 export type ServizioRichiedibile = (typeof SERVIZI_RICHIEDIBILI)[number];
 
 /** The four services of the back-office filters and the commission engine. */

@@ -87,7 +87,8 @@ export const msg = {
     notFound: 'Lead non trovato',
     deleteError: "Errore nell'eliminazione del lead",
     deleteSuccess: 'Lead eliminato',
-    deleteConfirm: 'Sei sicuro di voler eliminare questo lead? Verranno eliminate anche le sue pratiche e i documenti.',
+    deleteConfirm:
+      'Sei sicuro di voler eliminare questo lead? Verranno eliminate anche le sue pratiche e i documenti.',
     hasPaidCommissions:
       'Impossibile eliminare: il lead ha commissioni già pagate. I pagamenti registrati non possono essere cancellati.',
     statusError: "Errore nell'aggiornamento dello stato di contatto",
@@ -103,14 +104,20 @@ export const msg = {
     noDocuments: 'Nessun documento disponibile',
     fileNotFound: 'File non trovato',
     deleteError: 'Impossibile eliminare la pratica',
-    deleteConfirm: 'Sei sicuro di voler eliminare la pratica #{id}? Verranno eliminati anche i suoi servizi e documenti.',
+    deleteConfirm:
+      'Sei sicuro di voler eliminare la pratica #{id}? Verranno eliminati anche i suoi servizi e documenti.',
     deleteSuccess: 'Pratica eliminata',
     notFound: 'Pratica non trovata',
     hasPaidCommission:
       'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
     resetFilters: 'Reset Filtri',
     exportError: "Errore durante l'esportazione delle pratiche",
-    statoLabels: { inserita: 'Inserita', in_lavorazione: 'In Lavorazione', completata: 'Completata', ko: 'KO' },
+    statoLabels: {
+      inserita: 'Inserita',
+      in_lavorazione: 'In Lavorazione',
+      completata: 'Completata',
+      ko: 'KO',
+    },
   },
   servizio: {
     koReasonRequired: 'La motivazione è obbligatoria per lo stato KO',
@@ -128,7 +135,12 @@ export const msg = {
     supplierNotFound: 'Fornitore non trovato',
     supplierInactive: 'Il fornitore {nome} non è attivo',
     supplierDoesNotOffer: 'Il fornitore {nome} non offre il servizio {servizio}',
-    statoLabels: { inserito: 'Inserito', in_lavorazione: 'In Lavorazione', completato: 'Completato', ko: 'KO' },
+    statoLabels: {
+      inserito: 'Inserito',
+      in_lavorazione: 'In Lavorazione',
+      completato: 'Completato',
+      ko: 'KO',
+    },
     tipoLabels: {
       luce: 'Luce',
       gas: 'Gas',
@@ -177,7 +189,8 @@ export const msg = {
     empty: 'Nessun fornitore corrisponde ai filtri',
     percentSum: (sum: string) => `Totale percentuali: ${sum} su 100%`,
     previewTitle: 'Anteprima',
-    previewNote: 'Punto fisico con agente e area manager, nessun bonus. Importi calcolati con le regole di completamento.',
+    previewNote:
+      'Punto fisico con agente e area manager, nessun bonus. Importi calcolati con le regole di completamento.',
     previewInvalid: "Correggi i valori evidenziati per vedere l'anteprima.",
     strutturaNegativa: 'La struttura ci rimette',
   },
@@ -266,11 +279,18 @@ export const msg = {
     deleteText: 'La commissione #{id} ({servizio}, {cliente}) verrà eliminata definitivamente.',
     deleteSuccess: 'Commissione eliminata',
     exportError: "Errore durante l'esportazione delle commissioni",
-    amountLabels: { puntoFisico: 'Punto Fisico', agente: 'Agente', areaManager: 'Area Manager', amministrazione: 'Struttura' },
+    amountLabels: {
+      puntoFisico: 'Punto Fisico',
+      agente: 'Agente',
+      areaManager: 'Area Manager',
+      amministrazione: 'Struttura',
+    },
   },
 } as const;
 
 /** Fills the {name} placeholders of a message. */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
 }

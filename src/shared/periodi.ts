@@ -5,7 +5,16 @@
  */
 import { romeParts } from './time';
 
-export const PERIODI = ['tutti', 'oggi', 'settimana', 'mese', 'trimestre', 'anno', 'ultimi30', 'personalizzato'] as const;
+export const PERIODI = [
+  'tutti',
+  'oggi',
+  'settimana',
+  'mese',
+  'trimestre',
+  'anno',
+  'ultimi30',
+  'personalizzato',
+] as const;
 export type Periodo = (typeof PERIODI)[number];
 
 export const PERIODO_LABELS: Record<Periodo, string> = {

@@ -67,7 +67,7 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: Role | null | undefined, permission: Permission): boolean {
-  return role != null && (PERMISSIONS[permission]).includes(role);
+  return role != null && PERMISSIONS[permission].includes(role);
 }
 
 export const paths = {
@@ -91,7 +91,11 @@ export interface MenuItem {
 /** SPEC §6 menu table. Pratiche is admin-only in the menu although amministrazione may delete. */
 export const MENU: readonly MenuItem[] = [
   { label: 'Dashboard', path: paths.home, roles: ALL },
-  { label: 'Punti Fisici', path: paths.puntiFisici, roles: ['admin', 'amministrazione', 'area_manager', 'punto_fisico'] },
+  {
+    label: 'Punti Fisici',
+    path: paths.puntiFisici,
+    roles: ['admin', 'amministrazione', 'area_manager', 'punto_fisico'],
+  },
   { label: 'Lead', path: paths.leads, roles: ALL },
   { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },

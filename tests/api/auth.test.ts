@@ -26,7 +26,11 @@ describe('sign-in', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(res) } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { cookie: sessionCookie(res) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
   });
@@ -61,7 +65,12 @@ describe('sign-in', () => {
 
   it('renews the session id at login, so a planted cookie never becomes a session', async () => {
     const first = await loginAsAdmin(ctx.app);
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN, headers: { cookie: first } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: TEST_ADMIN,
+      headers: { cookie: first },
+    });
     const second = sessionCookie(res);
     expect(second).not.toBe(first);
     const old = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } });
@@ -81,7 +90,11 @@ describe('sign-in', () => {
   });
 
   it('rejects a malformed login body with a validation error', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'non-una-email' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'non-una-email' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', message: 'Email non valida' });
   });
@@ -115,7 +128,13 @@ describe('sessions live in the database', () => {
       method: 'PUT',
       url: `/api/users/${user.id}`,
       headers: { cookie: admin },
-      payload: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: 'agente', isActive: false },
+      payload: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: 'agente',
+        isActive: false,
+      },
     });
     expect(put.statusCode).toBe(200);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: userCookie } });
@@ -185,7 +204,12 @@ describe('login rate limit', () => {
       remoteAddress: '10.9.9.9',
     });
     expect(blocked.statusCode).toBe(429);
-    const otherIp = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: TEST_ADMIN, remoteAddress: '10.9.9.10' });
+    const otherIp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: TEST_ADMIN,
+      remoteAddress: '10.9.9.10',
+    });
     expect(otherIp.statusCode).toBe(200);
   });
 });

@@ -13,7 +13,17 @@ const people = {} as Record<'pf' | 'ag' | 'am' | 'otherAg' | 'office', Person>;
 /** base: luce with RID × 2 and an agent bonus; paid: a second luce, paid with a note, then KO (storno); foreign: another agent's point. */
 let ids: { base: number; paid: number; storno: number; foreign: number };
 
-const COMMON_HEAD = ['ID', 'Data completamento', 'Servizio', 'Cliente', 'Fornitore', 'Punto Fisico', 'Pratica', 'Stato pagamento', 'Data pagamento'];
+const COMMON_HEAD = [
+  'ID',
+  'Data completamento',
+  'Servizio',
+  'Cliente',
+  'Fornitore',
+  'Punto Fisico',
+  'Pratica',
+  'Stato pagamento',
+  'Data pagamento',
+];
 const COMMON_TAIL = ['Storno della commissione', 'Note pagamento'];
 
 beforeAll(async () => {
@@ -32,15 +42,38 @@ beforeAll(async () => {
     agenteId: people.ag.user.id,
     areaManagerId: people.am.user.id,
   });
-  const lead = await insertLead(ctx.db, { nome: '=HYPERLINK("http://x.it")', cognome: 'Rossi', puntoFisicoOriginaleId: point.id });
-  const pratica = await insertPratica(ctx.db, { puntoFisicoId: point.id, leadId: lead.id, servizi: ['luce', 'luce'] });
+  const lead = await insertLead(ctx.db, {
+    nome: '=HYPERLINK("http://x.it")',
+    cognome: 'Rossi',
+    puntoFisicoOriginaleId: point.id,
+  });
+  const pratica = await insertPratica(ctx.db, {
+    puntoFisicoId: point.id,
+    leadId: lead.id,
+    servizi: ['luce', 'luce'],
+  });
   const put = async (id: number, payload: Record<string, unknown>) => {
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/servizi/${id}/status`, headers: { cookie: admin }, payload });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/servizi/${id}/status`,
+      headers: { cookie: admin },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
-  await put(pratica.servizi[0].id, { stato: 'completato', fornitore: 'IREN', ridPresente: true, numeroForniture: 2, bonusAgente: '3' });
+  await put(pratica.servizi[0].id, {
+    stato: 'completato',
+    fornitore: 'IREN',
+    ridPresente: true,
+    numeroForniture: 2,
+    bonusAgente: '3',
+  });
   await put(pratica.servizi[1].id, { stato: 'completato', fornitore: 'IREN', numeroForniture: 1 });
-  const [base, paid] = await ctx.db.select().from(commissioni).where(eq(commissioni.praticaId, pratica.id)).orderBy(commissioni.id);
+  const [base, paid] = await ctx.db
+    .select()
+    .from(commissioni)
+    .where(eq(commissioni.praticaId, pratica.id))
+    .orderBy(commissioni.id);
   const pay = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/commissioni/${paid.id}/payment`,
@@ -63,7 +96,15 @@ const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url
 const byId = (rows: string[][], id: number) => rows.find((r) => r[0] === String(id))!;
 
 describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §2, §7)', () => {
-  const ALL_AMOUNTS = ['Importo Punto Fisico', 'Importo Agente', 'Importo Area Manager', 'Importo Struttura', 'Bonus Punto Fisico', 'Bonus Agente', 'Bonus Area Manager'];
+  const ALL_AMOUNTS = [
+    'Importo Punto Fisico',
+    'Importo Agente',
+    'Importo Area Manager',
+    'Importo Struttura',
+    'Bonus Punto Fisico',
+    'Bonus Agente',
+    'Bonus Area Manager',
+  ];
   it.each<[keyof typeof people | 'admin', string[], () => number[]]>([
     ['admin', ALL_AMOUNTS, () => [ids.base, ids.paid, ids.storno, ids.foreign]],
     ['office', ALL_AMOUNTS, () => [ids.base, ids.paid, ids.storno, ids.foreign]],
@@ -71,28 +112,43 @@ describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §
     ['ag', ['Importo Agente', 'Bonus Agente'], () => [ids.base, ids.paid, ids.storno]],
     ['am', ['Importo Area Manager', 'Bonus Area Manager'], () => [ids.base, ids.paid, ids.storno]],
     ['otherAg', ['Importo Agente', 'Bonus Agente'], () => [ids.foreign]],
-  ])('%s: only its own amount columns, the same rows as its list', async (who, amountHeaders, expectedIds) => {
-    const cookie = who === 'admin' ? admin : people[who].cookie;
-    const res = await get(cookie, '/api/commissioni/export?format=xlsx');
-    expect(res.statusCode).toBe(200);
-    const rows = readXlsxRows(res.rawPayload);
-    expect(rows[0]).toEqual([...COMMON_HEAD, ...amountHeaders, ...COMMON_TAIL]);
-    const listed = (await get(cookie, '/api/commissioni?pageSize=200')).json();
-    const exported = rows.slice(1).map((r) => Number(r[0]));
-    expect(exported.sort()).toEqual(listed.items.map((c: { id: number }) => c.id).sort());
-    expect(exported.sort()).toEqual(expectedIds().sort());
-    expect(res.headers['x-total-count']).toBe(String(listed.total));
-  });
+  ])(
+    '%s: only its own amount columns, the same rows as its list',
+    async (who, amountHeaders, expectedIds) => {
+      const cookie = who === 'admin' ? admin : people[who].cookie;
+      const res = await get(cookie, '/api/commissioni/export?format=xlsx');
+      expect(res.statusCode).toBe(200);
+      const rows = readXlsxRows(res.rawPayload);
+      expect(rows[0]).toEqual([...COMMON_HEAD, ...amountHeaders, ...COMMON_TAIL]);
+      const listed = (await get(cookie, '/api/commissioni?pageSize=200')).json();
+      const exported = rows.slice(1).map((r) => Number(r[0]));
+      expect(exported.sort()).toEqual(listed.items.map((c: { id: number }) => c.id).sort());
+      expect(exported.sort()).toEqual(expectedIds().sort());
+      expect(res.headers['x-total-count']).toBe(String(listed.total));
+    },
+  );
 
   it('XLSX for the admin: amounts as numbers (storno negative), Italian labels, Rome dates, text cells neutralised', async () => {
     const res = await get(admin, '/api/commissioni/export');
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="commissioni-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="commissioni-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const rows = readXlsxRows(res.rawPayload);
     const base = byId(rows, ids.base);
     expect(base[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     // DECISIONS §4: revenue 2 × (100 + 20) = 240 = 40 + 23 (15 + 5 + bonus 3) + 7 + 170.
-    expect(base.slice(2, 9)).toEqual(['Luce', `'=HYPERLINK("http://x.it") Rossi`, 'Iren', "'+Negozio Export", base[6], 'Non pagato', '']);
+    expect(base.slice(2, 9)).toEqual([
+      'Luce',
+      `'=HYPERLINK("http://x.it") Rossi`,
+      'Iren',
+      "'+Negozio Export",
+      base[6],
+      'Non pagato',
+      '',
+    ]);
     // Empty cells are not written, so the row ends with the last amount.
     expect(base.slice(9)).toEqual(['40', '23', '7', '170', '0', '3', '0']);
     const paid = byId(rows, ids.paid);
@@ -107,7 +163,8 @@ describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §
     const sheet = unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!.toString('utf8');
     expect(sheet).toContain('<c r="J2" s="2"><v>');
     expect(unzip(res.rawPayload).get('xl/styles.xml')!.toString('utf8')).toContain('<xf numFmtId="4"');
-    for (const r of rows.slice(1)) for (const cell of [...r.slice(0, 9), ...r.slice(16)]) expect(cell).not.toMatch(/^[=+\-@]/);
+    for (const r of rows.slice(1))
+      for (const cell of [...r.slice(0, 9), ...r.slice(16)]) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 
   it('CSV for the agent: BOM, semicolons, comma decimals, negative storno not neutralised', async () => {
@@ -123,14 +180,27 @@ describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §
   });
 
   it('applies the status and Europe/Rome day filters of the list', async () => {
-    const paidOnly = readCsvRows((await get(admin, '/api/commissioni/export?format=csv&status=pagato')).rawPayload);
+    const paidOnly = readCsvRows(
+      (await get(admin, '/api/commissioni/export?format=csv&status=pagato')).rawPayload,
+    );
     expect(paidOnly.slice(1).map((r) => Number(r[0]))).toEqual([ids.paid]);
     // 22:30 UTC on 31 March is 00:30 on 1 April in Rome.
-    await ctx.db.update(commissioni).set({ dataCompletamento: new Date('2026-03-31T22:30:00Z') }).where(eq(commissioni.id, ids.base));
-    await ctx.db.update(commissioni).set({ dataCompletamento: new Date('2026-03-31T21:30:00Z') }).where(eq(commissioni.id, ids.foreign));
-    const april = readCsvRows((await get(admin, '/api/commissioni/export?format=csv&dataInizio=2026-04-01&dataFine=2026-04-30')).rawPayload);
+    await ctx.db
+      .update(commissioni)
+      .set({ dataCompletamento: new Date('2026-03-31T22:30:00Z') })
+      .where(eq(commissioni.id, ids.base));
+    await ctx.db
+      .update(commissioni)
+      .set({ dataCompletamento: new Date('2026-03-31T21:30:00Z') })
+      .where(eq(commissioni.id, ids.foreign));
+    const april = readCsvRows(
+      (await get(admin, '/api/commissioni/export?format=csv&dataInizio=2026-04-01&dataFine=2026-04-30'))
+        .rawPayload,
+    );
     expect(april.slice(1).map((r) => Number(r[0]))).toEqual([ids.base]);
-    const march = readXlsxRows((await get(admin, '/api/commissioni/export?dataInizio=2026-03-01&dataFine=2026-03-31')).rawPayload);
+    const march = readXlsxRows(
+      (await get(admin, '/api/commissioni/export?dataInizio=2026-03-01&dataFine=2026-03-31')).rawPayload,
+    );
     expect(march.slice(1).map((r) => Number(r[0]))).toEqual([ids.foreign]);
   });
 
@@ -153,7 +223,11 @@ describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §
 describe('GET /api/commissioni: stornoId links a clawed-back commission to its storno', () => {
   it.each(['admin', 'ag'] as const)('%s sees the link both ways', async (who) => {
     const cookie = who === 'admin' ? admin : people[who].cookie;
-    const items = (await get(cookie, '/api/commissioni?pageSize=200')).json().items as Array<{ id: number; stornoId: number | null; stornoOfId: number | null }>;
+    const items = (await get(cookie, '/api/commissioni?pageSize=200')).json().items as Array<{
+      id: number;
+      stornoId: number | null;
+      stornoOfId: number | null;
+    }>;
     const find = (id: number) => items.find((c) => c.id === id)!;
     expect(find(ids.paid)).toMatchObject({ stornoId: ids.storno, stornoOfId: null });
     expect(find(ids.storno)).toMatchObject({ stornoId: null, stornoOfId: ids.paid });

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, commissioniFornitori } from '../../src/server/db/schema';
 import { msg } from '../../src/shared/messages';
-import { fornitoreByCodice, insertCommissioneConfig, insertPratica, insertPuntoFisico } from '../setup/factories';
+import {
+  fornitoreByCodice,
+  insertCommissioneConfig,
+  insertPratica,
+  insertPuntoFisico,
+} from '../setup/factories';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -43,7 +48,12 @@ describe.each(CONFIG_PATHS)('%s (supplier commission configuration)', (path) => 
   it('creates (201), then updates (200) the configuration of one supplier and service, and lists it', async () => {
     const iren = await fornitoreByCodice(ctx.db, 'IREN');
     const servizio = path.includes('settings') ? 'gas' : 'luce';
-    const created = await ctx.app.inject({ method: 'POST', url: path, headers: { cookie: admin }, payload: workedExampleBody(iren.id, { servizio }) });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: admin },
+      payload: workedExampleBody(iren.id, { servizio }),
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       fornitoreId: iren.id,
@@ -65,7 +75,12 @@ describe.each(CONFIG_PATHS)('%s (supplier commission configuration)', (path) => 
 
     const listed = await ctx.app.inject({ method: 'GET', url: path, headers: { cookie: admin } });
     expect(listed.statusCode).toBe(200);
-    const mine = listed.json().filter((c: { fornitoreId: number; servizio: string }) => c.fornitoreId === iren.id && c.servizio === servizio);
+    const mine = listed
+      .json()
+      .filter(
+        (c: { fornitoreId: number; servizio: string }) =>
+          c.fornitoreId === iren.id && c.servizio === servizio,
+      );
     expect(mine).toHaveLength(1);
     expect(mine[0].ricavoBase).toBe('110.50');
   });
@@ -86,45 +101,104 @@ describe.each(CONFIG_PATHS)('%s (supplier commission configuration)', (path) => 
       },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
-    expect(res.json()).toMatchObject({ percentualePuntoFisico: '10.25', percentualeAreaManager: '5.00', ricavoBase: '0.00' });
+    expect(res.json()).toMatchObject({
+      percentualePuntoFisico: '10.25',
+      percentualeAreaManager: '5.00',
+      ricavoBase: '0.00',
+    });
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['a negative amount', { ricavoBase: '-1' }, 'Importo non valido: usa un numero non negativo con al massimo 2 decimali'],
-    ['three decimals', { commissioneAgente: '1.005' }, 'Importo non valido: usa un numero non negativo con al massimo 2 decimali'],
-    ['a word as amount', { bonusRid: 'venti' }, 'Importo non valido: usa un numero non negativo con al massimo 2 decimali'],
+    [
+      'a negative amount',
+      { ricavoBase: '-1' },
+      'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+    ],
+    [
+      'three decimals',
+      { commissioneAgente: '1.005' },
+      'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+    ],
+    [
+      'a word as amount',
+      { bonusRid: 'venti' },
+      'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+    ],
     ['a percentage above 100', { percentualeStruttura: '100.01' }, msg.commissione.percentInvalid],
     ['a negative percentage', { percentualeAgente: '-1' }, msg.commissione.percentInvalid],
-    ['a word as percentage (400, not a crash of the sum check)', { percentualeAgente: 'dieci', percentualeStruttura: '50' }, msg.commissione.percentInvalid],
+    [
+      'a word as percentage (400, not a crash of the sum check)',
+      { percentualeAgente: 'dieci', percentualeStruttura: '50' },
+      msg.commissione.percentInvalid,
+    ],
     ['an exponent as percentage', { percentualePuntoFisico: '1e1' }, msg.commissione.percentInvalid],
-    ['a percentage with three decimals', { percentualeAreaManager: '12.345' }, msg.commissione.percentInvalid],
-    ['percentages summing above 100', { percentualePuntoFisico: '50', percentualeStruttura: '50.01' }, msg.commissione.percentSumTooHigh],
-    ['a service the supplier does not offer', { servizio: 'internet' }, 'Il fornitore Edison non offre il servizio internet'],
+    [
+      'a percentage with three decimals',
+      { percentualeAreaManager: '12.345' },
+      msg.commissione.percentInvalid,
+    ],
+    [
+      'percentages summing above 100',
+      { percentualePuntoFisico: '50', percentualeStruttura: '50.01' },
+      msg.commissione.percentSumTooHigh,
+    ],
+    [
+      'a service the supplier does not offer',
+      { servizio: 'internet' },
+      'Il fornitore Edison non offre il servizio internet',
+    ],
     ['an unknown service', { servizio: 'mutui' }, 'Servizio non valido'],
   ])('refuses %s and saves nothing', async (_name, overrides, message) => {
     const edison = await fornitoreByCodice(ctx.db, 'EDISON');
-    const res = await ctx.app.inject({ method: 'POST', url: path, headers: { cookie: admin }, payload: workedExampleBody(edison.id, overrides) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: admin },
+      payload: workedExampleBody(edison.id, overrides),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
-    expect(await ctx.db.select().from(commissioniFornitori).where(eq(commissioniFornitori.fornitoreId, edison.id))).toEqual([]);
+    expect(
+      await ctx.db.select().from(commissioniFornitori).where(eq(commissioniFornitori.fornitoreId, edison.id)),
+    ).toEqual([]);
   });
 
   it('refuses an unknown supplier', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: path, headers: { cookie: admin }, payload: workedExampleBody(987654) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: admin },
+      payload: workedExampleBody(987654),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(msg.fornitore.notFound);
   });
 
-  it.each(['amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const)('refuses %s with 403', async (role) => {
-    const { cookie } = await loginAs(ctx, role);
-    const enel = await fornitoreByCodice(ctx.db, 'ENEL');
-    expect((await ctx.app.inject({ method: 'GET', url: path, headers: { cookie } })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: path, headers: { cookie }, payload: workedExampleBody(enel.id) })).statusCode).toBe(403);
-  });
+  it.each(['amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const)(
+    'refuses %s with 403',
+    async (role) => {
+      const { cookie } = await loginAs(ctx, role);
+      const enel = await fornitoreByCodice(ctx.db, 'ENEL');
+      expect((await ctx.app.inject({ method: 'GET', url: path, headers: { cookie } })).statusCode).toBe(403);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'POST',
+            url: path,
+            headers: { cookie },
+            payload: workedExampleBody(enel.id),
+          })
+        ).statusCode,
+      ).toBe(403);
+    },
+  );
 });
 
 describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS §2)', () => {
-  const people = {} as Record<'pf' | 'ag' | 'am' | 'otherAg' | 'office', { user: { id: number }; cookie: string }>;
+  const people = {} as Record<
+    'pf' | 'ag' | 'am' | 'otherAg' | 'office',
+    { user: { id: number }; cookie: string }
+  >;
   let mine: { luce: number; gas: number; storno: number; paid: number };
   let foreignId: number;
 
@@ -136,27 +210,65 @@ describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS 
     people.office = await loginAs(ctx, 'amministrazione');
     await insertCommissioneConfig(ctx.db, { codice: 'A2A', servizio: 'luce' });
     // A2A gas pays the agent nothing: the agent must not see those rows.
-    await insertCommissioneConfig(ctx.db, { codice: 'A2A', servizio: 'gas', commissioneAgente: '0', commissioneAggiuntivaAgente: '0', commissioneAggiuntivaRidAgente: '0' });
-    const point = await insertPuntoFisico(ctx.db, { utenteResponsabileId: people.pf.user.id, agenteId: people.ag.user.id, areaManagerId: people.am.user.id });
-    const pratica = await insertPratica(ctx.db, { puntoFisicoId: point.id, servizi: [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }, { tipoServizio: 'luce' }] });
+    await insertCommissioneConfig(ctx.db, {
+      codice: 'A2A',
+      servizio: 'gas',
+      commissioneAgente: '0',
+      commissioneAggiuntivaAgente: '0',
+      commissioneAggiuntivaRidAgente: '0',
+    });
+    const point = await insertPuntoFisico(ctx.db, {
+      utenteResponsabileId: people.pf.user.id,
+      agenteId: people.ag.user.id,
+      areaManagerId: people.am.user.id,
+    });
+    const pratica = await insertPratica(ctx.db, {
+      puntoFisicoId: point.id,
+      servizi: [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }, { tipoServizio: 'luce' }],
+    });
     const put = (id: number, payload: Record<string, unknown>) =>
-      ctx.app.inject({ method: 'PUT', url: `/api/servizi/${id}/status`, headers: { cookie: admin }, payload });
-    await put(pratica.servizi[0].id, { stato: 'completato', fornitore: 'A2A', ridPresente: true, numeroForniture: 2, bonusAgente: '3' });
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/servizi/${id}/status`,
+        headers: { cookie: admin },
+        payload,
+      });
+    await put(pratica.servizi[0].id, {
+      stato: 'completato',
+      fornitore: 'A2A',
+      ridPresente: true,
+      numeroForniture: 2,
+      bonusAgente: '3',
+    });
     await put(pratica.servizi[1].id, { stato: 'completato', fornitore: 'A2A', numeroForniture: 1 });
     await put(pratica.servizi[2].id, { stato: 'completato', fornitore: 'A2A', numeroForniture: 1 });
-    const [third] = await ctx.db.select().from(commissioni).where(eq(commissioni.servizioId, pratica.servizi[2].id));
+    const [third] = await ctx.db
+      .select()
+      .from(commissioni)
+      .where(eq(commissioni.servizioId, pratica.servizi[2].id));
     await ctx.db.update(commissioni).set({ statoPagamento: 'pagato' }).where(eq(commissioni.id, third.id));
     await put(pratica.servizi[2].id, { stato: 'ko', koMotivazione: 'altro' });
-    const rows = await ctx.db.select().from(commissioni).where(eq(commissioni.praticaId, pratica.id)).orderBy(commissioni.id);
+    const rows = await ctx.db
+      .select()
+      .from(commissioni)
+      .where(eq(commissioni.praticaId, pratica.id))
+      .orderBy(commissioni.id);
     mine = { luce: rows[0].id, gas: rows[1].id, paid: rows[2].id, storno: rows[3].id };
 
     const elsewhere = await insertPuntoFisico(ctx.db, { agenteId: people.otherAg.user.id });
-    const other = await insertPratica(ctx.db, { puntoFisicoId: elsewhere.id, servizi: [{ tipoServizio: 'luce' }] });
+    const other = await insertPratica(ctx.db, {
+      puntoFisicoId: elsewhere.id,
+      servizi: [{ tipoServizio: 'luce' }],
+    });
     await put(other.servizi[0].id, { stato: 'completato', fornitore: 'A2A', numeroForniture: 1 });
-    [{ id: foreignId }] = await ctx.db.select({ id: commissioni.id }).from(commissioni).where(eq(commissioni.praticaId, other.id));
+    [{ id: foreignId }] = await ctx.db
+      .select({ id: commissioni.id })
+      .from(commissioni)
+      .where(eq(commissioni.praticaId, other.id));
   });
 
-  const get = (cookie: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/commissioni${query}`, headers: { cookie } });
+  const get = (cookie: string, query = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/commissioni${query}`, headers: { cookie } });
 
   it('admin sees every commission with all four amounts', async () => {
     const res = await get(admin, '?pageSize=200');
@@ -188,7 +300,10 @@ describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS 
     }
     expect(items.find((c) => c.id === mine.luce)).toMatchObject({ importoAgente: '23.00', hasBonus: true });
     // The third service was an additional unit of the practice (4.00 to the agent), paid, then clawed back.
-    expect(items.find((c) => c.id === mine.storno)).toMatchObject({ importoAgente: '-4.00', stornoOfId: mine.paid });
+    expect(items.find((c) => c.id === mine.storno)).toMatchObject({
+      importoAgente: '-4.00',
+      stornoOfId: mine.paid,
+    });
     // Totals use the own amount and include the storno: 23 + 4 − 4.
     expect(res.json().summary).toEqual({ totale: '23.00', daIncassare: '19.00', incassate: '4.00' });
   });
@@ -198,7 +313,9 @@ describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS 
     expect(pf.importoPuntoFisico).toBe('40.00');
     expect(Object.keys(pf)).not.toContain('importoAgente');
     const am = (await get(people.am.cookie)).json();
-    expect(am.items.map((c: { id: number }) => c.id).sort()).toEqual([mine.luce, mine.gas, mine.paid, mine.storno].sort());
+    expect(am.items.map((c: { id: number }) => c.id).sort()).toEqual(
+      [mine.luce, mine.gas, mine.paid, mine.storno].sort(),
+    );
     expect(am.items.find((c: { id: number }) => c.id === mine.gas).importoAreaManager).toBe('1.50');
     expect(Object.keys(am.items[0])).not.toContain('importoAmministrazione');
   });
@@ -207,27 +324,52 @@ describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS 
     const res = await get(people.office.cookie, '?pageSize=200');
     const item = res.json().items.find((c: { id: number }) => c.id === mine.gas);
     // Gas came second in the practice: one additional unit without RID.
-    expect(item).toMatchObject({ importoPuntoFisico: '8.00', importoAgente: '0.00', importoAreaManager: '1.50', importoAmministrazione: '90.50' });
+    expect(item).toMatchObject({
+      importoPuntoFisico: '8.00',
+      importoAgente: '0.00',
+      importoAreaManager: '1.50',
+      importoAmministrazione: '90.50',
+    });
   });
 
   it('another agent sees none of them, and a foreign id answers 404', async () => {
     const items = (await get(people.otherAg.cookie)).json().items.map((c: { id: number }) => c.id);
     expect(items).toEqual([foreignId]);
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/commissioni/${mine.luce}`, headers: { cookie: people.otherAg.cookie } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/commissioni/${mine.luce}`,
+      headers: { cookie: people.otherAg.cookie },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(msg.commissione.notFound);
-    const own = await ctx.app.inject({ method: 'GET', url: `/api/commissioni/${mine.luce}`, headers: { cookie: people.ag.cookie } });
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/commissioni/${mine.luce}`,
+      headers: { cookie: people.ag.cookie },
+    });
     expect(own.statusCode).toBe(200);
   });
 
   it('filters by payment status and by Europe/Rome days', async () => {
-    expect((await get(people.ag.cookie, '?status=pagato')).json().items.map((c: { id: number }) => c.id)).toEqual([mine.paid]);
+    expect(
+      (await get(people.ag.cookie, '?status=pagato')).json().items.map((c: { id: number }) => c.id),
+    ).toEqual([mine.paid]);
     // 22:30 UTC on 31 March is 00:30 on 1 April in Rome.
-    await ctx.db.update(commissioni).set({ dataCompletamento: new Date('2026-03-31T22:30:00Z') }).where(eq(commissioni.id, mine.luce));
-    await ctx.db.update(commissioni).set({ dataCompletamento: new Date('2026-03-31T21:30:00Z') }).where(eq(commissioni.id, mine.paid));
-    const april = (await get(people.ag.cookie, '?dataInizio=2026-04-01&dataFine=2026-04-01')).json().items.map((c: { id: number }) => c.id);
+    await ctx.db
+      .update(commissioni)
+      .set({ dataCompletamento: new Date('2026-03-31T22:30:00Z') })
+      .where(eq(commissioni.id, mine.luce));
+    await ctx.db
+      .update(commissioni)
+      .set({ dataCompletamento: new Date('2026-03-31T21:30:00Z') })
+      .where(eq(commissioni.id, mine.paid));
+    const april = (await get(people.ag.cookie, '?dataInizio=2026-04-01&dataFine=2026-04-01'))
+      .json()
+      .items.map((c: { id: number }) => c.id);
     expect(april).toEqual([mine.luce]);
-    const march = (await get(people.ag.cookie, '?dataInizio=2026-03-01&dataFine=2026-03-31')).json().items.map((c: { id: number }) => c.id);
+    const march = (await get(people.ag.cookie, '?dataInizio=2026-03-01&dataFine=2026-03-31'))
+      .json()
+      .items.map((c: { id: number }) => c.id);
     expect(march).toEqual([mine.paid]);
   });
 
@@ -246,7 +388,10 @@ describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS 
 describe('payment status and deletion (admin)', () => {
   async function completedCommission() {
     await insertCommissioneConfig(ctx.db, { codice: 'SORGENIA', servizio: 'luce' }).catch(() => undefined);
-    const pratica = await insertPratica(ctx.db, { puntoFisicoId: (await insertPuntoFisico(ctx.db)).id, servizi: [{ tipoServizio: 'luce' }] });
+    const pratica = await insertPratica(ctx.db, {
+      puntoFisicoId: (await insertPuntoFisico(ctx.db)).id,
+      servizi: [{ tipoServizio: 'luce' }],
+    });
     await ctx.app.inject({
       method: 'PUT',
       url: `/api/servizi/${pratica.servizi[0].id}/status`,
@@ -257,27 +402,63 @@ describe('payment status and deletion (admin)', () => {
     return { row, servizioId: pratica.servizi[0].id };
   }
 
-  it.each(['PUT', 'PATCH'] as const)('%s /api/commissioni/{id}/payment sets status and note', async (method) => {
-    const { row } = await completedCommission();
-    const res = await ctx.app.inject({ method, url: `/api/commissioni/${row.id}/payment`, headers: { cookie: admin }, payload: { status: 'pagato', note: 'Bonifico del 5 aprile' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ statoPagamento: 'pagato', notePagamento: 'Bonifico del 5 aprile' });
-    expect(res.json().dataPagamento).not.toBeNull();
-    const back = await ctx.app.inject({ method, url: `/api/commissioni/${row.id}/payment`, headers: { cookie: admin }, payload: { status: 'non_pagato' } });
-    expect(back.json()).toMatchObject({ statoPagamento: 'non_pagato', dataPagamento: null, notePagamento: 'Bonifico del 5 aprile' });
-  });
+  it.each(['PUT', 'PATCH'] as const)(
+    '%s /api/commissioni/{id}/payment sets status and note',
+    async (method) => {
+      const { row } = await completedCommission();
+      const res = await ctx.app.inject({
+        method,
+        url: `/api/commissioni/${row.id}/payment`,
+        headers: { cookie: admin },
+        payload: { status: 'pagato', note: 'Bonifico del 5 aprile' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ statoPagamento: 'pagato', notePagamento: 'Bonifico del 5 aprile' });
+      expect(res.json().dataPagamento).not.toBeNull();
+      const back = await ctx.app.inject({
+        method,
+        url: `/api/commissioni/${row.id}/payment`,
+        headers: { cookie: admin },
+        payload: { status: 'non_pagato' },
+      });
+      expect(back.json()).toMatchObject({
+        statoPagamento: 'non_pagato',
+        dataPagamento: null,
+        notePagamento: 'Bonifico del 5 aprile',
+      });
+    },
+  );
 
   it('refuses a bad status, an unknown id, and other roles', async () => {
     const { row } = await completedCommission();
-    const bad = await ctx.app.inject({ method: 'PATCH', url: `/api/commissioni/${row.id}/payment`, headers: { cookie: admin }, payload: { status: 'forse' } });
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/commissioni/${row.id}/payment`,
+      headers: { cookie: admin },
+      payload: { status: 'forse' },
+    });
     expect(bad.statusCode).toBe(400);
-    const missing = await ctx.app.inject({ method: 'PATCH', url: '/api/commissioni/987654/payment', headers: { cookie: admin }, payload: { status: 'pagato' } });
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/commissioni/987654/payment',
+      headers: { cookie: admin },
+      payload: { status: 'pagato' },
+    });
     expect(missing.statusCode).toBe(404);
     for (const role of ['amministrazione', 'agente', 'area_manager', 'punto_fisico'] as const) {
       const { cookie } = await loginAs(ctx, role);
-      const res = await ctx.app.inject({ method: 'PUT', url: `/api/commissioni/${row.id}/payment`, headers: { cookie }, payload: { status: 'pagato' } });
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/commissioni/${row.id}/payment`,
+        headers: { cookie },
+        payload: { status: 'pagato' },
+      });
       expect(res.statusCode, role).toBe(403);
-      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/commissioni/${row.id}`, headers: { cookie } });
+      const del = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/commissioni/${row.id}`,
+        headers: { cookie },
+      });
       expect(del.statusCode, role).toBe(403);
     }
     const [after] = await ctx.db.select().from(commissioni).where(eq(commissioni.id, row.id));
@@ -286,23 +467,49 @@ describe('payment status and deletion (admin)', () => {
 
   it('DELETE removes a commission, but not a paid one with a storno', async () => {
     const { row } = await completedCommission();
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/commissioni/${row.id}`, headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/commissioni/${row.id}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(204);
     expect(await ctx.db.select().from(commissioni).where(eq(commissioni.id, row.id))).toEqual([]);
 
     const paid = await completedCommission();
-    await ctx.app.inject({ method: 'PATCH', url: `/api/commissioni/${paid.row.id}/payment`, headers: { cookie: admin }, payload: { status: 'pagato' } });
-    await ctx.app.inject({ method: 'PUT', url: `/api/servizi/${paid.servizioId}/status`, headers: { cookie: admin }, payload: { stato: 'ko', koMotivazione: 'altro' } });
-    const refused = await ctx.app.inject({ method: 'DELETE', url: `/api/commissioni/${paid.row.id}`, headers: { cookie: admin } });
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/commissioni/${paid.row.id}/payment`,
+      headers: { cookie: admin },
+      payload: { status: 'pagato' },
+    });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/servizi/${paid.servizioId}/status`,
+      headers: { cookie: admin },
+      payload: { stato: 'ko', koMotivazione: 'altro' },
+    });
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/commissioni/${paid.row.id}`,
+      headers: { cookie: admin },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(msg.commissione.hasStorno);
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/commissioni/987654', headers: { cookie: admin } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: '/api/commissioni/987654', headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('changing the configuration does not rewrite existing commissions', async () => {
     const { row } = await completedCommission();
     const sorgenia = await fornitoreByCodice(ctx.db, 'SORGENIA');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/commissioni-fornitori', headers: { cookie: admin }, payload: workedExampleBody(sorgenia.id, { commissionePuntoFisico: '99.00' }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commissioni-fornitori',
+      headers: { cookie: admin },
+      payload: workedExampleBody(sorgenia.id, { commissionePuntoFisico: '99.00' }),
+    });
     expect(res.statusCode).toBe(200);
     const [after] = await ctx.db.select().from(commissioni).where(eq(commissioni.id, row.id));
     expect(after.importoPuntoFisico).toBe(row.importoPuntoFisico);

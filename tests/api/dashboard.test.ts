@@ -1,7 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pratiche, servizi } from '../../src/server/db/schema';
-import { conversionRate, getDashboardStats, lastRomeMonths } from '../../src/server/modules/dashboard/dashboard.service';
+import {
+  conversionRate,
+  getDashboardStats,
+  lastRomeMonths,
+} from '../../src/server/modules/dashboard/dashboard.service';
 import type { Actor } from '../../src/server/plugins/auth';
 import type { Role } from '../../src/shared/permissions';
 import { dashboardStatsSchema, type DashboardStats } from '../../src/shared/schemas/dashboard';
@@ -11,16 +15,38 @@ import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
 
 const URL = '/api/dashboard/stats';
-const MANAGEMENT_FIELDS = ['totalServizi', 'serviziCompletati', 'serviziInseriti', 'serviziInLavorazione', 'conversionRate', 'recentPratiche'] as const;
+const MANAGEMENT_FIELDS = [
+  'totalServizi',
+  'serviziCompletati',
+  'serviziInseriti',
+  'serviziInLavorazione',
+  'conversionRate',
+  'recentPratiche',
+] as const;
 
-function actorOf(user: { id: number; role: Role; email: string; firstName: string; lastName: string }): Actor {
-  return { id: user.id, role: user.role, email: user.email, firstName: user.firstName, lastName: user.lastName };
+function actorOf(user: {
+  id: number;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+}): Actor {
+  return {
+    id: user.id,
+    role: user.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  };
 }
 
 describe('GET /api/dashboard/stats: what each role sees, within its scope', () => {
   let ctx: TestContext;
   let world: Awaited<ReturnType<typeof buildTwoShopWorld>>;
-  const stats = {} as Record<'admin' | 'amministrazione' | 'area_manager' | 'agente' | 'punto_fisico' | 'punto_fisico_B', DashboardStats>;
+  const stats = {} as Record<
+    'admin' | 'amministrazione' | 'area_manager' | 'agente' | 'punto_fisico' | 'punto_fisico_B',
+    DashboardStats
+  >;
   let praticaIds: number[];
 
   beforeAll(async () => {
@@ -28,7 +54,11 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
     world = await buildTwoShopWorld(ctx);
     const { puntoA, puntoB, pfA, agA, amA, pfB, agB, amB } = world;
     // A second, inactive point of pfA: counted in myPoints, not in activePoints.
-    await insertPuntoFisico(ctx.db, { nomeAttivita: 'Edicola Chiusa', utenteResponsabileId: pfA.user.id, isActive: false });
+    await insertPuntoFisico(ctx.db, {
+      nomeAttivita: 'Edicola Chiusa',
+      utenteResponsabileId: pfA.user.id,
+      isActive: false,
+    });
 
     // Shop A: two leads, three services (luce completato, gas inserito, internet in lavorazione).
     const a1 = await insertLeadWithPratica(ctx, puntoA.id, {}, ['luce', 'gas']);
@@ -38,15 +68,26 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
     await ctx.db.update(servizi).set({ stato: 'completato' }).where(eq(servizi.id, a1.servizi[0].id));
     await ctx.db.update(servizi).set({ stato: 'in_lavorazione' }).where(eq(servizi.id, a2.servizi[0].id));
     await ctx.db.update(servizi).set({ stato: 'completato' }).where(eq(servizi.id, b1.servizi[0].id));
-    await ctx.db.update(servizi).set({ stato: 'ko', koMotivazione: 'altro' }).where(eq(servizi.id, b1.servizi[1].id));
-    await ctx.db.update(pratiche).set({ statoPratica: 'in_lavorazione' }).where(inArray(pratiche.id, [a1.pratica.id, a2.pratica.id]));
+    await ctx.db
+      .update(servizi)
+      .set({ stato: 'ko', koMotivazione: 'altro' })
+      .where(eq(servizi.id, b1.servizi[1].id));
+    await ctx.db
+      .update(pratiche)
+      .set({ statoPratica: 'in_lavorazione' })
+      .where(inArray(pratiche.id, [a1.pratica.id, a2.pratica.id]));
     await ctx.db.update(pratiche).set({ statoPratica: 'completata' }).where(eq(pratiche.id, b1.pratica.id));
     praticaIds = [a1.pratica.id, a2.pratica.id, b1.pratica.id];
 
     const now = new Date();
     const p = romeParts(now);
     const threeMonthsAgo = romeWallTimeToDate(p.year, p.month - 3, 15, 12);
-    const payeesA = { puntoFisicoId: puntoA.id, payeePuntoFisicoId: pfA.user.id, payeeAgenteId: agA.user.id, payeeAreaManagerId: amA.user.id };
+    const payeesA = {
+      puntoFisicoId: puntoA.id,
+      payeePuntoFisicoId: pfA.user.id,
+      payeeAgenteId: agA.user.id,
+      payeeAreaManagerId: amA.user.id,
+    };
     // Shop A, now: every role has a share.
     await insertCommissione(ctx.db, {
       praticaId: a1.pratica.id,
@@ -103,12 +144,72 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
 
   // The seeded demo point is the third active point of admin and amministrazione.
   it.each([
-    ['admin', { totalLeads: 3, myPoints: 4, activePoints: 3, totalCommissions: '160.00', commissionsThisMonth: '120.00', commissionsToday: '120.00' }],
-    ['amministrazione', { totalLeads: 3, myPoints: 4, activePoints: 3, totalCommissions: '251.00', commissionsThisMonth: '181.00', commissionsToday: '181.00' }],
-    ['area_manager', { totalLeads: 2, myPoints: 1, activePoints: 1, totalCommissions: '5.00', commissionsThisMonth: '5.00', commissionsToday: '5.00' }],
-    ['agente', { totalLeads: 2, myPoints: 1, activePoints: 1, totalCommissions: '35.00', commissionsThisMonth: '15.00', commissionsToday: '15.00' }],
-    ['punto_fisico', { totalLeads: 2, myPoints: 2, activePoints: 1, totalCommissions: '40.00', commissionsThisMonth: '30.00', commissionsToday: '30.00' }],
-    ['punto_fisico_B', { totalLeads: 1, myPoints: 1, activePoints: 1, totalCommissions: '7.00', commissionsThisMonth: '7.00', commissionsToday: '7.00' }],
+    [
+      'admin',
+      {
+        totalLeads: 3,
+        myPoints: 4,
+        activePoints: 3,
+        totalCommissions: '160.00',
+        commissionsThisMonth: '120.00',
+        commissionsToday: '120.00',
+      },
+    ],
+    [
+      'amministrazione',
+      {
+        totalLeads: 3,
+        myPoints: 4,
+        activePoints: 3,
+        totalCommissions: '251.00',
+        commissionsThisMonth: '181.00',
+        commissionsToday: '181.00',
+      },
+    ],
+    [
+      'area_manager',
+      {
+        totalLeads: 2,
+        myPoints: 1,
+        activePoints: 1,
+        totalCommissions: '5.00',
+        commissionsThisMonth: '5.00',
+        commissionsToday: '5.00',
+      },
+    ],
+    [
+      'agente',
+      {
+        totalLeads: 2,
+        myPoints: 1,
+        activePoints: 1,
+        totalCommissions: '35.00',
+        commissionsThisMonth: '15.00',
+        commissionsToday: '15.00',
+      },
+    ],
+    [
+      'punto_fisico',
+      {
+        totalLeads: 2,
+        myPoints: 2,
+        activePoints: 1,
+        totalCommissions: '40.00',
+        commissionsThisMonth: '30.00',
+        commissionsToday: '30.00',
+      },
+    ],
+    [
+      'punto_fisico_B',
+      {
+        totalLeads: 1,
+        myPoints: 1,
+        activePoints: 1,
+        totalCommissions: '7.00',
+        commissionsThisMonth: '7.00',
+        commissionsToday: '7.00',
+      },
+    ],
   ] as const)('%s: leads, points and its own commission amounts', (who, expected) => {
     expect(stats[who]).toMatchObject(expected);
   });
@@ -134,11 +235,14 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
     ['area_manager', false],
     ['agente', true],
     ['punto_fisico', false],
-  ] as const)('%s: the BONUS flag of the older gas commission follows its own bonus (%s)', (who, hasBonus) => {
-    const gas = stats[who].recentCommissions.find((c) => c.tipoServizio === 'gas');
-    if (who === 'area_manager') expect(gas).toBeUndefined();
-    else expect(gas?.hasBonus).toBe(hasBonus);
-  });
+  ] as const)(
+    '%s: the BONUS flag of the older gas commission follows its own bonus (%s)',
+    (who, hasBonus) => {
+      const gas = stats[who].recentCommissions.find((c) => c.tipoServizio === 'gas');
+      if (who === 'area_manager') expect(gas).toBeUndefined();
+      else expect(gas?.hasBonus).toBe(hasBonus);
+    },
+  );
 
   it.each(['admin', 'amministrazione'] as const)('%s sees the management numbers of every shop', (who) => {
     expect(stats[who]).toMatchObject({
@@ -157,9 +261,13 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
     ]);
   });
 
-  it.each(['area_manager', 'agente', 'punto_fisico', 'punto_fisico_B'] as const)('%s gets no management field at all', (who) => {
-    for (const field of [...MANAGEMENT_FIELDS, 'serviceStats']) expect(stats[who]).not.toHaveProperty(field);
-  });
+  it.each(['area_manager', 'agente', 'punto_fisico', 'punto_fisico_B'] as const)(
+    '%s gets no management field at all',
+    (who) => {
+      for (const field of [...MANAGEMENT_FIELDS, 'serviceStats'])
+        expect(stats[who]).not.toHaveProperty(field);
+    },
+  );
 
   it('gives the completed-services chart to admin only', () => {
     expect(stats.admin.serviceStats).toEqual([
@@ -176,13 +284,23 @@ describe('GET /api/dashboard/stats: what each role sees, within its scope', () =
     ['amministrazione', '70.00', '181.00'],
     ['agente', '20.00', '15.00'],
     ['area_manager', '0.00', '5.00'],
-  ] as const)('%s: the 6-month trend puts each commission in its Rome month', (who, threeMonthsAgo, current) => {
-    const trend = stats[who].monthlyStats;
-    expect(trend).toHaveLength(6);
-    expect(trend.map((m) => m.commissioni)).toEqual(['0.00', '0.00', threeMonthsAgo, '0.00', '0.00', current]);
-    const p = romeParts(new Date());
-    expect(trend[5].month).toBe(`${p.year}-${String(p.month).padStart(2, '0')}`);
-  });
+  ] as const)(
+    '%s: the 6-month trend puts each commission in its Rome month',
+    (who, threeMonthsAgo, current) => {
+      const trend = stats[who].monthlyStats;
+      expect(trend).toHaveLength(6);
+      expect(trend.map((m) => m.commissioni)).toEqual([
+        '0.00',
+        '0.00',
+        threeMonthsAgo,
+        '0.00',
+        '0.00',
+        current,
+      ]);
+      const p = romeParts(new Date());
+      expect(trend[5].month).toBe(`${p.year}-${String(p.month).padStart(2, '0')}`);
+    },
+  );
 });
 
 describe('dashboard numbers on Europe/Rome days and months', () => {
@@ -191,7 +309,8 @@ describe('dashboard numbers on Europe/Rome days and months', () => {
   let adminActor: Actor;
   // Sunday 1 March 2026, 10:00 in Rome (UTC+1): its day and month began at 23:00 UTC on 28 February.
   const NOW = romeWallTimeToDate(2026, 3, 1, 10);
-  const at = (y: number, m: number, d: number, h: number, min: number, s = 0) => new Date(romeWallTimeToDate(y, m, d, h, min).getTime() + s * 1000);
+  const at = (y: number, m: number, d: number, h: number, min: number, s = 0) =>
+    new Date(romeWallTimeToDate(y, m, d, h, min).getTime() + s * 1000);
 
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -225,7 +344,11 @@ describe('dashboard numbers on Europe/Rome days and months', () => {
 
   it('counts today and this month by the Rome calendar, not the UTC one', async () => {
     const stats = await getDashboardStats(ctx.db, actor, NOW);
-    expect(stats).toMatchObject({ totalCommissions: '63.00', commissionsToday: '6.00', commissionsThisMonth: '14.00' });
+    expect(stats).toMatchObject({
+      totalCommissions: '63.00',
+      commissionsToday: '6.00',
+      commissionsThisMonth: '14.00',
+    });
   });
 
   it('splits the 6-month trend at Rome midnights, across daylight-saving time', async () => {
@@ -251,12 +374,26 @@ describe('dashboard numbers on Europe/Rome days and months', () => {
 
   it('sums the same rows for admin with the structure amount', async () => {
     const stats = await getDashboardStats(ctx.db, adminActor, NOW);
-    expect(stats).toMatchObject({ totalCommissions: '63.00', commissionsToday: '6.00', commissionsThisMonth: '14.00', totalLeads: 1, serviziCompletati: 0, conversionRate: 0 });
+    expect(stats).toMatchObject({
+      totalCommissions: '63.00',
+      commissionsToday: '6.00',
+      commissionsThisMonth: '14.00',
+      totalLeads: 1,
+      serviziCompletati: 0,
+      conversionRate: 0,
+    });
   });
 
   it('lists the last six Rome months across a year end', () => {
     const months = lastRomeMonths(romeWallTimeToDate(2026, 1, 1, 0, 30));
-    expect(months.map((m) => m.key)).toEqual(['2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01']);
+    expect(months.map((m) => m.key)).toEqual([
+      '2025-08',
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+    ]);
     expect(months[0].start.toISOString()).toBe('2025-07-31T22:00:00.000Z');
     expect(months[5].end.toISOString()).toBe('2026-01-31T23:00:00.000Z');
   });
@@ -271,5 +408,7 @@ describe('conversion rate (completed services / leads, %, one decimal)', () => {
     [1, 3, 33.3],
     [5, 4, 125],
     [0, 7, 0],
-  ])('%i completed over %i leads → %d', (completed, leads, rate) => expect(conversionRate(completed, leads)).toBe(rate));
+  ])('%i completed over %i leads → %d', (completed, leads, rate) =>
+    expect(conversionRate(completed, leads)).toBe(rate),
+  );
 });

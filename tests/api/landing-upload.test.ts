@@ -24,7 +24,13 @@ import {
   sampleZip,
   type MultipartFile,
 } from '../setup/sample-files';
-import { createTestContext, loginAs, loginAsAdmin, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import {
+  createTestContext,
+  loginAs,
+  loginAsAdmin,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '../setup/test-app';
 
 const m = msg.landing;
 let ctx: TestContext;
@@ -44,12 +50,22 @@ const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 25
 
 /** A practice created as the wizard does, with its upload token. */
 async function newPratica(): Promise<{ praticaId: number; uploadToken: string }> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/submit-form', payload: buildSubmission(puntoId), remoteAddress: randomIp() });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/submit-form',
+    payload: buildSubmission(puntoId),
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode).toBe(201);
   return res.json();
 }
 
-function upload(praticaId: number, token: string | undefined, files: MultipartFile[], options: { ip?: string } = {}) {
+function upload(
+  praticaId: number,
+  token: string | undefined,
+  files: MultipartFile[],
+  options: { ip?: string } = {},
+) {
   const { payload, headers } = multipart(files);
   return ctx.app.inject({
     method: 'POST',
@@ -72,7 +88,11 @@ async function documentCount(praticaId?: number) {
 const tempSpills = () => readdirSync(tmpdir()).filter((f) => /^(busboy|multipart|fastify)/i.test(f));
 
 async function download(praticaId: number, filename: string, cookie = admin) {
-  return ctx.app.inject({ method: 'GET', url: `/api/pratiche/${praticaId}/files/${filename}`, headers: { cookie } });
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/pratiche/${praticaId}/files/${filename}`,
+    headers: { cookie },
+  });
 }
 
 describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
@@ -84,7 +104,13 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
     ]);
     expect(res.statusCode, res.body).toBe(201);
     const docs = res.json().documenti;
-    expect(docs.map((d: { parte: string; displayName: string; mimeType: string }) => [d.parte, d.displayName, d.mimeType])).toEqual([
+    expect(
+      docs.map((d: { parte: string; displayName: string; mimeType: string }) => [
+        d.parte,
+        d.displayName,
+        d.mimeType,
+      ]),
+    ).toEqual([
       ['luceFile', 'bolletta luce.pdf', 'application/pdf'],
       ['gasFile', 'gas.jpg', 'image/jpeg'],
     ]);
@@ -93,14 +119,20 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
       expect(storedFiles()).toContain(d.filename);
     }
 
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/pratiche/${praticaId}/files`, headers: { cookie: admin } });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche/${praticaId}/files`,
+      headers: { cookie: admin },
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual(docs);
 
     const file = await download(praticaId, docs[0].filename);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toBe(`inline; filename="bolletta luce.pdf"; filename*=UTF-8''bolletta%20luce.pdf`);
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="bolletta luce.pdf"; filename*=UTF-8''bolletta%20luce.pdf`,
+    );
     expect(file.rawPayload.equals(pdf)).toBe(true);
     const image = await download(praticaId, docs[1].filename);
     expect(image.headers['content-type']).toBe('image/jpeg');
@@ -114,9 +146,20 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
       { field: 'combinedPage2', filename: 'pagina2.png', data: PNG_IMAGE, contentType: 'image/png' },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    const docs = res.json().documenti as Array<{ id: number; parte: string; mergedIntoId: number | null; filename: string; mimeType: string; displayName: string }>;
+    const docs = res.json().documenti as Array<{
+      id: number;
+      parte: string;
+      mergedIntoId: number | null;
+      filename: string;
+      mimeType: string;
+      displayName: string;
+    }>;
     const merged = docs.find((d) => d.parte === 'combinedMerged')!;
-    expect(merged).toMatchObject({ mimeType: 'application/pdf', displayName: 'Bolletta luce e gas (2 pagine).pdf', mergedIntoId: null });
+    expect(merged).toMatchObject({
+      mimeType: 'application/pdf',
+      displayName: 'Bolletta luce e gas (2 pagine).pdf',
+      mergedIntoId: null,
+    });
     const pages = docs.filter((d) => d.parte.startsWith('combinedPage'));
     expect(pages.map((p) => p.mergedIntoId)).toEqual([merged.id, merged.id]);
 
@@ -136,7 +179,10 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
       { field: 'gasPage2', filename: 'g2.jpg', data: JPEG_PAGE_1 },
     ]);
     expect(res.statusCode, res.body).toBe(201);
-    const parti = res.json().documenti.map((d: { parte: string }) => d.parte).sort();
+    const parti = res
+      .json()
+      .documenti.map((d: { parte: string }) => d.parte)
+      .sort();
     expect(parti).toEqual(['gasMerged', 'gasPage1', 'gasPage2', 'luceMerged', 'lucePage1', 'lucePage2']);
   });
 
@@ -144,30 +190,47 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
     ['JPEG', 'foto.jpeg', () => JPEG_PAGE_1, 'image/jpeg', 'foto.jpeg'],
     ['PNG', 'scan.png', () => PNG_IMAGE, 'image/png', 'scan.png'],
     ['PDF', 'bolletta.pdf', () => pdf, 'application/pdf', 'bolletta.pdf'],
-    ['DOCX', 'bolletta.docx', sampleDocx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'bolletta.docx'],
+    [
+      'DOCX',
+      'bolletta.docx',
+      sampleDocx,
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'bolletta.docx',
+    ],
     ['DOC', 'bolletta.doc', sampleDoc, 'application/msword', 'bolletta.doc'],
     ['TXT', 'consumi.txt', () => SAMPLE_TXT, 'text/plain', 'consumi.txt'],
     ['a PDF named .txt', 'bolletta.txt', () => pdf, 'application/pdf', 'bolletta.txt.pdf'],
   ])('accepts %s, typed by content', async (_label, filename, data, mime, displayName) => {
     const { praticaId, uploadToken } = await newPratica();
-    const res = await upload(praticaId, uploadToken, [{ field: 'singleFile', filename, data: data(), contentType: 'application/octet-stream' }]);
+    const res = await upload(praticaId, uploadToken, [
+      { field: 'singleFile', filename, data: data(), contentType: 'application/octet-stream' },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().documenti[0]).toMatchObject({ mimeType: mime, displayName });
   });
 
   it('downloads text as an attachment in UTF-8 with the exact accented name', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    const res = await upload(praticaId, uploadToken, [{ field: 'singleFile', filename: 'Bolletta è già.txt', data: SAMPLE_TXT }]);
+    const res = await upload(praticaId, uploadToken, [
+      { field: 'singleFile', filename: 'Bolletta è già.txt', data: SAMPLE_TXT },
+    ]);
     const doc = res.json().documenti[0];
     const file = await download(praticaId, doc.filename);
     expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(file.headers['content-disposition']).toBe(`attachment; filename="Bolletta e gia.txt"; filename*=UTF-8''Bolletta%20%C3%A8%20gi%C3%A0.txt`);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Bolletta e gia.txt"; filename*=UTF-8''Bolletta%20%C3%A8%20gi%C3%A0.txt`,
+    );
     expect(file.rawPayload.equals(SAMPLE_TXT)).toBe(true);
   });
 });
 
 describe('POST /api/pratiche/{id}/upload: refused → clear error, nothing stored', () => {
-  async function expectNothingStored(praticaId: number, run: () => Promise<{ statusCode: number; json: () => { message: string } }>, status: number, message: string) {
+  async function expectNothingStored(
+    praticaId: number,
+    run: () => Promise<{ statusCode: number; json: () => { message: string } }>,
+    status: number,
+    message: string,
+  ) {
     const filesBefore = storedFiles();
     const spillsBefore = tempSpills();
     const res = await run();
@@ -183,12 +246,22 @@ describe('POST /api/pratiche/{id}/upload: refused → clear error, nothing store
     ['an ELF binary renamed .jpg', 'foto.jpg', sampleElf, 'image/jpeg'],
     ['a ZIP archive', 'bolletta.zip', sampleZip, 'application/zip'],
     ['an MSI installer (OLE without Word)', 'bolletta.doc', sampleMsi, 'application/msword'],
-    ['HTML named .txt', 'nota.txt', () => Buffer.from('<!DOCTYPE html><script>alert(1)</script>'), 'text/plain'],
+    [
+      'HTML named .txt',
+      'nota.txt',
+      () => Buffer.from('<!DOCTYPE html><script>alert(1)</script>'),
+      'text/plain',
+    ],
     ['a shell script', 'nota.txt', () => Buffer.from('#!/bin/sh\nrm -rf /\n'), 'text/plain'],
     ['binary garbage', 'dati.txt', () => Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]), 'text/plain'],
   ])('%s', async (_label, filename, data, contentType) => {
     const { praticaId, uploadToken } = await newPratica();
-    await expectNothingStored(praticaId, () => upload(praticaId, uploadToken, [{ field: 'luceFile', filename, data: data(), contentType }]), 400, m.fileTypeNotAllowed(filename));
+    await expectNothingStored(
+      praticaId,
+      () => upload(praticaId, uploadToken, [{ field: 'luceFile', filename, data: data(), contentType }]),
+      400,
+      m.fileTypeNotAllowed(filename),
+    );
   });
 
   it('a good file next to a bad one: the whole request is refused', async () => {
@@ -207,12 +280,23 @@ describe('POST /api/pratiche/{id}/upload: refused → clear error, nothing store
 
   it('an empty file', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    await expectNothingStored(praticaId, () => upload(praticaId, uploadToken, [{ field: 'luceFile', filename: 'vuoto.pdf', data: Buffer.alloc(0) }]), 400, m.emptyFile('vuoto.pdf'));
+    await expectNothingStored(
+      praticaId,
+      () =>
+        upload(praticaId, uploadToken, [{ field: 'luceFile', filename: 'vuoto.pdf', data: Buffer.alloc(0) }]),
+      400,
+      m.emptyFile('vuoto.pdf'),
+    );
   });
 
   it('a camera page that is not an image', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    await expectNothingStored(praticaId, () => upload(praticaId, uploadToken, [{ field: 'lucePage1', filename: 'p1.pdf', data: pdf }]), 400, m.photoNotImage('p1.pdf'));
+    await expectNothingStored(
+      praticaId,
+      () => upload(praticaId, uploadToken, [{ field: 'lucePage1', filename: 'p1.pdf', data: pdf }]),
+      400,
+      m.photoNotImage('p1.pdf'),
+    );
   });
 
   it('a file over 10 MB (413)', async () => {
@@ -233,16 +317,35 @@ describe('POST /api/pratiche/{id}/upload: refused → clear error, nothing store
   it('accepts a file of exactly 10 MB', async () => {
     const { praticaId, uploadToken } = await newPratica();
     const exact = Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 - pdf.length, 0x20)]);
-    const res = await upload(praticaId, uploadToken, [{ field: 'luceFile', filename: 'limite.pdf', data: exact }]);
+    const res = await upload(praticaId, uploadToken, [
+      { field: 'luceFile', filename: 'limite.pdf', data: exact },
+    ]);
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('more than 10 files in one request (413)', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    const fields = ['singleFile', 'luceFile', 'gasFile', 'lucePage1', 'lucePage2', 'gasPage1', 'gasPage2', 'combinedFile', 'combinedPage1', 'combinedPage2', 'singleFile'];
+    const fields = [
+      'singleFile',
+      'luceFile',
+      'gasFile',
+      'lucePage1',
+      'lucePage2',
+      'gasPage1',
+      'gasPage2',
+      'combinedFile',
+      'combinedPage1',
+      'combinedPage2',
+      'singleFile',
+    ];
     await expectNothingStored(
       praticaId,
-      () => upload(praticaId, uploadToken, fields.map((field) => ({ field, filename: `${field}.jpg`, data: JPEG_PAGE_1 }))),
+      () =>
+        upload(
+          praticaId,
+          uploadToken,
+          fields.map((field) => ({ field, filename: `${field}.jpg`, data: JPEG_PAGE_1 })),
+        ),
       413,
       m.tooManyFiles,
     );
@@ -250,7 +353,12 @@ describe('POST /api/pratiche/{id}/upload: refused → clear error, nothing store
 
   it('an unknown part name', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    await expectNothingStored(praticaId, () => upload(praticaId, uploadToken, [{ field: 'virus', filename: 'a.pdf', data: pdf }]), 400, m.unknownPart('virus'));
+    await expectNothingStored(
+      praticaId,
+      () => upload(praticaId, uploadToken, [{ field: 'virus', filename: 'a.pdf', data: pdf }]),
+      400,
+      m.unknownPart('virus'),
+    );
   });
 
   it('the same part twice', async () => {
@@ -314,8 +422,14 @@ describe('POST /api/pratiche/{id}/upload: authorisation by upload token', () => 
   });
 
   it.each([
-    ['expired', (id: number) => createUploadToken(TEST_SESSION_SECRET, id, Date.now() - UPLOAD_TOKEN_TTL_MS - 1000)],
-    ['signed with another secret', (id: number) => createUploadToken('un-altro-segreto-di-almeno-trentadue-caratteri', id)],
+    [
+      'expired',
+      (id: number) => createUploadToken(TEST_SESSION_SECRET, id, Date.now() - UPLOAD_TOKEN_TTL_MS - 1000),
+    ],
+    [
+      'signed with another secret',
+      (id: number) => createUploadToken('un-altro-segreto-di-almeno-trentadue-caratteri', id),
+    ],
     ['with its practice id changed', (id: number, token: string) => token.replace(/^\d+/, String(id + 1))],
     ['garbage', () => 'abc.def.ghi'],
   ])('a token %s: 403', async (_label, make) => {
@@ -349,12 +463,20 @@ describe('GET /api/pratiche/{id}/files[/{filename}] for staff', () => {
     const { praticaId, uploadToken } = await newPratica();
     await upload(praticaId, uploadToken, [{ field: 'luceFile', filename: 'luce.pdf', data: pdf }]);
     const office = await loginAs(ctx, 'amministrazione');
-    const ok = await ctx.app.inject({ method: 'GET', url: `/api/pratiche/${praticaId}/files`, headers: { cookie: office.cookie } });
+    const ok = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche/${praticaId}/files`,
+      headers: { cookie: office.cookie },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toHaveLength(1);
     for (const role of ['agente', 'area_manager', 'punto_fisico'] as const) {
       const { cookie } = await loginAs(ctx, role);
-      const res = await ctx.app.inject({ method: 'GET', url: `/api/pratiche/${praticaId}/files`, headers: { cookie } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/pratiche/${praticaId}/files`,
+        headers: { cookie },
+      });
       expect(res.statusCode, role).toBe(403);
       const dl = await download(praticaId, ok.json()[0].filename, cookie);
       expect(dl.statusCode, role).toBe(403);
@@ -369,9 +491,14 @@ describe('GET /api/pratiche/{id}/files[/{filename}] for staff', () => {
   it('an unknown practice, an unknown file, or a file of another practice: 404', async () => {
     const a = await newPratica();
     const b = await newPratica();
-    const up = await upload(a.praticaId, a.uploadToken, [{ field: 'luceFile', filename: 'luce.pdf', data: pdf }]);
+    const up = await upload(a.praticaId, a.uploadToken, [
+      { field: 'luceFile', filename: 'luce.pdf', data: pdf },
+    ]);
     const filename = up.json().documenti[0].filename;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/pratiche/999999/files', headers: { cookie: admin } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/pratiche/999999/files', headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(404);
     const unknown = await download(a.praticaId, 'ffffffffffffffffffffffffffffffff.pdf');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(m.fileNotFound);
@@ -381,14 +508,20 @@ describe('GET /api/pratiche/{id}/files[/{filename}] for staff', () => {
 
   it('a practice without documents lists nothing', async () => {
     const pratica = await insertPratica(ctx.db);
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/pratiche/${pratica.id}/files`, headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche/${pratica.id}/files`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
   });
 
   it('the stored bytes on disk are exactly the uploaded ones', async () => {
     const { praticaId, uploadToken } = await newPratica();
-    const up = await upload(praticaId, uploadToken, [{ field: 'singleFile', filename: 'f.docx', data: sampleDocx() }]);
+    const up = await upload(praticaId, uploadToken, [
+      { field: 'singleFile', filename: 'f.docx', data: sampleDocx() },
+    ]);
     const doc = up.json().documenti[0];
     expect(readFileSync(path.join(ctx.uploadDir, doc.filename)).equals(sampleDocx())).toBe(true);
   });

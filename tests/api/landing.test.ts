@@ -2,7 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consensi, idempotencyKeys, leads, pratiche, puntiFisici, servizi } from '../../src/server/db/schema';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE, PRIVACY_NOTICE_VERSION } from '../../src/shared/domain';
+import {
+  CONSULENTE_TELEFONO_PLACEHOLDER,
+  DEMO_LANDING_CODE,
+  PRIVACY_NOTICE_VERSION,
+} from '../../src/shared/domain';
 import { msg } from '../../src/shared/messages';
 import { landingFormSchema } from '../../src/shared/schemas/landing';
 import { buildSubmission, insertPuntoFisico, insertUser } from '../setup/factories';
@@ -15,7 +19,10 @@ let demoId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   puntoId = (await insertPuntoFisico(ctx.db)).id;
-  const [demo] = await ctx.db.select({ id: puntiFisici.id }).from(puntiFisici).where(eq(puntiFisici.landingCode, DEMO_LANDING_CODE));
+  const [demo] = await ctx.db
+    .select({ id: puntiFisici.id })
+    .from(puntiFisici)
+    .where(eq(puntiFisici.landingCode, DEMO_LANDING_CODE));
   demoId = demo.id;
 });
 afterAll(async () => ctx?.close());
@@ -24,13 +31,20 @@ afterAll(async () => ctx?.close());
 const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const newKey = () => randomBytes(16).toString('hex');
 
-function submit(payload: unknown, options: { key?: string; ip?: string; headers?: Record<string, string> } = {}) {
+function submit(
+  payload: unknown,
+  options: { key?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/submit-form',
     payload: payload as Record<string, unknown>,
     remoteAddress: options.ip ?? randomIp(),
-    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) TestPhone', ...(options.key ? { 'idempotency-key': options.key } : {}), ...options.headers },
+    headers: {
+      'user-agent': 'Mozilla/5.0 (Linux; Android 14) TestPhone',
+      ...(options.key ? { 'idempotency-key': options.key } : {}),
+      ...options.headers,
+    },
   });
 }
 
@@ -46,9 +60,23 @@ async function counts() {
 
 describe('GET /api/landing/{code}', () => {
   it('answers the point and its agent as consultant', async () => {
-    const agente = await insertUser(ctx.db, { role: 'agente', firstName: 'Anna', lastName: 'Galli', phone: '+39 347 1112233' });
-    const am = await insertUser(ctx.db, { role: 'area_manager', firstName: 'Bruno', lastName: 'Conti', phone: '3399990000' });
-    const punto = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Bar Centrale', agenteId: agente.id, areaManagerId: am.id });
+    const agente = await insertUser(ctx.db, {
+      role: 'agente',
+      firstName: 'Anna',
+      lastName: 'Galli',
+      phone: '+39 347 1112233',
+    });
+    const am = await insertUser(ctx.db, {
+      role: 'area_manager',
+      firstName: 'Bruno',
+      lastName: 'Conti',
+      phone: '3399990000',
+    });
+    const punto = await insertPuntoFisico(ctx.db, {
+      nomeAttivita: 'Bar Centrale',
+      agenteId: agente.id,
+      areaManagerId: am.id,
+    });
     const res = await ctx.app.inject({ method: 'GET', url: `/api/landing/${punto.landingCode}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -59,12 +87,22 @@ describe('GET /api/landing/{code}', () => {
   });
 
   it('falls back to the area manager, then to the responsible person', async () => {
-    const am = await insertUser(ctx.db, { role: 'area_manager', firstName: 'Bruno', lastName: 'Conti', phone: '3399990000' });
+    const am = await insertUser(ctx.db, {
+      role: 'area_manager',
+      firstName: 'Bruno',
+      lastName: 'Conti',
+      phone: '3399990000',
+    });
     const withAm = await insertPuntoFisico(ctx.db, { areaManagerId: am.id });
     let res = await ctx.app.inject({ method: 'GET', url: `/api/landing/${withAm.landingCode}` });
     expect(res.json().consultant).toEqual({ nome: 'Bruno Conti', telefono: '3399990000' });
 
-    const resp = await insertUser(ctx.db, { role: 'punto_fisico', firstName: 'Carlo', lastName: 'Neri', phone: '3381234567' });
+    const resp = await insertUser(ctx.db, {
+      role: 'punto_fisico',
+      firstName: 'Carlo',
+      lastName: 'Neri',
+      phone: '3381234567',
+    });
     const onlyResp = await insertPuntoFisico(ctx.db, { utenteResponsabileId: resp.id });
     res = await ctx.app.inject({ method: 'GET', url: `/api/landing/${onlyResp.landingCode}` });
     expect(res.json().consultant).toEqual({ nome: 'Carlo Neri', telefono: '3381234567' });
@@ -119,7 +157,14 @@ describe('POST /api/submit-form: validation (SPEC §5)', () => {
   });
 
   it('the wizard uses the very same schema and messages', () => {
-    const result = landingFormSchema.safeParse({ nome: '', cognome: '', telefono: '', email: 'x', serviziRichiesti: [], privacyAccepted: false });
+    const result = landingFormSchema.safeParse({
+      nome: '',
+      cognome: '',
+      telefono: '',
+      email: 'x',
+      serviziRichiesti: [],
+      privacyAccepted: false,
+    });
     expect(result.success).toBe(false);
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(messages).toEqual({
@@ -140,13 +185,16 @@ describe('POST /api/submit-form: validation (SPEC §5)', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it.each([['finanziamenti'], ['sim'], ['servizi_marketing']])('refuses %s outside the demo point', async (servizio) => {
-    const before = await counts();
-    const res = await submit(buildSubmission(puntoId, { serviziRichiesti: ['luce', servizio as 'sim'] }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(m.servizioNonDisponibile(servizio));
-    expect(await counts()).toEqual(before);
-  });
+  it.each([['finanziamenti'], ['sim'], ['servizi_marketing']])(
+    'refuses %s outside the demo point',
+    async (servizio) => {
+      const before = await counts();
+      const res = await submit(buildSubmission(puntoId, { serviziRichiesti: ['luce', servizio as 'sim'] }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(m.servizioNonDisponibile(servizio));
+      expect(await counts()).toEqual(before);
+    },
+  );
 
   it('refuses a malformed idempotency key', async () => {
     const res = await submit(buildSubmission(puntoId), { key: 'corta' });
@@ -171,7 +219,13 @@ describe('POST /api/submit-form: what it creates', () => {
     expect(body.uploadToken).toMatch(new RegExp(`^${body.praticaId}\\.`));
 
     const [lead] = await ctx.db.select().from(leads).where(eq(leads.id, body.leadId));
-    expect(lead).toMatchObject({ nome: 'Lucia', email: payload.email, telefono: payload.telefono, puntoFisicoOriginaleId: puntoId, statoContatto: 'nuovo' });
+    expect(lead).toMatchObject({
+      nome: 'Lucia',
+      email: payload.email,
+      telefono: payload.telefono,
+      puntoFisicoOriginaleId: puntoId,
+      statoContatto: 'nuovo',
+    });
     const [pratica] = await ctx.db.select().from(pratiche).where(eq(pratiche.id, body.praticaId));
     expect(pratica).toMatchObject({
       leadId: body.leadId,
@@ -204,13 +258,24 @@ describe('POST /api/submit-form: what it creates', () => {
   });
 
   it.each([
-    ['the same phone written differently', (first: { telefono: string }) => ({ telefono: `+39 ${first.telefono.slice(0, 3)} ${first.telefono.slice(3)}` })],
-    ['the same e-mail in capitals', (first: { email: string }) => ({ email: `  ${first.email.toUpperCase()} ` })],
+    [
+      'the same phone written differently',
+      (first: { telefono: string }) => ({
+        telefono: `+39 ${first.telefono.slice(0, 3)} ${first.telefono.slice(3)}`,
+      }),
+    ],
+    [
+      'the same e-mail in capitals',
+      (first: { email: string }) => ({ email: `  ${first.email.toUpperCase()} ` }),
+    ],
   ])('reuses the lead for %s, keeping its first point of sale', async (_label, change) => {
     const first = buildSubmission(puntoId);
     const a = (await submit(first)).json();
     const otherPoint = await insertPuntoFisico(ctx.db);
-    const second = { ...buildSubmission(otherPoint.id), ...change(first as { telefono: string; email: string }) };
+    const second = {
+      ...buildSubmission(otherPoint.id),
+      ...change(first as { telefono: string; email: string }),
+    };
     const res = await submit(second);
     expect(res.statusCode).toBe(201);
     const b = res.json();
@@ -225,7 +290,10 @@ describe('POST /api/submit-form: what it creates', () => {
 
   it('two concurrent first submissions of one person (different keys) make one lead and two practices', async () => {
     const first = buildSubmission(puntoId);
-    const [a, b] = await Promise.all([submit(first, { key: newKey() }), submit({ ...first, serviziRichiesti: ['gas'] }, { key: newKey() })]);
+    const [a, b] = await Promise.all([
+      submit(first, { key: newKey() }),
+      submit({ ...first, serviziRichiesti: ['gas'] }, { key: newKey() }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().leadId).toBe(b.json().leadId);
     expect(a.json().praticaId).not.toBe(b.json().praticaId);
@@ -244,7 +312,11 @@ describe('POST /api/submit-form: idempotency', () => {
     const before = await counts();
     const again = await submit(payload, { key });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ praticaId: first.json().praticaId, leadId: first.json().leadId, isExistingLead: false });
+    expect(again.json()).toMatchObject({
+      praticaId: first.json().praticaId,
+      leadId: first.json().leadId,
+      isExistingLead: false,
+    });
     expect(again.json().uploadToken).toEqual(expect.any(String));
     expect(await counts()).toEqual(before);
   });
@@ -261,7 +333,11 @@ describe('POST /api/submit-form: idempotency', () => {
     const payload = buildSubmission(puntoId, { serviziRichiesti: ['luce', 'gas', 'noleggio'] });
     const key = newKey();
     const before = await counts();
-    const replies = await Promise.all([submit(payload, { key }), submit(payload, { key }), submit(payload, { key })]);
+    const replies = await Promise.all([
+      submit(payload, { key }),
+      submit(payload, { key }),
+      submit(payload, { key }),
+    ]);
     expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     const ids = new Set(replies.map((r) => r.json().praticaId));
     expect(ids.size).toBe(1);
@@ -271,7 +347,10 @@ describe('POST /api/submit-form: idempotency', () => {
       servizi: before.servizi + 3,
       consensi: before.consensi + 1,
     });
-    const [row] = await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, `submit-form:${key}`));
+    const [row] = await ctx.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, `submit-form:${key}`));
     expect(row.praticaId).toBe([...ids][0]);
   });
 
@@ -288,7 +367,9 @@ describe('POST /api/submit-form: idempotency', () => {
 
 describe('POST /api/submit-form: demo point (WE-FN2KFIPU)', () => {
   it('saves financial services next to the main ones', async () => {
-    const res = await submit(buildSubmission(demoId, { serviziRichiesti: ['luce', 'finanziamenti', 'assicurazioni'] }));
+    const res = await submit(
+      buildSubmission(demoId, { serviziRichiesti: ['luce', 'finanziamenti', 'assicurazioni'] }),
+    );
     expect(res.statusCode).toBe(201);
     const rows = await ctx.db.select().from(servizi).where(eq(servizi.praticaId, res.json().praticaId));
     expect(rows.map((r) => r.tipoServizio).sort()).toEqual(['assicurazioni', 'finanziamenti', 'luce']);
@@ -309,7 +390,10 @@ describe('POST /api/submit-form: demo point (WE-FN2KFIPU)', () => {
       message: msg.landing.demoSimulated,
     });
     expect(await counts()).toEqual(before);
-    const found = await ctx.db.select().from(leads).where(inArray(leads.email, [payload.email]));
+    const found = await ctx.db
+      .select()
+      .from(leads)
+      .where(inArray(leads.email, [payload.email]));
     expect(found).toHaveLength(0);
   });
 });

@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, pratiche } from '../../src/server/db/schema';
 import { msg } from '../../src/shared/messages';
 import type { Role } from '../../src/shared/permissions';
-import { insertCommissione, insertDocumento, insertLead, insertPratica, insertPuntoFisico, insertServizio } from '../setup/factories';
+import {
+  insertCommissione,
+  insertDocumento,
+  insertLead,
+  insertPratica,
+  insertPuntoFisico,
+  insertServizio,
+} from '../setup/factories';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
 import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
@@ -17,7 +24,10 @@ let leadB: Awaited<ReturnType<typeof insertLeadWithPratica>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   w = await buildTwoShopWorld(ctx);
-  leadA = await insertLeadWithPratica(ctx, w.puntoA.id, { nome: 'Anna', cognome: 'Alfieri' }, ['luce', 'gas']);
+  leadA = await insertLeadWithPratica(ctx, w.puntoA.id, { nome: 'Anna', cognome: 'Alfieri' }, [
+    'luce',
+    'gas',
+  ]);
   leadB = await insertLeadWithPratica(ctx, w.puntoB.id, { nome: 'Bruno', cognome: 'Bellini' }, ['internet']);
 });
 afterAll(async () => ctx?.close());
@@ -25,8 +35,14 @@ afterAll(async () => ctx?.close());
 const tag = () => randomBytes(4).toString('hex');
 const get = (url: string, cookie: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const patchStatus = (id: number, cookie: string, status: unknown) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/leads/${id}/status`, headers: { cookie }, payload: { status } });
-const del = (id: number, cookie: string) => ctx.app.inject({ method: 'DELETE', url: `/api/leads/${id}`, headers: { cookie } });
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/leads/${id}/status`,
+    headers: { cookie },
+    payload: { status },
+  });
+const del = (id: number, cookie: string) =>
+  ctx.app.inject({ method: 'DELETE', url: `/api/leads/${id}`, headers: { cookie } });
 
 async function leadIds(url: string, cookie: string): Promise<number[]> {
   const res = await get(url, cookie);
@@ -53,7 +69,10 @@ describe('scope by role: list, detail, status', () => {
     [role, 'PATCH status'],
   ]) as Array<[Role, string]>;
   it.each(cases)("%s: %s of its own lead 200, of another point's lead 404", async (role, action) => {
-    const call = (id: number) => (action === 'GET detail' ? get(`/api/leads/${id}`, w.cookies[role]) : patchStatus(id, w.cookies[role], 'contattato'));
+    const call = (id: number) =>
+      action === 'GET detail'
+        ? get(`/api/leads/${id}`, w.cookies[role])
+        : patchStatus(id, w.cookies[role], 'contattato');
     expect((await call(leadA.lead.id)).statusCode).toBe(200);
     const other = await call(leadB.lead.id);
     expect(other.statusCode).toBe(404);
@@ -79,7 +98,12 @@ describe('GET /api/leads: pagination and filters', () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
     const made = [];
     for (let i = 0; i < 7; i++) {
-      made.push(await insertLead(ctx.db, { puntoFisicoOriginaleId: p.id, dataRegistrazione: new Date(Date.now() - (10 - i) * 60_000) }));
+      made.push(
+        await insertLead(ctx.db, {
+          puntoFisicoOriginaleId: p.id,
+          dataRegistrazione: new Date(Date.now() - (10 - i) * 60_000),
+        }),
+      );
     }
     const page1 = (await get(`/api/leads?puntoFisicoId=${p.id}&page=1&pageSize=3`, w.admin)).json();
     expect(page1).toMatchObject({ total: 7, page: 1, pageSize: 3 });
@@ -121,19 +145,39 @@ describe('GET /api/leads: pagination and filters', () => {
     });
     expect(target.telefonoNormalizzato).toBe(`347${num}`);
     await insertLead(ctx.db, { puntoFisicoOriginaleId: p.id });
-    for (const q of [`ginevra${t}`, `SFORZA${t}`, `Ginevra${t} Sforza${t}`, `g.sforza.${t}@posta`, `347${num}`, `347 ${num.slice(0, 3)} ${num.slice(3)}`, `+39 347 ${num}`]) {
+    for (const q of [
+      `ginevra${t}`,
+      `SFORZA${t}`,
+      `Ginevra${t} Sforza${t}`,
+      `g.sforza.${t}@posta`,
+      `347${num}`,
+      `347 ${num.slice(0, 3)} ${num.slice(3)}`,
+      `+39 347 ${num}`,
+    ]) {
       const ids = await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(q)}`, w.admin);
       expect(ids, q).toEqual([target.id]);
     }
-    expect(await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent('%')}`, w.admin)).toEqual([]);
+    expect(
+      await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent('%')}`, w.admin),
+    ).toEqual([]);
     // A term does not run from one field into the next (name into e-mail).
-    expect(await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(`Ginevra${t} g.sforza`)}`, w.admin)).toEqual([]);
+    expect(
+      await leadIds(
+        `/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(`Ginevra${t} g.sforza`)}`,
+        w.admin,
+      ),
+    ).toEqual([]);
   });
 
   it('filters by point, contact status, service and overdue', async () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
     const fresh = await insertLeadWithPratica(ctx, p.id, {}, ['noleggio']);
-    const late = await insertLeadWithPratica(ctx, p.id, { dataRegistrazione: new Date(Date.now() - 25 * 3600_000) }, ['luce']);
+    const late = await insertLeadWithPratica(
+      ctx,
+      p.id,
+      { dataRegistrazione: new Date(Date.now() - 25 * 3600_000) },
+      ['luce'],
+    );
     const lateButCalled = await insertLeadWithPratica(
       ctx,
       p.id,
@@ -155,14 +199,22 @@ describe('GET /api/leads: pagination and filters', () => {
     expect(ids).not.toContain(leadB.lead.id);
     const other = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
     await insertLeadWithPratica(ctx, other.id);
-    expect((await get(`/api/leads?puntoFisicoId=${other.id}`, w.pfA.cookie)).json()).toMatchObject({ items: [], total: 0 });
+    expect((await get(`/api/leads?puntoFisicoId=${other.id}`, w.pfA.cookie)).json()).toMatchObject({
+      items: [],
+      total: 0,
+    });
   });
 });
 
 describe('GET /api/leads/:id', () => {
   it('gives the lead, its practices, the first IP and the point with its responsible; admin also the summary', async () => {
     const { lead } = await insertLeadWithPratica(ctx, w.puntoA.id, {}, ['luce', 'gas']);
-    const second = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: w.puntoA.id, indirizzoIp: '198.51.100.2', servizi: [] });
+    const second = await insertPratica(ctx.db, {
+      leadId: lead.id,
+      puntoFisicoId: w.puntoA.id,
+      indirizzoIp: '198.51.100.2',
+      servizi: [],
+    });
     await insertServizio(ctx.db, { praticaId: second.id, tipoServizio: 'luce', stato: 'completato' });
     const res = await get(`/api/leads/${lead.id}`, w.admin);
     expect(res.statusCode).toBe(200);
@@ -174,11 +226,18 @@ describe('GET /api/leads/:id', () => {
       puntoFisicoOriginaleDetails: {
         nomeAttivita: 'Bar Centrale Alfa',
         indirizzo: 'Via Garibaldi 10, Torino',
-        utenteResponsabile: { firstName: w.pfA.user.firstName, lastName: w.pfA.user.lastName, email: w.pfA.user.email },
+        utenteResponsabile: {
+          firstName: w.pfA.user.firstName,
+          lastName: w.pfA.user.lastName,
+          email: w.pfA.user.email,
+        },
       },
     });
     expect(d.pratiche).toHaveLength(2);
-    expect(d.pratiche[0].servizi.map((s: { tipoServizio: string }) => s.tipoServizio)).toEqual(['luce', 'gas']);
+    expect(d.pratiche[0].servizi.map((s: { tipoServizio: string }) => s.tipoServizio)).toEqual([
+      'luce',
+      'gas',
+    ]);
     expect(d.praticheSummary.count).toBe(2);
     expect(d.praticheSummary.perServizioStato).toEqual(
       expect.arrayContaining([
@@ -189,51 +248,69 @@ describe('GET /api/leads/:id', () => {
     );
   });
 
-  it.each<[Role]>([['amministrazione'], ['area_manager'], ['agente'], ['punto_fisico']])('%s gets no practices summary in the JSON', async (role) => {
-    const res = await get(`/api/leads/${leadA.lead.id}`, w.cookies[role]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).not.toHaveProperty('praticheSummary');
-  });
+  it.each<[Role]>([['amministrazione'], ['area_manager'], ['agente'], ['punto_fisico']])(
+    '%s gets no practices summary in the JSON',
+    async (role) => {
+      const res = await get(`/api/leads/${leadA.lead.id}`, w.cookies[role]);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('praticheSummary');
+    },
+  );
 });
 
 describe('PATCH /api/leads/:id/status', () => {
-  it.each(['contattato', 'non_raggiungibile', 'nuovo'])('sets %s and the time of the change', async (status) => {
-    const { lead } = await insertLeadWithPratica(ctx, w.puntoA.id);
-    const res = await patchStatus(lead.id, w.pfA.cookie, status);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().statoContatto).toBe(status);
-    const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
-    expect(row.statoContatto).toBe(status);
-    expect(row.statoContattoAggiornatoAt).toBeInstanceOf(Date);
-  });
+  it.each(['contattato', 'non_raggiungibile', 'nuovo'])(
+    'sets %s and the time of the change',
+    async (status) => {
+      const { lead } = await insertLeadWithPratica(ctx, w.puntoA.id);
+      const res = await patchStatus(lead.id, w.pfA.cookie, status);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().statoContatto).toBe(status);
+      const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
+      expect(row.statoContatto).toBe(status);
+      expect(row.statoContattoAggiornatoAt).toBeInstanceOf(Date);
+    },
+  );
 
   it.each([['chiuso'], [''], [null]])('refuses %s with an Italian message', async (status) => {
     const res = await patchStatus(leadA.lead.id, w.admin, status);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile');
+    expect(res.json().message).toBe(
+      'Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile',
+    );
   });
 });
 
 describe('DELETE /api/leads/:id', () => {
-  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico']])('%s may not delete (403)', async (role) => {
-    expect((await del(leadA.lead.id, w.cookies[role])).statusCode).toBe(403);
-  });
+  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico']])(
+    '%s may not delete (403)',
+    async (role) => {
+      expect((await del(leadA.lead.id, w.cookies[role])).statusCode).toBe(403);
+    },
+  );
 
-  it.each<[Role]>([['admin'], ['amministrazione']])('%s deletes a lead with its practices and their documents', async (role) => {
-    const { lead, pratica } = await insertLeadWithPratica(ctx, w.puntoB.id);
-    const doc = await insertDocumento(ctx.db, { praticaId: pratica.id }, ctx.storage);
-    expect(await ctx.storage.get(doc.filename)).not.toBeNull();
-    const res = await del(lead.id, w.cookies[role]);
-    expect(res.statusCode).toBe(204);
-    expect(await ctx.db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([]);
-    expect(await ctx.db.select().from(pratiche).where(eq(pratiche.id, pratica.id))).toEqual([]);
-    expect(await ctx.storage.get(doc.filename)).toBeNull();
-  });
+  it.each<[Role]>([['admin'], ['amministrazione']])(
+    '%s deletes a lead with its practices and their documents',
+    async (role) => {
+      const { lead, pratica } = await insertLeadWithPratica(ctx, w.puntoB.id);
+      const doc = await insertDocumento(ctx.db, { praticaId: pratica.id }, ctx.storage);
+      expect(await ctx.storage.get(doc.filename)).not.toBeNull();
+      const res = await del(lead.id, w.cookies[role]);
+      expect(res.statusCode).toBe(204);
+      expect(await ctx.db.select().from(leads).where(eq(leads.id, lead.id))).toEqual([]);
+      expect(await ctx.db.select().from(pratiche).where(eq(pratiche.id, pratica.id))).toEqual([]);
+      expect(await ctx.storage.get(doc.filename)).toBeNull();
+    },
+  );
 
   it('refuses (409) a lead with a paid commission and keeps everything', async () => {
     const { lead, pratica, servizi } = await insertLeadWithPratica(ctx, w.puntoB.id);
     const doc = await insertDocumento(ctx.db, { praticaId: pratica.id }, ctx.storage);
-    await insertCommissione(ctx.db, { praticaId: pratica.id, servizioId: servizi[0].id, statoPagamento: 'pagato' });
+    await insertCommissione(ctx.db, {
+      praticaId: pratica.id,
+      servizioId: servizi[0].id,
+      statoPagamento: 'pagato',
+    });
     const res = await del(lead.id, w.admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(msg.lead.hasPaidCommissions);
@@ -248,7 +325,10 @@ describe('DELETE /api/leads/:id', () => {
 
 describe('GET /api/leads/export', () => {
   async function exportedPoint() {
-    const p = await insertPuntoFisico(ctx.db, { nomeAttivita: '=Negozio Export', utenteResponsabileId: w.pfB.user.id });
+    const p = await insertPuntoFisico(ctx.db, {
+      nomeAttivita: '=Negozio Export',
+      utenteResponsabileId: w.pfB.user.id,
+    });
     const t = tag();
     const phone = `-333${randomInt(1_000_000, 9_999_999)}`;
     const evil = await insertLeadWithPratica(
@@ -257,7 +337,8 @@ describe('GET /api/leads/export', () => {
       { nome: '=HYPERLINK("http://x.it")', cognome: '+Somma', email: `@mail${t}.it`, telefono: phone },
       ['luce', 'gas'],
     );
-    for (let i = 0; i < 4; i++) await insertLeadWithPratica(ctx, p.id, { nome: `Cliente; "virgolette" ${i}` });
+    for (let i = 0; i < 4; i++)
+      await insertLeadWithPratica(ctx, p.id, { nome: `Cliente; "virgolette" ${i}` });
     return { p, evil, t, phone };
   }
 
@@ -266,14 +347,36 @@ describe('GET /api/leads/export', () => {
     const { total } = (await get(`/api/leads?puntoFisicoId=${p.id}`, w.admin)).json();
     const res = await get(`/api/leads/export?format=xlsx&puntoFisicoId=${p.id}`, w.admin);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="lead-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="lead-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const rows = readXlsxRows(res.rawPayload);
-    expect(rows[0]).toEqual(['ID', 'Nome', 'Cognome', 'Email', 'Telefono', 'Punto Fisico', 'Indirizzo Punto Fisico', 'Data registrazione', 'Stato contatto', 'In ritardo (oltre 24 ore)', 'Servizi richiesti']);
+    expect(rows[0]).toEqual([
+      'ID',
+      'Nome',
+      'Cognome',
+      'Email',
+      'Telefono',
+      'Punto Fisico',
+      'Indirizzo Punto Fisico',
+      'Data registrazione',
+      'Stato contatto',
+      'In ritardo (oltre 24 ore)',
+      'Servizi richiesti',
+    ]);
     expect(rows.length - 1).toBe(total);
     expect(total).toBe(5);
     const row = rows.find((r) => r[0] === String(evil.lead.id))!;
-    expect(row.slice(1, 6)).toEqual([`'=HYPERLINK("http://x.it")`, "'+Somma", `'@mail${t}.it`, `'${phone}`, "'=Negozio Export"]);
+    expect(row.slice(1, 6)).toEqual([
+      `'=HYPERLINK("http://x.it")`,
+      "'+Somma",
+      `'@mail${t}.it`,
+      `'${phone}`,
+      "'=Negozio Export",
+    ]);
     expect(row[7]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(row.slice(8)).toEqual(['Nuovo', 'No', 'gas, luce']);
     for (const r of rows.slice(1)) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@]/);
@@ -296,9 +399,16 @@ describe('GET /api/leads/export', () => {
     const all = (await get('/api/leads?pageSize=200', w.pfA.cookie)).json();
     const rows = readXlsxRows((await get('/api/leads/export', w.pfA.cookie)).rawPayload);
     expect(rows.length - 1).toBe(all.total);
-    expect(rows.slice(1).map((r) => Number(r[0])).sort()).toEqual(all.items.map((l: { id: number }) => l.id).sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual(all.items.map((l: { id: number }) => l.id).sort());
     expect(rows.slice(1).map((r) => Number(r[0]))).not.toContain(leadB.lead.id);
-    const searched = readCsvRows((await get('/api/leads/export?format=csv&search=Alfieri', w.admin)).rawPayload);
+    const searched = readCsvRows(
+      (await get('/api/leads/export?format=csv&search=Alfieri', w.admin)).rawPayload,
+    );
     expect(searched.slice(1).map((r) => Number(r[0]))).toEqual([leadA.lead.id]);
   });
 

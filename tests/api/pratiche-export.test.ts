@@ -39,7 +39,10 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = await loginAsAdmin(ctx.app);
   await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'luce' });
-  const bar = await insertPuntoFisico(ctx.db, { nomeAttivita: `+Bar Export ${tag}`, indirizzo: `Via Formula ${tag}, Milano` });
+  const bar = await insertPuntoFisico(ctx.db, {
+    nomeAttivita: `+Bar Export ${tag}`,
+    indirizzo: `Via Formula ${tag}, Milano`,
+  });
   const other = await insertPuntoFisico(ctx.db, { nomeAttivita: `Edicola ${tag}` });
   const leadA = await insertLead(ctx.db, {
     nome: '=HYPERLINK("http://x.it")',
@@ -48,7 +51,11 @@ beforeAll(async () => {
     email: `-anna.${tag}@esempio.it`,
     puntoFisicoOriginaleId: bar.id,
   });
-  const leadB = await insertLead(ctx.db, { nome: '@Luca', cognome: `Bianchi${tag}; "Jr"`, puntoFisicoOriginaleId: bar.id });
+  const leadB = await insertLead(ctx.db, {
+    nome: '@Luca',
+    cognome: `Bianchi${tag}; "Jr"`,
+    puntoFisicoOriginaleId: bar.id,
+  });
   const a = await insertPratica(ctx.db, {
     leadId: leadA.id,
     puntoFisicoId: bar.id,
@@ -56,20 +63,36 @@ beforeAll(async () => {
     dataCreazione: new Date('2026-03-31T22:30:00Z'),
     servizi: ['luce', 'gas'],
   });
-  const b = await insertPratica(ctx.db, { leadId: leadB.id, puntoFisicoId: bar.id, orarioContatto: null, servizi: ['internet', 'luce'] });
+  const b = await insertPratica(ctx.db, {
+    leadId: leadB.id,
+    puntoFisicoId: bar.id,
+    orarioContatto: null,
+    servizi: ['internet', 'luce'],
+  });
   const c = await insertPratica(ctx.db, { puntoFisicoId: other.id, servizi: ['luce', 'gas', 'noleggio'] });
   const put = async (id: number, payload: Record<string, unknown>) => {
-    const res = await ctx.app.inject({ method: 'PUT', url: `/api/servizi/${id}/status`, headers: { cookie: admin }, payload });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/servizi/${id}/status`,
+      headers: { cookie: admin },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
-  await put(a.servizi[0].id, { stato: 'completato', fornitore: 'ENEL', ridPresente: true, numeroForniture: 2 });
+  await put(a.servizi[0].id, {
+    stato: 'completato',
+    fornitore: 'ENEL',
+    ridPresente: true,
+    numeroForniture: 2,
+  });
   await put(a.servizi[1].id, { stato: 'ko', koMotivazione: 'dati_errati' });
   ids = { bar: bar.id, other: other.id, a: a.id, b: b.id, c: c.id };
 });
 afterAll(async () => ctx?.close());
 
 const get = (url: string, cookie = admin) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const qs = (query: Record<string, string | number>) => new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+const qs = (query: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 const label = (tipo: string) => msg.servizio.tipoLabels[tipo];
 
 /** The rows the list implies for these filters: each practice's services, in the list's order. */
@@ -85,12 +108,21 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
   it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, text cells neutralised', async () => {
     const res = await get(`/api/pratiche/export?puntoFisicoId=${ids.bar}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     expect(res.headers['x-total-count']).toBe('4');
     const rows = readXlsxRows(res.rawPayload);
     expect(rows[0]).toEqual(HEADER);
-    expect(exportedRows(rows)).toEqual([`${ids.b}:Internet`, `${ids.b}:Luce`, `${ids.a}:Luce`, `${ids.a}:Gas`]);
+    expect(exportedRows(rows)).toEqual([
+      `${ids.b}:Internet`,
+      `${ids.b}:Luce`,
+      `${ids.a}:Luce`,
+      `${ids.a}:Gas`,
+    ]);
     expect(exportedRows(rows)).toEqual(await listedRows({ puntoFisicoId: ids.bar }));
 
     const [, bInternet, bLuce, aLuce, aGas] = rows;
@@ -108,7 +140,18 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     expect(aGas.slice(0, 14)).toEqual([...aCommon, 'Gas', 'KO', 'Dati errati', '', 'No', '1']);
     for (const row of [aLuce, aGas, bInternet, bLuce]) expect(row[14]).toMatch(DATE_TIME);
     expect(bInternet[1]).toMatch(DATE_TIME);
-    expect(bInternet.slice(2, 12)).toEqual(['Inserita', `'@Luca Bianchi${tag}; "Jr"`, bInternet[4], bInternet[5], `'+Bar Export ${tag}`, '', 'Internet', 'Inserito', '', '']);
+    expect(bInternet.slice(2, 12)).toEqual([
+      'Inserita',
+      `'@Luca Bianchi${tag}; "Jr"`,
+      bInternet[4],
+      bInternet[5],
+      `'+Bar Export ${tag}`,
+      '',
+      'Internet',
+      'Inserito',
+      '',
+      '',
+    ]);
     expect(bLuce[8]).toBe('Luce');
     for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
   });
@@ -117,15 +160,21 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     const res = await get(`/api/pratiche/export?format=csv&puntoFisicoId=${ids.bar}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = res.rawPayload.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toBe(HEADER.join(';'));
     expect(text).toContain(`"'@Luca Bianchi${tag}; ""Jr"""`);
     const csv = readCsvRows(res.rawPayload);
-    const xlsx = readXlsxRows((await get(`/api/pratiche/export?format=xlsx&puntoFisicoId=${ids.bar}`)).rawPayload);
+    const xlsx = readXlsxRows(
+      (await get(`/api/pratiche/export?format=xlsx&puntoFisicoId=${ids.bar}`)).rawPayload,
+    );
     // The XLSX leaves empty cells out, so a row may end early there.
-    expect(csv.map((r) => r.slice(0, 14))).toEqual(xlsx.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')));
+    expect(csv.map((r) => r.slice(0, 14))).toEqual(
+      xlsx.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')),
+    );
     expect(csv.length).toBe(5);
   });
 
@@ -145,8 +194,12 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     const res = await get(`/api/pratiche/export?${qs({ ...q, format: 'csv' })}`);
     expect(res.statusCode, res.body).toBe(200);
     // Only this file's practices: other tests' practices stay out of the comparison.
-    const rows = exportedRows(readCsvRows(res.rawPayload)).filter((r) => [ids.a, ids.b, ids.c].includes(Number(r.split(':')[0])));
-    const listed = (await listedRows(q)).filter((r) => [ids.a, ids.b, ids.c].includes(Number(r.split(':')[0])));
+    const rows = exportedRows(readCsvRows(res.rawPayload)).filter((r) =>
+      [ids.a, ids.b, ids.c].includes(Number(r.split(':')[0])),
+    );
+    const listed = (await listedRows(q)).filter((r) =>
+      [ids.a, ids.b, ids.c].includes(Number(r.split(':')[0])),
+    );
     expect(rows).toEqual(listed);
     expect([...new Set(rows.map((r) => Number(r.split(':')[0])))]).toEqual(expected());
     const perPractice = { [ids.a]: 2, [ids.b]: 2, [ids.c]: 3 };
@@ -163,7 +216,12 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     const cookie = role === 'admin' ? admin : (await loginAs(ctx, role)).cookie;
     const res = await get(`/api/pratiche/export?format=csv&puntoFisicoId=${ids.other}`, cookie);
     expect(res.statusCode).toBe(status);
-    if (status === 200) expect(exportedRows(readCsvRows(res.rawPayload))).toEqual([`${ids.c}:Luce`, `${ids.c}:Gas`, `${ids.c}:Noleggio`]);
+    if (status === 200)
+      expect(exportedRows(readCsvRows(res.rawPayload))).toEqual([
+        `${ids.c}:Luce`,
+        `${ids.c}:Gas`,
+        `${ids.c}:Noleggio`,
+      ]);
     else expect(res.json().message).toBe(msg.auth.forbidden);
   });
 

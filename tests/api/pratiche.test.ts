@@ -22,7 +22,12 @@ function list(query: Record<string, string | number>, cookie = admin) {
 }
 
 function setStatus(id: number, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PUT', url: `/api/servizi/${id}/status`, headers: { cookie: admin }, payload });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/servizi/${id}/status`,
+    headers: { cookie: admin },
+    payload,
+  });
 }
 
 async function exists(id: number) {
@@ -32,9 +37,26 @@ async function exists(id: number) {
 describe('GET /api/pratiche', () => {
   it('returns each practice with every field of SPEC §3, the services and their history', async () => {
     const point = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Bar Centrale' });
-    const lead = await insertLead(ctx.db, { nome: 'Anna', cognome: 'Neri', telefono: '+39 347 555 0101', email: 'anna.neri@esempio.it' });
-    const pratica = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: point.id, orarioContatto: '09:00-10:00' });
-    await ctx.db.insert(documenti).values({ praticaId: pratica.id, filename: `f-${randomBytes(6).toString('hex')}`, displayName: 'bolletta.pdf', parte: 'luceFile', mimeType: 'application/pdf', sizeBytes: 10, sha256: 'x' });
+    const lead = await insertLead(ctx.db, {
+      nome: 'Anna',
+      cognome: 'Neri',
+      telefono: '+39 347 555 0101',
+      email: 'anna.neri@esempio.it',
+    });
+    const pratica = await insertPratica(ctx.db, {
+      leadId: lead.id,
+      puntoFisicoId: point.id,
+      orarioContatto: '09:00-10:00',
+    });
+    await ctx.db.insert(documenti).values({
+      praticaId: pratica.id,
+      filename: `f-${randomBytes(6).toString('hex')}`,
+      displayName: 'bolletta.pdf',
+      parte: 'luceFile',
+      mimeType: 'application/pdf',
+      sizeBytes: 10,
+      sha256: 'x',
+    });
     await setStatus(pratica.servizi[1].id, { stato: 'ko', koMotivazione: 'dati_errati' });
 
     const res = await list({ puntoFisicoId: point.id });
@@ -53,24 +75,49 @@ describe('GET /api/pratiche', () => {
       documentiCount: 1,
     });
     expect(typeof item.dataCreazione).toBe('string');
-    expect(item.servizi.map((s: { tipoServizio: string; stato: string }) => `${s.tipoServizio}:${s.stato}`)).toEqual(['luce:inserito', 'gas:ko']);
-    expect(item.servizi[1]).toMatchObject({ koMotivazione: 'dati_errati', storico: [{ daStato: 'inserito', aStato: 'ko', motivazione: 'dati_errati' }] });
+    expect(
+      item.servizi.map((s: { tipoServizio: string; stato: string }) => `${s.tipoServizio}:${s.stato}`),
+    ).toEqual(['luce:inserito', 'gas:ko']);
+    expect(item.servizi[1]).toMatchObject({
+      koMotivazione: 'dati_errati',
+      storico: [{ daStato: 'inserito', aStato: 'ko', motivazione: 'dati_errati' }],
+    });
     expect(typeof item.servizi[1].dataUltimoAggiornamento).toBe('string');
   });
 
   it('searches by name, surname, full name, e-mail, phone (any spacing) and practice number', async () => {
     const point = await insertPuntoFisico(ctx.db);
     const tag = randomBytes(3).toString('hex');
-    const lead = await insertLead(ctx.db, { nome: 'Ottavio', cognome: `Zeta${tag}`, email: `ottavio.${tag}@esempio.it`, telefono: '333 98 76 543' });
+    const lead = await insertLead(ctx.db, {
+      nome: 'Ottavio',
+      cognome: `Zeta${tag}`,
+      email: `ottavio.${tag}@esempio.it`,
+      telefono: '333 98 76 543',
+    });
     const target = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: point.id });
     await insertPratica(ctx.db, { puntoFisicoId: point.id });
-    for (const search of [`zeta${tag}`, `Ottavio Zeta${tag}`, `ottavio.${tag}@`, '3339876543', '98 76', `#${target.id}`]) {
+    for (const search of [
+      `zeta${tag}`,
+      `Ottavio Zeta${tag}`,
+      `ottavio.${tag}@`,
+      '3339876543',
+      '98 76',
+      `#${target.id}`,
+    ]) {
       const res = await list({ puntoFisicoId: point.id, search });
-      expect(res.json().items.map((p: { id: number }) => p.id), search).toEqual([target.id]);
-      expect(res.json(), search).toMatchObject({ total: 1, countsByStato: { inserito: 1, in_lavorazione: 0, completato: 0, ko: 0 } });
+      expect(
+        res.json().items.map((p: { id: number }) => p.id),
+        search,
+      ).toEqual([target.id]);
+      expect(res.json(), search).toMatchObject({
+        total: 1,
+        countsByStato: { inserito: 1, in_lavorazione: 0, completato: 0, ko: 0 },
+      });
     }
     // Without the point filter too: the search alone finds the customer's practice.
-    expect((await list({ search: `Zeta${tag} Ottavio` })).json().items.map((p: { id: number }) => p.id)).toEqual([target.id]);
+    expect(
+      (await list({ search: `Zeta${tag} Ottavio` })).json().items.map((p: { id: number }) => p.id),
+    ).toEqual([target.id]);
     // A bare number is a practice number or a piece of a phone number.
     const byNumber = await list({ puntoFisicoId: point.id, search: String(target.id) });
     expect(byNumber.json().items.map((p: { id: number }) => p.id)).toContain(target.id);
@@ -78,15 +125,24 @@ describe('GET /api/pratiche', () => {
 
   it('filters by service, by status (several at once), by KO reason, and counts practices per status', async () => {
     const point = await insertPuntoFisico(ctx.db);
-    const a = await insertPratica(ctx.db, { puntoFisicoId: point.id, servizi: [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }] });
-    const b = await insertPratica(ctx.db, { puntoFisicoId: point.id, servizi: [{ tipoServizio: 'internet' }] });
+    const a = await insertPratica(ctx.db, {
+      puntoFisicoId: point.id,
+      servizi: [{ tipoServizio: 'luce' }, { tipoServizio: 'gas' }],
+    });
+    const b = await insertPratica(ctx.db, {
+      puntoFisicoId: point.id,
+      servizi: [{ tipoServizio: 'internet' }],
+    });
     const c = await insertPratica(ctx.db, { puntoFisicoId: point.id, servizi: [{ tipoServizio: 'gas' }] });
     await setStatus(a.servizi[1].id, { stato: 'ko', koMotivazione: 'altro' });
     await setStatus(b.servizi[0].id, { stato: 'in_lavorazione' });
     await setStatus(c.servizi[0].id, { stato: 'ko', koMotivazione: 'dati_errati' });
 
     const ids = async (q: Record<string, string | number>) =>
-      (await list({ puntoFisicoId: point.id, ...q })).json().items.map((p: { id: number }) => p.id).sort((x: number, y: number) => x - y);
+      (await list({ puntoFisicoId: point.id, ...q }))
+        .json()
+        .items.map((p: { id: number }) => p.id)
+        .sort((x: number, y: number) => x - y);
     expect(await ids({ servizio: 'gas' })).toEqual([a.id, c.id]);
     expect(await ids({ stato: 'ko' })).toEqual([a.id, c.id]);
     expect(await ids({ stato: 'ko,in_lavorazione' })).toEqual([a.id, b.id, c.id]);
@@ -102,16 +158,25 @@ describe('GET /api/pratiche', () => {
 
   it('filters by point of sale name or address, and paginates on the server', async () => {
     const tag = randomBytes(3).toString('hex');
-    const point = await insertPuntoFisico(ctx.db, { nomeAttivita: `Ottica ${tag}`, indirizzo: `Corso ${tag} 5, Torino` });
+    const point = await insertPuntoFisico(ctx.db, {
+      nomeAttivita: `Ottica ${tag}`,
+      indirizzo: `Corso ${tag} 5, Torino`,
+    });
     const created = [];
     for (let i = 0; i < 5; i++) created.push((await insertPratica(ctx.db, { puntoFisicoId: point.id })).id);
     const byName = await list({ puntoFisico: `ottica ${tag}`, pageSize: 2, page: 1 });
-    expect(byName.json()).toMatchObject({ total: 5, page: 1, pageSize: 2, countsByStato: { inserito: 5, in_lavorazione: 0, completato: 0, ko: 0 } });
+    expect(byName.json()).toMatchObject({
+      total: 5,
+      page: 1,
+      pageSize: 2,
+      countsByStato: { inserito: 5, in_lavorazione: 0, completato: 0, ko: 0 },
+    });
     expect(byName.json().items).toHaveLength(2);
     const page3 = await list({ puntoFisico: `corso ${tag}`, pageSize: 2, page: 3 });
     expect(page3.json().items).toHaveLength(1);
     const seen = new Set<number>();
-    for (const page of [1, 2, 3]) for (const p of (await list({ puntoFisico: tag, pageSize: 2, page })).json().items) seen.add(p.id);
+    for (const page of [1, 2, 3])
+      for (const p of (await list({ puntoFisico: tag, pageSize: 2, page })).json().items) seen.add(p.id);
     expect([...seen].sort()).toEqual(created.sort());
   });
 
@@ -141,8 +206,20 @@ describe('DELETE /api/pratiche/{id}', () => {
     const pratica = await insertPratica(ctx.db);
     const filename = `doc-${randomBytes(8).toString('hex')}.pdf`;
     await ctx.storage.put(filename, Buffer.from('%PDF-1.4'));
-    await ctx.db.insert(documenti).values({ praticaId: pratica.id, filename, displayName: 'bolletta.pdf', parte: 'luceFile', mimeType: 'application/pdf', sizeBytes: 8, sha256: 'x' });
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/pratiche/${pratica.id}`, headers: { cookie: admin } });
+    await ctx.db.insert(documenti).values({
+      praticaId: pratica.id,
+      filename,
+      displayName: 'bolletta.pdf',
+      parte: 'luceFile',
+      mimeType: 'application/pdf',
+      sizeBytes: 8,
+      sha256: 'x',
+    });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/pratiche/${pratica.id}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(204);
     expect(await exists(pratica.id)).toBe(false);
     expect(await ctx.db.select().from(servizi).where(eq(servizi.praticaId, pratica.id))).toEqual([]);
@@ -153,7 +230,11 @@ describe('DELETE /api/pratiche/{id}', () => {
     const { cookie } = await loginAs(ctx, 'amministrazione');
     const pratica = await insertPratica(ctx.db, { servizi: [{ tipoServizio: 'luce' }] });
     await setStatus(pratica.servizi[0].id, { stato: 'completato', fornitore: 'ENEL', numeroForniture: 1 });
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/pratiche/${pratica.id}`, headers: { cookie } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/pratiche/${pratica.id}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(204);
     expect(await ctx.db.select().from(commissioni).where(eq(commissioni.praticaId, pratica.id))).toEqual([]);
   });
@@ -162,10 +243,25 @@ describe('DELETE /api/pratiche/{id}', () => {
     const pratica = await insertPratica(ctx.db, { servizi: [{ tipoServizio: 'luce' }] });
     const filename = `doc-${randomBytes(8).toString('hex')}.pdf`;
     await ctx.storage.put(filename, Buffer.from('%PDF-1.4'));
-    await ctx.db.insert(documenti).values({ praticaId: pratica.id, filename, displayName: 'b.pdf', parte: 'luceFile', mimeType: 'application/pdf', sizeBytes: 8, sha256: 'x' });
+    await ctx.db.insert(documenti).values({
+      praticaId: pratica.id,
+      filename,
+      displayName: 'b.pdf',
+      parte: 'luceFile',
+      mimeType: 'application/pdf',
+      sizeBytes: 8,
+      sha256: 'x',
+    });
     await setStatus(pratica.servizi[0].id, { stato: 'completato', fornitore: 'ENEL', numeroForniture: 1 });
-    await ctx.db.update(commissioni).set({ statoPagamento: 'pagato' }).where(eq(commissioni.praticaId, pratica.id));
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/pratiche/${pratica.id}`, headers: { cookie: admin } });
+    await ctx.db
+      .update(commissioni)
+      .set({ statoPagamento: 'pagato' })
+      .where(eq(commissioni.praticaId, pratica.id));
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/pratiche/${pratica.id}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(msg.pratica.hasPaidCommission);
     expect(await exists(pratica.id)).toBe(true);
@@ -175,13 +271,21 @@ describe('DELETE /api/pratiche/{id}', () => {
   it.each(['agente', 'area_manager', 'punto_fisico'] as const)('refuses %s with 403', async (role) => {
     const { cookie } = await loginAs(ctx, role);
     const pratica = await insertPratica(ctx.db);
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/pratiche/${pratica.id}`, headers: { cookie } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/pratiche/${pratica.id}`,
+      headers: { cookie },
+    });
     expect(res.statusCode).toBe(403);
     expect(await exists(pratica.id)).toBe(true);
   });
 
   it('answers 404 for a practice that does not exist', async () => {
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/pratiche/987654', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/pratiche/987654',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(msg.pratica.notFound);
   });

@@ -7,7 +7,14 @@ import { LANDING_CODE_PATTERN } from '../../src/server/modules/punti-fisici/land
 import { msg } from '../../src/shared/messages';
 import type { Role } from '../../src/shared/permissions';
 import { startOfRomeDay, startOfRomeMonth } from '../../src/shared/time';
-import { insertCommissione, insertLead, insertPratica, insertPuntoFisico, insertServizio, insertUser } from '../setup/factories';
+import {
+  insertCommissione,
+  insertLead,
+  insertPratica,
+  insertPuntoFisico,
+  insertServizio,
+  insertUser,
+} from '../setup/factories';
 import { createTestContext, loginAs, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
 
@@ -81,7 +88,13 @@ describe('GET /api/punti-fisici: scope by role', () => {
       qrCode: `/api/punti-fisici/${w.puntoA.id}/qr.svg?v=${w.puntoA.landingCode}`,
       leadCount: 2,
       praticheCount: 2,
-      utenteResponsabile: { id: w.pfA.user.id, firstName: w.pfA.user.firstName, lastName: w.pfA.user.lastName, email: w.pfA.user.email, phone: w.pfA.user.phone },
+      utenteResponsabile: {
+        id: w.pfA.user.id,
+        firstName: w.pfA.user.firstName,
+        lastName: w.pfA.user.lastName,
+        email: w.pfA.user.email,
+        phone: w.pfA.user.phone,
+      },
       agente: { id: w.agA.user.id, email: w.agA.user.email },
       areaManager: { id: w.amA.user.id, email: w.amA.user.email },
     });
@@ -123,12 +136,23 @@ describe('own vs other point, every read endpoint', () => {
 describe('POST /api/punti-fisici', () => {
   it('admin creates a point with a fresh WE- code and the chosen people', async () => {
     const before = await pointCount();
-    const res = await send('POST', '/api/punti-fisici', w.admin, body({ agenteId: w.agB.user.id, areaManagerId: w.amB.user.id }));
+    const res = await send(
+      'POST',
+      '/api/punti-fisici',
+      w.admin,
+      body({ agenteId: w.agB.user.id, areaManagerId: w.amB.user.id }),
+    );
     expect(res.statusCode).toBe(201);
     const p = res.json();
     expect(p.landingCode).toMatch(LANDING_CODE_PATTERN);
     expect(p.urlLanding).toBe(`http://localhost:5000/landing/${p.landingCode}`);
-    expect(p).toMatchObject({ nomeAttivita: 'Ferramenta Gamma', agenteId: w.agB.user.id, areaManagerId: w.amB.user.id, leadCount: 0, praticheCount: 0 });
+    expect(p).toMatchObject({
+      nomeAttivita: 'Ferramenta Gamma',
+      agenteId: w.agB.user.id,
+      areaManagerId: w.amB.user.id,
+      leadCount: 0,
+      praticheCount: 0,
+    });
     expect(await pointCount()).toBe(before + 1);
   });
 
@@ -140,12 +164,15 @@ describe('POST /api/punti-fisici', () => {
     expect(list.map((p) => p.id)).toContain(res.json().id);
   });
 
-  it.each<[Role]>([['agente'], ['punto_fisico'], ['amministrazione']])('%s may not create (403)', async (role) => {
-    const before = await pointCount();
-    const res = await send('POST', '/api/punti-fisici', w.cookies[role], body());
-    expect(res.statusCode).toBe(403);
-    expect(await pointCount()).toBe(before);
-  });
+  it.each<[Role]>([['agente'], ['punto_fisico'], ['amministrazione']])(
+    '%s may not create (403)',
+    async (role) => {
+      const before = await pointCount();
+      const res = await send('POST', '/api/punti-fisici', w.cookies[role], body());
+      expect(res.statusCode).toBe(403);
+      expect(await pointCount()).toBe(before);
+    },
+  );
 
   const badCreates: Array<[string, Record<string, unknown>, string]> = [
     ['empty name', { nomeAttivita: '' }, 'Nome attività richiesto'],
@@ -166,15 +193,29 @@ describe('POST /api/punti-fisici', () => {
   });
 
   it.each<[string, () => Promise<Record<string, unknown>>, string]>([
-    ['a responsible who does not exist', async () => ({ utenteResponsabileId: 987654 }), msg.puntoFisico.responsabileInvalid],
     [
-      'an inactive responsible',
-      async () => ({ utenteResponsabileId: (await insertUser(ctx.db, { role: 'punto_fisico', isActive: false })).id }),
+      'a responsible who does not exist',
+      async () => ({ utenteResponsabileId: 987654 }),
       msg.puntoFisico.responsabileInvalid,
     ],
-    ['an agent as responsible', async () => ({ utenteResponsabileId: w.agA.user.id }), msg.puntoFisico.responsabileRole],
+    [
+      'an inactive responsible',
+      async () => ({
+        utenteResponsabileId: (await insertUser(ctx.db, { role: 'punto_fisico', isActive: false })).id,
+      }),
+      msg.puntoFisico.responsabileInvalid,
+    ],
+    [
+      'an agent as responsible',
+      async () => ({ utenteResponsabileId: w.agA.user.id }),
+      msg.puntoFisico.responsabileRole,
+    ],
     ['a point user as agent', async () => ({ agenteId: w.pfB.user.id }), msg.puntoFisico.agenteRole],
-    ['an agent as area manager', async () => ({ areaManagerId: w.agA.user.id }), msg.puntoFisico.areaManagerRole],
+    [
+      'an agent as area manager',
+      async () => ({ areaManagerId: w.agA.user.id }),
+      msg.puntoFisico.areaManagerRole,
+    ],
     ['an unknown area manager', async () => ({ areaManagerId: 987654 }), msg.puntoFisico.areaManagerInvalid],
   ])('refuses %s with a clear message', async (_label, overrides, message) => {
     const before = await pointCount();
@@ -188,25 +229,52 @@ describe('POST /api/punti-fisici', () => {
 describe('PUT /api/punti-fisici/:id', () => {
   it('admin edits any point', async () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
-    const res = await send('PUT', `/api/punti-fisici/${p.id}`, w.admin, body({ nomeAttivita: 'Nuovo nome', utenteResponsabileId: w.pfB.user.id, agenteId: w.agA.user.id }));
+    const res = await send(
+      'PUT',
+      `/api/punti-fisici/${p.id}`,
+      w.admin,
+      body({ nomeAttivita: 'Nuovo nome', utenteResponsabileId: w.pfB.user.id, agenteId: w.agA.user.id }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ nomeAttivita: 'Nuovo nome', agenteId: w.agA.user.id, landingCode: p.landingCode });
+    expect(res.json()).toMatchObject({
+      nomeAttivita: 'Nuovo nome',
+      agenteId: w.agA.user.id,
+      landingCode: p.landingCode,
+    });
   });
 
   it('an area manager edits its own point (200) but not another (404)', async () => {
-    const own = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfA.user.id, areaManagerId: w.amA.user.id });
-    const ok = await send('PUT', `/api/punti-fisici/${own.id}`, w.amA.cookie, body({ nomeAttivita: 'Mio', areaManagerId: null }));
+    const own = await insertPuntoFisico(ctx.db, {
+      utenteResponsabileId: w.pfA.user.id,
+      areaManagerId: w.amA.user.id,
+    });
+    const ok = await send(
+      'PUT',
+      `/api/punti-fisici/${own.id}`,
+      w.amA.cookie,
+      body({ nomeAttivita: 'Mio', areaManagerId: null }),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ nomeAttivita: 'Mio', areaManagerId: w.amA.user.id });
-    const other = await send('PUT', `/api/punti-fisici/${w.puntoB.id}`, w.amA.cookie, body({ nomeAttivita: 'Preso' }));
+    const other = await send(
+      'PUT',
+      `/api/punti-fisici/${w.puntoB.id}`,
+      w.amA.cookie,
+      body({ nomeAttivita: 'Preso' }),
+    );
     expect(other.statusCode).toBe(404);
     const [row] = await ctx.db.select().from(puntiFisici).where(eq(puntiFisici.id, w.puntoB.id));
     expect(row.nomeAttivita).toBe('Tabaccheria Beta');
   });
 
-  it.each<[Role]>([['agente'], ['punto_fisico'], ['amministrazione']])('%s may not edit (403)', async (role) => {
-    expect((await send('PUT', `/api/punti-fisici/${w.puntoA.id}`, w.cookies[role], body())).statusCode).toBe(403);
-  });
+  it.each<[Role]>([['agente'], ['punto_fisico'], ['amministrazione']])(
+    '%s may not edit (403)',
+    async (role) => {
+      expect(
+        (await send('PUT', `/api/punti-fisici/${w.puntoA.id}`, w.cookies[role], body())).statusCode,
+      ).toBe(403);
+    },
+  );
 
   const badEdits: Array<[string, Record<string, unknown>, string]> = [
     ['empty name', { nomeAttivita: '' }, 'Nome attività è obbligatorio'],
@@ -214,7 +282,12 @@ describe('PUT /api/punti-fisici/:id', () => {
     ['no responsible', { utenteResponsabileId: null }, 'Responsabile è obbligatorio'],
   ];
   it.each(badEdits)('refuses %s with "%s" and changes nothing', async (_label, overrides, message) => {
-    const res = await send('PUT', `/api/punti-fisici/${w.puntoA.id}`, w.admin, body({ nomeAttivita: 'Cambiato', ...overrides }));
+    const res = await send(
+      'PUT',
+      `/api/punti-fisici/${w.puntoA.id}`,
+      w.admin,
+      body({ nomeAttivita: 'Cambiato', ...overrides }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
     const [row] = await ctx.db.select().from(puntiFisici).where(eq(puntiFisici.id, w.puntoA.id));
@@ -223,9 +296,14 @@ describe('PUT /api/punti-fisici/:id', () => {
 });
 
 describe('DELETE /api/punti-fisici/:id', () => {
-  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico'], ['amministrazione']])('%s may not delete (403)', async (role) => {
-    expect((await send('DELETE', `/api/punti-fisici/${w.puntoA.id}`, w.cookies[role])).statusCode).toBe(403);
-  });
+  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico'], ['amministrazione']])(
+    '%s may not delete (403)',
+    async (role) => {
+      expect((await send('DELETE', `/api/punti-fisici/${w.puntoA.id}`, w.cookies[role])).statusCode).toBe(
+        403,
+      );
+    },
+  );
 
   it('admin deletes a point with an unpaid commission; its leads stay', async () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
@@ -242,7 +320,12 @@ describe('DELETE /api/punti-fisici/:id', () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
     const pratica = await insertPratica(ctx.db, { puntoFisicoId: p.id });
     const servizio = await insertServizio(ctx.db, { praticaId: pratica.id });
-    await insertCommissione(ctx.db, { praticaId: pratica.id, servizioId: servizio.id, puntoFisicoId: p.id, statoPagamento: 'pagato' });
+    await insertCommissione(ctx.db, {
+      praticaId: pratica.id,
+      servizioId: servizio.id,
+      puntoFisicoId: p.id,
+      statoPagamento: 'pagato',
+    });
     const res = await send('DELETE', `/api/punti-fisici/${p.id}`, w.admin);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(msg.puntoFisico.hasPaidCommissions);
@@ -257,7 +340,11 @@ describe('DELETE /api/punti-fisici/:id', () => {
 describe('GET /api/punti-fisici/:id/stats', () => {
   it('sums each role its own share, with Rome today and this month', async () => {
     const pf = await insertUser(ctx.db, { role: 'punto_fisico' });
-    const people = { pf: await loginAs(ctx, 'punto_fisico'), ag: await loginAs(ctx, 'agente'), am: await loginAs(ctx, 'area_manager') };
+    const people = {
+      pf: await loginAs(ctx, 'punto_fisico'),
+      ag: await loginAs(ctx, 'agente'),
+      am: await loginAs(ctx, 'area_manager'),
+    };
     const p = await insertPuntoFisico(ctx.db, {
       utenteResponsabileId: people.pf.user.id,
       agenteId: people.ag.user.id,
@@ -269,16 +356,32 @@ describe('GET /api/punti-fisici/:id/stats', () => {
     const earlierThisMonth = new Date(todayStart.getTime() - 1000);
     const earlierCountsInMonth = earlierThisMonth >= monthStart;
     const lastMonth = new Date(monthStart.getTime() - 24 * 3600 * 1000);
-    const payees = { payeePuntoFisicoId: people.pf.user.id, payeeAgenteId: people.ag.user.id, payeeAreaManagerId: people.am.user.id };
+    const payees = {
+      payeePuntoFisicoId: people.pf.user.id,
+      payeeAgenteId: people.ag.user.id,
+      payeeAreaManagerId: people.am.user.id,
+    };
     for (const dataCompletamento of [now, earlierThisMonth, lastMonth]) {
       const pratica = await insertPratica(ctx.db, { puntoFisicoId: p.id });
       const servizio = await insertServizio(ctx.db, { praticaId: pratica.id });
-      await insertCommissione(ctx.db, { praticaId: pratica.id, servizioId: servizio.id, puntoFisicoId: p.id, dataCompletamento, ...payees });
+      await insertCommissione(ctx.db, {
+        praticaId: pratica.id,
+        servizioId: servizio.id,
+        puntoFisicoId: p.id,
+        dataCompletamento,
+        ...payees,
+      });
     }
     // Computed when someone else was the point's responsible: not this person's money.
     const pratica = await insertPratica(ctx.db, { puntoFisicoId: p.id });
     const servizio = await insertServizio(ctx.db, { praticaId: pratica.id });
-    await insertCommissione(ctx.db, { praticaId: pratica.id, servizioId: servizio.id, puntoFisicoId: p.id, ...payees, payeePuntoFisicoId: pf.id });
+    await insertCommissione(ctx.db, {
+      praticaId: pratica.id,
+      servizioId: servizio.id,
+      puntoFisicoId: p.id,
+      ...payees,
+      payeePuntoFisicoId: pf.id,
+    });
 
     const month = earlierCountsInMonth ? 2 : 1;
     const expected: Array<[string, string, number]> = [
@@ -301,7 +404,12 @@ describe('GET /api/punti-fisici/:id/stats', () => {
       });
     }
     const admin = (await get(`/api/punti-fisici/${p.id}/stats`, w.admin)).json();
-    expect(admin).toEqual({ totalLeads: 4, totalCommissions: euros(4 * 7000), commissionsToday: euros(2 * 7000), commissionsThisMonth: euros((month + 1) * 7000) });
+    expect(admin).toEqual({
+      totalLeads: 4,
+      totalCommissions: euros(4 * 7000),
+      commissionsToday: euros(2 * 7000),
+      commissionsThisMonth: euros((month + 1) * 7000),
+    });
     const office = (await get(`/api/punti-fisici/${p.id}/stats`, w.amministrazione.cookie)).json();
     expect(office.totalCommissions).toBe(euros(4 * 12000));
   });
@@ -309,11 +417,17 @@ describe('GET /api/punti-fisici/:id/stats', () => {
 
 describe('GET /api/punti-fisici/suggest', () => {
   it('starts at 2 characters, matches name or address case-insensitively, at most 10, in scope', async () => {
-    for (let i = 0; i < 12; i++) await insertPuntoFisico(ctx.db, { nomeAttivita: `Zeta Bottega ${i}`, utenteResponsabileId: w.pfB.user.id });
+    for (let i = 0; i < 12; i++)
+      await insertPuntoFisico(ctx.db, {
+        nomeAttivita: `Zeta Bottega ${i}`,
+        utenteResponsabileId: w.pfB.user.id,
+      });
     expect((await get('/api/punti-fisici/suggest?q=z', w.admin)).json()).toEqual([]);
     const many = (await get('/api/punti-fisici/suggest?q=zETA', w.admin)).json() as unknown[];
     expect(many).toHaveLength(10);
-    const byAddress = (await get('/api/punti-fisici/suggest?q=garibaldi', w.admin)).json() as Array<{ id: number }>;
+    const byAddress = (await get('/api/punti-fisici/suggest?q=garibaldi', w.admin)).json() as Array<{
+      id: number;
+    }>;
     expect(byAddress.map((s) => s.id)).toContain(w.puntoA.id);
     expect((await get('/api/punti-fisici/suggest?q=beta', w.pfA.cookie)).json()).toEqual([]);
     expect((await get('/api/punti-fisici/suggest?q=alfa', w.pfA.cookie)).json()).toEqual([
@@ -352,7 +466,10 @@ describe('QR code and poster', () => {
   });
 
   it('a shop name outside the PDF fonts still gives a poster', async () => {
-    const p = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Caffè Łódź ☕ «Più»', utenteResponsabileId: w.pfB.user.id });
+    const p = await insertPuntoFisico(ctx.db, {
+      nomeAttivita: 'Caffè Łódź ☕ «Più»',
+      utenteResponsabileId: w.pfB.user.id,
+    });
     const res = await get(`/api/punti-fisici/${p.id}/locandina.pdf`, w.admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="locandina-caffe-odz-piu.pdf"');
@@ -360,15 +477,23 @@ describe('QR code and poster', () => {
 });
 
 describe('POST /api/admin/update-qr-codes', () => {
-  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico'], ['amministrazione']])('%s may not (403)', async (role) => {
-    expect((await send('POST', '/api/admin/update-qr-codes', w.cookies[role])).statusCode).toBe(403);
-  });
+  it.each<[Role]>([['area_manager'], ['agente'], ['punto_fisico'], ['amministrazione']])(
+    '%s may not (403)',
+    async (role) => {
+      expect((await send('POST', '/api/admin/update-qr-codes', w.cookies[role])).statusCode).toBe(403);
+    },
+  );
 
   it('gives legacy codes a new WE- code, keeps good ones, and answers with a message', async () => {
-    const legacy = await insertPuntoFisico(ctx.db, { landingCode: 'vecchio-codice', utenteResponsabileId: w.pfB.user.id });
+    const legacy = await insertPuntoFisico(ctx.db, {
+      landingCode: 'vecchio-codice',
+      utenteResponsabileId: w.pfB.user.id,
+    });
     const res = await send('POST', '/api/admin/update-qr-codes', w.admin);
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toMatch(/^QR codes aggiornati per \d+ punti fisici: puntano a http:\/\/localhost:5000\/landing\/\{codice\} \(1 nuovo codice assegnato\)$/);
+    expect(res.json().message).toMatch(
+      /^QR codes aggiornati per \d+ punti fisici: puntano a http:\/\/localhost:5000\/landing\/\{codice\} \(1 nuovo codice assegnato\)$/,
+    );
     const [row] = await ctx.db.select().from(puntiFisici).where(eq(puntiFisici.id, legacy.id));
     expect(row.landingCode).toMatch(LANDING_CODE_PATTERN);
     const [a] = await ctx.db.select().from(puntiFisici).where(eq(puntiFisici.id, w.puntoA.id));

@@ -12,7 +12,13 @@ import {
   serviziStorico,
   users,
 } from '../../src/server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, seedDemoData, type SeedDemoResult } from '../../src/server/db/seed-demo';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+  seedDemoData,
+  type SeedDemoResult,
+} from '../../src/server/db/seed-demo';
 import { LANDING_CODE_PATTERN } from '../../src/server/modules/punti-fisici/landing-code';
 import { computeCommission } from '../../src/shared/commissioni/engine';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../../src/shared/domain';
@@ -43,14 +49,21 @@ describe('seed:demo at small size', () => {
       .groupBy(users.role);
     expect(new Set(rows.map((r) => r.role))).toEqual(new Set(ROLES));
     for (const role of ROLES) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD },
+      });
       expect(res.statusCode, role).toBe(200);
       expect(res.json().role).toBe(role);
     }
   });
 
   it('creates points of sale with landing codes and every combination of agent and area manager', async () => {
-    const points = await ctx.db.select().from(puntiFisici).where(sql`${puntiFisici.landingCode} <> 'WE-FN2KFIPU'`);
+    const points = await ctx.db
+      .select()
+      .from(puntiFisici)
+      .where(sql`${puntiFisici.landingCode} <> 'WE-FN2KFIPU'`);
     expect(points.length).toBe(first.puntiFisici + second.puntiFisici);
     for (const p of points) expect(p.landingCode).toMatch(LANDING_CODE_PATTERN);
     const combos = new Set(points.map((p) => `${p.agenteId != null}/${p.areaManagerId != null}`));
@@ -62,10 +75,17 @@ describe('seed:demo at small size', () => {
     expect(second.leads).toBe(20);
     const [{ n }] = await ctx.db.select({ n: count() }).from(leads);
     expect(n).toBe(40);
-    const stati = await ctx.db.select({ stato: servizi.stato, n: count() }).from(servizi).groupBy(servizi.stato);
+    const stati = await ctx.db
+      .select({ stato: servizi.stato, n: count() })
+      .from(servizi)
+      .groupBy(servizi.stato);
     expect(new Set(stati.map((s) => s.stato))).toEqual(new Set(SERVIZIO_STATI));
-    for (const r of [first, second]) for (const stato of SERVIZIO_STATI) expect(r.servizi[stato], stato).toBeGreaterThan(0);
-    const ko = await ctx.db.select({ motivo: servizi.koMotivazione }).from(servizi).where(eq(servizi.stato, 'ko'));
+    for (const r of [first, second])
+      for (const stato of SERVIZIO_STATI) expect(r.servizi[stato], stato).toBeGreaterThan(0);
+    const ko = await ctx.db
+      .select({ motivo: servizi.koMotivazione })
+      .from(servizi)
+      .where(eq(servizi.stato, 'ko'));
     for (const row of ko) expect(KO_MOTIVAZIONI).toContain(row.motivo);
   });
 
@@ -90,7 +110,13 @@ describe('seed:demo at small size', () => {
       .from(commissioni)
       .innerJoin(servizi, eq(servizi.id, commissioni.servizioId))
       .innerJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
-      .innerJoin(commissioniFornitori, and(eq(commissioniFornitori.fornitoreId, fornitori.id), eq(commissioniFornitori.servizio, servizi.tipoServizio)))
+      .innerJoin(
+        commissioniFornitori,
+        and(
+          eq(commissioniFornitori.fornitoreId, fornitori.id),
+          eq(commissioniFornitori.servizio, servizi.tipoServizio),
+        ),
+      )
       .innerJoin(puntiFisici, eq(puntiFisici.id, commissioni.puntoFisicoId))
       .where(isNull(commissioni.stornoOfId))
       .orderBy(asc(commissioni.id));
@@ -99,7 +125,11 @@ describe('seed:demo at small size', () => {
     const firstUnitSeen = new Set<number>();
     for (const { c, s, f, config, p } of rows) {
       // Payees are the point's people at completion.
-      expect([c.payeePuntoFisicoId, c.payeeAgenteId, c.payeeAreaManagerId]).toEqual([p.utenteResponsabileId, p.agenteId, p.areaManagerId]);
+      expect([c.payeePuntoFisicoId, c.payeeAgenteId, c.payeeAreaManagerId]).toEqual([
+        p.utenteResponsabileId,
+        p.agenteId,
+        p.areaManagerId,
+      ]);
       const isRental = s.tipoServizio === 'noleggio';
       // The first fixed-amount commission of a practice holds its base unit, the others none.
       const hasEarlierUnit = !isRental && firstUnitSeen.has(c.praticaId);
@@ -112,11 +142,23 @@ describe('seed:demo at small size', () => {
         numeroForniture: s.numeroForniture,
         hasEarlierUnit,
         roles: { puntoFisico: true, agente: p.agenteId != null, areaManager: p.areaManagerId != null },
-        bonus: { puntoFisico: toCents(s.bonusPuntoFisico), agente: toCents(s.bonusAgente), areaManager: toCents(s.bonusAreaManager) },
+        bonus: {
+          puntoFisico: toCents(s.bonusPuntoFisico),
+          agente: toCents(s.bonusAgente),
+          areaManager: toCents(s.bonusAreaManager),
+        },
         totaleVendita: isRental ? toCents(s.totaleVendita) : null,
       });
-      expect([c.importoPuntoFisico, c.importoAgente, c.importoAreaManager, c.importoAmministrazione], `commissione ${c.id}`).toEqual(
-        [expected.importoPuntoFisico, expected.importoAgente, expected.importoAreaManager, expected.importoAmministrazione].map(fromCents),
+      expect(
+        [c.importoPuntoFisico, c.importoAgente, c.importoAreaManager, c.importoAmministrazione],
+        `commissione ${c.id}`,
+      ).toEqual(
+        [
+          expected.importoPuntoFisico,
+          expected.importoAgente,
+          expected.importoAreaManager,
+          expected.importoAmministrazione,
+        ].map(fromCents),
       );
       expect(c.unitaBase).toBe(expected.unitaBase);
     }
@@ -138,13 +180,19 @@ describe('seed:demo at small size', () => {
       expect(c.dataCompletamento.getTime()).toBeGreaterThan(pratica.getTime());
       expect(c.dataCompletamento.getTime()).toBeLessThan(now);
       expect(c.dataCompletamento.getTime()).toBeGreaterThan(now - 200 * DAY);
-      if (c.statoPagamento === 'pagato') expect(c.dataPagamento!.getTime()).toBeGreaterThan(c.dataCompletamento.getTime());
+      if (c.statoPagamento === 'pagato')
+        expect(c.dataPagamento!.getTime()).toBeGreaterThan(c.dataCompletamento.getTime());
     }
     // Every service that moved has its history, written by the office staff.
     const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(servizi)
-      .where(and(sql`${servizi.stato} <> 'inserito'`, sql`not exists (select 1 from servizi_storico h where h.servizio_id = ${servizi.id})`));
+      .where(
+        and(
+          sql`${servizi.stato} <> 'inserito'`,
+          sql`not exists (select 1 from servizi_storico h where h.servizio_id = ${servizi.id})`,
+        ),
+      );
     expect(n).toBe(0);
   });
 

@@ -46,7 +46,10 @@ function newUserBody(overrides: Record<string, unknown> = {}) {
 }
 
 /** The body the edit dialog sends for this row, with changes. */
-function editBody(row: { firstName: string; lastName: string; email: string; phone: string | null; role: Role }, overrides: Record<string, unknown> = {}) {
+function editBody(
+  row: { firstName: string; lastName: string; email: string; phone: string | null; role: Role },
+  overrides: Record<string, unknown> = {},
+) {
   return {
     firstName: row.firstName,
     lastName: row.lastName,
@@ -97,7 +100,11 @@ describe('GET /api/users', () => {
   it('filters by ?role=', async () => {
     const agent = await insertUser(ctx.db, { role: 'agente' });
     const manager = await insertUser(ctx.db, { role: 'area_manager' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users?role=area_manager', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?role=area_manager',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<{ id: number; role: string }>;
     expect(list.length).toBeGreaterThan(0);
@@ -105,12 +112,19 @@ describe('GET /api/users', () => {
     expect(list.map((u) => u.id)).toContain(manager.id);
     expect(list.map((u) => u.id)).not.toContain(agent.id);
 
-    const [{ n }] = (await ctx.db.select({ n: count() }).from(users).where(eq(users.role, 'area_manager'))) as [{ n: number }];
+    const [{ n }] = (await ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.role, 'area_manager'))) as [{ n: number }];
     expect(list).toHaveLength(n);
   });
 
   it('refuses an unknown role filter', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users?role=capo', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users?role=capo',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
   });
@@ -125,7 +139,12 @@ describe('POST /api/users', () => {
   it('creates the user (201) and returns its public shape, never the password hash', async () => {
     const body = newUserBody({ role: 'agente' });
     const before = await userCount();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     const created = res.json();
     expect(created).toEqual({
@@ -152,7 +171,12 @@ describe('POST /api/users', () => {
 
   it('lets the new user sign in with the chosen password', async () => {
     const body = newUserBody({ role: 'punto_fisico' });
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     const signIn = await tryLogin(body.email, body.password);
     expect(signIn.statusCode).toBe(200);
@@ -161,14 +185,24 @@ describe('POST /api/users', () => {
 
   it('gives a new user the default role punto_fisico when none is sent', async () => {
     const { role: _omitted, ...body } = newUserBody();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: body });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin },
+      payload: body,
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe('punto_fisico');
     expect((await userRow(res.json().id))?.role).toBe('punto_fisico');
   });
 
   it.each(ROLES)('accepts the role %s', async (role) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: newUserBody({ role }) });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: admin },
+      payload: newUserBody({ role }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().role).toBe(role);
   });
@@ -232,14 +266,22 @@ describe('POST /api/users', () => {
     ['unknown role', { role: 'capo' }, 'Ruolo richiesto'],
   ];
 
-  it.each(badCreates)('refuses a %s with 400 and the SPEC message, creating nothing', async (_label, change, message) => {
-    const body = newUserBody(change);
-    const before = await userCount();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/users', headers: { cookie: admin }, payload: body });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
-    expect(await userCount()).toBe(before);
-  });
+  it.each(badCreates)(
+    'refuses a %s with 400 and the SPEC message, creating nothing',
+    async (_label, change, message) => {
+      const body = newUserBody(change);
+      const before = await userCount();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: { cookie: admin },
+        payload: body,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
+      expect(await userCount()).toBe(before);
+    },
+  );
 });
 
 describe('PUT /api/users/{id}', () => {
@@ -274,7 +316,12 @@ describe('PUT /api/users/{id}', () => {
     });
     expect(res.body).not.toContain('password');
     const row = await userRow(user.id);
-    expect(row).toMatchObject({ firstName: 'Luca', lastName: 'Neri', email: `luca.neri.${id}@esempio.it`, role: 'amministrazione' });
+    expect(row).toMatchObject({
+      firstName: 'Luca',
+      lastName: 'Neri',
+      email: `luca.neri.${id}@esempio.it`,
+      role: 'amministrazione',
+    });
   });
 
   it('treats phone as optional: blank or missing clears it', async () => {
@@ -302,22 +349,25 @@ describe('PUT /api/users/{id}', () => {
     ['empty', { password: '' }],
     ['null', { password: null }],
     ['missing', { password: undefined }],
-  ])('keeps the old password when the password is %s, and keeps the user signed in', async (_label, change) => {
-    const { user, cookie } = await loginAs(ctx, 'agente');
-    const hashBefore = (await userRow(user.id)).passwordHash;
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { cookie: admin },
-      payload: editBody(user, { firstName: 'Rinominato', ...change }),
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().firstName).toBe('Rinominato');
-    expect((await userRow(user.id)).passwordHash).toBe(hashBefore);
-    expect(await isSignedIn(cookie)).toBe(true);
-    const signIn = await tryLogin(user.email, 'password-di-prova');
-    expect(signIn.statusCode).toBe(200);
-  });
+  ])(
+    'keeps the old password when the password is %s, and keeps the user signed in',
+    async (_label, change) => {
+      const { user, cookie } = await loginAs(ctx, 'agente');
+      const hashBefore = (await userRow(user.id)).passwordHash;
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { cookie: admin },
+        payload: editBody(user, { firstName: 'Rinominato', ...change }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().firstName).toBe('Rinominato');
+      expect((await userRow(user.id)).passwordHash).toBe(hashBefore);
+      expect(await isSignedIn(cookie)).toBe(true);
+      const signIn = await tryLogin(user.email, 'password-di-prova');
+      expect(signIn.statusCode).toBe(200);
+    },
+  );
 
   it('sets a new password that works, refuses the old one, and ends the user’s sessions', async () => {
     const { user, cookie } = await loginAs(ctx, 'punto_fisico');
@@ -408,20 +458,29 @@ describe('PUT /api/users/{id}', () => {
     ['unknown role', { role: 'capo' }, 'Ruolo richiesto'],
   ];
 
-  it.each(badEdits)('refuses a %s with 400 and the SPEC message, changing nothing', async (_label, change, message) => {
-    const { user, cookie } = await loginAs(ctx, 'agente');
-    const before = await userRow(user.id);
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/users/${user.id}`,
-      headers: { cookie: admin },
-      payload: editBody(user, { firstName: 'Cambiato', lastName: 'Cambiato', phone: '000', role: 'area_manager', ...change }),
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
-    expect(await userRow(user.id)).toEqual(before);
-    expect(await isSignedIn(cookie)).toBe(true);
-  });
+  it.each(badEdits)(
+    'refuses a %s with 400 and the SPEC message, changing nothing',
+    async (_label, change, message) => {
+      const { user, cookie } = await loginAs(ctx, 'agente');
+      const before = await userRow(user.id);
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        headers: { cookie: admin },
+        payload: editBody(user, {
+          firstName: 'Cambiato',
+          lastName: 'Cambiato',
+          phone: '000',
+          role: 'area_manager',
+          ...change,
+        }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', message });
+      expect(await userRow(user.id)).toEqual(before);
+      expect(await isSignedIn(cookie)).toBe(true);
+    },
+  );
 });
 
 describe('PATCH /api/users/{id}/role', () => {
@@ -491,18 +550,30 @@ describe('DELETE /api/users/{id}', () => {
   it('deletes the user (204) and ends their sessions', async () => {
     const { user, cookie } = await loginAs(ctx, 'agente');
     const before = await userCount();
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await userRow(user.id)).toBeUndefined();
     expect(await userCount()).toBe(before - 1);
     expect(await isSignedIn(cookie)).toBe(false);
-    const again = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: { cookie: admin } });
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: admin },
+    });
     expect(again.statusCode).toBe(404);
   });
 
   it('answers 404 for a missing id', async () => {
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/users/999999', headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/999999',
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: msg.user.notFound });
   });
@@ -519,7 +590,11 @@ describe('DELETE /api/users/{id}', () => {
   ] as const)('refuses (409) to delete the %s of a point of sale', async (_label, field, role) => {
     const user = await insertUser(ctx.db, { role });
     await insertPuntoFisico(ctx.db, { [field]: user.id });
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${user.id}`, headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'USER_REFERENCED', message: msg.user.referencedByPoint });
     expect(await userRow(user.id)).toEqual(user);
@@ -528,7 +603,7 @@ describe('DELETE /api/users/{id}', () => {
 
 describe('the admin’s own account', () => {
   async function adminRow() {
-    return (await userRow(adminId));
+    return await userRow(adminId);
   }
 
   it('cannot be deactivated (409), and nothing changes', async () => {
@@ -574,7 +649,11 @@ describe('the admin’s own account', () => {
 
   it('cannot be deleted (409)', async () => {
     const before = await adminRow();
-    const res = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${adminId}`, headers: { cookie: admin } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${adminId}`,
+      headers: { cookie: admin },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(msg.user.cannotDeleteSelf);
     expect(await adminRow()).toEqual(before);
@@ -590,7 +669,12 @@ describe('the admin’s own account', () => {
       payload: editBody(before, { phone: '0298765432' }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ role: 'admin', isActive: true, phone: '0298765432', email: TEST_ADMIN.email });
+    expect(res.json()).toMatchObject({
+      role: 'admin',
+      isActive: true,
+      phone: '0298765432',
+      email: TEST_ADMIN.email,
+    });
     expect(await isSignedIn(admin)).toBe(true);
   });
 });
@@ -600,12 +684,15 @@ describe('GET /api/users/search', () => {
     return ctx.app.inject({ method: 'GET', url: `/api/users/search${query}`, headers: { cookie } });
   }
 
-  it.each(['', '?q=', '?q=a', '?q=%20a%20'])('answers [] when q is shorter than 2 characters (%s)', async (query) => {
-    await insertUser(ctx.db, { firstName: 'Aaron' });
-    const res = await search(query);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
-  });
+  it.each(['', '?q=', '?q=a', '?q=%20a%20'])(
+    'answers [] when q is shorter than 2 characters (%s)',
+    async (query) => {
+      await insertUser(ctx.db, { firstName: 'Aaron' });
+      const res = await search(query);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual([]);
+    },
+  );
 
   it('matches first name, last name, e-mail and "first last", case-insensitively, with the public shape', async () => {
     const t = tag();
@@ -615,11 +702,23 @@ describe('GET /api/users/search', () => {
       email: `ozan.${t}@posta.it`,
       role: 'agente',
     });
-    for (const q of [`ottavio${t}`, `ZANETTI${t}`, `ozan.${t}@posta`, `Ottavio${t} Zanetti${t}`, `${t} zanetti`]) {
+    for (const q of [
+      `ottavio${t}`,
+      `ZANETTI${t}`,
+      `ozan.${t}@posta`,
+      `Ottavio${t} Zanetti${t}`,
+      `${t} zanetti`,
+    ]) {
       const res = await search(`?q=${encodeURIComponent(q)}`);
       expect(res.statusCode, q).toBe(200);
       expect(res.json(), q).toEqual([
-        { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
+        {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          phone: user.phone,
+        },
       ]);
     }
   });
@@ -640,7 +739,9 @@ describe('GET /api/users/search', () => {
     const manager = await insertUser(ctx.db, { lastName: `Ruolo${t}`, role: 'area_manager' });
     const point = await insertUser(ctx.db, { lastName: `Ruolo${t}`, role: 'punto_fisico' });
     const all = await search(`?q=Ruolo${t}`);
-    expect((all.json() as Array<{ id: number }>).map((u) => u.id).sort()).toEqual([agent.id, manager.id, point.id].sort());
+    expect((all.json() as Array<{ id: number }>).map((u) => u.id).sort()).toEqual(
+      [agent.id, manager.id, point.id].sort(),
+    );
     for (const [role, expected] of [
       ['agente', agent],
       ['area_manager', manager],
@@ -668,13 +769,18 @@ describe('GET /api/users/search', () => {
   it('returns at most 20 people, ordered by last name then first name', async () => {
     const t = tag();
     for (let i = 0; i < 25; i++) {
-      await insertUser(ctx.db, { firstName: `Nome${String(25 - i).padStart(2, '0')}`, lastName: `Molti${t}` });
+      await insertUser(ctx.db, {
+        firstName: `Nome${String(25 - i).padStart(2, '0')}`,
+        lastName: `Molti${t}`,
+      });
     }
     const res = await search(`?q=Molti${t}`);
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<{ firstName: string }>;
     expect(list).toHaveLength(20);
-    expect(list.map((u) => u.firstName)).toEqual(Array.from({ length: 20 }, (_, i) => `Nome${String(i + 1).padStart(2, '0')}`));
+    expect(list.map((u) => u.firstName)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Nome${String(i + 1).padStart(2, '0')}`),
+    );
   });
 
   it('lets an area manager search', async () => {
@@ -703,7 +809,11 @@ describe('non-admin roles', () => {
       { method: 'GET', url: '/api/users' },
       { method: 'GET', url: '/api/users?role=agente' },
       { method: 'POST', url: '/api/users', payload: newUserBody() },
-      { method: 'PUT', url: `/api/users/${target.id}`, payload: editBody(target, { firstName: 'Hackerato', isActive: false }) },
+      {
+        method: 'PUT',
+        url: `/api/users/${target.id}`,
+        payload: editBody(target, { firstName: 'Hackerato', isActive: false }),
+      },
       { method: 'PATCH', url: `/api/users/${target.id}/role`, payload: { role: 'admin' } },
       { method: 'DELETE', url: `/api/users/${target.id}` },
     ] as const;
@@ -717,7 +827,11 @@ describe('non-admin roles', () => {
   });
 
   it.each(others)('search: area_manager allowed, the others 403 (%s)', async (role) => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users/search?q=Mario', headers: { cookie: cookies[role] } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/search?q=Mario',
+      headers: { cookie: cookies[role] },
+    });
     if (role === 'area_manager') expect(res.statusCode).toBe(200);
     else {
       expect(res.statusCode).toBe(403);

@@ -2,7 +2,15 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { periodoRange, formatDayKey } from '../../src/shared/periodi';
 import { readXlsxRows } from '../setup/spreadsheet';
-import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, saveWorkedExampleConfig } from './fixtures';
+import {
+  adminApi,
+  createStaffedPoint,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  saveWorkedExampleConfig,
+} from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -29,7 +37,14 @@ async function commissionsFromWorkflow(api: APIRequestContext, landingCode: stri
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '',
       indirizzoIP: 'unknown',
-      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      documentiCaricati: {
+        hasLuceFile: false,
+        hasGasFile: false,
+        hasSingleFile: false,
+        hasCombinedFile: false,
+        uploadMethod: 'none',
+        timestamp: new Date().toISOString(),
+      },
       puntoFisicoId: landing.puntoFisicoId,
       note: '',
       privacyAccepted: true,
@@ -39,12 +54,16 @@ async function commissionsFromWorkflow(api: APIRequestContext, landingCode: stri
   const { praticaId } = await res.json();
   const pratiche = await (await api.get(`/api/pratiche?search=${telefono}`)).json();
   const pratica = pratiche.items.find((p: { id: number }) => p.id === praticaId);
-  const servizio = (tipo: string) => pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === tipo).id as number;
+  const servizio = (tipo: string) =>
+    pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === tipo).id as number;
   const luceId = servizio('luce');
   const gasId = servizio('gas');
   for (const [id, data] of [
     [luceId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: true, numeroForniture: 2 }],
-    [gasId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: false, numeroForniture: 1, bonusAgente: 2 }],
+    [
+      gasId,
+      { stato: 'completato', fornitore: 'SORGENIA', ridPresente: false, numeroForniture: 1, bonusAgente: 2 },
+    ],
   ] as const) {
     const done = await api.put(`/api/servizi/${id}/status`, { data });
     expect(done.status(), await done.text()).toBe(200);
@@ -53,12 +72,20 @@ async function commissionsFromWorkflow(api: APIRequestContext, landingCode: stri
   const mine = list.items.filter((c: { praticaId: number }) => c.praticaId === praticaId);
   const luce = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'luce');
   const gas = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'gas');
-  return { praticaId: praticaId as number, luceId, gasId, luce: luce.id as number, gas: gas.id as number, customer: `Paolo ${cognome}` };
+  return {
+    praticaId: praticaId as number,
+    luceId,
+    gasId,
+    luce: luce.id as number,
+    gas: gas.id as number,
+    customer: `Paolo ${cognome}`,
+  };
 }
 
 /** "€ 1.234,50" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
-const summaryValue = async (page: Page, id: string) => cents((await page.getByTestId(`stat-commissioni-${id}-value`).textContent()) ?? '');
+const summaryValue = async (page: Page, id: string) =>
+  cents((await page.getByTestId(`stat-commissioni-${id}-value`).textContent()) ?? '');
 
 async function shoot(page: Page, name: string, fullPage = false) {
   // The welcome toast of the sign-in would cover the cards.
@@ -73,7 +100,10 @@ async function shoot(page: Page, name: string, fullPage = false) {
 const card = (page: Page, id: number): Locator => page.getByTestId(`commissione-${id}`);
 
 test.describe('Commissioni', () => {
-  test('admin: commissions from the real workflow, filters, paid with a note, totals move, storno after KO, delete', async ({ page, request }) => {
+  test('admin: commissions from the real workflow, filters, paid with a note, totals move, storno after KO, delete', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
     const { point } = await createStaffedPoint(api, `Bar Commissioni ${stamp()}`);
@@ -82,7 +112,8 @@ test.describe('Commissioni', () => {
     await signIn(page);
     await page.getByRole('link', { name: 'Commissioni' }).first().click();
     await expect(page.getByRole('heading', { name: 'Commissioni', level: 1 })).toBeVisible();
-    for (const title of ['Totale Commissioni', 'Da Incassare', 'Incassate']) await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    for (const title of ['Totale Commissioni', 'Da Incassare', 'Incassate'])
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
     const luce = card(page, w.luce);
     const gas = card(page, w.gas);
@@ -91,7 +122,14 @@ test.describe('Commissioni', () => {
     await expect(luce).toContainText(w.customer);
     await expect(luce).toContainText('Sorgenia');
     await expect(luce).toContainText(point.nomeAttivita);
-    await expect(luce).toContainText(new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()));
+    await expect(luce).toContainText(
+      new Intl.DateTimeFormat('it-IT', {
+        timeZone: 'Europe/Rome',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(new Date()),
+    );
     await expect(luce.getByTestId('stato-pagamento')).toHaveText('Non pagato');
     const importi = luce.getByTestId('importi');
     await expect(importi).toContainText('Punto Fisico€ 40,00');
@@ -106,7 +144,10 @@ test.describe('Commissioni', () => {
 
     // Status filter: nothing of ours is paid yet.
     await page.getByRole('button', { name: 'Pagato', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Pagato', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Pagato', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(luce).toHaveCount(0);
     await page.getByRole('button', { name: 'Non pagato', exact: true }).click();
     await expect(luce).toBeVisible();
@@ -118,12 +159,16 @@ test.describe('Commissioni', () => {
     await expect(luce).toBeVisible();
     await periodo.selectOption({ label: 'Questa settimana' });
     const week = periodoRange('settimana', new Date());
-    await expect(page.getByTestId('periodo-range')).toHaveText(`dal ${formatDayKey(week.dataInizio!)} al ${formatDayKey(week.dataFine!)}`);
+    await expect(page.getByTestId('periodo-range')).toHaveText(
+      `dal ${formatDayKey(week.dataInizio!)} al ${formatDayKey(week.dataFine!)}`,
+    );
     expect(new Date(`${week.dataInizio}T12:00:00Z`).getUTCDay()).toBe(1);
     await expect(luce).toBeVisible();
     await periodo.selectOption({ label: 'Ultimi 30 giorni' });
     const last30 = periodoRange('ultimi30', new Date());
-    await expect(page.getByTestId('periodo-range')).toHaveText(`dal ${formatDayKey(last30.dataInizio!)} al ${formatDayKey(last30.dataFine!)}`);
+    await expect(page.getByTestId('periodo-range')).toHaveText(
+      `dal ${formatDayKey(last30.dataInizio!)} al ${formatDayKey(last30.dataFine!)}`,
+    );
     await expect(gas).toBeVisible();
     await periodo.selectOption({ label: 'Personalizzato' });
     await page.getByLabel('Dal', { exact: true }).fill('2020-01-01');
@@ -131,10 +176,15 @@ test.describe('Commissioni', () => {
     await expect(page.getByText('Nessuna commissione trovata')).toBeVisible();
     await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 0,00');
     await page.getByLabel('Dal', { exact: true }).fill('2020-02-15');
-    await expect(page.getByText('La data di inizio non può essere successiva alla data di fine')).toBeVisible();
+    await expect(
+      page.getByText('La data di inizio non può essere successiva alla data di fine'),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
     await expect(periodo).toHaveValue('tutti');
-    await expect(page.getByRole('button', { name: 'Tutti', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Tutti', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await expect(luce).toBeVisible();
 
     // Mark luce paid with a note: 173.00 (the structure's share, the admin's amount) moves from Da Incassare to Incassate.
@@ -160,9 +210,13 @@ test.describe('Commissioni', () => {
     await page.getByRole('button', { name: 'Tutti', exact: true }).click();
 
     // The supplier drops luce after activation: the paid commission stays and a storno claws it back.
-    const ko = await api.put(`/api/servizi/${w.luceId}/status`, { data: { stato: 'ko', koMotivazione: 'altro' } });
+    const ko = await api.put(`/api/servizi/${w.luceId}/status`, {
+      data: { stato: 'ko', koMotivazione: 'altro' },
+    });
     expect(ko.status(), await ko.text()).toBe(200);
-    const storno = (await (await api.get('/api/commissioni?pageSize=200')).json()).items.find((c: { stornoOfId: number | null }) => c.stornoOfId === w.luce);
+    const storno = (await (await api.get('/api/commissioni?pageSize=200')).json()).items.find(
+      (c: { stornoOfId: number | null }) => c.stornoOfId === w.luce,
+    );
     await page.reload();
     const stornoCard = card(page, storno.id);
     await expect(stornoCard).toBeVisible();
@@ -170,7 +224,9 @@ test.describe('Commissioni', () => {
     await expect(stornoCard.getByTestId('stato-pagamento')).toHaveText('Non pagato');
     await expect(stornoCard.getByTestId('importi')).toContainText('Struttura€ -173,00');
     await expect(stornoCard.getByTestId('importi')).toContainText('Punto Fisico€ -40,00');
-    await expect(stornoCard.getByRole('link', { name: `Storno della commissione #${w.luce}` })).toHaveAttribute('href', `#commissione-${w.luce}`);
+    await expect(
+      stornoCard.getByRole('link', { name: `Storno della commissione #${w.luce}` }),
+    ).toHaveAttribute('href', `#commissione-${w.luce}`);
     await expect(luce.getByRole('link', { name: `Stornata dalla commissione #${storno.id}` })).toBeVisible();
     await shoot(page, 'commissioni-storno');
 
@@ -185,7 +241,9 @@ test.describe('Commissioni', () => {
     // Delete the unpaid gas commission, after the confirm dialog.
     await gas.getByRole('button', { name: `Elimina commissione #${w.gas}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(`La commissione #${w.gas} (Gas, ${w.customer}) verrà eliminata definitivamente.`);
+    await expect(confirm).toContainText(
+      `La commissione #${w.gas} (Gas, ${w.customer}) verrà eliminata definitivamente.`,
+    );
     await confirm.getByRole('button', { name: 'Annulla' }).click();
     await expect(gas).toBeVisible();
     await gas.getByRole('button', { name: `Elimina commissione #${w.gas}` }).click();
@@ -195,7 +253,10 @@ test.describe('Commissioni', () => {
     expect((await api.get(`/api/commissioni/${w.gas}`)).status()).toBe(404);
   });
 
-  test('agente: only its own commissions and its own amount, no admin actions, export with its column only', async ({ page, request }) => {
+  test('agente: only its own commissions and its own amount, no admin actions, export with its column only', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
     const { point, agente } = await createStaffedPoint(api, `Tabacchi Agente ${stamp()}`);
@@ -232,6 +293,11 @@ test.describe('Commissioni', () => {
     const rows = readXlsxRows(readFileSync(await download.path()));
     expect(rows[0]).toContain('Importo Agente');
     expect(rows[0]).not.toContain('Importo Struttura');
-    expect(rows.slice(1).map((r) => Number(r[0])).sort()).toEqual([w.luce, w.gas].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual([w.luce, w.gas].sort());
   });
 });

@@ -1,14 +1,28 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { adminApi, createStaffedPoint, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  adminApi,
+  createStaffedPoint,
+  createUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from './fixtures';
 
 const AMOUNT_ERROR = 'Importo non valido: usa un numero non negativo con al massimo 2 decimali';
 
 type Config = Record<string, string | number> & { fornitore: { codice: string }; servizio: string };
 
-async function configOf(api: APIRequestContext, codice: string, servizio: string): Promise<Config | undefined> {
+async function configOf(
+  api: APIRequestContext,
+  codice: string,
+  servizio: string,
+): Promise<Config | undefined> {
   const res = await api.get('/api/commissioni-fornitori');
   expect(res.status()).toBe(200);
-  return ((await res.json()) as Config[]).find((c) => c.fornitore.codice === codice && c.servizio === servizio);
+  return ((await res.json()) as Config[]).find(
+    (c) => c.fornitore.codice === codice && c.servizio === servizio,
+  );
 }
 
 /** DECISIONS §4 worked example, typed field by field; the amounts without RID are made up. */
@@ -27,7 +41,8 @@ const WORKED_EXAMPLE: Array<[string, string]> = [
 
 async function expectPreview(dialog: Locator, key: string, amounts: [string, string, string, string]) {
   const roles = ['puntoFisico', 'agente', 'areaManager', 'struttura'];
-  for (const [i, role] of roles.entries()) await expect(dialog.getByTestId(`preview-${key}-${role}`)).toHaveText(amounts[i]);
+  for (const [i, role] of roles.entries())
+    await expect(dialog.getByTestId(`preview-${key}-${role}`)).toHaveText(amounts[i]);
 }
 
 async function shot(page: Page, name: string, fullPage = true) {
@@ -49,7 +64,14 @@ async function submitPractice(request: APIRequestContext, puntoFisicoId: number,
       serviziRichiesti,
       orarioContatto: '',
       indirizzoIP: 'unknown',
-      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      documentiCaricati: {
+        hasLuceFile: false,
+        hasGasFile: false,
+        hasSingleFile: false,
+        hasCombinedFile: false,
+        uploadMethod: 'none',
+        timestamp: new Date().toISOString(),
+      },
       puntoFisicoId,
       note: '',
       privacyAccepted: true,
@@ -60,7 +82,10 @@ async function submitPractice(request: APIRequestContext, puntoFisicoId: number,
 }
 
 test.describe('Config Commissioni', () => {
-  test('admin configures Enel luce with the worked example through the dialog, sees its preview, refuses bad values, and a completion pays what the preview showed', async ({ page, request }) => {
+  test('admin configures Enel luce with the worked example through the dialog, sees its preview, refuses bad values, and a completion pays what the preview showed', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const already = (await configOf(api, 'ENEL', 'luce')) != null;
     await signIn(page);
@@ -72,7 +97,9 @@ test.describe('Config Commissioni', () => {
       await expect(row).toContainText('Non configurato');
       await expect(page.getByTestId('config-ENEL-gas')).toContainText('Non configurato');
     }
-    await row.getByRole('button', { name: `${already ? 'Modifica' : 'Configura'} Luce Enel Energia` }).click();
+    await row
+      .getByRole('button', { name: `${already ? 'Modifica' : 'Configura'} Luce Enel Energia` })
+      .click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /commissioni Luce/ })).toBeVisible();
     await expect(dialog).toContainText('Enel Energia (ENEL)');
@@ -100,7 +127,9 @@ test.describe('Config Commissioni', () => {
     // A third decimal: the route's own message, no preview, nothing saved.
     const agente = dialog.getByLabel('Agente (commissione unità base)', { exact: true });
     await agente.fill('12.345');
-    await expect(dialog.getByTestId('config-preview')).toContainText("Correggi i valori evidenziati per vedere l'anteprima.");
+    await expect(dialog.getByTestId('config-preview')).toContainText(
+      "Correggi i valori evidenziati per vedere l'anteprima.",
+    );
     let posted = false;
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/api/commissioni-fornitori')) posted = true;
@@ -126,17 +155,38 @@ test.describe('Config Commissioni', () => {
 
     // The card shows the amounts and now offers 'Modifica'.
     await expect(row).not.toContainText('Non configurato');
-    for (const amount of ['€ 100,00', '€ 20,00', '€ 30,00', '€ 15,00', '€ 5,00', '€ 8,00', '€ 1,50', '€ 10,00', '€ 2,00']) await expect(row).toContainText(amount);
+    for (const amount of [
+      '€ 100,00',
+      '€ 20,00',
+      '€ 30,00',
+      '€ 15,00',
+      '€ 5,00',
+      '€ 8,00',
+      '€ 1,50',
+      '€ 10,00',
+      '€ 2,00',
+    ])
+      await expect(row).toContainText(amount);
     await expect(row).toContainText('Struttura su 1 fornitura senza RID: € 50,00');
     const saved = await configOf(api, 'ENEL', 'luce');
-    expect(saved).toMatchObject({ ricavoBase: '100.00', bonusRid: '20.00', commissionePuntoFisico: '30.00', commissioneAgente: '15.00', commissioneAreaManager: '5.00', commissioneAggiuntivaRidAreaManager: '2.00', commissioneAggiuntivaAreaManager: '1.50' });
+    expect(saved).toMatchObject({
+      ricavoBase: '100.00',
+      bonusRid: '20.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+    });
 
     // Reopened: every value comes back.
     await row.getByRole('button', { name: 'Modifica Luce Enel Energia' }).click();
     await expect(dialog.getByRole('heading', { name: 'Modifica commissioni Luce' })).toBeVisible();
     await expect(dialog.getByLabel('Ricavo base', { exact: true })).toHaveValue('100.00');
     await expect(dialog.getByLabel('Agente (commissione unità base)', { exact: true })).toHaveValue('15.00');
-    await expect(dialog.getByLabel('Area manager (aggiuntiva senza RID)', { exact: true })).toHaveValue('1.50');
+    await expect(dialog.getByLabel('Area manager (aggiuntiva senza RID)', { exact: true })).toHaveValue(
+      '1.50',
+    );
     await expect(dialog.getByLabel('Area manager (aggiuntiva con RID)', { exact: true })).toHaveValue('2.00');
     await expectPreview(dialog, '2-con-rid', ['€ 40,00', '€ 20,00', '€ 7,00', '€ 173,00']);
     await page.keyboard.press('Escape');
@@ -147,15 +197,26 @@ test.describe('Config Commissioni', () => {
     const { praticaId, telefono } = await submitPractice(page.request, point.id, ['luce']);
     const pratiche = await (await api.get(`/api/pratiche?search=${telefono}`)).json();
     const servizio = pratiche.items.find((p: { id: number }) => p.id === praticaId).servizi[0];
-    const done = await api.put(`/api/servizi/${servizio.id}/status`, { data: { stato: 'completato', fornitore: 'ENEL', ridPresente: true, numeroForniture: 2 } });
+    const done = await api.put(`/api/servizi/${servizio.id}/status`, {
+      data: { stato: 'completato', fornitore: 'ENEL', ridPresente: true, numeroForniture: 2 },
+    });
     expect(done.status(), await done.text()).toBe(200);
     const commissioni = await (await api.get('/api/commissioni?pageSize=200')).json();
     expect(commissioni.items.filter((c: { praticaId: number }) => c.praticaId === praticaId)).toEqual([
-      expect.objectContaining({ fornitore: 'ENEL', importoPuntoFisico: '40.00', importoAgente: '20.00', importoAreaManager: '7.00', importoAmministrazione: '173.00' }),
+      expect.objectContaining({
+        fornitore: 'ENEL',
+        importoPuntoFisico: '40.00',
+        importoAgente: '20.00',
+        importoAreaManager: '7.00',
+        importoAmministrazione: '173.00',
+      }),
     ]);
   });
 
-  test('noleggio: live sum of the four percentages, a sum of 120 refused with nothing saved, then a valid split that a rental completion pays', async ({ page, request }) => {
+  test('noleggio: live sum of the four percentages, a sum of 120 refused with nothing saved, then a valid split that a rental completion pays', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     await signIn(page);
     await page.goto('/admin-commissioni');
@@ -184,7 +245,9 @@ test.describe('Config Commissioni', () => {
     // A percentage above 100 on its own.
     await pf.fill('101');
     await pf.blur();
-    await expect(dialog.getByText('Percentuale non valida: usa un numero tra 0 e 100 con al massimo 2 decimali')).toBeVisible();
+    await expect(
+      dialog.getByText('Percentuale non valida: usa un numero tra 0 e 100 con al massimo 2 decimali'),
+    ).toBeVisible();
 
     await pf.fill('5');
     await dialog.getByLabel('Agente (percentuale)', { exact: true }).fill('3');
@@ -199,21 +262,36 @@ test.describe('Config Commissioni', () => {
     await dialog.getByRole('button', { name: 'Salva commissioni' }).click();
     await expect(page.getByTestId('toast')).toContainText('Commissioni salvate');
     for (const text of ['5,00%', '3,00%', '2,50%', '10,00%']) await expect(row).toContainText(text);
-    expect(await configOf(api, 'LEASYS', 'noleggio')).toMatchObject({ percentualePuntoFisico: '5.00', percentualeAgente: '3.00', percentualeAreaManager: '2.50', percentualeStruttura: '10.00' });
+    expect(await configOf(api, 'LEASYS', 'noleggio')).toMatchObject({
+      percentualePuntoFisico: '5.00',
+      percentualeAgente: '3.00',
+      percentualeAreaManager: '2.50',
+      percentualeStruttura: '10.00',
+    });
 
     const { point } = await createStaffedPoint(api, `Autonoleggio Sole ${Date.now().toString(36)}`);
     const { praticaId, telefono } = await submitPractice(page.request, point.id, ['noleggio']);
     const pratiche = await (await api.get(`/api/pratiche?search=${telefono}`)).json();
     const servizio = pratiche.items.find((p: { id: number }) => p.id === praticaId).servizi[0];
-    const done = await api.put(`/api/servizi/${servizio.id}/status`, { data: { stato: 'completato', fornitore: 'LEASYS', totaleVendita: '12345.67' } });
+    const done = await api.put(`/api/servizi/${servizio.id}/status`, {
+      data: { stato: 'completato', fornitore: 'LEASYS', totaleVendita: '12345.67' },
+    });
     expect(done.status(), await done.text()).toBe(200);
     const commissioni = await (await api.get('/api/commissioni?pageSize=200')).json();
     expect(commissioni.items.filter((c: { praticaId: number }) => c.praticaId === praticaId)).toEqual([
-      expect.objectContaining({ importoPuntoFisico: '617.28', importoAgente: '370.37', importoAreaManager: '308.64', importoAmministrazione: '1234.57' }),
+      expect.objectContaining({
+        importoPuntoFisico: '617.28',
+        importoAgente: '370.37',
+        importoAreaManager: '308.64',
+        importoAmministrazione: '1234.57',
+      }),
     ]);
   });
 
-  test('suppliers: create with validation messages, a duplicate code refused, edit and deactivate, a refused save in the failure toast; search by name', async ({ page, request }) => {
+  test('suppliers: create with validation messages, a duplicate code refused, edit and deactivate, a refused save in the failure toast; search by name', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const codice = `HERA${Date.now().toString().slice(-6)}`;
     await signIn(page);
@@ -227,7 +305,9 @@ test.describe('Config Commissioni', () => {
     await expect(dialog.getByText('Seleziona almeno un servizio')).toBeVisible();
     await dialog.getByLabel('Codice').fill('h');
     await dialog.getByRole('button', { name: 'Crea fornitore' }).click();
-    await expect(dialog.getByText('Codice fornitore non valido: solo lettere maiuscole, cifre e _ (2–20 caratteri)')).toBeVisible();
+    await expect(
+      dialog.getByText('Codice fornitore non valido: solo lettere maiuscole, cifre e _ (2–20 caratteri)'),
+    ).toBeVisible();
 
     // A code already taken: the server's 409 message, under the field and in the toast.
     await dialog.getByLabel('Codice').fill('enel');
@@ -252,7 +332,13 @@ test.describe('Config Commissioni', () => {
     await expect(card.getByTestId(`config-${codice}-luce`)).toContainText('Non configurato');
     await expect(card.getByTestId(`config-${codice}-gas`)).toContainText('Non configurato');
     await expect(card.getByRole('button', { name: 'Configura Luce Hera Comm' })).toBeVisible();
-    const created = ((await (await api.get('/api/fornitori')).json()) as Array<{ codice: string; serviziSupportati: string[]; isActive: boolean }>).find((f) => f.codice === codice);
+    const created = (
+      (await (await api.get('/api/fornitori')).json()) as Array<{
+        codice: string;
+        serviziSupportati: string[];
+        isActive: boolean;
+      }>
+    ).find((f) => f.codice === codice);
     expect(created).toMatchObject({ serviziSupportati: ['luce', 'gas'], isActive: true });
 
     // Edit: add internet, deactivate.
@@ -267,15 +353,21 @@ test.describe('Config Commissioni', () => {
     await expect(card).toContainText('Disattivo');
     await expect(card.getByTestId(`config-${codice}-internet`)).toContainText('Non configurato');
     // Deactivated: gone from the list the practice dialog offers.
-    const forLuce = (await (await api.get('/api/fornitori?servizio=luce')).json()) as Array<{ codice: string }>;
+    const forLuce = (await (await api.get('/api/fornitori?servizio=luce')).json()) as Array<{
+      codice: string;
+    }>;
     expect(forLuce.map((f) => f.codice)).not.toContain(codice);
 
     // Saving after another admin removed the service: the server's refusal in the failure toast.
     await card.getByRole('button', { name: 'Configura Gas Hera Comm' }).click();
     await expect(dialog.getByRole('heading', { name: 'Configura commissioni Gas' })).toBeVisible();
     await dialog.getByLabel('Ricavo base', { exact: true }).fill('80');
-    const id = ((await (await api.get('/api/fornitori')).json()) as Array<{ id: number; codice: string }>).find((f) => f.codice === codice)!.id;
-    const removed = await api.put(`/api/fornitori/${id}`, { data: { codice, nome: 'Hera Comm', serviziSupportati: ['luce', 'internet'], isActive: false } });
+    const id = (
+      (await (await api.get('/api/fornitori')).json()) as Array<{ id: number; codice: string }>
+    ).find((f) => f.codice === codice)!.id;
+    const removed = await api.put(`/api/fornitori/${id}`, {
+      data: { codice, nome: 'Hera Comm', serviziSupportati: ['luce', 'internet'], isActive: false },
+    });
     expect(removed.status()).toBe(200);
     await dialog.getByRole('button', { name: 'Salva commissioni' }).click();
     await expect(page.getByTestId('toast')).toContainText('Errore nel salvataggio delle commissioni');
@@ -305,14 +397,26 @@ test.describe('Config Commissioni', () => {
     await expect(page.getByTestId('fornitore-ENEL')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'config-commissioni-390');
-    await page.getByTestId('fornitore-ENEL').screenshot({ path: '.tmp/shots/config-commissioni-enel-390.png' });
-    await page.getByTestId('fornitore-LEASYS').screenshot({ path: '.tmp/shots/config-commissioni-leasys-390.png' });
-    await page.getByTestId('config-ENEL-luce').getByRole('button', { name: /^(Configura|Modifica) Luce Enel Energia$/ }).click();
+    await page
+      .getByTestId('fornitore-ENEL')
+      .screenshot({ path: '.tmp/shots/config-commissioni-enel-390.png' });
+    await page
+      .getByTestId('fornitore-LEASYS')
+      .screenshot({ path: '.tmp/shots/config-commissioni-leasys-390.png' });
+    await page
+      .getByTestId('config-ENEL-luce')
+      .getByRole('button', { name: /^(Configura|Modifica) Luce Enel Energia$/ })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shot(page, 'config-commissioni-dialog-390', false);
-    await page.getByTestId('config-preview').screenshot({ path: '.tmp/shots/config-commissioni-preview-390.png' });
+    await page
+      .getByTestId('config-preview')
+      .screenshot({ path: '.tmp/shots/config-commissioni-preview-390.png' });
     await page.keyboard.press('Escape');
-    await page.getByTestId('config-LEASYS-noleggio').getByRole('button', { name: /Noleggio Leasys$/ }).click();
+    await page
+      .getByTestId('config-LEASYS-noleggio')
+      .getByRole('button', { name: /Noleggio Leasys$/ })
+      .click();
     await shot(page, 'config-commissioni-dialog-noleggio-390', false);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,7 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatEuro, toCents } from '../../src/shared/money';
 import type { DashboardStats } from '../../src/shared/schemas/dashboard';
-import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test, saveWorkedExampleConfig } from './fixtures';
+import {
+  adminApi,
+  createUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  saveWorkedExampleConfig,
+} from './fixtures';
 
 async function shots(page: Page, name: string) {
   const size = page.viewportSize();
@@ -32,7 +40,14 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number) {
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '',
       indirizzoIP: 'unknown',
-      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      documentiCaricati: {
+        hasLuceFile: false,
+        hasGasFile: false,
+        hasSingleFile: false,
+        hasCombinedFile: false,
+        uploadMethod: 'none',
+        timestamp: new Date().toISOString(),
+      },
       puntoFisicoId,
       note: '',
       privacyAccepted: true,
@@ -45,11 +60,16 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number) {
 const value = (page: Page, id: string) => page.getByTestId(`stat-${id}-value`);
 
 test.describe('Dashboard', () => {
-  test('admin sees the numbers of data made through the API; a point of sale sees only its own and no management row', async ({ page, request }) => {
+  test('admin sees the numbers of data made through the API; a point of sale sees only its own and no management row', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const pf = await createUser(api, 'punto_fisico');
     const nomeAttivita = `Ferramenta Dashboard ${Date.now().toString(36)}`;
-    const created = await api.post('/api/punti-fisici', { data: { nomeAttivita, indirizzo: 'Via Po 3, Torino', utenteResponsabileId: pf.id } });
+    const created = await api.post('/api/punti-fisici', {
+      data: { nomeAttivita, indirizzo: 'Via Po 3, Torino', utenteResponsabileId: pf.id },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const punto = (await created.json()) as { id: number };
     const before = await stats(api);
@@ -60,7 +80,9 @@ test.describe('Dashboard', () => {
     const list = await (await api.get(`/api/pratiche?puntoFisicoId=${punto.id}`)).json();
     const pratica = list.items.find((p: { id: number }) => p.id === first.praticaId);
     const luce = pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === 'luce');
-    const done = await api.put(`/api/servizi/${luce.id}/status`, { data: { stato: 'completato', fornitore: 'ENEL', ridPresente: false, numeroForniture: 1 } });
+    const done = await api.put(`/api/servizi/${luce.id}/status`, {
+      data: { stato: 'completato', fornitore: 'ENEL', ridPresente: false, numeroForniture: 1 },
+    });
     expect(done.status(), await done.text()).toBe(200);
 
     const after = await stats(api);
@@ -77,16 +99,22 @@ test.describe('Dashboard', () => {
     await expect(value(page, 'lead-totali')).toHaveText(String(after.totalLeads));
     await expect(page.getByTestId('stat-lead-totali')).toContainText('Clienti acquisiti');
     await expect(value(page, 'commissioni-totali')).toHaveText(formatEuro(after.totalCommissions));
-    await expect(page.getByTestId('stat-commissioni-totali')).toContainText(`${formatEuro(after.commissionsThisMonth)} questo mese`);
+    await expect(page.getByTestId('stat-commissioni-totali')).toContainText(
+      `${formatEuro(after.commissionsThisMonth)} questo mese`,
+    );
     await expect(value(page, 'servizi-attivi')).toHaveText(String(after.totalServizi));
-    await expect(page.getByTestId('stat-servizi-attivi')).toContainText(after.serviziCompletati === 1 ? '1 completato' : `${after.serviziCompletati} completati`);
+    await expect(page.getByTestId('stat-servizi-attivi')).toContainText(
+      after.serviziCompletati === 1 ? '1 completato' : `${after.serviziCompletati} completati`,
+    );
     await expect(page.getByTestId('stat-punti')).toContainText('Punti Fisici');
     await expect(value(page, 'punti')).toHaveText(String(after.activePoints));
     await expect(value(page, 'da-gestire')).toHaveText(String(after.serviziInseriti));
     await expect(value(page, 'in-lavorazione')).toHaveText(String(after.serviziInLavorazione));
     await expect(value(page, 'completati')).toHaveText(String(after.serviziCompletati));
     await expect(page.getByTestId('stat-tasso-conversione')).toContainText('Lead → Servizi');
-    await expect(value(page, 'tasso-conversione')).toHaveText(`${after.conversionRate!.toFixed(1).replace('.', ',')}%`);
+    await expect(value(page, 'tasso-conversione')).toHaveText(
+      `${after.conversionRate!.toFixed(1).replace('.', ',')}%`,
+    );
     await expect(value(page, 'oggi')).toHaveText(formatEuro(after.commissionsToday));
     await expect(value(page, 'questo-mese')).toHaveText(formatEuro(after.commissionsThisMonth));
 
@@ -97,14 +125,24 @@ test.describe('Dashboard', () => {
     await expect(servizi.getByTestId('bar-luce')).toContainText(String(luceCount));
     const trend = page.getByRole('list', { name: 'Trend Ultimi 6 Mesi' });
     await expect(trend.getByRole('listitem')).toHaveCount(6);
-    await expect(trend.getByRole('listitem').last()).toContainText(formatEuro(after.monthlyStats[5].commissioni));
+    await expect(trend.getByRole('listitem').last()).toContainText(
+      formatEuro(after.monthlyStats[5].commissioni),
+    );
 
     // Recent lists: the two new practices on top, the new commission with the admin's amount.
     const recentPratiche = page.getByRole('heading', { name: 'Pratiche Recenti' }).locator('xpath=../..');
-    await expect(recentPratiche.getByTestId(`recent-pratica-${second.praticaId}`)).toContainText(`Pratica #${second.praticaId}`);
+    await expect(recentPratiche.getByTestId(`recent-pratica-${second.praticaId}`)).toContainText(
+      `Pratica #${second.praticaId}`,
+    );
     await expect(recentPratiche.getByTestId(`recent-pratica-${second.praticaId}`)).toContainText('2 servizi');
-    await expect(recentPratiche.getByTestId(`recent-pratica-${first.praticaId}`).getByRole('img', { name: 'In Lavorazione' })).toBeVisible();
-    const recentCommissioni = page.getByRole('heading', { name: 'Commissioni Recenti' }).locator('xpath=../..');
+    await expect(
+      recentPratiche
+        .getByTestId(`recent-pratica-${first.praticaId}`)
+        .getByRole('img', { name: 'In Lavorazione' }),
+    ).toBeVisible();
+    const recentCommissioni = page
+      .getByRole('heading', { name: 'Commissioni Recenti' })
+      .locator('xpath=../..');
     await expect(recentCommissioni.getByRole('listitem').first()).toContainText('Luce');
     await expect(recentCommissioni.getByRole('listitem').first()).toContainText('€ 70,00');
 
@@ -146,7 +184,10 @@ test.describe('Dashboard', () => {
     await expect(mine.getByRole('listitem')).toContainText('€ 30,00');
     const options = page.getByTestId('punto-performance').getByLabel('Punto fisico').locator('option');
     await expect(options).toHaveText(['Seleziona un punto fisico', nomeAttivita]);
-    await page.getByTestId('punto-performance').getByLabel('Punto fisico').selectOption({ label: nomeAttivita });
+    await page
+      .getByTestId('punto-performance')
+      .getByLabel('Punto fisico')
+      .selectOption({ label: nomeAttivita });
     await expect(value(page, 'punto-commissioni')).toHaveText('€ 30,00');
     await expectNoSeriousA11yViolations(page);
     await shots(page, 'dashboard-punto-fisico');

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 
@@ -38,7 +44,11 @@ export async function adminApi(request: APIRequestContext) {
 }
 
 let userSeq = 0;
-export async function createUser(request: APIRequestContext, role: string, overrides: Record<string, string> = {}) {
+export async function createUser(
+  request: APIRequestContext,
+  role: string,
+  overrides: Record<string, string> = {},
+) {
   const stamp = `${Date.now()}${userSeq++}`;
   const data = {
     firstName: 'Giulia',
@@ -51,7 +61,13 @@ export async function createUser(request: APIRequestContext, role: string, overr
   };
   const res = await request.post('/api/users', { data });
   expect(res.status(), await res.text()).toBe(201);
-  return { ...(await res.json()), password: data.password } as { id: number; email: string; password: string; firstName: string; lastName: string };
+  return { ...(await res.json()), password: data.password } as {
+    id: number;
+    email: string;
+    password: string;
+    firstName: string;
+    lastName: string;
+  };
 }
 
 export type E2EUser = Awaited<ReturnType<typeof createUser>>;
@@ -63,9 +79,17 @@ export async function createPoint(
   utenteResponsabileId: number,
   extra: { indirizzo?: string; agenteId?: number | null; areaManagerId?: number | null } = {},
 ) {
-  const res = await api.post('/api/punti-fisici', { data: { nomeAttivita, indirizzo: `Via ${nomeAttivita} 1, Milano`, utenteResponsabileId, ...extra } });
+  const res = await api.post('/api/punti-fisici', {
+    data: { nomeAttivita, indirizzo: `Via ${nomeAttivita} 1, Milano`, utenteResponsabileId, ...extra },
+  });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; nomeAttivita: string; indirizzo: string; landingCode: string; urlLanding: string };
+  return (await res.json()) as {
+    id: number;
+    nomeAttivita: string;
+    indirizzo: string;
+    landingCode: string;
+    urlLanding: string;
+  };
 }
 
 type Person = { firstName: string; lastName: string; phone?: string };
@@ -80,9 +104,24 @@ export async function createStaffedPoint(
   nomeAttivita: string,
   people: { responsabile?: Person; agente?: Person; areaManager?: Person; indirizzo?: string } = {},
 ) {
-  const responsabile = await createUser(api, 'punto_fisico', { firstName: 'Mario', lastName: 'Rossi', phone: '+39 333 4445566', ...people.responsabile });
-  const agente = await createUser(api, 'agente', { firstName: 'Anna', lastName: 'Galli', phone: '+39 347 1112233', ...people.agente });
-  const areaManager = await createUser(api, 'area_manager', { firstName: 'Marco', lastName: 'Neri', phone: '+39 340 9998877', ...people.areaManager });
+  const responsabile = await createUser(api, 'punto_fisico', {
+    firstName: 'Mario',
+    lastName: 'Rossi',
+    phone: '+39 333 4445566',
+    ...people.responsabile,
+  });
+  const agente = await createUser(api, 'agente', {
+    firstName: 'Anna',
+    lastName: 'Galli',
+    phone: '+39 347 1112233',
+    ...people.agente,
+  });
+  const areaManager = await createUser(api, 'area_manager', {
+    firstName: 'Marco',
+    lastName: 'Neri',
+    phone: '+39 340 9998877',
+    ...people.areaManager,
+  });
   const point = await createPoint(api, nomeAttivita, responsabile.id, {
     agenteId: agente.id,
     areaManagerId: areaManager.id,
@@ -103,14 +142,21 @@ export async function apiAs(baseURL: string | undefined, user: { email: string; 
 export async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 /** Saves the worked-example configuration (tests/setup/worked-example.ts) for a supplier and service. */
 export async function saveWorkedExampleConfig(api: APIRequestContext, codice = 'ENEL', servizio = 'luce') {
-  const fornitori = (await (await api.get(`/api/fornitori?servizio=${servizio}`)).json()) as Array<{ id: number; codice: string }>;
+  const fornitori = (await (await api.get(`/api/fornitori?servizio=${servizio}`)).json()) as Array<{
+    id: number;
+    codice: string;
+  }>;
   const fornitore = fornitori.find((f) => f.codice === codice);
   expect(fornitore, `fornitore ${codice} per ${servizio}`).toBeTruthy();
-  const res = await api.post('/api/commissioni-fornitori', { data: { fornitoreId: fornitore!.id, servizio, ...WORKED_EXAMPLE_CONFIG } });
+  const res = await api.post('/api/commissioni-fornitori', {
+    data: { fornitoreId: fornitore!.id, servizio, ...WORKED_EXAMPLE_CONFIG },
+  });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }

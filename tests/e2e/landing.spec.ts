@@ -10,14 +10,23 @@ const DEMO = `/landing/${DEMO_LANDING_CODE}`;
 let seq = 0;
 function person() {
   const n = `${Date.now()}${seq++}`.slice(-8);
-  return { nome: 'Giulia', cognome: `Rossi${n}`, telefono: `347${n.slice(-7)}`, email: `giulia.${n}@esempio.it` };
+  return {
+    nome: 'Giulia',
+    cognome: `Rossi${n}`,
+    telefono: `347${n.slice(-7)}`,
+    email: `giulia.${n}@esempio.it`,
+  };
 }
 
 /**
  * A real shop: its responsabile, agent (Anna Galli) and area manager, then the point, all made
  * through the admin API; the visitor opens the point's own landing URL (what its QR code encodes).
  */
-async function openShopLanding(page: Page, request: APIRequestContext, nomeAttivita = 'Tabaccheria Da Mario') {
+async function openShopLanding(
+  page: Page,
+  request: APIRequestContext,
+  nomeAttivita = 'Tabaccheria Da Mario',
+) {
   const shop = await createStaffedPoint(await adminApi(request), nomeAttivita);
   expect(shop.point.urlLanding).toMatch(/\/landing\/WE-[A-Z0-9]{8}$/);
   await page.goto(shop.point.urlLanding);
@@ -70,7 +79,13 @@ test.describe('public landing wizard', () => {
     await page.getByRole('button', { name: m.step1Button }).click();
     await expectTitle(page, m.step2Title);
     await page.getByRole('button', { name: m.step2Button }).click();
-    for (const text of [m.nomeRequired, m.cognomeRequired, m.telefonoRequired, m.emailRequired, m.privacyRequired]) {
+    for (const text of [
+      m.nomeRequired,
+      m.cognomeRequired,
+      m.telefonoRequired,
+      m.emailRequired,
+      m.privacyRequired,
+    ]) {
       await expect(page.getByRole('alert').filter({ hasText: text })).toBeVisible();
     }
     const nome = page.getByLabel('Nome', { exact: false }).first();
@@ -97,7 +112,10 @@ test.describe('public landing wizard', () => {
     await expect(page.getByRole('button', { name: /Luce/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('luce + gas with separate bills: from the QR code to the documents in the back-office', async ({ page, request }) => {
+  test('luce + gas with separate bills: from the QR code to the documents in the back-office', async ({
+    page,
+    request,
+  }) => {
     await openShopLanding(page, request);
     await expect(page.getByText(m.partner, { exact: true })).toBeVisible();
     await expect(page.getByTestId('nome-attivita')).toHaveText('Tabaccheria Da Mario');
@@ -129,11 +147,15 @@ test.describe('public landing wizard', () => {
     await expectNoSeriousA11yViolations(page);
 
     const pdf = readFileSync('tests/e2e/assets/bolletta-luce.pdf');
-    await page.getByTestId('file-luce').setInputFiles({ name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByTestId('file-luce')
+      .setInputFiles({ name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(page.getByTestId('upload-status')).toContainText(m.bannerOnlyLuce);
     await expect(page.getByRole('button', { name: m.step3Partial })).toBeVisible();
     const gasJpeg = await cameraJpeg(page, 'GAS');
-    await page.getByTestId('file-gas').setInputFiles({ name: 'gas.jpg', mimeType: 'image/jpeg', buffer: gasJpeg });
+    await page
+      .getByTestId('file-gas')
+      .setInputFiles({ name: 'gas.jpg', mimeType: 'image/jpeg', buffer: gasJpeg });
     await expect(page.getByTestId('upload-status')).toContainText(m.bannerBoth);
     await expect(page.getByTestId('upload-status')).toContainText(m.bannerThanks);
     await expectNoSeriousA11yViolations(page);
@@ -173,7 +195,12 @@ test.describe('public landing wizard', () => {
     const api = await adminApi(request);
     const files = await api.get(`/api/pratiche/${reply.praticaId}/files`);
     expect(files.status()).toBe(200);
-    const list = (await files.json()) as Array<{ filename: string; displayName: string; parte: string; mimeType: string }>;
+    const list = (await files.json()) as Array<{
+      filename: string;
+      displayName: string;
+      parte: string;
+      mimeType: string;
+    }>;
     expect(list.map((f) => [f.parte, f.displayName, f.mimeType])).toEqual([
       ['luceFile', 'bolletta-luce.pdf', 'application/pdf'],
       ['gasFile', 'gas.jpg', 'image/jpeg'],
@@ -212,10 +239,18 @@ test.describe('public landing wizard', () => {
     await expect(camera).toHaveAttribute('capture', 'environment');
     await expect(camera).toHaveAttribute('accept', 'image/*');
     await expectNoSeriousA11yViolations(page);
-    await camera.setInputFiles({ name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page, 'PAGINA 1') });
+    await camera.setInputFiles({
+      name: 'IMG_0001.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cameraJpeg(page, 'PAGINA 1'),
+    });
     await expect(card.getByText(m.page2Prompt)).toBeVisible();
     await expect(page.getByRole('button', { name: m.photoInProgress })).toBeDisabled();
-    await page.getByTestId('camera-combined').setInputFiles({ name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page, 'PAGINA 2') });
+    await page.getByTestId('camera-combined').setInputFiles({
+      name: 'IMG_0002.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await cameraJpeg(page, 'PAGINA 2'),
+    });
     await expect(card).toContainText('2 pagine acquisite');
     await expect(page.getByTestId('upload-status')).toContainText(m.bannerSingle);
     await page.getByRole('button', { name: m.step3Complete }).click();
@@ -231,7 +266,13 @@ test.describe('public landing wizard', () => {
     await expect(page.getByTestId('consultant-card')).toContainText(CONSULENTE_TELEFONO_PLACEHOLDER);
 
     const api = await adminApi(request);
-    const list = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{ id: number; filename: string; parte: string; mimeType: string; mergedIntoId: number | null }>;
+    const list = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{
+      id: number;
+      filename: string;
+      parte: string;
+      mimeType: string;
+      mergedIntoId: number | null;
+    }>;
     expect(list.map((f) => f.parte).sort()).toEqual(['combinedMerged', 'combinedPage1', 'combinedPage2']);
     const merged = list.find((f) => f.parte === 'combinedMerged')!;
     expect(merged.mimeType).toBe('application/pdf');
@@ -257,13 +298,21 @@ test.describe('public landing wizard', () => {
     const submitted = page.waitForRequest((r) => r.url().endsWith('/api/submit-form'));
     await page.getByRole('button', { name: m.step4Submit }).click();
     const body = (await submitted).postDataJSON();
-    expect(body).toMatchObject({ serviziRichiesti: ['internet'], servizioRichiesto: 'internet', orarioContatto: '18:00-19:00', note: '' });
+    expect(body).toMatchObject({
+      serviziRichiesti: ['internet'],
+      servizioRichiesto: 'internet',
+      orarioContatto: '18:00-19:00',
+      note: '',
+    });
     expect(body.documentiCaricati.uploadMethod).toBe('none');
     expect((await submitted).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await expectTitle(page, m.doneTitle);
   });
 
-  test('issue 3 "Done when": Luce and Internet with a PDF bill and a slot from a real point; the admin finds exactly one lead, one practice, the slot and the PDF; a repeat creates nothing', async ({ page, request }) => {
+  test('issue 3 "Done when": Luce and Internet with a PDF bill and a slot from a real point; the admin finds exactly one lead, one practice, the slot and the PDF; a repeat creates nothing', async ({
+    page,
+    request,
+  }) => {
     const { point, agente } = await openShopLanding(page, request, `Bar Centrale ${Date.now().toString(36)}`);
     await expect(page.getByTestId('nome-attivita')).toHaveText(point.nomeAttivita);
     await page.getByRole('button', { name: /Luce/ }).click();
@@ -281,7 +330,9 @@ test.describe('public landing wizard', () => {
     await expect(page.getByTestId('bill-gas')).toHaveCount(0);
     await expect(page.getByLabel(m.step3Combined)).toHaveCount(0);
     const pdf = readFileSync('tests/e2e/assets/bolletta-luce.pdf');
-    await page.getByTestId('file-luce').setInputFiles({ name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page
+      .getByTestId('file-luce')
+      .setInputFiles({ name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(page.getByTestId('upload-status')).toContainText(m.bannerThanks);
     await page.getByRole('button', { name: m.step3Complete }).click();
 
@@ -299,7 +350,11 @@ test.describe('public landing wizard', () => {
     const uploaded = page.waitForResponse((r) => r.url().includes('/upload'));
     await page.getByRole('button', { name: m.step4Submit }).dblclick();
     const sent = await submitted;
-    const reply = (await (await answered).json()) as { praticaId: number; leadId: number; isExistingLead: boolean };
+    const reply = (await (await answered).json()) as {
+      praticaId: number;
+      leadId: number;
+      isExistingLead: boolean;
+    };
     expect(reply.isExistingLead).toBe(false);
     expect((await uploaded).status()).toBe(201);
 
@@ -311,7 +366,10 @@ test.describe('public landing wizard', () => {
     // The same request replayed with the same idempotency key: the same practice, nothing new.
     const key = sent.headers()['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f]{32}$/);
-    const replay = await request.post('/api/submit-form', { headers: { 'Idempotency-Key': key }, data: sent.postDataJSON() });
+    const replay = await request.post('/api/submit-form', {
+      headers: { 'Idempotency-Key': key },
+      data: sent.postDataJSON(),
+    });
     expect(replay.status(), await replay.text()).toBeLessThan(300);
     expect(await replay.json()).toMatchObject({ praticaId: reply.praticaId, leadId: reply.leadId });
 
@@ -320,27 +378,52 @@ test.describe('public landing wizard', () => {
     for (const search of [p.cognome, p.telefono, p.email]) {
       const leads = await (await api.get(`/api/leads?search=${encodeURIComponent(search)}`)).json();
       expect(leads.total, `lead per ${search}`).toBe(1);
-      expect(leads.items[0]).toMatchObject({ id: reply.leadId, nome: p.nome, cognome: p.cognome, puntoFisicoOriginaleId: point.id });
+      expect(leads.items[0]).toMatchObject({
+        id: reply.leadId,
+        nome: p.nome,
+        cognome: p.cognome,
+        puntoFisicoOriginaleId: point.id,
+      });
     }
     const pratiche = await (await api.get(`/api/pratiche?search=${p.cognome}`)).json();
     expect(pratiche.total).toBe(1);
     const pratica = pratiche.items[0];
-    expect(pratica).toMatchObject({ id: reply.praticaId, leadId: reply.leadId, puntoFisicoId: point.id, orarioContatto: '15:00-16:00', statoPratica: 'inserita', documentiCount: 1 });
+    expect(pratica).toMatchObject({
+      id: reply.praticaId,
+      leadId: reply.leadId,
+      puntoFisicoId: point.id,
+      orarioContatto: '15:00-16:00',
+      statoPratica: 'inserita',
+      documentiCount: 1,
+    });
     expect(pratica.puntoFisico.nomeAttivita).toBe(point.nomeAttivita);
-    expect(pratica.servizi.map((sv: { tipoServizio: string; stato: string }) => [sv.tipoServizio, sv.stato]).sort()).toEqual([
+    expect(
+      pratica.servizi
+        .map((sv: { tipoServizio: string; stato: string }) => [sv.tipoServizio, sv.stato])
+        .sort(),
+    ).toEqual([
       ['internet', 'inserito'],
       ['luce', 'inserito'],
     ]);
 
     // The PDF, byte for byte.
-    const files = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{ filename: string; displayName: string; parte: string; mimeType: string }>;
-    expect(files.map((f) => [f.parte, f.displayName, f.mimeType])).toEqual([['luceFile', 'bolletta-luce.pdf', 'application/pdf']]);
+    const files = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{
+      filename: string;
+      displayName: string;
+      parte: string;
+      mimeType: string;
+    }>;
+    expect(files.map((f) => [f.parte, f.displayName, f.mimeType])).toEqual([
+      ['luceFile', 'bolletta-luce.pdf', 'application/pdf'],
+    ]);
     const file = await api.get(`/api/pratiche/${reply.praticaId}/files/${files[0].filename}`);
     expect(file.status()).toBe(200);
     expect(Buffer.compare(await file.body(), pdf)).toBe(0);
   });
 
-  test('demo mode offers financial services and only simulates a financial-only request', async ({ page }) => {
+  test('demo mode offers financial services and only simulates a financial-only request', async ({
+    page,
+  }) => {
     await page.goto(DEMO);
     await expect(page.getByRole('button', { name: /Prestiti e Mutui/ })).toBeVisible();
     await expect(page.getByRole('button', { name: /Auto, Casa, Vita/ })).toBeVisible();

@@ -2,14 +2,29 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
-import { adminApi, apiAs, createStaffedPoint, expect, expectNoSeriousA11yViolations, signIn, test, type E2EUser, saveWorkedExampleConfig } from './fixtures';
+import {
+  adminApi,
+  apiAs,
+  createStaffedPoint,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  type E2EUser,
+  saveWorkedExampleConfig,
+} from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function samplePdf() {
   const doc = await PDFDocument.create();
   const page = doc.addPage([400, 200]);
-  page.drawText('Bolletta luce di prova', { x: 40, y: 100, size: 18, font: await doc.embedFont(StandardFonts.Helvetica) });
+  page.drawText('Bolletta luce di prova', {
+    x: 40,
+    y: 100,
+    size: 18,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
   return Buffer.from(await doc.save());
 }
 
@@ -30,7 +45,14 @@ async function practiceFromLanding(request: APIRequestContext, landingCode: stri
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '10:00-11:00',
       indirizzoIP: 'unknown',
-      documentiCaricati: { hasLuceFile: true, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'separate', timestamp: new Date().toISOString() },
+      documentiCaricati: {
+        hasLuceFile: true,
+        hasGasFile: false,
+        hasSingleFile: false,
+        hasCombinedFile: false,
+        uploadMethod: 'separate',
+        timestamp: new Date().toISOString(),
+      },
       puntoFisicoId: landing.puntoFisicoId,
       note: '',
       privacyAccepted: true,
@@ -40,7 +62,9 @@ async function practiceFromLanding(request: APIRequestContext, landingCode: stri
   const { praticaId, uploadToken } = await res.json();
   const upload = await request.post(`/api/pratiche/${praticaId}/upload`, {
     headers: { 'X-Upload-Token': uploadToken },
-    multipart: { luceFile: { name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: await samplePdf() } },
+    multipart: {
+      luceFile: { name: 'bolletta-luce.pdf', mimeType: 'application/pdf', buffer: await samplePdf() },
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   return { praticaId: praticaId as number, telefono, cognome: `Rinaldi${n}` };
@@ -52,11 +76,18 @@ async function openEdit(page: Page, praticaId: number, servizio: 'Luce' | 'Gas')
 }
 
 test.describe('Pratiche', () => {
-  test('from a real point\'s landing practice to a completed luce with the four amounts of the worked example, a KO gas found by reason, a document viewed', async ({ page, request, baseURL }) => {
+  test("from a real point's landing practice to a completed luce with the four amounts of the worked example, a KO gas found by reason, a document viewed", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const api = await adminApi(request);
     await saveWorkedExampleConfig(api);
     // A point with its responsabile, agent and area manager, all made through the admin API.
-    const { point, responsabile, agente, areaManager } = await createStaffedPoint(api, `Ottica Sole ${stamp()}`);
+    const { point, responsabile, agente, areaManager } = await createStaffedPoint(
+      api,
+      `Ottica Sole ${stamp()}`,
+    );
     const { praticaId, telefono, cognome } = await practiceFromLanding(page.request, point.landingCode);
 
     await signIn(page);
@@ -171,7 +202,12 @@ test.describe('Pratiche', () => {
     const exportRequest = page.waitForRequest((r) => r.url().includes('/api/pratiche/export?'));
     await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
     const exportUrl = new URL((await exportRequest).url());
-    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({ search: telefono, stato: 'ko', koMotivazione: 'cliente_non_interessato', format: 'xlsx' });
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({
+      search: telefono,
+      stato: 'ko',
+      koMotivazione: 'cliente_non_interessato',
+      format: 'xlsx',
+    });
     const xlsx = await xlsxPromise;
     expect(xlsx.suggestedFilename()).toMatch(/^pratiche-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const rows = readXlsxRows(readFileSync((await xlsx.path())!));
@@ -195,7 +231,14 @@ test.describe('Pratiche', () => {
     expect(rows).toHaveLength(3);
     const [luce, gas] = rows.slice(1);
     for (const row of [luce, gas]) {
-      expect(row.slice(2, 8)).toEqual(['Completata', `Marta ${cognome}`, telefono, `marta.${telefono.slice(3)}@esempio.it`, point.nomeAttivita, '10:00-11:00']);
+      expect(row.slice(2, 8)).toEqual([
+        'Completata',
+        `Marta ${cognome}`,
+        telefono,
+        `marta.${telefono.slice(3)}@esempio.it`,
+        point.nomeAttivita,
+        '10:00-11:00',
+      ]);
       expect(row[0]).toBe(String(praticaId));
       expect(row[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     }
@@ -207,11 +250,17 @@ test.describe('Pratiche', () => {
     const csv = await csvPromise;
     expect(csv.suggestedFilename()).toMatch(/^pratiche-\d{4}-\d{2}-\d{2}\.csv$/);
     const csvRows = readCsvRows(readFileSync((await csv.path())!));
-    expect(csvRows.map((r) => r.slice(0, 14))).toEqual(rows.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')));
+    expect(csvRows.map((r) => r.slice(0, 14))).toEqual(
+      rows.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')),
+    );
 
     // A refused export says so in a toast, and the button is usable again.
     await page.route('**/api/pratiche/export?**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Servizio non disponibile', code: 'UNAVAILABLE' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Servizio non disponibile', code: 'UNAVAILABLE' }),
+      }),
     );
     await page.getByRole('button', { name: 'Esporta' }).click();
     await page.getByRole('button', { name: 'CSV (.csv)' }).click();
@@ -232,14 +281,22 @@ test.describe('Pratiche', () => {
     await page.screenshot({ path: '.tmp/shots/pratiche-viewer-1440.png' });
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
-    await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toHaveAttribute('href', new RegExp(`^/api/pratiche/${praticaId}/files/[0-9a-f]{32}\\.pdf$`));
+    await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toHaveAttribute(
+      'href',
+      new RegExp(`^/api/pratiche/${praticaId}/files/[0-9a-f]{32}\\.pdf$`),
+    );
     await page.screenshot({ path: '.tmp/shots/pratiche-1440.png', fullPage: false });
   });
 
-  test('point-of-sale filter: suggestions by name or address from 2 characters, a choice filters by point, ?puntoFisicoId= from the points screen pre-selects it', async ({ page, request }) => {
+  test('point-of-sale filter: suggestions by name or address from 2 characters, a choice filters by point, ?puntoFisicoId= from the points screen pre-selects it', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const s = stamp();
-    const { point } = await createStaffedPoint(api, `Edicola Stella ${s}`, { indirizzo: `Corso Vercelli ${s}, Torino` });
+    const { point } = await createStaffedPoint(api, `Edicola Stella ${s}`, {
+      indirizzo: `Corso Vercelli ${s}, Torino`,
+    });
     const { point: other } = await createStaffedPoint(api, `Edicola Cometa ${s}`);
     const mine = await practiceFromLanding(page.request, point.landingCode);
     const theirs = await practiceFromLanding(page.request, other.landingCode);
@@ -265,8 +322,12 @@ test.describe('Pratiche', () => {
     // By address: only the point on Corso Vercelli; choosing it filters the list by its id.
     await pointBox.fill(`vercelli ${s}`);
     await expect(suggestions.getByRole('option')).toHaveCount(2);
-    const filtered = page.waitForResponse((r) => r.url().includes(`/api/pratiche?`) && r.url().includes(`puntoFisicoId=${point.id}`));
-    await suggestions.getByRole('button', { name: new RegExp(`Edicola Stella ${s}.*Corso Vercelli`) }).click();
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes(`/api/pratiche?`) && r.url().includes(`puntoFisicoId=${point.id}`),
+    );
+    await suggestions
+      .getByRole('button', { name: new RegExp(`Edicola Stella ${s}.*Corso Vercelli`) })
+      .click();
     expect((await filtered).status()).toBe(200);
     await expect(page.getByTestId('punto-filter-selected')).toHaveText(point.nomeAttivita);
     await expect(page.getByText('1 pratica trovata')).toBeVisible();
@@ -281,7 +342,10 @@ test.describe('Pratiche', () => {
 
     // The points screen links to its practices: the point comes pre-selected from the URL.
     await page.goto('/punti-fisici');
-    await page.getByTestId(`punto-card-${point.id}`).getByRole('link', { name: /pratiche/ }).click();
+    await page
+      .getByTestId(`punto-card-${point.id}`)
+      .getByRole('link', { name: /pratiche/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/pratiche\\?puntoFisicoId=${point.id}$`));
     await expect(page.getByTestId('punto-filter-selected')).toHaveText(point.nomeAttivita);
     await expect(page.getByText('1 pratica trovata')).toBeVisible();

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
-import { adminApi, createPoint, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  adminApi,
+  createPoint,
+  createUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -18,7 +26,11 @@ async function shots(page: Page, name: string) {
 
 let phoneSeq = 0;
 /** A visitor's submission through the public landing API (SPEC §3 payload). */
-async function submitLead(api: APIRequestContext, puntoFisicoId: number, data: { nome: string; cognome: string }) {
+async function submitLead(
+  api: APIRequestContext,
+  puntoFisicoId: number,
+  data: { nome: string; cognome: string },
+) {
   const phone = `347${String(Date.now()).slice(-5)}${String(phoneSeq++).padStart(2, '0')}`;
   const res = await api.post('/api/submit-form', {
     data: {
@@ -30,7 +42,14 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number, data: {
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '10:00-11:00',
       indirizzoIP: 'unknown',
-      documentiCaricati: { hasLuceFile: false, hasGasFile: false, hasSingleFile: false, hasCombinedFile: false, uploadMethod: 'none', timestamp: new Date().toISOString() },
+      documentiCaricati: {
+        hasLuceFile: false,
+        hasGasFile: false,
+        hasSingleFile: false,
+        hasCombinedFile: false,
+        uploadMethod: 'none',
+        timestamp: new Date().toISOString(),
+      },
       puntoFisicoId,
       note: '',
       privacyAccepted: true,
@@ -42,11 +61,16 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number, data: {
 }
 
 test.describe('Punti Fisici', () => {
-  test('admin creates the responsible person in place, the point, sees QR and URL, downloads the poster and opens the landing', async ({ page }) => {
+  test('admin creates the responsible person in place, the point, sees QR and URL, downloads the poster and opens the landing', async ({
+    page,
+  }) => {
     const s = stamp();
     const shop = `Bottega ${s}`;
     await signIn(page);
-    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Punti Fisici' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu principale' })
+      .getByRole('link', { name: 'Punti Fisici' })
+      .click();
     await expect(page.getByRole('heading', { name: 'Punti Fisici', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Aggiorna QR Codes' })).toBeVisible();
 
@@ -129,7 +153,10 @@ test.describe('Punti Fisici', () => {
     await shots(page, 'punti-fisici');
   });
 
-  test('a punto_fisico user sees only its point and its leads; other ids answer 404', async ({ page, request }) => {
+  test('a punto_fisico user sees only its point and its leads; other ids answer 404', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const s = stamp();
     const pfA = await createUser(api, 'punto_fisico', { firstName: 'Paola', lastName: `Alfa${s}` });
@@ -149,7 +176,10 @@ test.describe('Punti Fisici', () => {
     await expect(cards.first().getByRole('button', { name: /Modifica|Elimina/ })).toHaveCount(0);
     await expect(cards.first().getByTestId('lead-count')).toHaveText('1');
 
-    await cards.first().getByRole('link', { name: /1 lead/ }).click();
+    await cards
+      .first()
+      .getByRole('link', { name: /1 lead/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${a.id}$`));
     await expect(page.getByTestId('punto-filter-selected')).toContainText(`Alfa ${s}`);
     await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
@@ -178,7 +208,10 @@ test.describe('Punti Fisici', () => {
 });
 
 test.describe('Lead', () => {
-  test('admin searches, filters by point, sets the contact status, opens the detail, exports and deletes', async ({ page, request }) => {
+  test('admin searches, filters by point, sets the contact status, opens the detail, exports and deletes', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const s = stamp();
     const pf = await createUser(api, 'punto_fisico');
@@ -222,18 +255,26 @@ test.describe('Lead', () => {
     await page.getByLabel('Stato contatto', { exact: true }).selectOption('contattato');
     await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
     await page.reload();
-    await expect(page.getByTestId(`lead-row-${l1.leadId}`).getByLabel(`Stato contatto di Carlo Conti${s}`)).toHaveValue('contattato');
+    await expect(
+      page.getByTestId(`lead-row-${l1.leadId}`).getByLabel(`Stato contatto di Carlo Conti${s}`),
+    ).toHaveValue('contattato');
     await page.getByLabel('Stato contatto', { exact: true }).selectOption('');
     await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
 
     // Detail with the admin's practices summary.
-    await page.getByTestId(`lead-row-${l2.leadId}`).getByRole('button', { name: /Dettagli/ }).click();
+    await page
+      .getByTestId(`lead-row-${l2.leadId}`)
+      .getByRole('button', { name: /Dettagli/ })
+      .click();
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(detail).toContainText(`Daria Dini${s}`);
     await expect(detail).toContainText(`Gamma ${s}`);
     await expect(detail.getByTestId('pratiche-summary-count')).toHaveText('1');
     await expect(detail).toContainText('Luce · Inserito: 1');
-    await expect(detail.getByRole('link', { name: 'Vedi pratiche' })).toHaveAttribute('href', `/pratiche?search=${l2.telefono}`);
+    await expect(detail.getByRole('link', { name: 'Vedi pratiche' })).toHaveAttribute(
+      'href',
+      `/pratiche?search=${l2.telefono}`,
+    );
     await expectNoSeriousA11yViolations(page);
     await detail.getByRole('button', { name: 'Chiudi' }).click();
 
@@ -246,7 +287,12 @@ test.describe('Lead', () => {
     const rows = readXlsxRows(readFileSync((await xlsx.path())!));
     expect(rows[0].slice(0, 3)).toEqual(['ID', 'Nome', 'Cognome']);
     expect(rows.length - 1).toBe(3);
-    expect(rows.slice(1).map((r) => Number(r[0])).sort()).toEqual([l1.leadId, l2.leadId, l3.leadId].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual([l1.leadId, l2.leadId, l3.leadId].sort());
     expect(rows.find((r) => Number(r[0]) === l1.leadId)?.[8]).toBe('Contattato');
     await page.getByRole('button', { name: 'Esporta' }).click();
     const csvPromise = page.waitForEvent('download');
@@ -257,7 +303,10 @@ test.describe('Lead', () => {
 
     // Delete with the browser's confirmation.
     page.once('dialog', (d) => void d.accept());
-    await page.getByTestId(`lead-row-${l3.leadId}`).getByRole('button', { name: /^Elimina/ }).click();
+    await page
+      .getByTestId(`lead-row-${l3.leadId}`)
+      .getByRole('button', { name: /^Elimina/ })
+      .click();
     await expect(page.getByTestId('toast')).toContainText('Lead eliminato');
     await expect(page.getByTestId('lead-count')).toHaveText('2 lead trovati');
 
@@ -279,7 +328,13 @@ test.describe('Utenti', () => {
     await expect(create.getByLabel('Ruolo')).toHaveValue('punto_fisico');
     await create.getByLabel('Password').fill('123');
     await create.getByRole('button', { name: 'Crea Utente' }).click();
-    for (const text of ['Nome richiesto', 'Cognome richiesto', 'Email non valida', 'Telefono richiesto', 'Password deve essere almeno 6 caratteri']) {
+    for (const text of [
+      'Nome richiesto',
+      'Cognome richiesto',
+      'Email non valida',
+      'Telefono richiesto',
+      'Password deve essere almeno 6 caratteri',
+    ]) {
       await expect(create.getByText(text, { exact: true })).toBeVisible();
     }
     await create.getByLabel('Nome', { exact: true }).fill('Sara');
@@ -325,7 +380,9 @@ test.describe('Utenti', () => {
     await page.getByRole('button', { name: `Elimina Tino Tosi${s}` }).click();
     const confirm = page.getByRole('alertdialog', { name: "Eliminare l'utente?" });
     await confirm.getByRole('button', { name: 'Elimina' }).click();
-    await expect(confirm.getByRole('alert')).toContainText('Impossibile eliminare: l’utente è collegato a un punto fisico');
+    await expect(confirm.getByRole('alert')).toContainText(
+      'Impossibile eliminare: l’utente è collegato a un punto fisico',
+    );
     await confirm.getByRole('button', { name: 'Annulla' }).click();
     await expect(page.getByRole('row', { name: new RegExp(`Tino Tosi${s}`) })).toBeVisible();
 

@@ -54,7 +54,10 @@ test.describe('back-office shell', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a punto_fisico user sees only its menu and is refused the admin sections', async ({ page, request }) => {
+  test('a punto_fisico user sees only its menu and is refused the admin sections', async ({
+    page,
+    request,
+  }) => {
     const api = await adminApi(request);
     const user = await createUser(api, 'punto_fisico', { firstName: 'Paolo', lastName: 'Verdi' });
     await signIn(page, user.email, user.password);
@@ -91,7 +94,13 @@ test.describe('back-office shell', () => {
     await signIn(page, user.email, user.password);
     await expect(page.getByRole('heading', { name: 'Dashboard Agente' })).toBeVisible();
     const res = await api.put(`/api/users/${user.id}`, {
-      data: { firstName: user.firstName, lastName: user.lastName, email: user.email, role: 'agente', isActive: false },
+      data: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: 'agente',
+        isActive: false,
+      },
     });
     expect(res.ok()).toBeTruthy();
     await page.reload();

@@ -46,7 +46,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  if (!existsSync(TEMPLATE_FILE)) throw new Error('Template PGlite mancante: esegui i test con vitest (global setup).');
+  if (!existsSync(TEMPLATE_FILE))
+    throw new Error('Template PGlite mancante: esegui i test con vitest (global setup).');
   const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
   const client = await createPglite({ loadDataDir: blob });
   return fromPglite(client);

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
 import { eq } from 'drizzle-orm';
 import { WORKED_EXAMPLE_CONFIG } from './worked-example';
-import { commissioni, commissioniFornitori, documenti, fornitori, leads, pratiche, puntiFisici, servizi, users } from '../../src/server/db/schema';
+import {
+  commissioni,
+  commissioniFornitori,
+  documenti,
+  fornitori,
+  leads,
+  pratiche,
+  puntiFisici,
+  servizi,
+  users,
+} from '../../src/server/db/schema';
 import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
 import type { SubmitFormInput } from '../../src/shared/schemas/landing';
 import { hashPassword } from '../../src/server/lib/password';
@@ -22,7 +32,9 @@ async function cachedHash(password: string) {
   return hash;
 }
 
-export function buildUser(overrides: Partial<{ firstName: string; lastName: string; email: string; phone: string; role: Role }> = {}) {
+export function buildUser(
+  overrides: Partial<{ firstName: string; lastName: string; email: string; phone: string; role: Role }> = {},
+) {
   const id = unique();
   return {
     firstName: 'Mario',
@@ -50,7 +62,8 @@ export async function insertPuntoFisico(
   db: Database,
   overrides: Partial<typeof puntiFisici.$inferInsert> & { utenteResponsabileId?: number } = {},
 ) {
-  const responsabileId = overrides.utenteResponsabileId ?? (await insertUser(db, { role: 'punto_fisico' })).id;
+  const responsabileId =
+    overrides.utenteResponsabileId ?? (await insertUser(db, { role: 'punto_fisico' })).id;
   const [row] = await db
     .insert(puntiFisici)
     .values({
@@ -65,7 +78,10 @@ export async function insertPuntoFisico(
 }
 
 /** A landing submission as the wizard sends it (SPEC §3), unique phone and e-mail. */
-export function buildSubmission(puntoFisicoId: number, overrides: Partial<SubmitFormInput> = {}): SubmitFormInput {
+export function buildSubmission(
+  puntoFisicoId: number,
+  overrides: Partial<SubmitFormInput> = {},
+): SubmitFormInput {
   const id = unique();
   return {
     nome: 'Lucia',
@@ -121,7 +137,8 @@ export async function insertPratica(
   } = {},
 ) {
   const { servizi: serviziOverrides = ['luce', 'gas'], ...rest } = overrides;
-  const puntoFisicoId = rest.puntoFisicoId !== undefined ? rest.puntoFisicoId : (await insertPuntoFisico(db)).id;
+  const puntoFisicoId =
+    rest.puntoFisicoId !== undefined ? rest.puntoFisicoId : (await insertPuntoFisico(db)).id;
   const leadId = rest.leadId ?? (await insertLead(db, { puntoFisicoOriginaleId: puntoFisicoId })).id;
   const [pratica] = await db
     .insert(pratiche)
@@ -129,12 +146,20 @@ export async function insertPratica(
     .returning();
   const rows = [];
   for (const s of serviziOverrides) {
-    rows.push(await insertServizio(db, { praticaId: pratica.id, ...(typeof s === 'string' ? { tipoServizio: s } : s) }));
+    rows.push(
+      await insertServizio(db, {
+        praticaId: pratica.id,
+        ...(typeof s === 'string' ? { tipoServizio: s } : s),
+      }),
+    );
   }
   return { ...pratica, servizi: rows };
 }
 
-export async function insertServizio(db: Database, overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number }) {
+export async function insertServizio(
+  db: Database,
+  overrides: Partial<typeof servizi.$inferInsert> & { praticaId: number },
+) {
   const [row] = await db
     .insert(servizi)
     .values({ tipoServizio: 'luce', ...overrides })

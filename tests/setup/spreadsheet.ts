@@ -28,16 +28,21 @@ export function unzip(buffer: Buffer): Map<string, Buffer> {
 }
 
 const unescapeXml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The first sheet's rows as text, reading inline strings, shared strings and numbers. */
 export function readXlsxRows(buffer: Buffer): string[][] {
   const files = unzip(buffer);
   const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
   if (!sheet) throw new Error('no first sheet');
-  const shared = [...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
-    unescapeXml([...m[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')),
-  );
+  const shared = [
+    ...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>([\s\S]*?)<\/si>/g),
+  ].map((m) => unescapeXml([...m[1].matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join('')));
   const rows: string[][] = [];
   for (const row of sheet.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)) {
     const cells: string[] = [];
@@ -46,7 +51,8 @@ export function readXlsxRows(buffer: Buffer): string[][] {
       const attrs = cell[2];
       const inner = cell[3] ?? '';
       let value = '';
-      if (attrs.includes('t="inlineStr"')) value = unescapeXml([...inner.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(''));
+      if (attrs.includes('t="inlineStr"'))
+        value = unescapeXml([...inner.matchAll(/<t[^>]*>([\s\S]*?)<\/t>/g)].map((t) => t[1]).join(''));
       else if (attrs.includes('t="s"')) value = shared[Number(/<v>(.*?)<\/v>/.exec(inner)?.[1])] ?? '';
       else value = unescapeXml(/<v>(.*?)<\/v>/.exec(inner)?.[1] ?? '');
       cells[col] = value;
@@ -58,7 +64,8 @@ export function readXlsxRows(buffer: Buffer): string[][] {
 
 /** Parses the ';'-separated, quoted CSV of the exports; the BOM must be there. */
 export function readCsvRows(buffer: Buffer): string[][] {
-  if (buffer[0] !== 0xef || buffer[1] !== 0xbb || buffer[2] !== 0xbf) throw new Error('CSV without UTF-8 BOM');
+  if (buffer[0] !== 0xef || buffer[1] !== 0xbb || buffer[2] !== 0xbf)
+    throw new Error('CSV without UTF-8 BOM');
   const text = buffer.subarray(3).toString('utf8');
   const rows: string[][] = [];
   let row: string[] = [];

@@ -13,7 +13,12 @@ import { insertUser } from './factories';
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return parseEnv({ NODE_ENV: 'test', DATA_DIR: '.tmp/test-data', PUBLIC_BASE_URL: 'http://localhost:5000', ...overrides });
+  return parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: '.tmp/test-data',
+    PUBLIC_BASE_URL: 'http://localhost:5000',
+    ...overrides,
+  });
 }
 
 export interface TestContext {
@@ -74,7 +79,11 @@ export async function loginAsAdmin(app: App): Promise<string> {
 }
 
 /** Creates a user of that role and signs them in. */
-export async function loginAs(ctx: TestContext, role: Role, overrides: Parameters<typeof insertUser>[1] = {}) {
+export async function loginAs(
+  ctx: TestContext,
+  role: Role,
+  overrides: Parameters<typeof insertUser>[1] = {},
+) {
   const password = 'password-di-prova';
   const user = await insertUser(ctx.db, { role, password, ...overrides });
   const cookie = await login(ctx.app, user.email, password);

@@ -47,9 +47,15 @@ export async function insertLeadWithPratica(
   tipi: Array<'luce' | 'gas' | 'internet' | 'noleggio'> = ['luce'],
 ) {
   const lead = await insertLead(ctx.db, { puntoFisicoOriginaleId: puntoFisicoId, ...leadOverrides });
-  const pratica = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId, indirizzoIp: '203.0.113.7', servizi: [] });
+  const pratica = await insertPratica(ctx.db, {
+    leadId: lead.id,
+    puntoFisicoId,
+    indirizzoIp: '203.0.113.7',
+    servizi: [],
+  });
   const servizi = [];
-  for (const tipoServizio of tipi) servizi.push(await insertServizio(ctx.db, { praticaId: pratica.id, tipoServizio }));
+  for (const tipoServizio of tipi)
+    servizi.push(await insertServizio(ctx.db, { praticaId: pratica.id, tipoServizio }));
   return { lead, pratica, servizi };
 }
 

@@ -36,7 +36,10 @@ describe('environment (DECISIONS §1)', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: deve iniziare con postgres:// o postgresql://'],
     [{ PUBLIC_BASE_URL: 'negozi' }, 'PUBLIC_BASE_URL'],
     [{ ADMIN_EMAIL: 'a@b.it' }, 'ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme'],
-    [{ ADMIN_EMAIL: 'non-email', ADMIN_PASSWORD: 'abcdefgh' }, 'ADMIN_EMAIL: non è un indirizzo email valido'],
+    [
+      { ADMIN_EMAIL: 'non-email', ADMIN_PASSWORD: 'abcdefgh' },
+      'ADMIN_EMAIL: non è un indirizzo email valido',
+    ],
     [{ SESSION_SECRET: 'corto' }, 'SESSION_SECRET: deve avere almeno 32 caratteri'],
     [{ TRUST_PROXY: 'forse' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV: usa development, production o test'],

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { documentiCaricati, EMPTY_BILLS, uploadParts, uploadStatus, type Bills } from '../../src/client/landing/bills';
+import {
+  documentiCaricati,
+  EMPTY_BILLS,
+  uploadParts,
+  uploadStatus,
+  type Bills,
+} from '../../src/client/landing/bills';
 import { buildVCard, vcardFileName } from '../../src/client/landing/vcard';
 import { normalizeEmail, normalizeTelefono } from '../../src/shared/domain';
 
@@ -11,7 +17,13 @@ const combined = { luce: true, gas: true, combined: true };
 
 describe('vCard 3.0 of the consultant', () => {
   it('is a valid card with CRLF lines', () => {
-    expect(buildVCard({ fullName: 'Anna Maria Galli', telefono: '+39 347 111 2233', organizzazione: 'Bar Sport; Caffè, Tabacchi' })).toBe(
+    expect(
+      buildVCard({
+        fullName: 'Anna Maria Galli',
+        telefono: '+39 347 111 2233',
+        organizzazione: 'Bar Sport; Caffè, Tabacchi',
+      }),
+    ).toBe(
       [
         'BEGIN:VCARD',
         'VERSION:3.0',
@@ -35,10 +47,25 @@ describe('bills step', () => {
   it.each([
     ['nothing', luce, bills({}), 'none'],
     ['luce only, uploaded', luce, bills({ luce: { file: file('a.pdf'), pages: [] } }), 'complete'],
-    ['both, one uploaded', both, bills({ gas: { file: null, pages: [file('1.jpg'), file('2.jpg')] } }), 'partial'],
-    ['both, both uploaded', both, bills({ luce: { file: file('a.pdf'), pages: [] }, gas: { file: file('b.pdf'), pages: [] } }), 'complete'],
+    [
+      'both, one uploaded',
+      both,
+      bills({ gas: { file: null, pages: [file('1.jpg'), file('2.jpg')] } }),
+      'partial',
+    ],
+    [
+      'both, both uploaded',
+      both,
+      bills({ luce: { file: file('a.pdf'), pages: [] }, gas: { file: file('b.pdf'), pages: [] } }),
+      'complete',
+    ],
     ['combined, uploaded', combined, bills({ combined: { file: file('c.pdf'), pages: [] } }), 'complete'],
-    ['combined ticked, separate files ignored', combined, bills({ luce: { file: file('a.pdf'), pages: [] } }), 'none'],
+    [
+      'combined ticked, separate files ignored',
+      combined,
+      bills({ luce: { file: file('a.pdf'), pages: [] } }),
+      'none',
+    ],
   ] as const)('%s → %s', (_label, needs, b, status) => {
     expect(uploadStatus(b, needs)).toBe(status);
   });
@@ -47,20 +74,31 @@ describe('bills step', () => {
     const p1 = file('1.jpg');
     const p2 = file('2.jpg');
     const pdf = file('g.pdf');
-    const parts = uploadParts(bills({ luce: { file: null, pages: [p1, p2] }, gas: { file: pdf, pages: [] } }), both);
+    const parts = uploadParts(
+      bills({ luce: { file: null, pages: [p1, p2] }, gas: { file: pdf, pages: [] } }),
+      both,
+    );
     expect(parts.map(([name]) => name)).toEqual(['lucePage1', 'lucePage2', 'gasFile']);
-    expect(uploadParts(bills({ combined: { file: null, pages: [p1] } }), combined).map(([n]) => n)).toEqual(['combinedFile']);
+    expect(uploadParts(bills({ combined: { file: null, pages: [p1] } }), combined).map(([n]) => n)).toEqual([
+      'combinedFile',
+    ]);
     expect(uploadParts(bills({ gas: { file: pdf, pages: [] } }), luce)).toEqual([]);
   });
 
   it('describes what was attached', () => {
-    expect(documentiCaricati(bills({ combined: { file: null, pages: [file('1'), file('2')] } }), combined)).toMatchObject({
+    expect(
+      documentiCaricati(bills({ combined: { file: null, pages: [file('1'), file('2')] } }), combined),
+    ).toMatchObject({
       hasCombinedFile: true,
       hasSingleFile: false,
       hasLuceFile: false,
       uploadMethod: 'camera',
     });
-    expect(documentiCaricati(bills({ luce: { file: file('a.pdf'), pages: [] } }), both)).toMatchObject({ hasLuceFile: true, hasGasFile: false, uploadMethod: 'separate' });
+    expect(documentiCaricati(bills({ luce: { file: file('a.pdf'), pages: [] } }), both)).toMatchObject({
+      hasLuceFile: true,
+      hasGasFile: false,
+      uploadMethod: 'separate',
+    });
     expect(documentiCaricati(bills({}), both).uploadMethod).toBe('none');
   });
 });

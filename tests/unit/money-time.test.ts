@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { formatEuro, fromCents, toCents } from '../../src/shared/money';
-import { romeDateKey, startOfRomeDay, startOfRomeMonth, startOfRomeQuarter, startOfRomeWeek } from '../../src/shared/time';
+import {
+  romeDateKey,
+  startOfRomeDay,
+  startOfRomeMonth,
+  startOfRomeQuarter,
+  startOfRomeWeek,
+} from '../../src/shared/time';
 
 describe('money at the edges', () => {
   it.each([
@@ -41,6 +47,8 @@ describe('Europe/Rome boundaries', () => {
   });
   it('finds month and quarter starts across DST', () => {
     expect(startOfRomeMonth(new Date('2026-04-10T12:00:00Z')).toISOString()).toBe('2026-03-31T22:00:00.000Z');
-    expect(startOfRomeQuarter(new Date('2026-05-10T12:00:00Z')).toISOString()).toBe('2026-03-31T22:00:00.000Z');
+    expect(startOfRomeQuarter(new Date('2026-05-10T12:00:00Z')).toISOString()).toBe(
+      '2026-03-31T22:00:00.000Z',
+    );
   });
 });

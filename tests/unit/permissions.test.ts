@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { can, canOpenSection, dashboardTitle, menuFor, type Permission, type Role } from '../../src/shared/permissions';
+import {
+  can,
+  canOpenSection,
+  dashboardTitle,
+  menuFor,
+  type Permission,
+  type Role,
+} from '../../src/shared/permissions';
 
 describe('menu by role (SPEC §6)', () => {
   const table: [Role, string[]][] = [
-    ['admin', ['Dashboard', 'Punti Fisici', 'Lead', 'Pratiche', 'Commissioni', 'Config Commissioni', 'Utenti']],
+    [
+      'admin',
+      ['Dashboard', 'Punti Fisici', 'Lead', 'Pratiche', 'Commissioni', 'Config Commissioni', 'Utenti'],
+    ],
     ['amministrazione', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
     ['area_manager', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
     ['agente', ['Dashboard', 'Lead', 'Commissioni']],

@@ -3,11 +3,17 @@ import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '../../sha
 
 /** GET /api/landing/{code}: public, without credentials, no retry (SPEC §7). */
 export async function fetchLanding(code: string, signal?: AbortSignal): Promise<LandingInfo> {
-  return apiRequest<LandingInfo>('GET', `/api/landing/${encodeURIComponent(code)}`, undefined, { credentials: 'omit', signal });
+  return apiRequest<LandingInfo>('GET', `/api/landing/${encodeURIComponent(code)}`, undefined, {
+    credentials: 'omit',
+    signal,
+  });
 }
 
 /** POST /api/submit-form with the wizard's idempotency key, so a retried tap never makes a second practice. */
-export async function submitLanding(payload: SubmitFormInput, idempotencyKey: string): Promise<SubmitFormResponse> {
+export async function submitLanding(
+  payload: SubmitFormInput,
+  idempotencyKey: string,
+): Promise<SubmitFormResponse> {
   return apiRequest<SubmitFormResponse>('POST', '/api/submit-form', undefined, {
     credentials: 'omit',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
@@ -16,7 +22,11 @@ export async function submitLanding(payload: SubmitFormInput, idempotencyKey: st
 }
 
 /** POST /api/pratiche/{id}/upload, authorised by the token submit-form returned. */
-export async function uploadBills(praticaId: number, uploadToken: string, parts: Array<[string, File]>): Promise<void> {
+export async function uploadBills(
+  praticaId: number,
+  uploadToken: string,
+  parts: Array<[string, File]>,
+): Promise<void> {
   const form = new FormData();
   for (const [name, file] of parts) form.append(name, file, file.name);
   await apiRequest('POST', `/api/pratiche/${praticaId}/upload`, undefined, {

@@ -37,13 +37,16 @@ export function uploadStatus(bills: Bills, needs: BillNeeds): UploadStatus {
 
 /** The multipart parts of SPEC §3: two photos as Page1/Page2, one photo under the plain name. */
 export function uploadParts(bills: Bills, needs: BillNeeds): Array<[string, File]> {
-  const kinds: BillKind[] = needs.combined ? ['combined'] : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const kinds: BillKind[] = needs.combined
+    ? ['combined']
+    : (['luce', 'gas'] as const).filter((k) => needs[k]);
   const parts: Array<[string, File]> = [];
   for (const kind of kinds) {
     const bill = bills[kind];
     if (bill.file) parts.push([`${kind}File`, bill.file]);
     else if (bill.pages.length === 1) parts.push([`${kind}File`, bill.pages[0]]);
-    else if (bill.pages.length === 2) parts.push([`${kind}Page1`, bill.pages[0]], [`${kind}Page2`, bill.pages[1]]);
+    else if (bill.pages.length === 2)
+      parts.push([`${kind}Page1`, bill.pages[0]], [`${kind}Page2`, bill.pages[1]]);
   }
   return parts;
 }
@@ -57,7 +60,8 @@ export function documentiCaricati(bills: Bills, needs: BillNeeds): DocumentiCari
     hasGasFile: !needs.combined && needs.gas && hasBill(bills.gas),
     hasSingleFile: needs.combined && bills.combined.file != null,
     hasCombinedFile: needs.combined && hasBill(bills.combined),
-    uploadMethod: present.length === 0 ? 'none' : byCamera ? 'camera' : needs.combined ? 'single' : 'separate',
+    uploadMethod:
+      present.length === 0 ? 'none' : byCamera ? 'camera' : needs.combined ? 'single' : 'separate',
     timestamp: new Date().toISOString(),
   };
 }

@@ -38,7 +38,8 @@ export function LandingApp() {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         // An unknown code is the expected 404; anything else is logged, the page says the same.
-        if (!(error instanceof Error && error.message.startsWith('404'))) console.warn('Landing non caricata:', error);
+        if (!(error instanceof Error && error.message.startsWith('404')))
+          console.warn('Landing non caricata:', error);
         setState({ status: 'missing' });
       },
     );
@@ -49,7 +50,10 @@ export function LandingApp() {
     return (
       <main className="flex min-h-dvh flex-col items-center justify-center gap-4" aria-busy="true">
         <Logo className="size-14" />
-        <span role="status" className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent">
+        <span
+          role="status"
+          className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent"
+        >
           <span className="sr-only">Caricamento</span>
         </span>
       </main>
@@ -76,14 +80,14 @@ export function LandingApp() {
         <div className="mx-auto flex max-w-xl items-center gap-3 px-4 py-3">
           <Logo className="size-9 shrink-0" />
           <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-wider text-primary">{m.partner}</p>
-            <p className="truncate font-semibold leading-tight" data-testid="nome-attivita">
+            <p className="text-xs font-semibold tracking-wider text-primary uppercase">{m.partner}</p>
+            <p className="truncate leading-tight font-semibold" data-testid="nome-attivita">
               {info.nomeAttivita}
             </p>
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-xl flex-1 px-4 pb-4 pt-5">
+      <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-5 pb-4">
         <Wizard info={info} isDemo={code === DEMO_LANDING_CODE} />
       </main>
       <Footer />

@@ -29,7 +29,11 @@ export function buildVCard(contact: VCardContact): string {
 }
 
 export function vcardFileName(fullName: string): string {
-  const base = fullName.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-');
+  const base = fullName
+    .normalize('NFKD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
   return `${base || 'contatto'}.vcf`;
 }
 

@@ -2,9 +2,21 @@ import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '../../shared/domain';
-import { landingFormSchema, type LandingForm, type LandingFormInput, type LandingInfo } from '../../shared/schemas/landing';
+import {
+  landingFormSchema,
+  type LandingForm,
+  type LandingFormInput,
+  type LandingInfo,
+} from '../../shared/schemas/landing';
 import { newIdempotencyKey, submitLanding, uploadBills } from './api';
-import { documentiCaricati, EMPTY_BILLS, uploadParts, type BillKind, type BillNeeds, type Bills } from './bills';
+import {
+  documentiCaricati,
+  EMPTY_BILLS,
+  uploadParts,
+  type BillKind,
+  type BillNeeds,
+  type Bills,
+} from './bills';
 import { Conferma } from './components/conferma';
 import { ProgressDots } from './components/progress-dots';
 import { StepDati } from './components/step-dati';
@@ -101,7 +113,10 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
       note: '',
     };
     // The same request keeps its key across retries; a changed request gets a new one.
-    const body = JSON.stringify({ ...payload, documentiCaricati: { ...payload.documentiCaricati, timestamp: '' } });
+    const body = JSON.stringify({
+      ...payload,
+      documentiCaricati: { ...payload.documentiCaricati, timestamp: '' },
+    });
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
 
     setIsSending(true);
@@ -119,7 +134,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
       setIsDone(true);
     } catch (error) {
       // SPEC §4/§8: a failed submission is only logged; the visitor stays on step 4 and can retry.
-      console.warn("Invio della richiesta non riuscito:", error);
+      console.warn('Invio della richiesta non riuscito:', error);
     } finally {
       setIsSending(false);
     }
@@ -130,8 +145,18 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   return (
     <div className="flex flex-col gap-6">
       <ProgressDots step={step} />
-      {step === 1 ? <StepServizi selected={servizi} isDemo={isDemo} focusTitle={hasMoved} onToggle={toggle} onNext={() => go(2)} /> : null}
-      {step === 2 ? <StepDati form={form} onBack={() => go(1)} onValid={() => go(needsBills ? 3 : 4)} /> : null}
+      {step === 1 ? (
+        <StepServizi
+          selected={servizi}
+          isDemo={isDemo}
+          focusTitle={hasMoved}
+          onToggle={toggle}
+          onNext={() => go(2)}
+        />
+      ) : null}
+      {step === 2 ? (
+        <StepDati form={form} onBack={() => go(1)} onValid={() => go(needsBills ? 3 : 4)} />
+      ) : null}
       {step === 3 ? (
         <StepFatture
           bills={bills}
@@ -148,7 +173,10 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
               updateBill(kind, { file: null, pages: [photo] });
               setCapture({ kind, page: 2 });
             } else {
-              setBills((current) => ({ ...current, [kind]: { file: null, pages: [current[kind].pages[0], photo].filter(Boolean) } }));
+              setBills((current) => ({
+                ...current,
+                [kind]: { file: null, pages: [current[kind].pages[0], photo].filter(Boolean) },
+              }));
               setCapture(null);
             }
           }}

@@ -21,14 +21,25 @@ async function toApiError(res: Response): Promise<ApiError> {
   let serverMessage: string | undefined;
   try {
     body = text ? JSON.parse(text) : undefined;
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') serverMessage = body.message;
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+      serverMessage = body.message;
   } catch {
     /* plain-text body */
   }
-  return new ApiError(res.status, serverMessage, body, `${res.status}: ${serverMessage ?? (text || res.statusText)}`);
+  return new ApiError(
+    res.status,
+    serverMessage,
+    body,
+    `${res.status}: ${serverMessage ?? (text || res.statusText)}`,
+  );
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, init?: RequestInit): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  body?: unknown,
+  init?: RequestInit,
+): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(url, {
     method,
@@ -58,7 +69,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /** Builds a query string, leaving out empty values. */
-export function withQuery(url: string, params: Record<string, string | number | boolean | null | undefined>): string {
+export function withQuery(
+  url: string,
+  params: Record<string, string | number | boolean | null | undefined>,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));

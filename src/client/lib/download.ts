@@ -11,7 +11,12 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, serverMessage, text, `${res.status}: ${serverMessage ?? (text || res.statusText)}`);
+    throw new ApiError(
+      res.status,
+      serverMessage,
+      text,
+      `${res.status}: ${serverMessage ?? (text || res.statusText)}`,
+    );
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;

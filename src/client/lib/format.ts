@@ -37,7 +37,9 @@ export function formatLongDate(value: string | Date): string {
 }
 
 /** SPEC §2: first letters of first and last name, else of the e-mail, else 'U'. */
-export function initialsOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
+export function initialsOf(
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+) {
   const first = user?.firstName?.trim()?.[0];
   const last = user?.lastName?.trim()?.[0];
   if (first && last) return `${first}${last}`.toUpperCase();
@@ -46,12 +48,17 @@ export function initialsOf(user: { firstName?: string | null; lastName?: string 
 }
 
 /** SPEC §2: full name, else e-mail, else 'Utente'. */
-export function displayNameOf(user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined) {
+export function displayNameOf(
+  user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
+) {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return name || user?.email || 'Utente';
 }
 
-const percentFormatter = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const percentFormatter = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** "12,50%" from a decimal string ("12.50") or hundredths of a point (1250). */
 export function formatPercent(value: string | number): string {

@@ -40,7 +40,10 @@ export function fromPostgres(url: string, max = 10): DatabaseHandle {
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl);
   mkdirSync(options.dataDir, { recursive: true });
   const client = await createPglite({ dataDir: `${options.dataDir}/pglite` });

@@ -30,7 +30,6 @@ import type { Role } from '../../shared/permissions';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
-
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -51,7 +50,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_role_idx').on(t.role),
-    check('users_role_check', inList('role', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'])),
+    check(
+      'users_role_check',
+      inList('role', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']),
+    ),
   ],
 );
 
@@ -100,7 +102,12 @@ export const puntiFisici = pgTable(
  * expression so that one trigram index serves it. chr(1) separates the fields: a search term
  * cannot run from one field into the next, exactly as with one ILIKE per field.
  */
-export function leadSearchText(t: { nome: AnyPgColumn; cognome: AnyPgColumn; email: AnyPgColumn; telefono: AnyPgColumn }) {
+export function leadSearchText(t: {
+  nome: AnyPgColumn;
+  cognome: AnyPgColumn;
+  email: AnyPgColumn;
+  telefono: AnyPgColumn;
+}) {
   return sql`(${t.nome} || ' ' || ${t.cognome} || chr(1) || ${t.cognome} || ' ' || ${t.nome} || chr(1) || ${t.email} || chr(1) || ${t.telefono})`;
 }
 
@@ -166,7 +173,10 @@ export const fornitori = pgTable(
     id: serial('id').primaryKey(),
     codice: text('codice').notNull(),
     nome: text('nome').notNull(),
-    serviziSupportati: text('servizi_supportati').array().notNull().default(sql`'{}'::text[]`),
+    serviziSupportati: text('servizi_supportati')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -191,7 +201,9 @@ export const servizi = pgTable(
     bonusAreaManager: money('bonus_area_manager').notNull().default('0'),
     totaleVendita: money('totale_vendita'),
     dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull().defaultNow(),
-    dataUltimoAggiornamento: timestamp('data_ultimo_aggiornamento', { withTimezone: true }).notNull().defaultNow(),
+    dataUltimoAggiornamento: timestamp('data_ultimo_aggiornamento', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     index('servizi_pratica_idx').on(t.praticaId),
@@ -237,10 +249,15 @@ export const documenti = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     /** Set on the pages that were also merged into one PDF document. */
-    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => documenti.id, { onDelete: 'set null' }),
+    mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => documenti.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('documenti_filename_unique').on(t.filename), index('documenti_pratica_idx').on(t.praticaId)],
+  (t) => [
+    uniqueIndex('documenti_filename_unique').on(t.filename),
+    index('documenti_pratica_idx').on(t.praticaId),
+  ],
 );
 
 export const commissioniFornitori = pgTable(
@@ -259,12 +276,20 @@ export const commissioniFornitori = pgTable(
     commissioneAggiuntivaPuntoFisico: money('commissione_aggiuntiva_punto_fisico').notNull().default('0'),
     commissioneAggiuntivaAgente: money('commissione_aggiuntiva_agente').notNull().default('0'),
     commissioneAggiuntivaAreaManager: money('commissione_aggiuntiva_area_manager').notNull().default('0'),
-    commissioneAggiuntivaRidPuntoFisico: money('commissione_aggiuntiva_rid_punto_fisico').notNull().default('0'),
+    commissioneAggiuntivaRidPuntoFisico: money('commissione_aggiuntiva_rid_punto_fisico')
+      .notNull()
+      .default('0'),
     commissioneAggiuntivaRidAgente: money('commissione_aggiuntiva_rid_agente').notNull().default('0'),
-    commissioneAggiuntivaRidAreaManager: money('commissione_aggiuntiva_rid_area_manager').notNull().default('0'),
-    percentualePuntoFisico: numeric('percentuale_punto_fisico', { precision: 5, scale: 2 }).notNull().default('0'),
+    commissioneAggiuntivaRidAreaManager: money('commissione_aggiuntiva_rid_area_manager')
+      .notNull()
+      .default('0'),
+    percentualePuntoFisico: numeric('percentuale_punto_fisico', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
     percentualeAgente: numeric('percentuale_agente', { precision: 5, scale: 2 }).notNull().default('0'),
-    percentualeAreaManager: numeric('percentuale_area_manager', { precision: 5, scale: 2 }).notNull().default('0'),
+    percentualeAreaManager: numeric('percentuale_area_manager', { precision: 5, scale: 2 })
+      .notNull()
+      .default('0'),
     percentualeStruttura: numeric('percentuale_struttura', { precision: 5, scale: 2 }).notNull().default('0'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -298,13 +323,19 @@ export const commissioni = pgTable(
     importoAreaManager: money('importo_area_manager').notNull(),
     importoAmministrazione: money('importo_amministrazione').notNull(),
     hasBonus: boolean('has_bonus').notNull().default(false),
-    bonusApplicati: jsonb('bonus_applicati').$type<{ puntoFisico: string; agente: string; areaManager: string }>(),
+    bonusApplicati: jsonb('bonus_applicati').$type<{
+      puntoFisico: string;
+      agente: string;
+      areaManager: string;
+    }>(),
     statoPagamento: text('stato_pagamento').$type<PagamentoStato>().notNull().default('non_pagato'),
     notePagamento: text('note_pagamento'),
     dataPagamento: timestamp('data_pagamento', { withTimezone: true }),
     dataCompletamento: timestamp('data_completamento', { withTimezone: true }).notNull().defaultNow(),
     /** A storno row negates a paid commission whose service left 'completato' (DECISIONS §4). */
-    stornoOfId: integer('storno_of_id').references((): AnyPgColumn => commissioni.id, { onDelete: 'restrict' }),
+    stornoOfId: integer('storno_of_id').references((): AnyPgColumn => commissioni.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
   },
   (t) => [

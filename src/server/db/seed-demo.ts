@@ -40,7 +40,17 @@ import { createPuntoFisico } from '../modules/punti-fisici/punti-fisici.service'
 import { updateServizioStatus } from '../modules/servizi/servizi.service';
 import type { Actor } from '../plugins/auth';
 import type { Database, DbExecutor } from './client';
-import { commissioni, commissioniFornitori, consensi, fornitori, leads, pratiche, servizi, serviziStorico, users } from './schema';
+import {
+  commissioni,
+  commissioniFornitori,
+  consensi,
+  fornitori,
+  leads,
+  pratiche,
+  servizi,
+  serviziStorico,
+  users,
+} from './schema';
 import { COGNOMI, NOMI, NOTE_PRATICA, REGIONI, TIPI_NEGOZIO, USER_AGENTS, VIE } from './seed-demo-data';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -49,10 +59,18 @@ export const DEMO_EMAIL_DOMAIN = 'demo.winsolution.it';
 export const DEMO_LEAD_EMAIL_DOMAIN = `clienti.${DEMO_EMAIL_DOMAIN}`;
 
 /** One sign-in per role, created on the first run and reused by the next ones. */
-export const DEMO_ACCOUNTS: Record<Role, { email: string; firstName: string; lastName: string; areaAssegnata?: string }> = {
+export const DEMO_ACCOUNTS: Record<
+  Role,
+  { email: string; firstName: string; lastName: string; areaAssegnata?: string }
+> = {
   admin: { email: `admin@${DEMO_EMAIL_DOMAIN}`, firstName: 'Davide', lastName: 'Colombo' },
   amministrazione: { email: `amministrazione@${DEMO_EMAIL_DOMAIN}`, firstName: 'Paola', lastName: 'Ferri' },
-  area_manager: { email: `area.manager@${DEMO_EMAIL_DOMAIN}`, firstName: 'Stefano', lastName: 'Galli', areaAssegnata: REGIONI[0].nome },
+  area_manager: {
+    email: `area.manager@${DEMO_EMAIL_DOMAIN}`,
+    firstName: 'Stefano',
+    lastName: 'Galli',
+    areaAssegnata: REGIONI[0].nome,
+  },
   agente: { email: `agente@${DEMO_EMAIL_DOMAIN}`, firstName: 'Luca', lastName: 'Moretti' },
   punto_fisico: { email: `punto.fisico@${DEMO_EMAIL_DOMAIN}`, firstName: 'Sara', lastName: 'Fontana' },
 };
@@ -177,7 +195,11 @@ const clampBefore = (time: number, limit: number) => new Date(Math.min(time, lim
 // ---------------------------------------------------------------------------------------------
 
 /** Ids taken from a table's own sequence: rows can be linked before they are inserted. */
-async function reserveIds(db: DbExecutor, table: 'leads' | 'pratiche' | 'servizi', count: number): Promise<number[]> {
+async function reserveIds(
+  db: DbExecutor,
+  table: 'leads' | 'pratiche' | 'servizi',
+  count: number,
+): Promise<number[]> {
   if (count === 0) return [];
   const rows = await db
     .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
@@ -235,12 +257,20 @@ interface SeedContext {
 
 type UserRow = typeof users.$inferSelect;
 
-const toActor = (u: UserRow): Actor => ({ id: u.id, role: u.role, email: u.email, firstName: u.firstName, lastName: u.lastName });
+const toActor = (u: UserRow): Actor => ({
+  id: u.id,
+  role: u.role,
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+});
 
 async function ensureAccounts(db: Database, passwordHash: string) {
   const accounts: SeedDemoResult['accounts'] = [];
   const byRole = {} as Record<Role, UserRow>;
-  for (const [role, account] of Object.entries(DEMO_ACCOUNTS) as Array<[Role, (typeof DEMO_ACCOUNTS)[Role]]>) {
+  for (const [role, account] of Object.entries(DEMO_ACCOUNTS) as Array<
+    [Role, (typeof DEMO_ACCOUNTS)[Role]]
+  >) {
     const [created] = await db
       .insert(users)
       .values({
@@ -256,7 +286,9 @@ async function ensureAccounts(db: Database, passwordHash: string) {
       .returning();
     const row = created ?? (await db.select().from(users).where(eq(users.email, account.email)))[0];
     if (row.role !== role) {
-      throw new Error(`L'utente demo ${account.email} esiste già con il ruolo ${row.role} invece di ${role}: cambialo o eliminalo prima.`);
+      throw new Error(
+        `L'utente demo ${account.email} esiste già con il ruolo ${row.role} invece di ${role}: cambialo o eliminalo prima.`,
+      );
     }
     byRole[role] = row;
     accounts.push({ role, email: account.email, created: Boolean(created) });
@@ -272,7 +304,12 @@ async function createStaff(
 ): Promise<UserRow[]> {
   if (plan.length === 0) return [];
   const taken = new Set(
-    (await db.select({ email: users.email }).from(users).where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`))).map((r) => r.email),
+    (
+      await db
+        .select({ email: users.email })
+        .from(users)
+        .where(like(users.email, `%@${DEMO_EMAIL_DOMAIN}`))
+    ).map((r) => r.email),
   );
   const values = plan.map(({ role, areaAssegnata }) => {
     const firstName = t.pick(NOMI);
@@ -281,7 +318,15 @@ async function createStaff(
     let email = `${local}@${DEMO_EMAIL_DOMAIN}`;
     for (let n = 2; taken.has(email); n++) email = `${local}${n}@${DEMO_EMAIL_DOMAIN}`;
     taken.add(email);
-    return { firstName, lastName, email, phone: randomPhone(t), role, passwordHash, areaAssegnata: areaAssegnata ?? null };
+    return {
+      firstName,
+      lastName,
+      email,
+      phone: randomPhone(t),
+      role,
+      passwordHash,
+      areaAssegnata: areaAssegnata ?? null,
+    };
   });
   return db.insert(users).values(values).returning();
 }
@@ -296,24 +341,53 @@ function configValues(servizio: ServizioTipo, i: number) {
   switch (servizio) {
     case 'luce':
       return {
-        ricavoBase: euro(90 + 5 * i), bonusRid: '15.00', commissionePuntoFisico: '30.00', commissioneAgente: '15.00', commissioneAreaManager: '5.00',
-        commissioneAggiuntivaPuntoFisico: '8.00', commissioneAggiuntivaAgente: '4.00', commissioneAggiuntivaAreaManager: '1.50',
-        commissioneAggiuntivaRidPuntoFisico: '10.00', commissioneAggiuntivaRidAgente: '5.00', commissioneAggiuntivaRidAreaManager: '2.00',
+        ricavoBase: euro(90 + 5 * i),
+        bonusRid: '15.00',
+        commissionePuntoFisico: '30.00',
+        commissioneAgente: '15.00',
+        commissioneAreaManager: '5.00',
+        commissioneAggiuntivaPuntoFisico: '8.00',
+        commissioneAggiuntivaAgente: '4.00',
+        commissioneAggiuntivaAreaManager: '1.50',
+        commissioneAggiuntivaRidPuntoFisico: '10.00',
+        commissioneAggiuntivaRidAgente: '5.00',
+        commissioneAggiuntivaRidAreaManager: '2.00',
       };
     case 'gas':
       return {
-        ricavoBase: euro(70 + 5 * i), bonusRid: '10.00', commissionePuntoFisico: '25.00', commissioneAgente: '12.00', commissioneAreaManager: '4.00',
-        commissioneAggiuntivaPuntoFisico: '6.00', commissioneAggiuntivaAgente: '3.00', commissioneAggiuntivaAreaManager: '1.00',
-        commissioneAggiuntivaRidPuntoFisico: '8.00', commissioneAggiuntivaRidAgente: '4.00', commissioneAggiuntivaRidAreaManager: '1.50',
+        ricavoBase: euro(70 + 5 * i),
+        bonusRid: '10.00',
+        commissionePuntoFisico: '25.00',
+        commissioneAgente: '12.00',
+        commissioneAreaManager: '4.00',
+        commissioneAggiuntivaPuntoFisico: '6.00',
+        commissioneAggiuntivaAgente: '3.00',
+        commissioneAggiuntivaAreaManager: '1.00',
+        commissioneAggiuntivaRidPuntoFisico: '8.00',
+        commissioneAggiuntivaRidAgente: '4.00',
+        commissioneAggiuntivaRidAreaManager: '1.50',
       };
     case 'internet':
       return {
-        ricavoBase: euro(120 + 10 * i), bonusRid: '10.00', commissionePuntoFisico: '40.00', commissioneAgente: '20.00', commissioneAreaManager: '6.00',
-        commissioneAggiuntivaPuntoFisico: '15.00', commissioneAggiuntivaAgente: '7.00', commissioneAggiuntivaAreaManager: '2.00',
-        commissioneAggiuntivaRidPuntoFisico: '18.00', commissioneAggiuntivaRidAgente: '8.00', commissioneAggiuntivaRidAreaManager: '2.50',
+        ricavoBase: euro(120 + 10 * i),
+        bonusRid: '10.00',
+        commissionePuntoFisico: '40.00',
+        commissioneAgente: '20.00',
+        commissioneAreaManager: '6.00',
+        commissioneAggiuntivaPuntoFisico: '15.00',
+        commissioneAggiuntivaAgente: '7.00',
+        commissioneAggiuntivaAreaManager: '2.00',
+        commissioneAggiuntivaRidPuntoFisico: '18.00',
+        commissioneAggiuntivaRidAgente: '8.00',
+        commissioneAggiuntivaRidAreaManager: '2.50',
       };
     default:
-      return { percentualePuntoFisico: '3.00', percentualeAgente: '1.50', percentualeAreaManager: '0.50', percentualeStruttura: euro(6 + 0.5 * i) };
+      return {
+        percentualePuntoFisico: '3.00',
+        percentualeAgente: '1.50',
+        percentualeAreaManager: '0.50',
+        percentualeStruttura: euro(6 + 0.5 * i),
+      };
   }
 }
 
@@ -321,13 +395,21 @@ function configValues(servizio: ServizioTipo, i: number) {
 async function ensureConfigs(db: Database, admin: Actor): Promise<number> {
   const all = await db.select().from(fornitori).orderBy(fornitori.id);
   const existing = new Set(
-    (await db.select({ f: commissioniFornitori.fornitoreId, s: commissioniFornitori.servizio }).from(commissioniFornitori)).map((r) => `${r.f}:${r.s}`),
+    (
+      await db
+        .select({ f: commissioniFornitori.fornitoreId, s: commissioniFornitori.servizio })
+        .from(commissioniFornitori)
+    ).map((r) => `${r.f}:${r.s}`),
   );
   let created = 0;
   for (const [i, f] of all.entries()) {
     for (const servizio of SERVIZI_PRINCIPALI) {
       if (!f.serviziSupportati.includes(servizio) || existing.has(`${f.id}:${servizio}`)) continue;
-      await saveConfig(db, admin, commissioneConfigBodySchema.parse({ fornitoreId: f.id, servizio, ...configValues(servizio, i % 5) }));
+      await saveConfig(
+        db,
+        admin,
+        commissioneConfigBodySchema.parse({ fornitoreId: f.id, servizio, ...configValues(servizio, i % 5) }),
+      );
       created++;
     }
   }
@@ -468,7 +550,8 @@ function planChunk(
       // A returning customer sometimes buys at another shop; the lead keeps its first one.
       const praticaPunto = n > 0 && t.chance(0.3) ? pickPoint(t, points, totalWeight) : puntoId;
       const ageDays = (now.getTime() - creata.getTime()) / DAY;
-      const worked = ageDays > 5 && workflow.remaining > 0 && (workflow.needsCompletion || t.chance(workflow.probability));
+      const worked =
+        ageDays > 5 && workflow.remaining > 0 && (workflow.needsCompletion || t.chance(workflow.probability));
       if (worked) {
         workflow.remaining--;
         isWorkedLead = true;
@@ -483,27 +566,68 @@ function planChunk(
         if (worked) {
           const start = creata.getTime() + t.int(12, 72) * HOUR;
           steps.push({ servizioId, tipo, at: new Date(start), body: { stato: 'in_lavorazione' } });
-          const outcome = workflow.needsCompletion ? 'completato' : t.weighted<ServizioStato>({ completato: 75, ko: 12, in_lavorazione: 13 });
+          const outcome = workflow.needsCompletion
+            ? 'completato'
+            : t.weighted<ServizioStato>({ completato: 75, ko: 12, in_lavorazione: 13 });
           workflow.needsCompletion = false;
           const end = clampBefore(start + t.int(1, 20) * DAY + t.int(0, 8) * HOUR, now.getTime() - HOUR);
-          if (outcome === 'completato') steps.push({ servizioId, tipo, at: end, body: completionBody(ctx, tipo) });
-          if (outcome === 'ko') steps.push({ servizioId, tipo, at: end, body: { stato: 'ko', koMotivazione: t.weighted(KO_WEIGHTS) } });
+          if (outcome === 'completato')
+            steps.push({ servizioId, tipo, at: end, body: completionBody(ctx, tipo) });
+          if (outcome === 'ko')
+            steps.push({
+              servizioId,
+              tipo,
+              at: end,
+              body: { stato: 'ko', koMotivazione: t.weighted(KO_WEIGHTS) },
+            });
         } else {
-          stato = ageDays > 5 && workflow.bulkStatiMissing.length > 0 ? workflow.bulkStatiMissing.shift()! : bulkStatus(t, ageDays);
+          stato =
+            ageDays > 5 && workflow.bulkStatiMissing.length > 0
+              ? workflow.bulkStatiMissing.shift()!
+              : bulkStatus(t, ageDays);
           const actor = t.pick(ctx.officeActors);
           const first = clampBefore(creata.getTime() + t.int(2, 72) * HOUR, now.getTime() - 30 * 60 * 1000);
           if (stato === 'in_lavorazione') {
-            out.storico.push({ servizioId, userId: actor.id, daStato: 'inserito', aStato: 'in_lavorazione', createdAt: first });
+            out.storico.push({
+              servizioId,
+              userId: actor.id,
+              daStato: 'inserito',
+              aStato: 'in_lavorazione',
+              createdAt: first,
+            });
             updated = first;
           } else if (stato === 'ko') {
             const reason = t.weighted(KO_WEIGHTS);
             if (t.chance(0.5)) {
-              out.storico.push({ servizioId, userId: actor.id, daStato: 'inserito', aStato: 'ko', motivazione: reason, createdAt: first });
+              out.storico.push({
+                servizioId,
+                userId: actor.id,
+                daStato: 'inserito',
+                aStato: 'ko',
+                motivazione: reason,
+                createdAt: first,
+              });
               updated = first;
             } else {
-              const second = clampBefore(first.getTime() + t.int(1, 10) * DAY, now.getTime() - 10 * 60 * 1000);
-              out.storico.push({ servizioId, userId: actor.id, daStato: 'inserito', aStato: 'in_lavorazione', createdAt: first });
-              out.storico.push({ servizioId, userId: actor.id, daStato: 'in_lavorazione', aStato: 'ko', motivazione: reason, createdAt: second });
+              const second = clampBefore(
+                first.getTime() + t.int(1, 10) * DAY,
+                now.getTime() - 10 * 60 * 1000,
+              );
+              out.storico.push({
+                servizioId,
+                userId: actor.id,
+                daStato: 'inserito',
+                aStato: 'in_lavorazione',
+                createdAt: first,
+              });
+              out.storico.push({
+                servizioId,
+                userId: actor.id,
+                daStato: 'in_lavorazione',
+                aStato: 'ko',
+                motivazione: reason,
+                createdAt: second,
+              });
               updated = second;
             }
           }
@@ -519,7 +643,11 @@ function planChunk(
           dataUltimoAggiornamento: updated,
         });
       }
-      if (steps.length > 0) out.steps.set(praticaId, steps.sort((a, b) => a.at.getTime() - b.at.getTime()));
+      if (steps.length > 0)
+        out.steps.set(
+          praticaId,
+          steps.sort((a, b) => a.at.getTime() - b.at.getTime()),
+        );
       out.pratiche.push({
         id: praticaId,
         leadId,
@@ -557,7 +685,10 @@ function planChunk(
       telefonoNormalizzato: normalizeTelefono(telefono),
       puntoFisicoOriginaleId: puntoId,
       statoContatto,
-      statoContattoAggiornatoAt: statoContatto === 'nuovo' ? null : clampBefore(registrato.getTime() + t.int(1, 30) * HOUR, now.getTime()),
+      statoContattoAggiornatoAt:
+        statoContatto === 'nuovo'
+          ? null
+          : clampBefore(registrato.getTime() + t.int(1, 30) * HOUR, now.getTime()),
       dataRegistrazione: registrato,
     });
   }
@@ -565,7 +696,15 @@ function planChunk(
 }
 
 /** Writes one chunk; leads whose phone or e-mail already exists (real customers) are skipped with their practices. */
-async function writeChunk(db: Database, chunk: ChunkPlan): Promise<{ leads: number; pratiche: number; servizi: ServizioInsert[]; steps: Map<number, WorkflowStep[]> }> {
+async function writeChunk(
+  db: Database,
+  chunk: ChunkPlan,
+): Promise<{
+  leads: number;
+  pratiche: number;
+  servizi: ServizioInsert[];
+  steps: Map<number, WorkflowStep[]>;
+}> {
   return db.transaction(async (tx) => {
     const inserted = new Set<number>();
     await insertInBatches(chunk.leads, 1000, async (batch) => {
@@ -627,7 +766,11 @@ async function runStep(ctx: SeedContext, step: WorkflowStep) {
   await backdate(ctx.db, step.servizioId, step.at);
 }
 
-const monthName = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', month: 'long', year: 'numeric' });
+const monthName = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  month: 'long',
+  year: 'numeric',
+});
 
 /**
  * Monthly payouts: what was completed in a month is paid on the 15th of the next, if that day has
@@ -640,20 +783,41 @@ async function payAndWithdraw(ctx: SeedContext, servizioIds: number[]) {
   const withdrawals: WorkflowStep[] = [];
   for (let i = 0; i < servizioIds.length; i += 5000) {
     const rows = await db
-      .select({ id: commissioni.id, servizioId: commissioni.servizioId, tipo: commissioni.tipoServizio, data: commissioni.dataCompletamento })
+      .select({
+        id: commissioni.id,
+        servizioId: commissioni.servizioId,
+        tipo: commissioni.tipoServizio,
+        data: commissioni.dataCompletamento,
+      })
       .from(commissioni)
-      .where(and(sql`${commissioni.servizioId} in (${sql.join(servizioIds.slice(i, i + 5000).map((id) => sql`${id}`), sql`, `)})`, sql`${commissioni.stornoOfId} is null`))
+      .where(
+        and(
+          sql`${commissioni.servizioId} in (${sql.join(
+            servizioIds.slice(i, i + 5000).map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          sql`${commissioni.stornoOfId} is null`,
+        ),
+      )
       .orderBy(commissioni.id);
     for (const row of rows) {
       const completed = romeParts(row.data);
       const payday = romeWallTimeToDate(completed.year, completed.month + 1, 15, 10, 0);
       if (payday.getTime() > now.getTime() || !t.chance(0.9)) continue;
-      await updatePayment(db, ctx.admin, row.id, { status: 'pagato', note: `Liquidazione di ${monthName.format(row.data)}` });
+      await updatePayment(db, ctx.admin, row.id, {
+        status: 'pagato',
+        note: `Liquidazione di ${monthName.format(row.data)}`,
+      });
       await db.update(commissioni).set({ dataPagamento: payday }).where(eq(commissioni.id, row.id));
       paid++;
       const withdrawnAt = payday.getTime() + t.int(3, 40) * DAY + t.int(0, 8) * HOUR;
       if (withdrawnAt < now.getTime() - HOUR && t.chance(0.04)) {
-        withdrawals.push({ servizioId: row.servizioId, tipo: row.tipo, at: new Date(withdrawnAt), body: { stato: 'ko', koMotivazione: 'cliente_non_interessato' } });
+        withdrawals.push({
+          servizioId: row.servizioId,
+          tipo: row.tipo,
+          at: new Date(withdrawnAt),
+          body: { stato: 'ko', koMotivazione: 'cliente_non_interessato' },
+        });
       }
     }
   }
@@ -678,7 +842,7 @@ function demoPointCount(leadCount: number): number {
 export async function seedDemoData(db: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = Date.now();
   const now = options.now ?? new Date();
-  const t = tools(mulberry32(options.seed ?? (Date.now() & 0x7fffffff)));
+  const t = tools(mulberry32(options.seed ?? Date.now() & 0x7fffffff));
   const progress = options.onProgress ?? (() => undefined);
   const phases: SeedDemoResult['phases'] = [];
   let phaseStart = Date.now();
@@ -697,7 +861,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   const { areaManagers: amCount, agents: agentCount } = staffPlan(pointCount);
   const extra = await createStaff(db, t, passwordHash, [
     { role: 'amministrazione' },
-    ...Array.from({ length: amCount - 1 }, (_, i) => ({ role: 'area_manager' as const, areaAssegnata: REGIONI[i + 1].nome })),
+    ...Array.from({ length: amCount - 1 }, (_, i) => ({
+      role: 'area_manager' as const,
+      areaAssegnata: REGIONI[i + 1].nome,
+    })),
     ...Array.from({ length: agentCount - 1 }, () => ({ role: 'agente' as const })),
     ...Array.from({ length: pointCount - 1 }, () => ({ role: 'punto_fisico' as const })),
   ]);
@@ -711,7 +878,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   const admin = toActor(byRole.admin);
   const officeActors = [admin, toActor(byRole.amministrazione), ...ofRole('amministrazione').map(toActor)];
   const userCounts = Object.fromEntries(
-    (Object.keys(DEMO_ACCOUNTS) as Role[]).map((role) => [role, extra.filter((u) => u.role === role).length + (accounts.find((a) => a.role === role)!.created ? 1 : 0)]),
+    (Object.keys(DEMO_ACCOUNTS) as Role[]).map((role) => [
+      role,
+      extra.filter((u) => u.role === role).length + (accounts.find((a) => a.role === role)!.created ? 1 : 0),
+    ]),
   ) as Record<Role, number>;
   endPhase('utenti');
   progress(`Utenti: ${extra.length + accounts.filter((a) => a.created).length} nuovi (${seconds()})`);
@@ -720,13 +890,25 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   const configurazioniCreate = await ensureConfigs(db, admin);
   const activeSuppliers = await db.select().from(fornitori).where(eq(fornitori.isActive, true));
   const suppliersFor = new Map<ServizioTipo, Array<{ codice: string }>>();
-  for (const tipo of SERVIZI_PRINCIPALI) suppliersFor.set(tipo, activeSuppliers.filter((f) => f.serviziSupportati.includes(tipo)));
+  for (const tipo of SERVIZI_PRINCIPALI)
+    suppliersFor.set(
+      tipo,
+      activeSuppliers.filter((f) => f.serviziSupportati.includes(tipo)),
+    );
   const tipiDisponibili = SERVIZI_PRINCIPALI.filter((tipo) => suppliersFor.get(tipo)!.length > 0);
-  if (tipiDisponibili.length === 0) throw new Error('Nessun fornitore attivo: riattivane almeno uno prima di creare i dati demo.');
+  if (tipiDisponibili.length === 0)
+    throw new Error('Nessun fornitore attivo: riattivane almeno uno prima di creare i dati demo.');
   const ctx: SeedContext = { db, t, now, officeActors, admin, suppliersFor };
-  const points = await createPoints(ctx, pointCount, { responsabili, agenti, areaManagers }, options.publicBaseUrl ?? 'http://localhost:5000');
+  const points = await createPoints(
+    ctx,
+    pointCount,
+    { responsabili, agenti, areaManagers },
+    options.publicBaseUrl ?? 'http://localhost:5000',
+  );
   endPhase('configurazioni e punti fisici');
-  progress(`Configurazioni commissioni create: ${configurazioniCreate}; punti fisici: ${points.length} (${seconds()})`);
+  progress(
+    `Configurazioni commissioni create: ${configurazioniCreate}; punti fisici: ${points.length} (${seconds()})`,
+  );
 
   // --- Leads, practices, services (bulk) ------------------------------------------------------
   const expectedPratiche = Math.round(leadCount * 1.1);
@@ -740,7 +922,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   };
   const mixes = Object.keys(SERVICE_MIXES);
   const mixWeights = Object.fromEntries(mixes.map((k) => [k, SERVICE_MIXES[k]!]));
-  const serviziByStato = Object.fromEntries(SERVIZIO_STATI.map((s) => [s, 0])) as Record<ServizioStato, number>;
+  const serviziByStato = Object.fromEntries(SERVIZIO_STATI.map((s) => [s, 0])) as Record<
+    ServizioStato,
+    number
+  >;
   const allSteps: Array<[number, WorkflowStep[]]> = [];
   let leadsDone = 0;
   let praticheDone = 0;
@@ -758,7 +943,11 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
     const ids = {
       leads: await reserveIds(db, 'leads', n),
       pratiche: await reserveIds(db, 'pratiche', praticheCount),
-      servizi: await reserveIds(db, 'servizi', praticaMixes.reduce((sum, m) => sum + m.length, 0)),
+      servizi: await reserveIds(
+        db,
+        'servizi',
+        praticaMixes.reduce((sum, m) => sum + m.length, 0),
+      ),
     };
     const chunk = planChunk(ctx, ids, { secondPractice, mixes: praticaMixes }, points, workflow);
     const written = await writeChunk(db, chunk);
@@ -785,7 +974,8 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
       if (step.body.stato === 'completato') completions++;
       finalStato.set(step.servizioId, step.body.stato);
     }
-    if ((i + 1) % 250 === 0 || i === ordered.length - 1) progress(`Flusso reale dei servizi: pratiche ${i + 1}/${ordered.length} (${seconds()})`);
+    if ((i + 1) % 250 === 0 || i === ordered.length - 1)
+      progress(`Flusso reale dei servizi: pratiche ${i + 1}/${ordered.length} (${seconds()})`);
   }
   endPhase('flusso reale dei servizi');
 
@@ -795,7 +985,9 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   calls += payouts.withdrawn.length;
   const storni = payouts.withdrawn.length;
   endPhase('pagamenti e storni');
-  progress(`Commissioni: ${completions} calcolate, ${payouts.paid} pagate, ${storni} stornate (${seconds()})`);
+  progress(
+    `Commissioni: ${completions} calcolate, ${payouts.paid} pagate, ${storni} stornate (${seconds()})`,
+  );
   for (const s of finalStato.values()) serviziByStato[s]++;
 
   // Fresh planner statistics after a bulk load: PGlite has no autovacuum to gather them, and

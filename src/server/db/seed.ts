@@ -37,7 +37,9 @@ export async function seedDatabase(
     // Serialise concurrent first starts of several instances.
     await tx.execute(sql`select pg_advisory_xact_lock(424242)`);
 
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [
+      { count: number },
+    ];
     if (count === 0) {
       const email = config.adminEmail ?? 'admin@winsolution.it';
       const password = config.adminPassword ?? generatePassword();
@@ -56,9 +58,15 @@ export async function seedDatabase(
       .values(SEED_FORNITORI.map((f) => ({ ...f, serviziSupportati: [...f.serviziSupportati] })))
       .onConflictDoNothing({ target: fornitori.codice });
 
-    const demo = await tx.select({ id: puntiFisici.id }).from(puntiFisici).where(eq(puntiFisici.landingCode, DEMO_LANDING_CODE));
+    const demo = await tx
+      .select({ id: puntiFisici.id })
+      .from(puntiFisici)
+      .where(eq(puntiFisici.landingCode, DEMO_LANDING_CODE));
     if (demo.length === 0) {
-      let [consultant] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CONSULTANT_EMAIL));
+      let [consultant] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, DEMO_CONSULTANT_EMAIL));
       if (!consultant) {
         // The demo point's responsible person: shown as the consultant, cannot sign in.
         [consultant] = await tx

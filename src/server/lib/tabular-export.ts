@@ -59,21 +59,25 @@ const xmlEscape = (text: string) =>
 
 function columnName(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
 function sheetXml(header: string[], rows: Cell[][], widths: number[]): string {
   const cellXml = (cell: Cell, ref: string, style: number) => {
     if (isMoney(cell)) return `<c r="${ref}" s="2"><v>${cell.cents / 100}</v></c>`;
-    if (typeof cell === 'number' && Number.isFinite(cell)) return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>`;
+    if (typeof cell === 'number' && Number.isFinite(cell))
+      return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>`;
     const text = textOf(cell);
     if (!text) return '';
     return `<c r="${ref}" t="inlineStr"${style ? ` s="${style}"` : ''}><is><t xml:space="preserve">${xmlEscape(text)}</t></is></c>`;
   };
   const rowXml = (row: Cell[], r: number, style: number) =>
     `<row r="${r}">${row.map((c, i) => cellXml(c, `${columnName(i)}${r}`, style)).join('')}</row>`;
-  const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
+  const cols = widths
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`)
+    .join('');
   const lastRef = `${columnName(Math.max(header.length - 1, 0))}${rows.length + 1}`;
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
@@ -141,7 +145,12 @@ export function toXlsx(sheetName: string, header: string[], rows: Cell[][]): Buf
 }
 
 /** The file of an export: CSV, or XLSX with one sheet named `sheetName`. */
-export function toSpreadsheet(format: ExportFormat, sheetName: string, header: string[], rows: Cell[][]): Buffer {
+export function toSpreadsheet(
+  format: ExportFormat,
+  sheetName: string,
+  header: string[],
+  rows: Cell[][],
+): Buffer {
   return format === 'csv' ? toCsv(header, rows) : toXlsx(sheetName, header, rows);
 }
 
@@ -151,7 +160,12 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** Reply headers of an export: a download named `<baseName>-<Rome yyyy-MM-dd>.<format>`, and its row count. */
-export function exportHeaders(baseName: string, format: ExportFormat, rows: number, now = new Date()): Record<string, string> {
+export function exportHeaders(
+  baseName: string,
+  format: ExportFormat,
+  rows: number,
+  now = new Date(),
+): Record<string, string> {
   return {
     'content-type': CONTENT_TYPES[format],
     'content-disposition': `attachment; filename="${baseName}-${romeDateKey(now)}.${format}"`,

@@ -87,16 +87,26 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
       if (row?.isActive) {
-        request.actor = { id: row.id, role: row.role, email: row.email, firstName: row.firstName, lastName: row.lastName };
+        request.actor = {
+          id: row.id,
+          role: row.role,
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+        };
         request.sessionId = id;
         // Sliding expiry, written at most once a day per session.
         if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
-          await db.update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) }).where(eq(sessions.id, id));
+          await db
+            .update(sessions)
+            .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+            .where(eq(sessions.id, id));
         }
       }
     }
     if (!request.actor) throw AppError.unauthorized(msg.auth.notAuthenticated);
-    if (access !== 'signedIn' && !can(request.actor.role, access)) throw AppError.forbidden(msg.auth.forbidden);
+    if (access !== 'signedIn' && !can(request.actor.role, access))
+      throw AppError.forbidden(msg.auth.forbidden);
   });
 
   app.decorate('startSession', async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
@@ -126,7 +136,12 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(token, sessionSecret)));
-    void reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies });
+    void reply.clearCookie(SESSION_COOKIE, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+    });
   });
 });
 

@@ -9,7 +9,10 @@ import { AppError } from '../lib/app-error';
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      void reply.headers(error.headers).code(error.statusCode).send({ message: error.message, code: error.code } satisfies ApiErrorBody);
+      void reply
+        .headers(error.headers)
+        .code(error.statusCode)
+        .send({ message: error.message, code: error.code } satisfies ApiErrorBody);
       return;
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -17,7 +20,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
         message: v.message ?? msg.common.invalidData,
       }));
-      void reply.code(400).send({ message: issues[0]?.message ?? msg.common.invalidData, code: 'VALIDATION', issues });
+      void reply
+        .code(400)
+        .send({ message: issues[0]?.message ?? msg.common.invalidData, code: 'VALIDATION', issues });
       return;
     }
     const status = error.statusCode ?? 500;
@@ -30,7 +35,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       void reply.code(429).send({ message: msg.common.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
       return;
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || status === 400) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      status === 400
+    ) {
       void reply.code(400).send({ message: msg.common.invalidData, code: error.code ?? 'BAD_REQUEST' });
       return;
     }

@@ -36,7 +36,10 @@ export function createLimiter(options: { max: number; windowMs: number }): Limit
     },
     check(key, now = Date.now()) {
       const w = current(key, now);
-      return { limited: w != null && w.count >= options.max, retryAfterSeconds: answer(w, now).retryAfterSeconds };
+      return {
+        limited: w != null && w.count >= options.max,
+        retryAfterSeconds: answer(w, now).retryAfterSeconds,
+      };
     },
     reset(key) {
       windows.delete(key);

@@ -20,7 +20,8 @@ const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
 function assertSafeKey(key: string) {
   // Keys never come from the visitor, but a path in a key must never escape the folder.
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Chiave di archiviazione non valida: ${key}`);
+  if (!SAFE_KEY.test(key) || key.includes('..'))
+    throw new Error(`Chiave di archiviazione non valida: ${key}`);
 }
 
 export function createLocalStorage(root: string): DocumentStorage {

@@ -30,7 +30,9 @@ function config(overrides: Partial<Record<keyof CommissionConfig, string>> = {})
     percentualeStruttura: '60',
     ...overrides,
   };
-  return Object.fromEntries(Object.entries(text).map(([k, v]) => [k, toCents(v)])) as unknown as CommissionConfig;
+  return Object.fromEntries(
+    Object.entries(text).map(([k, v]) => [k, toCents(v)]),
+  ) as unknown as CommissionConfig;
 }
 
 const ALL_ROLES = { puntoFisico: true, agente: true, areaManager: true };
@@ -53,11 +55,56 @@ function input(overrides: Partial<CommissionInput> = {}): CommissionInput {
 
 /** [case, input, PF, AG, AM, structure, base units, additional units] in euros as written by a person. */
 const cases: Array<[string, CommissionInput, string, string, string, string, number, number]> = [
-  ['worked example: Enel luce, RID, 2 supplies, agent and area manager', input(), '40.00', '20.00', '7.00', '173.00', 1, 1],
-  ['luce without RID, 2 supplies: non-RID additional amounts', input({ ridPresente: false }), '38.00', '19.00', '6.50', '136.50', 1, 1],
-  ['luce with RID, 1 supply: base unit only', input({ numeroForniture: 1 }), '30.00', '15.00', '5.00', '70.00', 1, 0],
-  ['gas without RID, 1 supply', input({ tipoServizio: 'gas', ridPresente: false, numeroForniture: 1 }), '30.00', '15.00', '5.00', '50.00', 1, 0],
-  ['luce with RID, 3 supplies: two additional units', input({ numeroForniture: 3 }), '50.00', '25.00', '9.00', '276.00', 1, 2],
+  [
+    'worked example: Enel luce, RID, 2 supplies, agent and area manager',
+    input(),
+    '40.00',
+    '20.00',
+    '7.00',
+    '173.00',
+    1,
+    1,
+  ],
+  [
+    'luce without RID, 2 supplies: non-RID additional amounts',
+    input({ ridPresente: false }),
+    '38.00',
+    '19.00',
+    '6.50',
+    '136.50',
+    1,
+    1,
+  ],
+  [
+    'luce with RID, 1 supply: base unit only',
+    input({ numeroForniture: 1 }),
+    '30.00',
+    '15.00',
+    '5.00',
+    '70.00',
+    1,
+    0,
+  ],
+  [
+    'gas without RID, 1 supply',
+    input({ tipoServizio: 'gas', ridPresente: false, numeroForniture: 1 }),
+    '30.00',
+    '15.00',
+    '5.00',
+    '50.00',
+    1,
+    0,
+  ],
+  [
+    'luce with RID, 3 supplies: two additional units',
+    input({ numeroForniture: 3 }),
+    '50.00',
+    '25.00',
+    '9.00',
+    '276.00',
+    1,
+    2,
+  ],
   ['luce with RID, 10 supplies', input({ numeroForniture: 10 }), '120.00', '60.00', '23.00', '997.00', 1, 9],
   [
     'second service completed later (gas, RID, 1 supply): all additional',
@@ -79,7 +126,16 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
     0,
     2,
   ],
-  ['internet counts 1 unit whatever numeroForniture says', input({ tipoServizio: 'internet', numeroForniture: 5 }), '30.00', '15.00', '5.00', '70.00', 1, 0],
+  [
+    'internet counts 1 unit whatever numeroForniture says',
+    input({ tipoServizio: 'internet', numeroForniture: 5 }),
+    '30.00',
+    '15.00',
+    '5.00',
+    '70.00',
+    1,
+    0,
+  ],
   [
     'internet completed after luce, without RID',
     input({ tipoServizio: 'internet', ridPresente: false, numeroForniture: 1, hasEarlierUnit: true }),
@@ -90,7 +146,16 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
     0,
     1,
   ],
-  ['point without agent: the agent share stays with the structure', input({ roles: { ...ALL_ROLES, agente: false } }), '40.00', '0.00', '7.00', '193.00', 1, 1],
+  [
+    'point without agent: the agent share stays with the structure',
+    input({ roles: { ...ALL_ROLES, agente: false } }),
+    '40.00',
+    '0.00',
+    '7.00',
+    '193.00',
+    1,
+    1,
+  ],
   [
     'point without agent and area manager',
     input({ roles: { puntoFisico: true, agente: false, areaManager: false } }),
@@ -123,7 +188,10 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
   ],
   [
     'the bonus of a role the point lacks is not paid',
-    input({ roles: { ...ALL_ROLES, agente: false }, bonus: { puntoFisico: 0, agente: toCents('10.00'), areaManager: 0 } }),
+    input({
+      roles: { ...ALL_ROLES, agente: false },
+      bonus: { puntoFisico: 0, agente: toCents('10.00'), areaManager: 0 },
+    }),
     '40.00',
     '0.00',
     '7.00',
@@ -136,7 +204,11 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
     input({
       ridPresente: false,
       numeroForniture: 1,
-      config: config({ commissionePuntoFisico: '90.00', commissioneAgente: '40.00', commissioneAreaManager: '20.00' }),
+      config: config({
+        commissionePuntoFisico: '90.00',
+        commissioneAgente: '40.00',
+        commissioneAreaManager: '20.00',
+      }),
     }),
     '90.00',
     '40.00',
@@ -155,10 +227,23 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
     1,
     0,
   ],
-  ['noleggio: percentages of the sale total', input({ tipoServizio: 'noleggio', totaleVendita: toCents('1000.00') }), '100.00', '50.00', '20.00', '600.00', 0, 0],
+  [
+    'noleggio: percentages of the sale total',
+    input({ tipoServizio: 'noleggio', totaleVendita: toCents('1000.00') }),
+    '100.00',
+    '50.00',
+    '20.00',
+    '600.00',
+    0,
+    0,
+  ],
   [
     'noleggio: bonuses on top of the percentages',
-    input({ tipoServizio: 'noleggio', totaleVendita: toCents('1000.00'), bonus: { puntoFisico: toCents('25.00'), agente: 0, areaManager: toCents('1.00') } }),
+    input({
+      tipoServizio: 'noleggio',
+      totaleVendita: toCents('1000.00'),
+      bonus: { puntoFisico: toCents('25.00'), agente: 0, areaManager: toCents('1.00') },
+    }),
     '125.00',
     '50.00',
     '21.00',
@@ -171,7 +256,12 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
     input({
       tipoServizio: 'noleggio',
       totaleVendita: toCents('333.33'),
-      config: config({ percentualePuntoFisico: '12.50', percentualeAgente: '2.50', percentualeAreaManager: '1.01', percentualeStruttura: '50' }),
+      config: config({
+        percentualePuntoFisico: '12.50',
+        percentualeAgente: '2.50',
+        percentualeAreaManager: '1.01',
+        percentualeStruttura: '50',
+      }),
     }),
     '41.67', // 41.66625
     '8.33', // 8.33325
@@ -182,7 +272,11 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
   ],
   [
     'noleggio without agent: its share stays with the structure',
-    input({ tipoServizio: 'noleggio', totaleVendita: toCents('1000.00'), roles: { ...ALL_ROLES, agente: false } }),
+    input({
+      tipoServizio: 'noleggio',
+      totaleVendita: toCents('1000.00'),
+      roles: { ...ALL_ROLES, agente: false },
+    }),
     '100.00',
     '0.00',
     '20.00',
@@ -202,7 +296,14 @@ describe('computeCommission (DECISIONS §4)', () => {
       structure: result.importoAmministrazione,
       base: result.unitaBase,
       additional: result.unitaAggiuntive,
-    }).toEqual({ pf: toCents(pf), ag: toCents(ag), am: toCents(am), structure: toCents(structure), base, additional });
+    }).toEqual({
+      pf: toCents(pf),
+      ag: toCents(ag),
+      am: toCents(am),
+      structure: toCents(structure),
+      base,
+      additional,
+    });
   });
 
   it('the worked example earns a revenue of 240.00 and has no bonus', () => {
@@ -215,7 +316,9 @@ describe('computeCommission (DECISIONS §4)', () => {
   it('fixed services: the four amounts always add up to the revenue', () => {
     for (const [, given] of cases.filter(([, i]) => i.tipoServizio !== 'noleggio')) {
       const r = computeCommission(given);
-      expect(r.importoPuntoFisico + r.importoAgente + r.importoAreaManager + r.importoAmministrazione).toBe(r.ricavo);
+      expect(r.importoPuntoFisico + r.importoAgente + r.importoAreaManager + r.importoAmministrazione).toBe(
+        r.ricavo,
+      );
     }
   });
 
@@ -228,15 +331,29 @@ describe('computeCommission (DECISIONS §4)', () => {
   it('refuses a missing configuration with a message naming supplier and service', () => {
     const attempt = () => computeCommission(input({ config: null }));
     expect(attempt).toThrow(CommissionConfigMissingError);
-    expect(attempt).toThrow('Configurazione commissioni mancante per il fornitore Enel Energia (ENEL) e il servizio Luce');
+    expect(attempt).toThrow(
+      'Configurazione commissioni mancante per il fornitore Enel Energia (ENEL) e il servizio Luce',
+    );
   });
 
   it.each([
-    ['noleggio without a sale total', input({ tipoServizio: 'noleggio', totaleVendita: null }), 'Il totale vendita è obbligatorio per il noleggio'],
-    ['noleggio with a zero sale total', input({ tipoServizio: 'noleggio', totaleVendita: 0 }), 'Il totale vendita è obbligatorio per il noleggio'],
+    [
+      'noleggio without a sale total',
+      input({ tipoServizio: 'noleggio', totaleVendita: null }),
+      'Il totale vendita è obbligatorio per il noleggio',
+    ],
+    [
+      'noleggio with a zero sale total',
+      input({ tipoServizio: 'noleggio', totaleVendita: 0 }),
+      'Il totale vendita è obbligatorio per il noleggio',
+    ],
     ['11 supplies', input({ numeroForniture: 11 }), 'Il numero di forniture deve essere tra 1 e 10'],
     ['0 supplies', input({ numeroForniture: 0 }), 'Il numero di forniture deve essere tra 1 e 10'],
-    ['a negative bonus', input({ bonus: { puntoFisico: -1, agente: 0, areaManager: 0 } }), 'Bonus punto fisico non valido'],
+    [
+      'a negative bonus',
+      input({ bonus: { puntoFisico: -1, agente: 0, areaManager: 0 } }),
+      'Bonus punto fisico non valido',
+    ],
   ])('refuses %s', (_name, given, message) => {
     expect(() => computeCommission(given)).toThrow(CommissionInputError);
     expect(() => computeCommission(given)).toThrow(message);
@@ -256,7 +373,14 @@ describe('percentOf rounds half away from zero, exactly', () => {
 
 describe('stornoOf', () => {
   it('negates every amount and keeps zero as zero', () => {
-    expect(stornoOf({ importoPuntoFisico: 4000, importoAgente: 0, importoAreaManager: 700, importoAmministrazione: -50 })).toEqual({
+    expect(
+      stornoOf({
+        importoPuntoFisico: 4000,
+        importoAgente: 0,
+        importoAreaManager: 700,
+        importoAmministrazione: -50,
+      }),
+    ).toEqual({
       importoPuntoFisico: -4000,
       importoAgente: 0,
       importoAreaManager: -700,

@@ -88,7 +88,9 @@ export class CommissionInputError extends Error {
 /** round(value × hundredthsOfPercent / 10000) to the cent, half away from zero. */
 export function percentOf(value: Cents, hundredthsOfPercent: number): Cents {
   if (!Number.isInteger(value) || !Number.isInteger(hundredthsOfPercent)) {
-    throw new CommissionInputError('Importi e percentuali devono essere interi (centesimi e centesimi di punto).');
+    throw new CommissionInputError(
+      'Importi e percentuali devono essere interi (centesimi e centesimi di punto).',
+    );
   }
   const product = BigInt(value) * BigInt(hundredthsOfPercent);
   const negative = product < 0n;
@@ -104,7 +106,8 @@ export function unitsOf(tipoServizio: string, numeroForniture: number): number {
 }
 
 function checkCents(value: Cents, what: string) {
-  if (!Number.isSafeInteger(value) || value < 0) throw new CommissionInputError(`${what} non valido: deve essere un importo non negativo.`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new CommissionInputError(`${what} non valido: deve essere un importo non negativo.`);
 }
 
 export function computeCommission(input: CommissionInput): CommissionResult {
@@ -135,7 +138,9 @@ export function computeCommission(input: CommissionInput): CommissionResult {
     };
     // The share of a missing role stays with the structure.
     const unassigned =
-      (roles.puntoFisico ? 0 : share.puntoFisico) + (roles.agente ? 0 : share.agente) + (roles.areaManager ? 0 : share.areaManager);
+      (roles.puntoFisico ? 0 : share.puntoFisico) +
+      (roles.agente ? 0 : share.agente) +
+      (roles.areaManager ? 0 : share.areaManager);
     return {
       importoPuntoFisico: roles.puntoFisico ? share.puntoFisico + bonus.puntoFisico : 0,
       importoAgente: roles.agente ? share.agente + bonus.agente : 0,
@@ -169,7 +174,12 @@ export function computeCommission(input: CommissionInput): CommissionResult {
       )
     : 0;
   const importoAgente = roles.agente
-    ? roleAmount(config.commissioneAgente, config.commissioneAggiuntivaAgente, config.commissioneAggiuntivaRidAgente, bonus.agente)
+    ? roleAmount(
+        config.commissioneAgente,
+        config.commissioneAggiuntivaAgente,
+        config.commissioneAggiuntivaRidAgente,
+        bonus.agente,
+      )
     : 0;
   const importoAreaManager = roles.areaManager
     ? roleAmount(
@@ -195,9 +205,12 @@ export function computeCommission(input: CommissionInput): CommissionResult {
 }
 
 /** The storno of a paid commission: the same amounts, negated (DECISIONS §4). */
-export function stornoOf<T extends Pick<CommissionResult, 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione'>>(
-  amounts: T,
-) {
+export function stornoOf<
+  T extends Pick<
+    CommissionResult,
+    'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione'
+  >,
+>(amounts: T) {
   return {
     // 0 − x, not −x: a zero amount stays 0, not −0.
     importoPuntoFisico: 0 - amounts.importoPuntoFisico,

@@ -18,7 +18,12 @@ export const CONFIG_AMOUNT_FIELDS = [
   'commissioneAggiuntivaRidAgente',
   'commissioneAggiuntivaRidAreaManager',
 ] as const;
-export const CONFIG_PERCENT_FIELDS = ['percentualePuntoFisico', 'percentualeAgente', 'percentualeAreaManager', 'percentualeStruttura'] as const;
+export const CONFIG_PERCENT_FIELDS = [
+  'percentualePuntoFisico',
+  'percentualeAgente',
+  'percentualeAreaManager',
+  'percentualeStruttura',
+] as const;
 
 const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 
@@ -63,7 +68,12 @@ export const commissioneConfigBodySchema = z
     // A malformed percentage already has its own issue; the sum is only meaningful over valid ones.
     if (!CONFIG_PERCENT_FIELDS.every((f) => isValidPercent(body[f]))) return;
     const sum = CONFIG_PERCENT_FIELDS.reduce((total, f) => total + toCents(body[f]), 0);
-    if (sum > 10000) ctx.addIssue({ code: 'custom', path: ['percentualeStruttura'], message: msg.commissione.percentSumTooHigh });
+    if (sum > 10000)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['percentualeStruttura'],
+        message: msg.commissione.percentSumTooHigh,
+      });
   });
 export type CommissioneConfigBody = z.input<typeof commissioneConfigBodySchema>;
 
@@ -98,7 +108,11 @@ const dateKey = z
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     if (!m) return false;
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    return (
+      d.getUTCFullYear() === Number(m[1]) &&
+      d.getUTCMonth() === Number(m[2]) - 1 &&
+      d.getUTCDate() === Number(m[3])
+    );
   }, msg.commissione.dateInvalid);
 
 const commissioniFiltersShape = {
@@ -106,21 +120,33 @@ const commissioniFiltersShape = {
   dataInizio: dateKey.optional(),
   dataFine: dateKey.optional(),
 };
-const rangeInOrder: [(q: { dataInizio?: string; dataFine?: string }) => boolean, { message: string; path: string[] }] = [
+const rangeInOrder: [
+  (q: { dataInizio?: string; dataFine?: string }) => boolean,
+  { message: string; path: string[] },
+] = [
   (q) => !q.dataInizio || !q.dataFine || q.dataInizio <= q.dataFine,
   { message: msg.commissione.dateRangeInvalid, path: ['dataFine'] },
 ];
 
 /** GET /api/commissioni (SPEC §7): dates are Europe/Rome calendar days, both inclusive. */
-export const listCommissioniQuerySchema = paginationQuerySchema.extend(commissioniFiltersShape).refine(...rangeInOrder);
+export const listCommissioniQuerySchema = paginationQuerySchema
+  .extend(commissioniFiltersShape)
+  .refine(...rangeInOrder);
 
 /** GET /api/commissioni/export (DECISIONS §7): the list's filters, every matching row, as XLSX or CSV. */
 export const exportCommissioniQuerySchema = z
   .object({ ...commissioniFiltersShape, format: exportFormatSchema })
   .refine(...rangeInOrder);
-export type CommissioniFilters = Pick<z.output<typeof exportCommissioniQuerySchema>, 'status' | 'dataInizio' | 'dataFine'>;
+export type CommissioniFilters = Pick<
+  z.output<typeof exportCommissioniQuerySchema>,
+  'status' | 'dataInizio' | 'dataFine'
+>;
 
-const bonusSchema = z.object({ puntoFisico: z.string().optional(), agente: z.string().optional(), areaManager: z.string().optional() });
+const bonusSchema = z.object({
+  puntoFisico: z.string().optional(),
+  agente: z.string().optional(),
+  areaManager: z.string().optional(),
+});
 
 /**
  * A commission as a role may see it (DECISIONS §2): admin and amministrazione get the four

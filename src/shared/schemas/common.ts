@@ -16,12 +16,17 @@ export const messageSchema = z.object({ message: z.string() });
 export const moneySchema = z
   .string()
   .trim()
-  .regex(/^\d{1,10}(\.\d{1,2})?$/, 'Importo non valido: usa un numero non negativo con al massimo 2 decimali');
+  .regex(
+    /^\d{1,10}(\.\d{1,2})?$/,
+    'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+  );
 
 /** `format` of every 'Esporta' endpoint (DECISIONS §7): XLSX unless CSV is asked for. */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const exportFormatSchema = z.enum(EXPORT_FORMATS, { message: 'Formato non valido: xlsx o csv' }).default('xlsx');
+export const exportFormatSchema = z
+  .enum(EXPORT_FORMATS, { message: 'Formato non valido: xlsx o csv' })
+  .default('xlsx');
 
 export const paginationQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -25,7 +25,9 @@ export const fornitoreBodySchema = z.object({
     .regex(/^[A-Z0-9_]{2,20}$/, msg.fornitore.codiceInvalid),
   nome: z.string({ error: msg.fornitore.nomeRequired }).trim().min(1, msg.fornitore.nomeRequired).max(120),
   serviziSupportati: z
-    .array(z.enum(SERVIZI_PRINCIPALI, { message: msg.fornitore.serviziRequired }), { error: msg.fornitore.serviziRequired })
+    .array(z.enum(SERVIZI_PRINCIPALI, { message: msg.fornitore.serviziRequired }), {
+      error: msg.fornitore.serviziRequired,
+    })
     .min(1, msg.fornitore.serviziRequired)
     .transform((list) => [...new Set(list)]),
   isActive: z.boolean().default(true),

@@ -8,7 +8,13 @@ const m = landingMsg;
 
 /** A required text: blank → `required`; too long → a length message. Checks stop at the first failure. */
 const requiredText = (required: string, label: string, max: number) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required, abort: true }), z.maxLength(max, m.tooLong(label, max)));
+  z
+    .string({ error: required })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: required, abort: true }),
+      z.maxLength(max, m.tooLong(label, max)),
+    );
 
 /**
  * The landing wizard's form (SPEC §3 "Wizard form model", §5). The same schema validates step 2
@@ -21,7 +27,11 @@ export const landingFormSchema = z.object({
   email: z.pipe(
     z
       .string({ error: m.emailRequired })
-      .check(z.trim(), z.minLength(1, { error: m.emailRequired, abort: true }), z.maxLength(254, m.tooLong('Email', 254))),
+      .check(
+        z.trim(),
+        z.minLength(1, { error: m.emailRequired, abort: true }),
+        z.maxLength(254, m.tooLong('Email', 254)),
+      ),
     z.email({ error: m.emailInvalid }),
   ),
   serviziRichiesti: z
@@ -77,7 +87,9 @@ export const submitFormResponseSchema = z.object({
 });
 export type SubmitFormResponse = z.infer<typeof submitFormResponseSchema>;
 
-export const landingCodeParamSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) });
+export const landingCodeParamSchema = z.object({
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+});
 
 /** GET /api/landing/{code} (DECISIONS §6): nothing else about staff. */
 export const landingInfoSchema = z.object({

@@ -31,7 +31,11 @@ export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
 
 export const exportLeadsQuerySchema = leadFiltersSchema.extend({ format: exportFormatSchema });
 
-const puntoDetailsSchema = z.object({ id: z.number().int(), nomeAttivita: z.string(), indirizzo: z.string() });
+const puntoDetailsSchema = z.object({
+  id: z.number().int(),
+  nomeAttivita: z.string(),
+  indirizzo: z.string(),
+});
 
 export const leadListItemSchema = z.object({
   id: z.number().int(),
@@ -59,7 +63,9 @@ export const leadPraticaSchema = z.object({
   orarioContatto: z.string().nullable(),
   puntoFisicoId: z.number().int().nullable(),
   puntoFisico: z.object({ nomeAttivita: z.string() }).nullable(),
-  servizi: z.array(z.object({ id: z.number().int(), tipoServizio: z.enum(SERVIZIO_TIPI), stato: z.enum(SERVIZIO_STATI) })),
+  servizi: z.array(
+    z.object({ id: z.number().int(), tipoServizio: z.enum(SERVIZIO_TIPI), stato: z.enum(SERVIZIO_STATI) }),
+  ),
 });
 
 export const leadDetailSchema = leadListItemSchema.extend({
@@ -69,7 +75,12 @@ export const leadDetailSchema = leadListItemSchema.extend({
   puntoFisicoOriginaleDetails: puntoDetailsSchema
     .extend({
       utenteResponsabile: z
-        .object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string().nullable() })
+        .object({
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+        })
         .nullable(),
     })
     .nullable(),
@@ -78,12 +89,20 @@ export const leadDetailSchema = leadListItemSchema.extend({
   praticheSummary: z
     .object({
       count: z.number().int(),
-      perServizioStato: z.array(z.object({ tipoServizio: z.enum(SERVIZIO_TIPI), stato: z.enum(SERVIZIO_STATI), count: z.number().int() })),
+      perServizioStato: z.array(
+        z.object({
+          tipoServizio: z.enum(SERVIZIO_TIPI),
+          stato: z.enum(SERVIZIO_STATI),
+          count: z.number().int(),
+        }),
+      ),
     })
     .optional(),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
 export const updateLeadStatusSchema = z.object({
-  status: z.enum(LEAD_CONTATTO_STATI, { message: 'Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile' }),
+  status: z.enum(LEAD_CONTATTO_STATI, {
+    message: 'Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile',
+  }),
 });

@@ -21,7 +21,15 @@ export type Pratica = z.infer<typeof praticaSchema>;
 const statiList = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) => (v == null ? [] : [v].flat().flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)))
+  .transform((v) =>
+    v == null
+      ? []
+      : [v]
+          .flat()
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter(Boolean),
+  )
   .pipe(z.array(z.enum(SERVIZIO_STATI, { message: 'Stato non valido' })));
 
 /**

@@ -79,5 +79,9 @@ export type PuntoFisicoStats = z.infer<typeof puntoFisicoStatsSchema>;
 export const PUNTI_SUGGEST_MIN_CHARS = 2;
 export const PUNTI_SUGGEST_LIMIT = 10;
 export const suggestPuntiQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
-export const puntoSuggestionSchema = z.object({ id: z.number().int(), nomeAttivita: z.string(), indirizzo: z.string() });
+export const puntoSuggestionSchema = z.object({
+  id: z.number().int(),
+  nomeAttivita: z.string(),
+  indirizzo: z.string(),
+});
 export type PuntoSuggestion = z.infer<typeof puntoSuggestionSchema>;

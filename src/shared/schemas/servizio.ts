@@ -57,15 +57,18 @@ export const servizioStatusBodySchema = z.object({
   /** Supplier code. */
   fornitore: z.string().trim().nullish(),
   ridPresente: z.boolean().optional(),
-  numeroForniture: z.union([z.number(), z.string()]).nullish().transform((v, ctx) => {
-    if (v == null || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 10) {
-      ctx.addIssue({ code: 'custom', message: msg.servizio.numeroFornitureRange });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  numeroForniture: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v == null || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 10) {
+        ctx.addIssue({ code: 'custom', message: msg.servizio.numeroFornitureRange });
+        return z.NEVER;
+      }
+      return n;
+    }),
   bonusPuntoFisico: moneyInput(msg.servizio.bonusInvalid),
   bonusAgente: moneyInput(msg.servizio.bonusInvalid),
   bonusAreaManager: moneyInput(msg.servizio.bonusInvalid),
@@ -91,7 +94,10 @@ export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusB
   if (body.stato === 'completato') {
     // The commission configuration is per supplier and service, noleggio included.
     if (!body.fornitore) issues.push({ path: 'fornitore', message: msg.servizio.supplierRequired });
-    if (tipoServizio === 'noleggio' && (body.totaleVendita === undefined || toCents(body.totaleVendita) === 0)) {
+    if (
+      tipoServizio === 'noleggio' &&
+      (body.totaleVendita === undefined || toCents(body.totaleVendita) === 0)
+    ) {
       issues.push({ path: 'totaleVendita', message: msg.servizio.totaleVenditaRequired });
     }
     if (body.numeroForniture !== undefined && tipoServizio !== 'luce' && tipoServizio !== 'gas') {

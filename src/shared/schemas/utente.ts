@@ -18,7 +18,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z.string({ error: msg.user.emailInvalid }).trim().toLowerCase().pipe(z.email({ message: msg.user.emailInvalid }));
+const email = z
+  .string({ error: msg.user.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: msg.user.emailInvalid }));
 
 /** 'Crea Utente' form and POST /api/users (SPEC §5 "New user"). */
 export const createUserSchema = z.object({
@@ -34,7 +38,10 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** Edit dialog and PUT /api/users/{id} (SPEC §5 "Edit user"; all five roles per DECISIONS §2). */
 export const updateUserSchema = z.object({
-  firstName: z.string({ error: msg.user.editFirstNameRequired }).trim().min(1, msg.user.editFirstNameRequired),
+  firstName: z
+    .string({ error: msg.user.editFirstNameRequired })
+    .trim()
+    .min(1, msg.user.editFirstNameRequired),
   lastName: z.string({ error: msg.user.editLastNameRequired }).trim().min(1, msg.user.editLastNameRequired),
   email,
   phone: z

@@ -12,10 +12,14 @@ import { AccessDenied } from './routes/section';
 
 // One chunk per screen: the login page and a phone on 4G load only the shell and what they open.
 const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const PuntiFisiciRoute = lazy(() => import('./routes/punti-fisici').then((m) => ({ default: m.PuntiFisiciRoute })));
+const PuntiFisiciRoute = lazy(() =>
+  import('./routes/punti-fisici').then((m) => ({ default: m.PuntiFisiciRoute })),
+);
 const LeadsRoute = lazy(() => import('./routes/leads').then((m) => ({ default: m.LeadsRoute })));
 const PraticheRoute = lazy(() => import('./routes/pratiche').then((m) => ({ default: m.PraticheRoute })));
-const CommissioniRoute = lazy(() => import('./routes/commissioni').then((m) => ({ default: m.CommissioniRoute })));
+const CommissioniRoute = lazy(() =>
+  import('./routes/commissioni').then((m) => ({ default: m.CommissioniRoute })),
+);
 const ConfigCommissioniRoute = lazy(() =>
   import('./routes/config-commissioni').then((m) => ({ default: m.ConfigCommissioniRoute })),
 );
@@ -78,7 +82,11 @@ export function AppRouter() {
               )}
             </Route>
             <Route path={paths.utenti}>
-              {can(user.role, 'users:manage') ? <UtentiRoute /> : <AccessDenied text={msg.user.accessDenied} />}
+              {can(user.role, 'users:manage') ? (
+                <UtentiRoute />
+              ) : (
+                <AccessDenied text={msg.user.accessDenied} />
+              )}
             </Route>
           </Switch>
         </Suspense>

@@ -13,16 +13,29 @@ export function ConfirmDialog(props: {
   pending?: boolean;
   onConfirm: () => void;
 }) {
-  const { open, onOpenChange, title, description, confirmLabel = 'Elimina', cancelLabel = 'Annulla', pending, onConfirm } = props;
+  const {
+    open,
+    onOpenChange,
+    title,
+    description,
+    confirmLabel = 'Elimina',
+    cancelLabel = 'Annulla',
+    pending,
+    onConfirm,
+  } = props;
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialogPrimitive.Content className="fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-lg">
+        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-card p-6 shadow-lg">
           <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
-          <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">{description}</AlertDialogPrimitive.Description>
+          <AlertDialogPrimitive.Description className="text-sm text-muted-foreground">
+            {description}
+          </AlertDialogPrimitive.Description>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>{cancelLabel}</AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: 'outline' })}>
+              {cancelLabel}
+            </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonVariants({ variant: 'destructive' })}
               disabled={pending}

@@ -12,14 +12,28 @@ export interface Bar {
  * Horizontal bars, each as long as its share of the largest value, in plain CSS. The label and
  * the value are text, so screen readers and tests read the chart as a list.
  */
-export function BarChart({ bars, label, className, barClassName }: { bars: Bar[]; label: string; className?: string; barClassName?: string }) {
+export function BarChart({
+  bars,
+  label,
+  className,
+  barClassName,
+}: {
+  bars: Bar[];
+  label: string;
+  className?: string;
+  barClassName?: string;
+}) {
   const max = Math.max(0, ...bars.map((b) => b.value));
   return (
     <ul aria-label={label} className={cn('flex flex-col gap-3', className)}>
       {bars.map((bar) => {
         const share = max > 0 && bar.value > 0 ? (bar.value / max) * 100 : 0;
         return (
-          <li key={bar.key} className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3 text-sm" data-testid={`bar-${bar.key}`}>
+          <li
+            key={bar.key}
+            className="grid grid-cols-[5.5rem_1fr_auto] items-center gap-3 text-sm"
+            data-testid={`bar-${bar.key}`}
+          >
             <span className="truncate font-medium">{bar.label}</span>
             <span aria-hidden className="h-3 overflow-hidden rounded-full bg-muted">
               <span
@@ -28,7 +42,9 @@ export function BarChart({ bars, label, className, barClassName }: { bars: Bar[]
                 data-share={share.toFixed(1)}
               />
             </span>
-            <span className="min-w-12 text-right tabular-nums text-muted-foreground">{bar.display ?? bar.value}</span>
+            <span className="min-w-12 text-right text-muted-foreground tabular-nums">
+              {bar.display ?? bar.value}
+            </span>
           </li>
         );
       })}
@@ -40,14 +56,27 @@ export function BarChart({ bars, label, className, barClassName }: { bars: Bar[]
 export function ColumnChart({ bars, label, className }: { bars: Bar[]; label: string; className?: string }) {
   const max = Math.max(0, ...bars.map((b) => b.value));
   return (
-    <ul aria-label={label} className={cn('grid h-56 auto-cols-fr grid-flow-col items-end gap-2 sm:gap-4', className)}>
+    <ul
+      aria-label={label}
+      className={cn('grid h-56 auto-cols-fr grid-flow-col items-end gap-2 sm:gap-4', className)}
+    >
       {bars.map((bar) => {
         const share = max > 0 && bar.value > 0 ? (bar.value / max) * 100 : 0;
         return (
-          <li key={bar.key} className="flex h-full min-w-0 flex-col items-center justify-end gap-1 text-center" data-testid={`bar-${bar.key}`}>
-            <span className="text-[0.7rem] leading-tight tabular-nums text-muted-foreground sm:text-xs">{bar.display ?? bar.value}</span>
+          <li
+            key={bar.key}
+            className="flex h-full min-w-0 flex-col items-center justify-end gap-1 text-center"
+            data-testid={`bar-${bar.key}`}
+          >
+            <span className="text-[0.7rem] leading-tight text-muted-foreground tabular-nums sm:text-xs">
+              {bar.display ?? bar.value}
+            </span>
             <span aria-hidden className="flex w-full max-w-14 flex-1 items-end rounded-t-md bg-muted">
-              <span className="block w-full rounded-t-md bg-primary" style={{ height: `${share}%` }} data-share={share.toFixed(1)} />
+              <span
+                className="block w-full rounded-t-md bg-primary"
+                style={{ height: `${share}%` }}
+                data-share={share.toFixed(1)}
+              />
             </span>
             <span className="text-xs font-medium">{bar.label}</span>
           </li>

@@ -38,7 +38,11 @@ export function ExportMenu(props: {
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={6} className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg">
+        <Popover.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 grid w-56 gap-1 rounded-md border bg-card p-2 shadow-lg"
+        >
           <p className="px-2 pb-1 text-xs text-muted-foreground">{description}</p>
           <Popover.Close asChild>
             <Button variant="ghost" className="justify-start" onClick={() => void run('xlsx')}>

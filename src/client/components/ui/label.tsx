@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('text-sm font-medium leading-none', className)} {...props} />;
+  return <LabelPrimitive.Root className={cn('text-sm leading-none font-medium', className)} {...props} />;
 }
 
 /** A field's error, announced by screen readers and tied to the input by id. */

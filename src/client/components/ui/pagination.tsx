@@ -3,7 +3,12 @@ import { cn } from '../../lib/cn';
 import { Button } from './button';
 
 /** 'Precedente' / 'Pagina n di m' / 'Successiva' under a server-paginated list; nothing for one page. */
-export function Pagination(props: { page: number; pages: number; onPageChange: (page: number) => void; className?: string }) {
+export function Pagination(props: {
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+  className?: string;
+}) {
   const { page, pages, onPageChange, className } = props;
   if (pages <= 1) return null;
   return (

@@ -8,10 +8,21 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
     </div>
   );
 }
-export const TableHeader = (p: ComponentProps<'thead'>) => <thead {...p} className={cn('[&_tr]:border-b', p.className)} />;
-export const TableBody = (p: ComponentProps<'tbody'>) => <tbody {...p} className={cn('[&_tr:last-child]:border-0', p.className)} />;
-export const TableRow = (p: ComponentProps<'tr'>) => <tr {...p} className={cn('border-b hover:bg-muted/50', p.className)} />;
-export const TableHead = (p: ComponentProps<'th'>) => (
-  <th {...p} className={cn('h-11 px-3 text-left align-middle font-medium text-muted-foreground', p.className)} />
+export const TableHeader = (p: ComponentProps<'thead'>) => (
+  <thead {...p} className={cn('[&_tr]:border-b', p.className)} />
 );
-export const TableCell = (p: ComponentProps<'td'>) => <td {...p} className={cn('p-3 align-middle', p.className)} />;
+export const TableBody = (p: ComponentProps<'tbody'>) => (
+  <tbody {...p} className={cn('[&_tr:last-child]:border-0', p.className)} />
+);
+export const TableRow = (p: ComponentProps<'tr'>) => (
+  <tr {...p} className={cn('border-b hover:bg-muted/50', p.className)} />
+);
+export const TableHead = (p: ComponentProps<'th'>) => (
+  <th
+    {...p}
+    className={cn('h-11 px-3 text-left align-middle font-medium text-muted-foreground', p.className)}
+  />
+);
+export const TableCell = (p: ComponentProps<'td'>) => (
+  <td {...p} className={cn('p-3 align-middle', p.className)} />
+);

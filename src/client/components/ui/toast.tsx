@@ -48,20 +48,32 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismiss(item.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
-            item.variant === 'destructive' ? 'border-destructive bg-destructive text-destructive-foreground' : 'bg-card',
+            item.variant === 'destructive'
+              ? 'border-destructive bg-destructive text-destructive-foreground'
+              : 'bg-card',
           )}
           data-testid="toast"
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description && <ToastPrimitive.Description className="text-sm opacity-90">{item.description}</ToastPrimitive.Description>}
+            {item.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
+            )}
           </div>
-          <ToastPrimitive.Close className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100" aria-label="Chiudi">
+          <ToastPrimitive.Close
+            className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
+            aria-label="Chiudi"
+          >
             <X className="size-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport label="Notifiche ({hotkey})" className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]" />
+      <ToastPrimitive.Viewport
+        label="Notifiche ({hotkey})"
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]"
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -26,7 +26,18 @@ interface Props {
 }
 
 /** One bill: 'File' or 'Scatta una Foto' (two pages through the phone's camera), SPEC §2 step 3. */
-export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onStartCapture, onPhoto, onCancelCapture, onRemove }: Props) {
+export function BillCard({
+  kind,
+  title,
+  bill,
+  capturePage,
+  disabled,
+  onFile,
+  onStartCapture,
+  onPhoto,
+  onCancelCapture,
+  onRemove,
+}: Props) {
   const id = useId();
   const [error, setError] = useState<string | undefined>();
   const [isProcessing, setIsProcessing] = useState(false);
@@ -61,21 +72,31 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
   };
 
   return (
-    <div className={cx('flex flex-col gap-3 rounded-xl border-2 bg-card p-3 shadow-sm sm:p-4', hasContent ? 'border-green-600' : 'border-border')} data-testid={`bill-${kind}`}>
+    <div
+      className={cx(
+        'flex flex-col gap-3 rounded-xl border-2 bg-card p-3 shadow-sm sm:p-4',
+        hasContent ? 'border-green-600' : 'border-border',
+      )}
+      data-testid={`bill-${kind}`}
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="font-semibold">{title}</h2>
         {hasContent ? <CheckCircle2 aria-hidden className="size-5 text-success" /> : null}
       </div>
 
       {capturePage != null ? (
-        <div className="flex flex-col gap-3 rounded-lg bg-blue-50 p-3" role="group" aria-label={`${m.scattaFoto}: ${title}`}>
+        <div
+          className="flex flex-col gap-3 rounded-lg bg-blue-50 p-3"
+          role="group"
+          aria-label={`${m.scattaFoto}: ${title}`}
+        >
           <p className="text-sm font-medium text-blue-900" aria-live="polite">
             Pagina {capturePage} di 2
           </p>
           <label
             className={cx(
               buttonClass('default', 'lg'),
-              'w-full cursor-pointer whitespace-normal py-2 text-center focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
+              'w-full cursor-pointer py-2 text-center whitespace-normal focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
               isProcessing && 'pointer-events-none opacity-60',
             )}
           >
@@ -100,9 +121,19 @@ export function BillCard({ kind, title, bill, capturePage, disabled, onFile, onS
           {hasContent ? (
             <div className="flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
               <span className="min-w-0 truncate">
-                {bill.file ? bill.file.name : bill.pages.length === 2 ? 'Foto: 2 pagine acquisite' : 'Foto: 1 pagina acquisita'}
+                {bill.file
+                  ? bill.file.name
+                  : bill.pages.length === 2
+                    ? 'Foto: 2 pagine acquisite'
+                    : 'Foto: 1 pagina acquisita'}
               </span>
-              <Button variant="ghost" size="auto" className="h-9 shrink-0 text-green-900" onClick={onRemove} aria-label={`Rimuovi ${title}`}>
+              <Button
+                variant="ghost"
+                size="auto"
+                className="h-9 shrink-0 text-green-900"
+                onClick={onRemove}
+                aria-label={`Rimuovi ${title}`}
+              >
                 <Trash2 aria-hidden />
               </Button>
             </div>

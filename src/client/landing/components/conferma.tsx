@@ -20,9 +20,15 @@ export function Conferma({ info }: { info: LandingInfo }) {
       </div>
       <p className="text-muted-foreground">{m.doneThanks}</p>
       <p className="font-medium">{m.doneContactBy(consultant.nome)}</p>
-      <div className="flex w-full flex-col gap-3 rounded-xl border bg-card p-4 text-left shadow-sm" data-testid="consultant-card">
+      <div
+        className="flex w-full flex-col gap-3 rounded-xl border bg-card p-4 text-left shadow-sm"
+        data-testid="consultant-card"
+      >
         <div className="flex items-center gap-3">
-          <span aria-hidden className="flex size-12 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground">
+          <span
+            aria-hidden
+            className="flex size-12 items-center justify-center rounded-full bg-primary text-lg font-semibold text-primary-foreground"
+          >
             {consultant.nome
               .split(/\s+/)
               .map((p) => p[0])
@@ -35,7 +41,10 @@ export function Conferma({ info }: { info: LandingInfo }) {
             <p className="text-sm text-muted-foreground">Il tuo consulente · {info.nomeAttivita}</p>
           </div>
         </div>
-        <a href={`tel:${consultant.telefono.replace(/[^\d+]/g, '')}`} className="flex items-center gap-2 text-primary underline-offset-4 hover:underline">
+        <a
+          href={`tel:${consultant.telefono.replace(/[^\d+]/g, '')}`}
+          className="flex items-center gap-2 text-primary underline-offset-4 hover:underline"
+        >
           <Phone aria-hidden className="size-4" />
           {consultant.telefono}
         </a>
@@ -43,7 +52,13 @@ export function Conferma({ info }: { info: LandingInfo }) {
           variant="outline"
           size="lg"
           className="w-full"
-          onClick={() => downloadVCard({ fullName: consultant.nome, telefono: consultant.telefono, organizzazione: info.nomeAttivita })}
+          onClick={() =>
+            downloadVCard({
+              fullName: consultant.nome,
+              telefono: consultant.telefono,
+              organizzazione: info.nomeAttivita,
+            })
+          }
         >
           <UserPlus aria-hidden />
           {m.doneSave}

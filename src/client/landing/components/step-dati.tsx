@@ -25,7 +25,14 @@ const FIELDS: Array<{
   { name: 'nome', label: 'Nome', type: 'text', autoComplete: 'given-name', autoCapitalize: 'words' },
   { name: 'cognome', label: 'Cognome', type: 'text', autoComplete: 'family-name', autoCapitalize: 'words' },
   { name: 'telefono', label: 'Cellulare', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none' },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+    autoCapitalize: 'none',
+  },
 ];
 
 /** Step 2: validated with the shared schema when leaving the step (SPEC §5). */
@@ -47,7 +54,10 @@ export function StepDati({ form, onBack, onValid }: Props) {
           return (
             <div key={f.name} className="flex flex-col gap-1.5">
               <label htmlFor={f.name} className="text-sm font-medium">
-                {f.label} <span aria-hidden className="text-destructive">*</span>
+                {f.label}{' '}
+                <span aria-hidden className="text-destructive">
+                  *
+                </span>
               </label>
               <Input
                 id={f.name}
@@ -77,12 +87,17 @@ export function StepDati({ form, onBack, onValid }: Props) {
               {...register('privacyAccepted')}
             />
             <label htmlFor="privacyAccepted" className="text-sm leading-snug">
-              {m.privacyLabel} <span aria-hidden className="text-destructive">*</span>
+              {m.privacyLabel}{' '}
+              <span aria-hidden className="text-destructive">
+                *
+              </span>
             </label>
           </div>
           <FieldError id="privacyAccepted-error" message={errors.privacyAccepted?.message} />
         </div>
-        {errors.serviziRichiesti?.message ? <FieldError id="servizi-error" message={errors.serviziRichiesti.message} /> : null}
+        {errors.serviziRichiesti?.message ? (
+          <FieldError id="servizi-error" message={errors.serviziRichiesti.message} />
+        ) : null}
         <Button type="submit" size="lg" className="w-full">
           {m.step2Button}
         </Button>

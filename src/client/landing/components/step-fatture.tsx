@@ -32,7 +32,9 @@ const TITLES: Record<BillKind, string> = {
 function Banner({ tone, children }: { tone: 'success' | 'info'; children: string }) {
   const Icon = tone === 'success' ? CheckCircle2 : Info;
   return (
-    <p className={`flex items-start gap-2 rounded-lg p-3 text-sm ${tone === 'success' ? 'bg-green-50 text-green-900' : 'bg-amber-50 text-amber-900'}`}>
+    <p
+      className={`flex items-start gap-2 rounded-lg p-3 text-sm ${tone === 'success' ? 'bg-green-50 text-green-900' : 'bg-amber-50 text-amber-900'}`}
+    >
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{children}</span>
     </p>
@@ -43,18 +45,27 @@ function Banner({ tone, children }: { tone: 'success' | 'info'; children: string
 export function StepFatture(props: Props) {
   const { bills, needs, canCombine, capture } = props;
   const status = uploadStatus(bills, needs);
-  const kinds: BillKind[] = needs.combined ? ['combined'] : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const kinds: BillKind[] = needs.combined
+    ? ['combined']
+    : (['luce', 'gas'] as const).filter((k) => needs[k]);
   const isCapturing = capture != null;
 
   let banners: Array<{ tone: 'success' | 'info'; text: string }> = [];
   if (needs.combined && hasBill(bills.combined)) banners = [{ tone: 'success', text: m.bannerSingle }];
-  else if (needs.luce && needs.gas && status === 'complete') banners = [{ tone: 'success', text: m.bannerBoth }];
+  else if (needs.luce && needs.gas && status === 'complete')
+    banners = [{ tone: 'success', text: m.bannerBoth }];
   else if (needs.luce && needs.gas && status === 'partial') {
     banners = [{ tone: 'info', text: hasBill(bills.luce) ? m.bannerOnlyLuce : m.bannerOnlyGas }];
   }
   if (status === 'complete') banners.push({ tone: 'success', text: m.bannerThanks });
 
-  const nextLabel = isCapturing ? m.photoInProgress : status === 'complete' ? m.step3Complete : status === 'partial' ? m.step3Partial : m.step3None;
+  const nextLabel = isCapturing
+    ? m.photoInProgress
+    : status === 'complete'
+      ? m.step3Complete
+      : status === 'partial'
+        ? m.step3Partial
+        : m.step3None;
 
   return (
     <section aria-labelledby="step-title" className="flex flex-col gap-5">
@@ -62,7 +73,13 @@ export function StepFatture(props: Props) {
         <StepHeading optional={m.facoltativo}>{m.step3Title}</StepHeading>
       </div>
       <div className="-mt-2 flex flex-col items-center gap-1 text-center">
-        <Button variant="link" size="auto" className="whitespace-normal py-1 text-center" disabled={isCapturing} onClick={props.onNext}>
+        <Button
+          variant="link"
+          size="auto"
+          className="py-1 text-center whitespace-normal"
+          disabled={isCapturing}
+          onClick={props.onNext}
+        >
           {m.step3Skip}
         </Button>
         <p className="text-sm text-muted-foreground">{m.step3SkipNote}</p>
@@ -78,7 +95,7 @@ export function StepFatture(props: Props) {
             disabled={isCapturing}
             onChange={(e) => props.onCombinedChange(e.target.checked)}
           />
-          <label htmlFor="combined" className="text-sm font-medium leading-snug">
+          <label htmlFor="combined" className="text-sm leading-snug font-medium">
             {m.step3Combined}
           </label>
         </div>
@@ -110,7 +127,12 @@ export function StepFatture(props: Props) {
         ))}
       </div>
 
-      <Button size="lg" className="w-full whitespace-normal py-2" disabled={isCapturing} onClick={props.onNext}>
+      <Button
+        size="lg"
+        className="w-full py-2 whitespace-normal"
+        disabled={isCapturing}
+        onClick={props.onNext}
+      >
         {nextLabel}
       </Button>
       <Button variant="link" className="self-center" disabled={isCapturing} onClick={props.onBack}>

@@ -1,7 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** Each step's title: focused when the step appears, so screen readers and keyboards start there. */
-export function StepHeading({ children, optional, focusOnMount = true }: { children: ReactNode; optional?: string; focusOnMount?: boolean }) {
+export function StepHeading({
+  children,
+  optional,
+  focusOnMount = true,
+}: {
+  children: ReactNode;
+  optional?: string;
+  focusOnMount?: boolean;
+}) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) ref.current?.focus({ preventScroll: false });
@@ -9,9 +17,11 @@ export function StepHeading({ children, optional, focusOnMount = true }: { child
   return (
     <div className="flex flex-col items-center gap-2 text-center">
       {optional ? (
-        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold tracking-wide text-muted-foreground">{optional}</span>
+        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold tracking-wide text-muted-foreground">
+          {optional}
+        </span>
       ) : null}
-      <h1 ref={ref} tabIndex={-1} className="text-2xl font-bold leading-tight outline-none">
+      <h1 ref={ref} tabIndex={-1} className="text-2xl leading-tight font-bold outline-none">
         {children}
       </h1>
     </div>

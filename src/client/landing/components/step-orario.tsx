@@ -37,8 +37,10 @@ export function StepOrario({ slot, isSending, onSlot, onBack, onSubmit }: Props)
               disabled={isSending}
               onClick={() => onSlot(isOn ? '' : fascia)}
               className={cx(
-                'h-12 rounded-lg border-2 text-base font-medium tabular-nums focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-60',
-                isOn ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card hover:border-slate-400',
+                'h-12 rounded-lg border-2 text-base font-medium tabular-nums focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:opacity-60',
+                isOn
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-border bg-card hover:border-slate-400',
               )}
             >
               {fascia}
@@ -49,7 +51,7 @@ export function StepOrario({ slot, isSending, onSlot, onBack, onSubmit }: Props)
       <p aria-live="polite" className="min-h-6 text-center text-sm font-medium text-primary">
         {slot ? m.step4Chosen(slot) : ''}
       </p>
-      <Button size="lg" className="w-full whitespace-normal py-2" disabled={isSending} onClick={onSubmit}>
+      <Button size="lg" className="w-full py-2 whitespace-normal" disabled={isSending} onClick={onSubmit}>
         {label}
       </Button>
       <Button variant="link" className="self-center" disabled={isSending} onClick={onBack}>

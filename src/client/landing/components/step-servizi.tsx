@@ -35,19 +35,19 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
               data-testid={`servizio-${card.code}`}
               onClick={() => onToggle(card.code)}
               className={cx(
-                'relative flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
+                'relative flex min-h-32 flex-col items-center justify-center gap-2 rounded-xl border-2 p-3 text-center shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none',
                 isOn ? 'border-primary bg-blue-50' : 'border-border bg-card hover:border-slate-400',
               )}
             >
               <span className={cx('flex size-11 items-center justify-center rounded-full', card.tone)}>
                 <Icon aria-hidden className="size-6" />
               </span>
-              <span className="font-semibold leading-tight">{card.title}</span>
+              <span className="leading-tight font-semibold">{card.title}</span>
               <span className="text-sm leading-tight text-muted-foreground">{card.subtitle}</span>
               <span
                 aria-hidden
                 className={cx(
-                  'absolute right-2 top-2 flex size-6 items-center justify-center rounded-full border-2',
+                  'absolute top-2 right-2 flex size-6 items-center justify-center rounded-full border-2',
                   isOn ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white',
                 )}
               >
@@ -68,10 +68,16 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
               { title: 'Finanziamenti', icon: Landmark },
               { title: 'Assicurazioni', icon: ShieldCheck },
             ].map(({ title, icon: Icon }) => (
-              <li key={title} aria-disabled="true" className="flex flex-col items-center gap-1.5 rounded-lg bg-card/70 p-3 text-center opacity-80">
+              <li
+                key={title}
+                aria-disabled="true"
+                className="flex flex-col items-center gap-1.5 rounded-lg bg-card/70 p-3 text-center opacity-80"
+              >
                 <Icon aria-hidden className="size-5 text-slate-500" />
                 <span className="text-sm font-medium text-slate-700">{title}</span>
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">{m.inArrivo}</span>
+                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                  {m.inArrivo}
+                </span>
               </li>
             ))}
           </ul>

@@ -36,9 +36,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
     return reply.code(204).send();
   });
 
-  app.get('/api/user', { config: { access: 'signedIn' }, schema: { response: { 200: userSchema } } }, async (request) => {
-    const [row] = await db.select().from(users).where(eq(users.id, actorOf(request).id));
-    if (!row) throw AppError.unauthorized(msg.auth.notAuthenticated);
-    return toUser(row);
-  });
+  app.get(
+    '/api/user',
+    { config: { access: 'signedIn' }, schema: { response: { 200: userSchema } } },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(eq(users.id, actorOf(request).id));
+      if (!row) throw AppError.unauthorized(msg.auth.notAuthenticated);
+      return toUser(row);
+    },
+  );
 };

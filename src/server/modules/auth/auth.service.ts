@@ -30,7 +30,10 @@ export function createLoginGuard(limits = LOGIN_LIMITS) {
       const e = byEmail.check(email.toLowerCase());
       const i = byIp.check(ip);
       if (e.limited || i.limited) {
-        throw AppError.tooManyRequests(msg.auth.tooManyAttempts, Math.max(e.retryAfterSeconds, i.retryAfterSeconds));
+        throw AppError.tooManyRequests(
+          msg.auth.tooManyAttempts,
+          Math.max(e.retryAfterSeconds, i.retryAfterSeconds),
+        );
       }
     },
     recordFailure(ip: string, email: string) {

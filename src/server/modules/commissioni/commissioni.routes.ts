@@ -13,22 +13,35 @@ import { idParamSchema } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { exportHeaders } from '../../lib/tabular-export';
 import { actorOf } from '../../plugins/auth';
-import { deleteCommissione, exportCommissioni, getCommissione, listCommissioni, listConfigs, saveConfig, updatePayment } from './commissioni.service';
-
+import {
+  deleteCommissione,
+  exportCommissioni,
+  getCommissione,
+  listCommissioni,
+  listConfigs,
+  saveConfig,
+  updatePayment,
+} from './commissioni.service';
 
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // SPEC §7 gives two readings of the configuration path: both are served (DECISIONS §7).
   for (const base of ['/api/commissioni-fornitori', '/api/commission-settings']) {
     app.get(
       base,
-      { config: { access: 'commissioniConfig:manage' }, schema: { response: { 200: z.array(commissioneConfigSchema) } } },
+      {
+        config: { access: 'commissioniConfig:manage' },
+        schema: { response: { 200: z.array(commissioneConfigSchema) } },
+      },
       async () => listConfigs(db),
     );
     app.post(
       base,
       {
         config: { access: 'commissioniConfig:manage' },
-        schema: { body: commissioneConfigBodySchema, response: { 200: commissioneConfigSchema, 201: commissioneConfigSchema } },
+        schema: {
+          body: commissioneConfigBodySchema,
+          response: { 200: commissioneConfigSchema, 201: commissioneConfigSchema },
+        },
       },
       async (request, reply) => {
         const { config, created } = await saveConfig(db, actorOf(request), request.body);
@@ -39,7 +52,10 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.get(
     '/api/commissioni',
-    { config: { access: 'commissioni:read' }, schema: { querystring: listCommissioniQuerySchema, response: { 200: commissioniListSchema } } },
+    {
+      config: { access: 'commissioni:read' },
+      schema: { querystring: listCommissioniQuerySchema, response: { 200: commissioniListSchema } },
+    },
     async (request) => listCommissioni(db, actorOf(request), request.query),
   );
 
@@ -55,7 +71,10 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.get(
     '/api/commissioni/:id',
-    { config: { access: 'commissioni:read' }, schema: { params: idParamSchema, response: { 200: commissioneSchema } } },
+    {
+      config: { access: 'commissioni:read' },
+      schema: { params: idParamSchema, response: { 200: commissioneSchema } },
+    },
     async (request) => getCommissione(db, actorOf(request), request.params.id),
   );
 

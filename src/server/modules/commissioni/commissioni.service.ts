@@ -3,7 +3,12 @@ import type { CommissionConfig } from '../../../shared/commissioni/engine';
 import type { PagamentoStato } from '../../../shared/domain';
 import { fillMessage, msg } from '../../../shared/messages';
 import { fromCents, toCents } from '../../../shared/money';
-import type { Commissione, CommissioneConfig, CommissioniFilters, CommissioniList } from '../../../shared/schemas/commissione';
+import type {
+  Commissione,
+  CommissioneConfig,
+  CommissioniFilters,
+  CommissioniList,
+} from '../../../shared/schemas/commissione';
 import type { commissioneConfigBodySchema } from '../../../shared/schemas/commissione';
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '../../../shared/time';
 import type { z } from 'zod';
@@ -92,7 +97,9 @@ export async function saveConfig(
   const [existing] = await db
     .select({ id: commissioniFornitori.id })
     .from(commissioniFornitori)
-    .where(and(eq(commissioniFornitori.fornitoreId, fornitoreId), eq(commissioniFornitori.servizio, servizio)));
+    .where(
+      and(eq(commissioniFornitori.fornitoreId, fornitoreId), eq(commissioniFornitori.servizio, servizio)),
+    );
   const [row] = await db
     .insert(commissioniFornitori)
     .values({ fornitoreId, servizio, ...values, updatedBy: actor.id })
@@ -113,7 +120,10 @@ type CommissioneJoined = {
 };
 
 /** Only the amounts the role may see are present; the others are absent from the JSON. */
-export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFisicoNome, stornoId }: CommissioneJoined): Commissione {
+export function toCommissione(
+  actor: Actor,
+  { c, codice, fornitoreNome, puntoFisicoNome, stornoId }: CommissioneJoined,
+): Commissione {
   const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
   const base = {
     id: c.id,
@@ -144,14 +154,33 @@ export function toCommissione(actor: Actor, { c, codice, fornitoreNome, puntoFis
         importoAgente: money(c.importoAgente),
         importoAreaManager: money(c.importoAreaManager),
         importoAmministrazione: money(c.importoAmministrazione),
-        bonusApplicati: { puntoFisico: money(bonus.puntoFisico), agente: money(bonus.agente), areaManager: money(bonus.areaManager) },
+        bonusApplicati: {
+          puntoFisico: money(bonus.puntoFisico),
+          agente: money(bonus.agente),
+          areaManager: money(bonus.areaManager),
+        },
       };
     case 'area_manager':
-      return { ...base, hasBonus: toCents(bonus.areaManager) !== 0, importoAreaManager: money(c.importoAreaManager), bonusApplicati: { areaManager: money(bonus.areaManager) } };
+      return {
+        ...base,
+        hasBonus: toCents(bonus.areaManager) !== 0,
+        importoAreaManager: money(c.importoAreaManager),
+        bonusApplicati: { areaManager: money(bonus.areaManager) },
+      };
     case 'agente':
-      return { ...base, hasBonus: toCents(bonus.agente) !== 0, importoAgente: money(c.importoAgente), bonusApplicati: { agente: money(bonus.agente) } };
+      return {
+        ...base,
+        hasBonus: toCents(bonus.agente) !== 0,
+        importoAgente: money(c.importoAgente),
+        bonusApplicati: { agente: money(bonus.agente) },
+      };
     case 'punto_fisico':
-      return { ...base, hasBonus: toCents(bonus.puntoFisico) !== 0, importoPuntoFisico: money(c.importoPuntoFisico), bonusApplicati: { puntoFisico: money(bonus.puntoFisico) } };
+      return {
+        ...base,
+        hasBonus: toCents(bonus.puntoFisico) !== 0,
+        importoPuntoFisico: money(c.importoPuntoFisico),
+        bonusApplicati: { puntoFisico: money(bonus.puntoFisico) },
+      };
   }
 }
 
@@ -164,7 +193,9 @@ function selectJoined(db: Database) {
       puntoFisicoNome: puntiFisici.nomeAttivita,
       // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
       // Written out in full: the outer column must stay qualified inside the subquery.
-      stornoId: sql<number | null>`(select s.id from commissioni s where s.storno_of_id = "commissioni"."id" limit 1)`,
+      stornoId: sql<
+        number | null
+      >`(select s.id from commissioni s where s.storno_of_id = "commissioni"."id" limit 1)`,
     })
     .from(commissioni)
     .leftJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
@@ -181,12 +212,20 @@ function filterWhere(actor: Actor, filters: CommissioniFilters) {
   return and(
     commissioniScope(actor),
     filters.status ? eq(commissioni.statoPagamento, filters.status) : undefined,
-    filters.dataInizio ? gte(commissioni.dataCompletamento, romeDayStartFromKey(filters.dataInizio)) : undefined,
-    filters.dataFine ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(filters.dataFine), 1)) : undefined,
+    filters.dataInizio
+      ? gte(commissioni.dataCompletamento, romeDayStartFromKey(filters.dataInizio))
+      : undefined,
+    filters.dataFine
+      ? lt(commissioni.dataCompletamento, addRomeDays(romeDayStartFromKey(filters.dataFine), 1))
+      : undefined,
   );
 }
 
-export async function listCommissioni(db: Database, actor: Actor, query: ListCommissioniQuery): Promise<CommissioniList> {
+export async function listCommissioni(
+  db: Database,
+  actor: Actor,
+  query: ListCommissioniQuery,
+): Promise<CommissioniList> {
   const where = filterWhere(actor, query);
   const amount = commissionAmountFor(actor);
   const [rows, [totals]] = await Promise.all([
@@ -210,7 +249,11 @@ export async function listCommissioni(db: Database, actor: Actor, query: ListCom
     total: Number(totals.total),
     page: query.page,
     pageSize: query.pageSize,
-    summary: { totale: money(totals.totale), daIncassare: money(totals.daIncassare), incassate: money(totals.incassate) },
+    summary: {
+      totale: money(totals.totale),
+      daIncassare: money(totals.daIncassare),
+      incassate: money(totals.incassate),
+    },
   };
 }
 
@@ -243,11 +286,14 @@ export async function updatePayment(
 
 export async function deleteCommissione(db: Database, actor: Actor, id: number): Promise<void> {
   await getCommissione(db, actor, id);
-  const [storno] = await db.select({ id: commissioni.id }).from(commissioni).where(eq(commissioni.stornoOfId, id)).limit(1);
+  const [storno] = await db
+    .select({ id: commissioni.id })
+    .from(commissioni)
+    .where(eq(commissioni.stornoOfId, id))
+    .limit(1);
   if (storno) throw AppError.conflict(msg.commissione.hasStorno, 'HAS_STORNO');
   await db.delete(commissioni).where(eq(commissioni.id, id));
 }
-
 
 type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
 type BonusKey = 'puntoFisico' | 'agente' | 'areaManager';
@@ -273,7 +319,10 @@ function amountKeysFor(actor: Actor): AmountKey[] {
   }
 }
 
-export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = { non_pagato: 'Non pagato', pagato: 'Pagato' };
+export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
+  non_pagato: 'Non pagato',
+  pagato: 'Pagato',
+};
 
 /** 'Esporta' (DECISIONS §7): every row the list would show with these filters, newest first. */
 export async function exportCommissioni(
@@ -288,7 +337,11 @@ export async function exportCommissioni(
     .limit(EXPORT_MAX_ROWS);
   const amountKeys = amountKeysFor(actor);
   const bonusKeys = amountKeys.flatMap((k) => AMOUNT_COLUMNS[k].bonus ?? []);
-  const bonusHeaders: Record<BonusKey, string> = { puntoFisico: 'Bonus Punto Fisico', agente: 'Bonus Agente', areaManager: 'Bonus Area Manager' };
+  const bonusHeaders: Record<BonusKey, string> = {
+    puntoFisico: 'Bonus Punto Fisico',
+    agente: 'Bonus Agente',
+    areaManager: 'Bonus Area Manager',
+  };
   const header = [
     'ID',
     'Data completamento',

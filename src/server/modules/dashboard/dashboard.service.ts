@@ -75,7 +75,11 @@ async function commissionSums(db: Database, actor: Actor, now: Date) {
   };
   months.forEach((m, i) => (columns[`m${i}`] = sumOf(within(m.start, m.end))));
   const [row] = await db.select(columns).from(commissioni).where(commissioniScope(actor));
-  const monthlyStats: MonthlyStat[] = months.map((m, i) => ({ month: m.key, label: m.label, commissioni: money(row[`m${i}`]) }));
+  const monthlyStats: MonthlyStat[] = months.map((m, i) => ({
+    month: m.key,
+    label: m.label,
+    commissioni: money(row[`m${i}`]),
+  }));
   return { total: money(row.total), today: money(row.today), month: money(row.month), monthlyStats };
 }
 
@@ -122,7 +126,12 @@ async function serviziCounts(db: Database, actor: Actor) {
     .from(servizi)
     .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
     .where(praticheScope(db, actor));
-  return { total: Number(row.total), completati: Number(row.completati), inseriti: Number(row.inseriti), inLavorazione: Number(row.inLavorazione) };
+  return {
+    total: Number(row.total),
+    completati: Number(row.completati),
+    inseriti: Number(row.inseriti),
+    inLavorazione: Number(row.inLavorazione),
+  };
 }
 
 async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica[]> {
@@ -137,7 +146,11 @@ async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica
     .where(praticheScope(db, actor))
     .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
     .limit(DASHBOARD_RECENT_LIMIT);
-  return rows.map((r) => ({ ...r, dataCreazione: r.dataCreazione.toISOString(), numeroServizi: Number(r.numeroServizi) }));
+  return rows.map((r) => ({
+    ...r,
+    dataCreazione: r.dataCreazione.toISOString(),
+    numeroServizi: Number(r.numeroServizi),
+  }));
 }
 
 /** Completed services per type: the four main ones always, then any other type present. */
@@ -158,7 +171,11 @@ async function serviceStats(db: Database, actor: Actor): Promise<ServiceStat[]> 
  * leads and practices of its points, commissions it is a payee of, summed with its own amount.
  * Days and months are Europe/Rome ones (DECISIONS §3). `now` is a parameter for the tests.
  */
-export async function getDashboardStats(db: Database, actor: Actor, now = new Date()): Promise<DashboardStats> {
+export async function getDashboardStats(
+  db: Database,
+  actor: Actor,
+  now = new Date(),
+): Promise<DashboardStats> {
   const [totalLeads, sums, recent, points] = await Promise.all([
     countLeads(db, actor),
     commissionSums(db, actor, now),

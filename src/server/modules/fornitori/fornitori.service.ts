@@ -11,16 +11,25 @@ type FornitoreRow = typeof fornitori.$inferSelect;
 type FornitoreInput = z.output<typeof fornitoreBodySchema>;
 
 function toFornitore(row: FornitoreRow): Fornitore {
-  return { id: row.id, codice: row.codice, nome: row.nome, serviziSupportati: row.serviziSupportati, isActive: row.isActive };
+  return {
+    id: row.id,
+    codice: row.codice,
+    nome: row.nome,
+    serviziSupportati: row.serviziSupportati,
+    isActive: row.isActive,
+  };
 }
-
 
 /** GET /api/fornitori: with `servizio`, only the active suppliers offering it (the dialog's list). */
 export async function listFornitori(db: Database, query: { servizio?: string }): Promise<Fornitore[]> {
   const rows = await db
     .select()
     .from(fornitori)
-    .where(query.servizio ? and(eq(fornitori.isActive, true), sql`${query.servizio} = any(${fornitori.serviziSupportati})`) : undefined)
+    .where(
+      query.servizio
+        ? and(eq(fornitori.isActive, true), sql`${query.servizio} = any(${fornitori.serviziSupportati})`)
+        : undefined,
+    )
     .orderBy(asc(fornitori.nome));
   return rows.map(toFornitore);
 }

@@ -33,7 +33,8 @@ const ACTIVE_TEXT = /^\s*(#!|<\?xml|<!doctype|<html|<svg|<script|<\?php)/i;
 /** Plain text in UTF-8 or a single-byte encoding: no control characters but tab, newlines, form feed. */
 function isSafeText(data: Buffer): boolean {
   for (const byte of data) {
-    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f) return false;
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d) || byte === 0x7f)
+      return false;
   }
   return !ACTIVE_TEXT.test(data.subarray(0, 512).toString('latin1'));
 }
@@ -57,7 +58,11 @@ const EXTENSIONS: Record<string, string[]> = {
 };
 
 /** The visitor's file name made safe to show and to put in a header, with an extension that matches the content. */
-export function safeDisplayName(original: string | undefined, fallbackBase: string, type: DetectedType): string {
+export function safeDisplayName(
+  original: string | undefined,
+  fallbackBase: string,
+  type: DetectedType,
+): string {
   const base = (original ?? '')
     .split(/[\\/]/)
     .pop()!

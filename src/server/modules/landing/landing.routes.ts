@@ -1,7 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_PARTS, type UploadPart } from '../../../shared/domain';
+import {
+  UPLOAD_MAX_FILE_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_PARTS,
+  type UploadPart,
+} from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
 import {
   documentiListSchema,
@@ -19,7 +24,14 @@ import { AppError } from '../../lib/app-error';
 import { actorOf } from '../../plugins/auth';
 import { createLimiter } from '../../plugins/rate-limit';
 import type { DocumentStorage } from '../../storage/storage';
-import { getLandingInfo, listDocumenti, openDocumento, saveDocuments, submitForm, type IncomingFile } from './landing.service';
+import {
+  getLandingInfo,
+  listDocumenti,
+  openDocumento,
+  saveDocuments,
+  submitForm,
+  type IncomingFile,
+} from './landing.service';
 import { createUploadToken, verifyUploadToken } from './upload-token';
 
 const m = msg.landing;
@@ -66,7 +78,10 @@ function translateMultipartError(error: unknown): unknown {
 
 const isUploadPart = (name: string): name is UploadPart => (UPLOAD_PARTS as readonly string[]).includes(name);
 
-export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (app, { db, storage, sessionSecret }) => {
+export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
+  app,
+  { db, storage, sessionSecret },
+) => {
   // Multipart only in this plugin's scope: the rest of the API keeps JSON-only bodies.
   await app.register(fastifyMultipart, {
     limits: {
@@ -84,7 +99,10 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
 
   app.get(
     '/api/landing/:code',
-    { config: { access: 'public' }, schema: { params: landingCodeParamSchema, response: { 200: landingInfoSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { params: landingCodeParamSchema, response: { 200: landingInfoSchema } },
+    },
     async (request) => getLandingInfo(db, request.params.code),
   );
 
@@ -93,7 +111,10 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     {
       config: { access: 'public' },
       onRequest: limitBy(submitLimiter, m.tooManySubmissions),
-      schema: { body: submitFormSchema, response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema } },
+      schema: {
+        body: submitFormSchema,
+        response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema },
+      },
     },
     async (request, reply) => {
       const header = request.headers['idempotency-key'];
@@ -102,13 +123,18 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
         throw AppError.badRequest(m.idempotencyKeyInvalid, 'IDEMPOTENCY_KEY_INVALID');
       }
       const { idempotencyKey: bodyKey, ...input } = request.body;
-      const result = await submitForm(db, { ...input, idempotencyKey: undefined }, {
-        // request.ip honours TRUST_PROXY; the address the browser claims is ignored (DECISIONS §6).
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        idempotencyKey: headerKey ?? bodyKey ?? null,
-      });
-      const uploadToken = result.praticaId == null ? null : createUploadToken(sessionSecret, result.praticaId);
+      const result = await submitForm(
+        db,
+        { ...input, idempotencyKey: undefined },
+        {
+          // request.ip honours TRUST_PROXY; the address the browser claims is ignored (DECISIONS §6).
+          ip: request.ip,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+          idempotencyKey: headerKey ?? bodyKey ?? null,
+        },
+      );
+      const uploadToken =
+        result.praticaId == null ? null : createUploadToken(sessionSecret, result.praticaId);
       return reply.code(result.simulated ? 200 : 201).send({ ...result, uploadToken });
     },
   );
@@ -135,8 +161,10 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
       try {
         for await (const part of request.parts()) {
           if (part.type !== 'file') continue;
-          if (!isUploadPart(part.fieldname)) throw AppError.badRequest(m.unknownPart(part.fieldname), 'UNKNOWN_PART');
-          if (files.some((f) => f.parte === part.fieldname)) throw AppError.badRequest(m.duplicatePart(part.fieldname), 'DUPLICATE_PART');
+          if (!isUploadPart(part.fieldname))
+            throw AppError.badRequest(m.unknownPart(part.fieldname), 'UNKNOWN_PART');
+          if (files.some((f) => f.parte === part.fieldname))
+            throw AppError.badRequest(m.duplicatePart(part.fieldname), 'DUPLICATE_PART');
           files.push({ parte: part.fieldname, originalName: part.filename, data: await part.toBuffer() });
         }
       } catch (error) {
@@ -149,7 +177,10 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
 
   app.get(
     '/api/pratiche/:id/files',
-    { config: { access: 'pratiche:read' }, schema: { params: idParamSchema, response: { 200: documentiListSchema } } },
+    {
+      config: { access: 'pratiche:read' },
+      schema: { params: idParamSchema, response: { 200: documentiListSchema } },
+    },
     async (request) => listDocumenti(db, actorOf(request), request.params.id),
   );
 
@@ -157,13 +188,22 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     '/api/pratiche/:id/files/:filename',
     { config: { access: 'pratiche:read' }, schema: { params: praticaFileParamSchema } },
     async (request, reply) => {
-      const { documento, stream, size } = await openDocumento(db, storage, actorOf(request), request.params.id, request.params.filename);
+      const { documento, stream, size } = await openDocumento(
+        db,
+        storage,
+        actorOf(request),
+        request.params.id,
+        request.params.filename,
+      );
       const inline = documento.mimeType.startsWith('image/') || documento.mimeType === 'application/pdf';
       const type = documento.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : documento.mimeType;
       return reply
         .type(type)
         .header('content-length', size)
-        .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', documento.displayName))
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', documento.displayName),
+        )
         .header('cache-control', 'private, no-store')
         .send(stream);
     },
@@ -172,7 +212,14 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'documento';
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const ascii =
+    filename
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'documento';
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -16,7 +16,16 @@ import type { Documento, LandingInfo, SubmitFormResponse } from '../../../shared
 import type { submitFormSchema } from '../../../shared/schemas/landing';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client';
-import { consensi, documenti, idempotencyKeys, leads, pratiche, puntiFisici, servizi, users } from '../../db/schema';
+import {
+  consensi,
+  documenti,
+  idempotencyKeys,
+  leads,
+  pratiche,
+  puntiFisici,
+  servizi,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import { praticheScope } from '../punti-fisici/scope';
@@ -44,16 +53,28 @@ export async function getLandingInfo(db: Database, code: string): Promise<Landin
     .where(and(eq(puntiFisici.landingCode, code.toUpperCase()), eq(puntiFisici.isActive, true)));
   if (!punto) throw AppError.notFound(m.notFoundText);
 
-  const ids = [punto.agenteId, punto.areaManagerId, punto.responsabileId].filter((id): id is number => id != null);
+  const ids = [punto.agenteId, punto.areaManagerId, punto.responsabileId].filter(
+    (id): id is number => id != null,
+  );
   const people = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, isActive: users.isActive })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      isActive: users.isActive,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   const byId = new Map(people.map((p) => [p.id, p]));
   // Agent and area manager only while active; the responsible person always (every point has one).
-  const candidates = [punto.agenteId, punto.areaManagerId].map((id) => (id == null ? undefined : byId.get(id))).filter((p) => p?.isActive);
+  const candidates = [punto.agenteId, punto.areaManagerId]
+    .map((id) => (id == null ? undefined : byId.get(id)))
+    .filter((p) => p?.isActive);
   const consultant = candidates[0] ?? byId.get(punto.responsabileId);
-  const phone = [consultant, ...candidates, byId.get(punto.responsabileId)].find((p) => p?.phone?.trim())?.phone?.trim();
+  const phone = [consultant, ...candidates, byId.get(punto.responsabileId)]
+    .find((p) => p?.phone?.trim())
+    ?.phone?.trim();
   return {
     nomeAttivita: punto.nomeAttivita,
     puntoFisicoId: punto.id,
@@ -97,11 +118,19 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
   const isDemo = punto.landingCode === DEMO_LANDING_CODE;
   const richiesti = [...new Set(input.serviziRichiesti)];
   const refused = richiesti.filter((s) => !(isPrincipale(s) || (isDemo && isFinanziario(s))));
-  if (refused.length > 0) throw AppError.badRequest(m.servizioNonDisponibile(refused.join(', ')), 'SERVIZIO_NON_DISPONIBILE');
+  if (refused.length > 0)
+    throw AppError.badRequest(m.servizioNonDisponibile(refused.join(', ')), 'SERVIZIO_NON_DISPONIBILE');
 
   // SPEC §4 demo mode: financial services alone are only simulated.
   if (isDemo && richiesti.every(isFinanziario)) {
-    return { success: true, praticaId: null, leadId: null, isExistingLead: false, simulated: true, message: m.demoSimulated };
+    return {
+      success: true,
+      praticaId: null,
+      leadId: null,
+      isExistingLead: false,
+      simulated: true,
+      message: m.demoSimulated,
+    };
   }
 
   const telefonoNormalizzato = normalizeTelefono(input.telefono);
@@ -111,7 +140,15 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
   // replayed to learn someone else's practice.
   const fingerprint = createHash('sha256')
     .update(
-      JSON.stringify([punto.id, input.nome, input.cognome, telefonoNormalizzato, emailNormalizzata, [...richiesti].sort(), orarioContatto]),
+      JSON.stringify([
+        punto.id,
+        input.nome,
+        input.cognome,
+        telefonoNormalizzato,
+        emailNormalizzata,
+        [...richiesti].sort(),
+        orarioContatto,
+      ]),
     )
     .digest('hex');
 
@@ -125,9 +162,13 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) {
-        const [row] = await tx.select({ response: idempotencyKeys.response }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+        const [row] = await tx
+          .select({ response: idempotencyKeys.response })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, key));
         const stored = row?.response as StoredIdempotency | undefined;
-        if (!stored?.result || stored.fingerprint !== fingerprint) throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+        if (!stored?.result || stored.fingerprint !== fingerprint)
+          throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
         return stored.result;
       }
     }
@@ -155,7 +196,13 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
         documentiCaricati: input.documentiCaricati ?? null,
       })
       .returning({ id: pratiche.id });
-    await tx.insert(servizi).values(richiesti.map((tipo) => ({ praticaId: pratica.id, tipoServizio: tipo as ServizioTipo, stato: 'inserito' as const })));
+    await tx.insert(servizi).values(
+      richiesti.map((tipo) => ({
+        praticaId: pratica.id,
+        tipoServizio: tipo as ServizioTipo,
+        stato: 'inserito' as const,
+      })),
+    );
     await tx.insert(consensi).values({
       leadId: lead.id,
       praticaId: pratica.id,
@@ -199,7 +246,12 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
     const [found] = await tx
       .select({ id: leads.id })
       .from(leads)
-      .where(or(eq(leads.telefonoNormalizzato, data.telefonoNormalizzato), eq(leads.emailNormalizzata, data.emailNormalizzata)))
+      .where(
+        or(
+          eq(leads.telefonoNormalizzato, data.telefonoNormalizzato),
+          eq(leads.emailNormalizzata, data.emailNormalizzata),
+        ),
+      )
       // The phone is the stronger key: the consultant calls it.
       .orderBy(desc(sql`${leads.telefonoNormalizzato} = ${data.telefonoNormalizzato}`), asc(leads.id))
       .limit(1);
@@ -258,7 +310,12 @@ export async function assertPraticaExists(db: Database, praticaId: number): Prom
  * Checks every file by content first; only when all pass does anything reach storage and the
  * database. A failure at any point removes what was already stored.
  */
-export async function saveDocuments(db: Database, storage: DocumentStorage, praticaId: number, files: IncomingFile[]): Promise<Documento[]> {
+export async function saveDocuments(
+  db: Database,
+  storage: DocumentStorage,
+  praticaId: number,
+  files: IncomingFile[],
+): Promise<Documento[]> {
   if (files.length === 0) throw AppError.badRequest(m.noFiles, 'NO_FILES');
   await assertPraticaExists(db, praticaId);
 
@@ -268,7 +325,8 @@ export async function saveDocuments(db: Database, storage: DocumentStorage, prat
     if (file.data.length === 0) throw AppError.badRequest(m.emptyFile(shownName), 'EMPTY_FILE');
     const type = await detectDocumentType(file.data);
     if (!type) throw AppError.badRequest(m.fileTypeNotAllowed(shownName), 'FILE_TYPE_NOT_ALLOWED');
-    if (isPagePart(file.parte) && !type.isImage) throw AppError.badRequest(m.photoNotImage(shownName), 'PHOTO_NOT_IMAGE');
+    if (isPagePart(file.parte) && !type.isImage)
+      throw AppError.badRequest(m.photoNotImage(shownName), 'PHOTO_NOT_IMAGE');
     prepared.push({
       key: newKey(type.ext),
       parte: file.parte,
@@ -280,7 +338,9 @@ export async function saveDocuments(db: Database, storage: DocumentStorage, prat
 
   // Two camera pages of one bill: also one PDF document, the pages kept as sent (SPEC §4).
   for (const group of PAGE_GROUPS) {
-    const pages = group.pages.map((p) => prepared.find((f) => f.parte === p)).filter((f): f is Prepared => f != null);
+    const pages = group.pages
+      .map((p) => prepared.find((f) => f.parte === p))
+      .filter((f): f is Prepared => f != null);
     const images = pages.map((p) => ({ data: p.data, mime: p.type.mime }));
     if (pages.length < 2 || !canMerge(images)) continue;
     let pdf: Buffer;
@@ -291,13 +351,20 @@ export async function saveDocuments(db: Database, storage: DocumentStorage, prat
       continue;
     }
     const type: DetectedType = { mime: 'application/pdf', ext: 'pdf', isImage: false };
-    prepared.push({ key: newKey('pdf'), parte: `${group.kind}Merged`, displayName: `${group.title} (2 pagine).pdf`, type, data: pdf });
+    prepared.push({
+      key: newKey('pdf'),
+      parte: `${group.kind}Merged`,
+      displayName: `${group.title} (2 pagine).pdf`,
+      type,
+      data: pdf,
+    });
     const index = prepared.length - 1;
     for (const page of pages) page.mergedInto = index;
   }
 
   const [{ n }] = await db.select({ n: count() }).from(documenti).where(eq(documenti.praticaId, praticaId));
-  if (n + prepared.length > MAX_DOCUMENTI_PER_PRATICA) throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
+  if (n + prepared.length > MAX_DOCUMENTI_PER_PRATICA)
+    throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
 
   const stored: string[] = [];
   try {
@@ -365,11 +432,21 @@ async function findPraticaInScope(db: Database, actor: Actor, praticaId: number)
 
 export async function listDocumenti(db: Database, actor: Actor, praticaId: number): Promise<Documento[]> {
   await findPraticaInScope(db, actor, praticaId);
-  const rows = await db.select().from(documenti).where(eq(documenti.praticaId, praticaId)).orderBy(asc(documenti.id));
+  const rows = await db
+    .select()
+    .from(documenti)
+    .where(eq(documenti.praticaId, praticaId))
+    .orderBy(asc(documenti.id));
   return rows.map(toDocumento);
 }
 
-export async function openDocumento(db: Database, storage: DocumentStorage, actor: Actor, praticaId: number, filename: string) {
+export async function openDocumento(
+  db: Database,
+  storage: DocumentStorage,
+  actor: Actor,
+  praticaId: number,
+  filename: string,
+) {
   await findPraticaInScope(db, actor, praticaId);
   const [row] = await db
     .select()

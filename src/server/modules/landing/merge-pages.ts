@@ -24,7 +24,10 @@ export async function mergePagesToPdf(pages: PageImage[], title: string): Promis
     const image = page.mime === 'image/png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
     const landscape = image.width > image.height;
     const size = landscape ? { width: A4.height, height: A4.width } : A4;
-    const scale = Math.min((size.width - 2 * MARGIN) / image.width, (size.height - 2 * MARGIN) / image.height);
+    const scale = Math.min(
+      (size.width - 2 * MARGIN) / image.width,
+      (size.height - 2 * MARGIN) / image.height,
+    );
     const width = image.width * scale;
     const height = image.height * scale;
     const pdfPage = pdf.addPage([size.width, size.height]);

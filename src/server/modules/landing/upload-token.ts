@@ -15,7 +15,12 @@ export function createUploadToken(secret: string, praticaId: number, now = Date.
   return `${praticaId}.${expiresAt}.${sign(secret, praticaId, expiresAt)}`;
 }
 
-export function verifyUploadToken(secret: string, token: string, praticaId: number, now = Date.now()): boolean {
+export function verifyUploadToken(
+  secret: string,
+  token: string,
+  praticaId: number,
+  now = Date.now(),
+): boolean {
   const match = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return false;
   const tokenPratica = Number(match[1]);

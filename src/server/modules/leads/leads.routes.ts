@@ -14,11 +14,16 @@ import { actorOf } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
 import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
 
-
-export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (app, { db, storage }) => {
+export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/api/leads',
-    { config: { access: 'leads:read' }, schema: { querystring: listLeadsQuerySchema, response: { 200: leadListSchema } } },
+    {
+      config: { access: 'leads:read' },
+      schema: { querystring: listLeadsQuerySchema, response: { 200: leadListSchema } },
+    },
     async (request) => listLeads(db, actorOf(request), request.query),
   );
 
@@ -34,7 +39,10 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
 
   app.get(
     '/api/leads/:id',
-    { config: { access: 'leads:read' }, schema: { params: idParamSchema, response: { 200: leadDetailSchema } } },
+    {
+      config: { access: 'leads:read' },
+      schema: { params: idParamSchema, response: { 200: leadDetailSchema } },
+    },
     async (request) => getLead(db, actorOf(request), request.params.id),
   );
 

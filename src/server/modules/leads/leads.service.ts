@@ -1,11 +1,33 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { LEAD_CONTACT_PROMISE_HOURS, normalizeTelefono, type LeadContattoStato, type ServizioStato, type ServizioTipo } from '../../../shared/domain';
+import {
+  LEAD_CONTACT_PROMISE_HOURS,
+  normalizeTelefono,
+  type LeadContattoStato,
+  type ServizioStato,
+  type ServizioTipo,
+} from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
-import { LEAD_CONTATTO_LABELS, type LeadDetail, type LeadFilters, type LeadList, type LeadListItem, type ListLeadsQuery } from '../../../shared/schemas/lead';
+import {
+  LEAD_CONTATTO_LABELS,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadList,
+  type LeadListItem,
+  type ListLeadsQuery,
+} from '../../../shared/schemas/lead';
 import { formatRomeDateTime } from '../../../shared/time';
 import { containsPattern } from '../../db/sql-helpers';
 import type { Database, DbExecutor } from '../../db/client';
-import { commissioni, documenti, leads, leadSearchText, pratiche, puntiFisici, servizi, users } from '../../db/schema';
+import {
+  commissioni,
+  documenti,
+  leads,
+  leadSearchText,
+  pratiche,
+  puntiFisici,
+  servizi,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
@@ -14,8 +36,6 @@ import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../pu
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
-
-
 
 function overdueSince(now: Date): Date {
   return new Date(now.getTime() - PROMISE_MS);
@@ -26,7 +46,8 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
   const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
   if (filters.puntoFisicoId) conditions.push(leadOfPunto(filters.puntoFisicoId));
   if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
-  if (filters.overdue) conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
+  if (filters.overdue)
+    conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) {
     conditions.push(
       sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
@@ -45,7 +66,9 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
         ilike(leadSearchText(leads), pattern),
         // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
         digits.length >= 3 ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
-        digits.length >= 3 && normalised !== digits ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
+        digits.length >= 3 && normalised !== digits
+          ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}`
+          : undefined,
       ),
     );
   }
@@ -102,7 +125,12 @@ function toListItem(row: ListRow): LeadListItem {
   };
 }
 
-export async function listLeads(db: Database, actor: Actor, query: ListLeadsQuery, now = new Date()): Promise<LeadList> {
+export async function listLeads(
+  db: Database,
+  actor: Actor,
+  query: ListLeadsQuery,
+  now = new Date(),
+): Promise<LeadList> {
   const where = filterConditions(db, actor, query, now);
   const [{ total }] = await db.select({ total: count() }).from(leads).where(where);
   const rows = await db
@@ -145,7 +173,12 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
     .orderBy(asc(pratiche.dataCreazione), asc(pratiche.id));
   const serviziRows = praticheRows.length
     ? await db
-        .select({ id: servizi.id, praticaId: servizi.praticaId, tipoServizio: servizi.tipoServizio, stato: servizi.stato })
+        .select({
+          id: servizi.id,
+          praticaId: servizi.praticaId,
+          tipoServizio: servizi.tipoServizio,
+          stato: servizi.stato,
+        })
         .from(servizi)
         .where(
           inArray(
@@ -158,7 +191,12 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
   const [responsabile] =
     row.puntoResponsabileId != null
       ? await db
-          .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+          .select({
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            phone: users.phone,
+          })
           .from(users)
           .where(eq(users.id, row.puntoResponsabileId))
       : [];
@@ -184,7 +222,9 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
       orarioContatto: p.orarioContatto,
       puntoFisicoId: p.puntoFisicoId,
       puntoFisico: p.puntoNome != null ? { nomeAttivita: p.puntoNome } : null,
-      servizi: serviziRows.filter((s) => s.praticaId === p.id).map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
+      servizi: serviziRows
+        .filter((s) => s.praticaId === p.id)
+        .map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
     })),
   };
   if (actor.role === 'admin') {
@@ -200,9 +240,18 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
   return detail;
 }
 
-export async function updateLeadStatus(db: Database, actor: Actor, id: number, status: LeadContattoStato, now = new Date()): Promise<LeadListItem> {
+export async function updateLeadStatus(
+  db: Database,
+  actor: Actor,
+  id: number,
+  status: LeadContattoStato,
+  now = new Date(),
+): Promise<LeadListItem> {
   await findLead(db, actor, id, now);
-  await db.update(leads).set({ statoContatto: status, statoContattoAggiornatoAt: now }).where(eq(leads.id, id));
+  await db
+    .update(leads)
+    .set({ statoContatto: status, statoContattoAggiornatoAt: now })
+    .where(eq(leads.id, id));
   return toListItem(await findLead(db, actor, id, now));
 }
 
@@ -210,7 +259,12 @@ export async function updateLeadStatus(db: Database, actor: Actor, id: number, s
  * DECISIONS §5: a lead with a paid commission cannot be deleted; otherwise its practices go with
  * it (cascade) and their documents leave the storage too, after the rows are gone.
  */
-export async function deleteLead(db: Database, storage: DocumentStorage, actor: Actor, id: number): Promise<void> {
+export async function deleteLead(
+  db: Database,
+  storage: DocumentStorage,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   const filenames = await db.transaction(async (tx) => {
     await findLead(tx, actor, id, new Date());
     const praticheIds = tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id));
@@ -223,7 +277,12 @@ export async function deleteLead(db: Database, storage: DocumentStorage, actor: 
     const docs = await tx
       .select({ filename: documenti.filename })
       .from(documenti)
-      .where(inArray(documenti.praticaId, tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id))));
+      .where(
+        inArray(
+          documenti.praticaId,
+          tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id)),
+        ),
+      );
     await tx.delete(leads).where(eq(leads.id, id));
     return docs.map((d) => d.filename);
   });
@@ -254,8 +313,13 @@ export async function exportLeads(
 ): Promise<{ data: Buffer; rows: number }> {
   const where = filterConditions(db, actor, filters, now);
   // A scoped role lists the services of its own points' practices only.
-  const inScope = actor.role === 'admin' || actor.role === 'amministrazione' ? sql`` : sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}`;
-  const serviziSql = sql<string | null>`(select string_agg(distinct s.tipo_servizio, ', ' order by s.tipo_servizio)
+  const inScope =
+    actor.role === 'admin' || actor.role === 'amministrazione'
+      ? sql``
+      : sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}`;
+  const serviziSql = sql<
+    string | null
+  >`(select string_agg(distinct s.tipo_servizio, ', ' order by s.tipo_servizio)
     from servizi s inner join pratiche pr on pr.id = s.pratica_id
     where pr.lead_id = "leads"."id"${inScope})`;
   const rows = await db

@@ -1,16 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '../../../shared/schemas/common';
-import { exportPraticheQuerySchema, listPraticheQuerySchema, praticheListSchema } from '../../../shared/schemas/pratica';
+import {
+  exportPraticheQuerySchema,
+  listPraticheQuerySchema,
+  praticheListSchema,
+} from '../../../shared/schemas/pratica';
 import type { Database } from '../../db/client';
 import { exportHeaders } from '../../lib/tabular-export';
 import { actorOf } from '../../plugins/auth';
 import type { DocumentStorage } from '../../storage/storage';
 import { deletePratica, exportPratiche, listPratiche } from './pratiche.service';
 
-export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (app, { db, storage }) => {
+export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/api/pratiche',
-    { config: { access: 'pratiche:read' }, schema: { querystring: listPraticheQuerySchema, response: { 200: praticheListSchema } } },
+    {
+      config: { access: 'pratiche:read' },
+      schema: { querystring: listPraticheQuerySchema, response: { 200: praticheListSchema } },
+    },
     async (request) => listPratiche(db, actorOf(request), request.query),
   );
 

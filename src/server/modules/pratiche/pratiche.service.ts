@@ -3,12 +3,26 @@ import type { z } from 'zod';
 import type { ServizioStato } from '../../../shared/domain';
 import { msg } from '../../../shared/messages';
 import type { ExportFormat } from '../../../shared/schemas/common';
-import type { listPraticheQuerySchema, Pratica, PraticheFilters, PraticheList } from '../../../shared/schemas/pratica';
+import type {
+  listPraticheQuerySchema,
+  Pratica,
+  PraticheFilters,
+  PraticheList,
+} from '../../../shared/schemas/pratica';
 import { formatRomeDateTime } from '../../../shared/time';
 import { containsPattern } from '../../db/sql-helpers';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '../../db/client';
-import { commissioni, documenti, fornitori, leads, leadSearchText, pratiche, puntiFisici, servizi } from '../../db/schema';
+import {
+  commissioni,
+  documenti,
+  fornitori,
+  leads,
+  leadSearchText,
+  pratiche,
+  puntiFisici,
+  servizi,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
 import type { Actor } from '../../plugins/auth';
@@ -16,7 +30,6 @@ import type { DocumentStorage } from '../../storage/storage';
 import { loadServizi } from '../servizi/servizi.service';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
-
 
 /**
  * Customer name, phone, e-mail or practice number ("12" or "#12"). The customer conditions run
@@ -43,13 +56,22 @@ function searchCondition(db: Database, search: string | undefined): SQL | undefi
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */
-function servizioExists(filter: { servizio?: string; stati?: readonly string[]; koMotivazione?: string }): SQL {
+function servizioExists(filter: {
+  servizio?: string;
+  stati?: readonly string[];
+  koMotivazione?: string;
+}): SQL {
   // Named explicitly: in a single-table query drizzle would leave "id" unqualified, and inside
   // the subquery that would be the service's own id.
   const parts: SQL[] = [sql`s.pratica_id = "pratiche"."id"`];
   if (filter.servizio) parts.push(sql`s.tipo_servizio = ${filter.servizio}`);
   if (filter.stati && filter.stati.length > 0) {
-    parts.push(sql`s.stato in (${sql.join(filter.stati.map((st) => sql`${st}`), sql`, `)})`);
+    parts.push(
+      sql`s.stato in (${sql.join(
+        filter.stati.map((st) => sql`${st}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (filter.koMotivazione) parts.push(sql`(s.stato = 'ko' and s.ko_motivazione = ${filter.koMotivazione})`);
   return sql`exists (select 1 from servizi s where ${sql.join(parts, sql` and `)})`;
@@ -60,7 +82,11 @@ function servizioExists(filter: { servizio?: string; stati?: readonly string[]; 
  * alone feeds the per-status counts; `where` adds the service, status and KO-reason filters.
  * Conditions on pratiche alone (the lead and the point through subqueries): counting needs no join.
  */
-function praticheWhere(db: Database, actor: Actor, query: PraticheFilters): { base: SQL | undefined; where: SQL | undefined } {
+function praticheWhere(
+  db: Database,
+  actor: Actor,
+  query: PraticheFilters,
+): { base: SQL | undefined; where: SQL | undefined } {
   const base = and(
     praticheScope(db, actor),
     searchCondition(db, query.search),
@@ -71,7 +97,12 @@ function praticheWhere(db: Database, actor: Actor, query: PraticheFilters): { ba
           db
             .select({ id: puntiFisici.id })
             .from(puntiFisici)
-            .where(or(ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)), ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)))),
+            .where(
+              or(
+                ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
+                ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
+              ),
+            ),
         )
       : undefined,
   );
@@ -116,7 +147,9 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       .where(
         and(
           query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
-          filters ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters)) : undefined,
+          filters
+            ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
+            : undefined,
         ),
       )
       .groupBy(servizi.stato),
@@ -159,7 +192,12 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
  * are never lost); otherwise the practice, its services, history, unpaid commissions and
  * documents go, the files in storage too.
  */
-export async function deletePratica(db: Database, actor: Actor, storage: DocumentStorage, id: number): Promise<void> {
+export async function deletePratica(
+  db: Database,
+  actor: Actor,
+  storage: DocumentStorage,
+  id: number,
+): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: pratiche.id })
@@ -173,7 +211,10 @@ export async function deletePratica(db: Database, actor: Actor, storage: Documen
       .where(and(eq(commissioni.praticaId, id), eq(commissioni.statoPagamento, 'pagato')))
       .limit(1);
     if (paid) throw AppError.conflict(msg.pratica.hasPaidCommission, 'HAS_PAID_COMMISSION');
-    const docs = await tx.select({ filename: documenti.filename }).from(documenti).where(eq(documenti.praticaId, id));
+    const docs = await tx
+      .select({ filename: documenti.filename })
+      .from(documenti)
+      .where(eq(documenti.praticaId, id));
     // Storno rows point at paid commissions, so none can exist here; remove commissions first anyway.
     await tx.delete(commissioni).where(eq(commissioni.praticaId, id));
     await tx.delete(pratiche).where(eq(pratiche.id, id));

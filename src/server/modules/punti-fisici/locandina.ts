@@ -56,7 +56,8 @@ function centered(page: PDFPage, font: PDFFont, text: string, size: number, y: n
 function fitTitle(font: PDFFont, text: string, maxWidth: number): { size: number; lines: string[] } {
   for (let size = 34; size > 14; size -= 2) {
     const lines = wrap(font, text, size, maxWidth);
-    if (lines.length <= 2 && lines.every((l) => font.widthOfTextAtSize(l, size) <= maxWidth)) return { size, lines };
+    if (lines.length <= 2 && lines.every((l) => font.widthOfTextAtSize(l, size) <= maxWidth))
+      return { size, lines };
   }
   return { size: 14, lines: wrap(font, text, 14, maxWidth).slice(0, 3) };
 }
@@ -100,8 +101,21 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   // Laid out from the bottom up: footer, services, URL; the QR code takes the space left.
   const footerTop = 100;
   page.drawRectangle({ x: 0, y: 0, width: A4.width, height: footerTop, color: rgb(0.97, 0.98, 0.99) });
-  centered(page, bold, '1. Inquadra il codice  ·  2. Scegli i servizi  ·  3. Lascia i tuoi dati', 12, footerTop - 28);
-  centered(page, regular, 'Un consulente ti richiamerà con un’offerta personalizzata.', 11, footerTop - 48, GREY);
+  centered(
+    page,
+    bold,
+    '1. Inquadra il codice  ·  2. Scegli i servizi  ·  3. Lascia i tuoi dati',
+    12,
+    footerTop - 28,
+  );
+  centered(
+    page,
+    regular,
+    'Un consulente ti richiamerà con un’offerta personalizzata.',
+    11,
+    footerTop - 48,
+    GREY,
+  );
   centered(page, bold, 'Ti contatteremo entro 24 ore', 14, footerTop - 74, BLUE);
 
   const count = input.servizi.length;
@@ -115,7 +129,15 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   input.servizi.forEach((s, i) => {
     const x = margin + (i % cols) * (boxWidth + gap);
     const top = servicesTop - Math.floor(i / cols) * (boxHeight + gap);
-    page.drawRectangle({ x, y: top - boxHeight, width: boxWidth, height: boxHeight, color: rgb(0.94, 0.96, 1), borderColor: rgb(0.8, 0.85, 0.95), borderWidth: 1 });
+    page.drawRectangle({
+      x,
+      y: top - boxHeight,
+      width: boxWidth,
+      height: boxHeight,
+      color: rgb(0.94, 0.96, 1),
+      borderColor: rgb(0.8, 0.85, 0.95),
+      borderWidth: 1,
+    });
     const name = printable(bold, s.nome);
     const nameSize = Math.min(13, ((boxWidth - 16) / Math.max(bold.widthOfTextAtSize(name, 13), 1)) * 13);
     page.drawText(name, { x: x + 8, y: top - 19, size: nameSize, font: bold, color: DARK });
@@ -128,7 +150,14 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
 
   const urlBaseline = servicesTitle + 34;
   const url = printable(regular, input.urlLanding);
-  centered(page, regular, url, Math.min(12, (inner / Math.max(regular.widthOfTextAtSize(url, 12), 1)) * 12), urlBaseline, GREY);
+  centered(
+    page,
+    regular,
+    url,
+    Math.min(12, (inner / Math.max(regular.widthOfTextAtSize(url, 12), 1)) * 12),
+    urlBaseline,
+    GREY,
+  );
 
   // The QR code, one rectangle per horizontal run of dark modules.
   const qrBottomLimit = urlBaseline + 14;
@@ -137,7 +166,15 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   const quiet = 4;
   const cell = qrSide / (qr.size + quiet * 2);
   const qrX = (A4.width - qrSide) / 2;
-  page.drawRectangle({ x: qrX, y: qrTop - qrSide, width: qrSide, height: qrSide, color: rgb(1, 1, 1), borderColor: rgb(0.85, 0.87, 0.9), borderWidth: 1 });
+  page.drawRectangle({
+    x: qrX,
+    y: qrTop - qrSide,
+    width: qrSide,
+    height: qrSide,
+    color: rgb(1, 1, 1),
+    borderColor: rgb(0.85, 0.87, 0.9),
+    borderWidth: 1,
+  });
   for (let row = 0; row < qr.size; row++) {
     let col = 0;
     while (col < qr.size) {

@@ -37,7 +37,10 @@ function posterFilename(nomeAttivita: string): string {
   return `locandina-${slug || 'punto-fisico'}.pdf`;
 }
 
-export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBaseUrl: string }> = async (app, { db, publicBaseUrl }) => {
+export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBaseUrl: string }> = async (
+  app,
+  { db, publicBaseUrl },
+) => {
   const ctx = { db, publicBaseUrl };
 
   app.get(
@@ -57,13 +60,20 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
 
   app.post(
     '/api/punti-fisici',
-    { config: { access: 'puntiFisici:create' }, schema: { body: createPuntoFisicoSchema, response: { 201: puntoFisicoSchema } } },
-    async (request, reply) => reply.code(201).send(await createPuntoFisico(ctx, actorOf(request), request.body)),
+    {
+      config: { access: 'puntiFisici:create' },
+      schema: { body: createPuntoFisicoSchema, response: { 201: puntoFisicoSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createPuntoFisico(ctx, actorOf(request), request.body)),
   );
 
   app.get(
     '/api/punti-fisici/:id',
-    { config: { access: 'puntiFisici:read' }, schema: { params: idParamSchema, response: { 200: puntoFisicoSchema } } },
+    {
+      config: { access: 'puntiFisici:read' },
+      schema: { params: idParamSchema, response: { 200: puntoFisicoSchema } },
+    },
     async (request) => getPuntoFisico(ctx, actorOf(request), request.params.id),
   );
 
@@ -87,7 +97,10 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
 
   app.get(
     '/api/punti-fisici/:id/stats',
-    { config: { access: 'puntiFisici:read' }, schema: { params: idParamSchema, response: { 200: puntoFisicoStatsSchema } } },
+    {
+      config: { access: 'puntiFisici:read' },
+      schema: { params: idParamSchema, response: { 200: puntoFisicoStatsSchema } },
+    },
     async (request) => getPuntoFisicoStats(db, actorOf(request), request.params.id),
   );
 
@@ -96,7 +109,10 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
     { config: { access: 'puntiFisici:read' }, schema: { params: idParamSchema } },
     async (request, reply) => {
       const svg = await puntoQrSvg(ctx, actorOf(request), request.params.id);
-      return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'private, no-cache').send(svg);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'private, no-cache')
+        .send(svg);
     },
   );
 
@@ -107,9 +123,18 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
       const punto = await getPuntoFisico(ctx, actorOf(request), request.params.id);
       const servizi =
         punto.landingCode === DEMO_LANDING_CODE
-          ? [...LOCANDINA_SERVIZI, { nome: 'Finanziamenti', descrizione: 'Prestiti e Mutui' }, { nome: 'Assicurazioni', descrizione: 'Auto, Casa, Vita' }]
+          ? [
+              ...LOCANDINA_SERVIZI,
+              { nome: 'Finanziamenti', descrizione: 'Prestiti e Mutui' },
+              { nome: 'Assicurazioni', descrizione: 'Auto, Casa, Vita' },
+            ]
           : LOCANDINA_SERVIZI;
-      const pdf = await buildLocandina({ nomeAttivita: punto.nomeAttivita, indirizzo: punto.indirizzo, urlLanding: punto.urlLanding, servizi });
+      const pdf = await buildLocandina({
+        nomeAttivita: punto.nomeAttivita,
+        indirizzo: punto.indirizzo,
+        urlLanding: punto.urlLanding,
+        servizi,
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${posterFilename(punto.nomeAttivita)}"`)
@@ -119,7 +144,10 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
 
   app.post(
     '/api/admin/update-qr-codes',
-    { config: { access: 'qrCodes:update' }, schema: { response: { 200: messageSchema.extend({ updated: z.number().int() }) } } },
+    {
+      config: { access: 'qrCodes:update' },
+      schema: { response: { 200: messageSchema.extend({ updated: z.number().int() }) } },
+    },
     async () => {
       const { message, updated } = await updateQrCodes(ctx);
       return { message, updated };

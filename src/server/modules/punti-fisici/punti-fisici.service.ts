@@ -40,7 +40,13 @@ async function countsByPunto(db: DbExecutor, ids: number[] | null) {
   const leadsCount = new Map<number, number>();
   const praticheCount = new Map<number, number>();
   if (ids?.length === 0) return { leadsCount, praticheCount };
-  const among = (column: string) => (ids ? sql` and ${sql.raw(column)} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  const among = (column: string) =>
+    ids
+      ? sql` and ${sql.raw(column)} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
   const [leadRows, praticaRows] = await Promise.all([
     db
       .select({ punto: sql<number>`punto_id`, n: sql<number>`count(*)::int` })
@@ -61,13 +67,17 @@ async function countsByPunto(db: DbExecutor, ids: number[] | null) {
   return { leadsCount, praticheCount };
 }
 
-
-
 async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Person>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
@@ -77,7 +87,9 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[], scoped: boolea
   const [people, counts] = await Promise.all([
     peopleById(
       ctx.db,
-      rows.flatMap((r) => [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null)),
+      rows.flatMap((r) =>
+        [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null),
+      ),
     ),
     countsByPunto(ctx.db, scoped ? rows.map((r) => r.id) : null),
   ]);
@@ -103,7 +115,11 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[], scoped: boolea
 }
 
 function selectPunti(db: DbExecutor, where: SQL | undefined) {
-  return db.select().from(puntiFisici).where(where).orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
+  return db
+    .select()
+    .from(puntiFisici)
+    .where(where)
+    .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
 }
 
 export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<PuntoFisico[]> {
@@ -129,17 +145,35 @@ export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number
   return punto;
 }
 
-const PERSON_RULES: Array<{ field: 'utenteResponsabileId' | 'agenteId' | 'areaManagerId'; role: Role; invalid: string; wrongRole: string }> = [
-  { field: 'utenteResponsabileId', role: 'punto_fisico', invalid: m.responsabileInvalid, wrongRole: m.responsabileRole },
+const PERSON_RULES: Array<{
+  field: 'utenteResponsabileId' | 'agenteId' | 'areaManagerId';
+  role: Role;
+  invalid: string;
+  wrongRole: string;
+}> = [
+  {
+    field: 'utenteResponsabileId',
+    role: 'punto_fisico',
+    invalid: m.responsabileInvalid,
+    wrongRole: m.responsabileRole,
+  },
   { field: 'agenteId', role: 'agente', invalid: m.agenteInvalid, wrongRole: m.agenteRole },
-  { field: 'areaManagerId', role: 'area_manager', invalid: m.areaManagerInvalid, wrongRole: m.areaManagerRole },
+  {
+    field: 'areaManagerId',
+    role: 'area_manager',
+    invalid: m.areaManagerInvalid,
+    wrongRole: m.areaManagerRole,
+  },
 ];
 
 /** Each chosen person exists, is active and has the role of the slot (else a clear 400). */
 async function assertPeople(db: DbExecutor, input: CreatePuntoFisicoData, current?: PuntoRow) {
   const ids = PERSON_RULES.map((r) => input[r.field]).filter((id): id is number => id != null);
   const rows = ids.length
-    ? await db.select({ id: users.id, role: users.role, isActive: users.isActive }).from(users).where(inArray(users.id, ids))
+    ? await db
+        .select({ id: users.id, role: users.role, isActive: users.isActive })
+        .from(users)
+        .where(inArray(users.id, ids))
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const rule of PERSON_RULES) {
@@ -149,7 +183,8 @@ async function assertPeople(db: DbExecutor, input: CreatePuntoFisicoData, curren
     // A person already on the point may stay even if deactivated meanwhile: editing the name
     // of a shop must not force choosing new people.
     const unchanged = current?.[rule.field] === id;
-    if (!person || (!person.isActive && !unchanged)) throw AppError.badRequest(rule.invalid, 'INVALID_PERSON');
+    if (!person || (!person.isActive && !unchanged))
+      throw AppError.badRequest(rule.invalid, 'INVALID_PERSON');
     if (person.role !== rule.role) throw AppError.badRequest(rule.wrongRole, 'INVALID_PERSON');
   }
 }
@@ -159,7 +194,11 @@ function withOwnScope(actor: Actor, input: CreatePuntoFisicoData): CreatePuntoFi
   return actor.role === 'area_manager' ? { ...input, areaManagerId: actor.id } : input;
 }
 
-export async function createPuntoFisico(ctx: PuntiContext, actor: Actor, raw: CreatePuntoFisicoData): Promise<PuntoFisico> {
+export async function createPuntoFisico(
+  ctx: PuntiContext,
+  actor: Actor,
+  raw: CreatePuntoFisicoData,
+): Promise<PuntoFisico> {
   const input = withOwnScope(actor, raw);
   await assertPeople(ctx.db, input);
   for (let attempt = 0; ; attempt++) {
@@ -184,7 +223,12 @@ export async function createPuntoFisico(ctx: PuntiContext, actor: Actor, raw: Cr
   }
 }
 
-export async function updatePuntoFisico(ctx: PuntiContext, actor: Actor, id: number, raw: CreatePuntoFisicoData): Promise<PuntoFisico> {
+export async function updatePuntoFisico(
+  ctx: PuntiContext,
+  actor: Actor,
+  id: number,
+  raw: CreatePuntoFisicoData,
+): Promise<PuntoFisico> {
   const current = await findPuntoRow(ctx.db, actor, id);
   const input = withOwnScope(actor, raw);
   await assertPeople(ctx.db, input, current);
@@ -215,9 +259,17 @@ export async function deletePuntoFisico(db: Database, actor: Actor, id: number):
   });
 }
 
-export async function getPuntoFisicoStats(db: Database, actor: Actor, id: number, now = new Date()): Promise<PuntoFisicoStats> {
+export async function getPuntoFisicoStats(
+  db: Database,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+): Promise<PuntoFisicoStats> {
   await findPuntoRow(db, actor, id);
-  const [{ totalLeads }] = await db.select({ totalLeads: sql<number>`count(*)::int` }).from(leads).where(leadOfPunto(id));
+  const [{ totalLeads }] = await db
+    .select({ totalLeads: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(leadOfPunto(id));
   const amount = commissionAmountFor(actor);
   const today = startOfRomeDay(now);
   const month = startOfRomeMonth(now);
@@ -244,7 +296,12 @@ export async function suggestPuntiFisici(db: Database, actor: Actor, q: string):
   return db
     .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
     .from(puntiFisici)
-    .where(and(puntiScope(actor), or(ilike(puntiFisici.nomeAttivita, pattern), ilike(puntiFisici.indirizzo, pattern))))
+    .where(
+      and(
+        puntiScope(actor),
+        or(ilike(puntiFisici.nomeAttivita, pattern), ilike(puntiFisici.indirizzo, pattern)),
+      ),
+    )
     .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
     .limit(PUNTI_SUGGEST_LIMIT);
 }
@@ -259,8 +316,12 @@ export async function puntoQrSvg(ctx: PuntiContext, actor: Actor, id: number): P
  * configured now. Codes that are not of the current form (imported data) get a new one; the
  * demo code stays. The SVGs are then made again.
  */
-export async function updateQrCodes(ctx: PuntiContext): Promise<{ message: string; updated: number; total: number }> {
-  const rows = await ctx.db.select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode }).from(puntiFisici);
+export async function updateQrCodes(
+  ctx: PuntiContext,
+): Promise<{ message: string; updated: number; total: number }> {
+  const rows = await ctx.db
+    .select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode })
+    .from(puntiFisici);
   let recoded = 0;
   for (const row of rows.filter((r) => !LANDING_CODE_PATTERN.test(r.landingCode))) {
     for (let attempt = 0; ; attempt++) {

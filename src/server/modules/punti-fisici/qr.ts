@@ -14,7 +14,12 @@ const CACHE_MAX = 1000;
 export async function qrSvg(url: string): Promise<string> {
   const hit = cache.get(url);
   if (hit) return hit;
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(url, {
+    type: 'svg',
+    errorCorrectionLevel: ERROR_CORRECTION,
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
   cache.set(url, svg);
   return svg;

@@ -30,7 +30,11 @@ function scopedPuntiIds(db: DbExecutor, actor: Actor) {
 
 // Correlated subqueries name their tables explicitly: drizzle leaves columns unqualified in
 // single-table queries, where "id" inside a subquery would mean the subquery's own table.
-const SCOPE_COLUMN = { area_manager: 'area_manager_id', agente: 'agente_id', punto_fisico: 'utente_responsabile_id' } as const;
+const SCOPE_COLUMN = {
+  area_manager: 'area_manager_id',
+  agente: 'agente_id',
+  punto_fisico: 'utente_responsabile_id',
+} as const;
 
 /** SQL (in parentheses) listing the ids of the actor's points; only for scoped roles. */
 export function scopedPuntiIdsSql(actor: Actor): SQL {

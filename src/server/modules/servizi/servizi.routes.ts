@@ -10,7 +10,11 @@ export const serviziRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     '/api/servizi/:id/status',
     {
       config: { access: 'servizi:updateStatus' },
-      schema: { params: idParamSchema, body: servizioStatusBodySchema, response: { 200: servizioStatusResultSchema } },
+      schema: {
+        params: idParamSchema,
+        body: servizioStatusBodySchema,
+        response: { 200: servizioStatusResultSchema },
+      },
     },
     async (request) => updateServizioStatus(db, actorOf(request), request.params.id, request.body),
   );

@@ -1,11 +1,30 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { CommissionConfigMissingError, CommissionInputError, computeCommission, stornoOf } from '../../../shared/commissioni/engine';
+import {
+  CommissionConfigMissingError,
+  CommissionInputError,
+  computeCommission,
+  stornoOf,
+} from '../../../shared/commissioni/engine';
 import { fillMessage, msg } from '../../../shared/messages';
 import { fromCents, toCents } from '../../../shared/money';
 import { derivePraticaStato } from '../../../shared/pratica-stato';
-import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '../../../shared/schemas/servizio';
+import {
+  servizioStatusIssues,
+  type Servizio,
+  type ServizioStatusBody,
+} from '../../../shared/schemas/servizio';
 import type { Database, DbExecutor, Transaction } from '../../db/client';
-import { commissioni, commissioniFornitori, fornitori, leads, pratiche, puntiFisici, servizi, serviziStorico, users } from '../../db/schema';
+import {
+  commissioni,
+  commissioniFornitori,
+  fornitori,
+  leads,
+  pratiche,
+  puntiFisici,
+  servizi,
+  serviziStorico,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../plugins/auth';
 import { configFromRow } from '../commissioni/commissioni.service';
@@ -57,7 +76,12 @@ export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise
   return byPratica;
 }
 
-function toServizio(s: ServizioRow, codice: string | null, nome: string | null, storico: Servizio['storico']): Servizio {
+function toServizio(
+  s: ServizioRow,
+  codice: string | null,
+  nome: string | null,
+  storico: Servizio['storico'],
+): Servizio {
   return {
     id: s.id,
     praticaId: s.praticaId,
@@ -158,7 +182,10 @@ export async function updateServizioStatus(
   id: number,
   body: ServizioStatusBody,
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
-  const [found] = await db.select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio }).from(servizi).where(eq(servizi.id, id));
+  const [found] = await db
+    .select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
+    .from(servizi)
+    .where(eq(servizi.id, id));
   if (!found) throw AppError.notFound(msg.servizio.notFound);
   const issues = servizioStatusIssues(found.tipo, body);
   if (issues.length > 0) throw badRequest(issues);
@@ -181,11 +208,21 @@ export async function updateServizioStatus(
     } | null = null;
     let newCommission: typeof commissioni.$inferInsert | null = null;
     if (body.stato === 'completato') {
-      const [fornitore] = await tx.select().from(fornitori).where(eq(fornitori.codice, body.fornitore!.toUpperCase()));
+      const [fornitore] = await tx
+        .select()
+        .from(fornitori)
+        .where(eq(fornitori.codice, body.fornitore!.toUpperCase()));
       if (!fornitore) throw AppError.badRequest(msg.servizio.supplierNotFound, 'VALIDATION');
-      if (!fornitore.isActive) throw AppError.badRequest(fillMessage(msg.servizio.supplierInactive, { nome: fornitore.nome }), 'VALIDATION');
+      if (!fornitore.isActive)
+        throw AppError.badRequest(
+          fillMessage(msg.servizio.supplierInactive, { nome: fornitore.nome }),
+          'VALIDATION',
+        );
       if (!fornitore.serviziSupportati.includes(tipo)) {
-        throw AppError.badRequest(fillMessage(msg.servizio.supplierDoesNotOffer, { nome: fornitore.nome, servizio: tipo }), 'VALIDATION');
+        throw AppError.badRequest(
+          fillMessage(msg.servizio.supplierDoesNotOffer, { nome: fornitore.nome, servizio: tipo }),
+          'VALIDATION',
+        );
       }
       const isEnergy = tipo === 'luce' || tipo === 'gas';
       const isRental = tipo === 'noleggio';
@@ -202,7 +239,9 @@ export async function updateServizioStatus(
       const [configRow] = await tx
         .select()
         .from(commissioniFornitori)
-        .where(and(eq(commissioniFornitori.fornitoreId, fornitore.id), eq(commissioniFornitori.servizio, tipo)));
+        .where(
+          and(eq(commissioniFornitori.fornitoreId, fornitore.id), eq(commissioniFornitori.servizio, tipo)),
+        );
       const [point] = pratica.puntoFisicoId
         ? await tx.select().from(puntiFisici).where(eq(puntiFisici.id, pratica.puntoFisicoId))
         : [];
@@ -219,7 +258,10 @@ export async function updateServizioStatus(
           ),
         )
         .limit(1);
-      const [lead] = await tx.select({ nome: leads.nome, cognome: leads.cognome }).from(leads).where(eq(leads.id, pratica.leadId));
+      const [lead] = await tx
+        .select({ nome: leads.nome, cognome: leads.cognome })
+        .from(leads)
+        .where(eq(leads.id, pratica.leadId));
 
       let result;
       try {
@@ -230,7 +272,11 @@ export async function updateServizioStatus(
           ridPresente: completion.ridPresente,
           numeroForniture: completion.numeroForniture,
           hasEarlierUnit: Boolean(earlier) && !isRental,
-          roles: { puntoFisico: Boolean(point), agente: Boolean(point?.agenteId), areaManager: Boolean(point?.areaManagerId) },
+          roles: {
+            puntoFisico: Boolean(point),
+            agente: Boolean(point?.agenteId),
+            areaManager: Boolean(point?.areaManagerId),
+          },
           bonus: {
             puntoFisico: toCents(completion.bonusPuntoFisico),
             agente: toCents(completion.bonusAgente),
@@ -239,7 +285,8 @@ export async function updateServizioStatus(
           totaleVendita: isRental ? toCents(body.totaleVendita) : null,
         });
       } catch (error) {
-        if (error instanceof CommissionConfigMissingError) throw AppError.conflict(error.message, 'COMMISSION_CONFIG_MISSING');
+        if (error instanceof CommissionConfigMissingError)
+          throw AppError.conflict(error.message, 'COMMISSION_CONFIG_MISSING');
         if (error instanceof CommissionInputError) throw AppError.badRequest(error.message, 'VALIDATION');
         throw error;
       }
@@ -291,9 +338,13 @@ export async function updateServizioStatus(
       createdAt: now,
     });
 
-    const siblings = await tx.select({ stato: servizi.stato }).from(servizi).where(eq(servizi.praticaId, pratica.id));
+    const siblings = await tx
+      .select({ stato: servizi.stato })
+      .from(servizi)
+      .where(eq(servizi.praticaId, pratica.id));
     const stato = derivePraticaStato(siblings.map((s) => s.stato));
-    if (stato !== pratica.statoPratica) await tx.update(pratiche).set({ statoPratica: stato }).where(eq(pratiche.id, pratica.id));
+    if (stato !== pratica.statoPratica)
+      await tx.update(pratiche).set({ statoPratica: stato }).where(eq(pratiche.id, pratica.id));
     return stato;
   });
 

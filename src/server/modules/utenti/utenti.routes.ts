@@ -17,7 +17,10 @@ import { createUser, deleteUser, listUsers, searchUsers, updateUser, updateUserR
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/api/users',
-    { config: { access: 'users:manage' }, schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userSchema) } } },
+    {
+      config: { access: 'users:manage' },
+      schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userSchema) } },
+    },
     async (request) => listUsers(db, request.query),
   );
 

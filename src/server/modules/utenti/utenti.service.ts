@@ -1,6 +1,11 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { msg } from '../../../shared/messages';
-import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '../../../shared/schemas/utente';
+import type {
+  CreateUserInput,
+  User,
+  updateRoleSchema,
+  updateUserSchema,
+} from '../../../shared/schemas/utente';
 import type { Role } from '../../../shared/permissions';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -25,7 +30,6 @@ export function toUser(row: UserRow): User {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
 
 export async function listUsers(db: Database, filter: { role?: Role }): Promise<User[]> {
   const rows = await db
@@ -122,14 +126,24 @@ export async function deleteUser(db: Database, actor: Actor, id: number): Promis
   const [point] = await db
     .select({ id: puntiFisici.id })
     .from(puntiFisici)
-    .where(or(eq(puntiFisici.utenteResponsabileId, id), eq(puntiFisici.agenteId, id), eq(puntiFisici.areaManagerId, id)))
+    .where(
+      or(
+        eq(puntiFisici.utenteResponsabileId, id),
+        eq(puntiFisici.agenteId, id),
+        eq(puntiFisici.areaManagerId, id),
+      ),
+    )
     .limit(1);
   if (point) throw AppError.conflict(msg.user.referencedByPoint, 'USER_REFERENCED');
   const [payee] = await db
     .select({ id: commissioni.id })
     .from(commissioni)
     .where(
-      or(eq(commissioni.payeePuntoFisicoId, id), eq(commissioni.payeeAgenteId, id), eq(commissioni.payeeAreaManagerId, id)),
+      or(
+        eq(commissioni.payeePuntoFisicoId, id),
+        eq(commissioni.payeeAgenteId, id),
+        eq(commissioni.payeeAreaManagerId, id),
+      ),
     )
     .limit(1);
   if (payee) throw AppError.conflict(msg.user.referencedByCommission, 'USER_REFERENCED');
@@ -141,7 +155,13 @@ export async function searchUsers(db: Database, query: { q: string; role?: Role 
   if (query.q.length < 2) return [];
   const pattern = containsPattern(query.q);
   return db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
     .from(users)
     .where(
       and(

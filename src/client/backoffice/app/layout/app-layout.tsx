@@ -20,7 +20,10 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
           </DialogPrimitive.Trigger>
           <DialogPrimitive.Portal>
             <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-            <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw]" aria-describedby={undefined}>
+            <DialogPrimitive.Content
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw]"
+              aria-describedby={undefined}
+            >
               <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
               <Sidebar user={user} onNavigate={() => setOpen(false)} />
             </DialogPrimitive.Content>

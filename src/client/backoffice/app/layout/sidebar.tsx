@@ -1,4 +1,15 @@
-import { BarChart3, Euro, FileText, LayoutDashboard, LogOut, Settings, Store, Users, UserSquare2, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Euro,
+  FileText,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  Store,
+  Users,
+  UserSquare2,
+  type LucideIcon,
+} from 'lucide-react';
 import { notifyManager } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { msg } from '../../../../shared/messages';
@@ -40,7 +51,11 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
         toast({ title: msg.auth.logoutSuccessTitle, description: msg.auth.logoutSuccessText });
       });
     } catch (error) {
-      toast({ title: msg.auth.logoutErrorTitle, description: errorMessage(error, (error as Error).message), variant: 'destructive' });
+      toast({
+        title: msg.auth.logoutErrorTitle,
+        description: errorMessage(error, (error as Error).message),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -81,7 +96,10 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
       </nav>
       <div className="border-t border-slate-800 p-4" data-testid="user-box">
         <div className="mb-3 flex items-center gap-3">
-          <span aria-hidden className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white">
+          <span
+            aria-hidden
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-white"
+          >
             {initialsOf(user)}
           </span>
           <div className="min-w-0">

@@ -13,7 +13,10 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../features/auth/auth-context';
 import { useDeleteCommissione } from '../../features/commissioni/api/delete-commissione';
 import { exportCommissioni } from '../../features/commissioni/api/export-commissioni';
-import { useCommissioni, type CommissioniFilters as ApiFilters } from '../../features/commissioni/api/get-commissioni';
+import {
+  useCommissioni,
+  type CommissioniFilters as ApiFilters,
+} from '../../features/commissioni/api/get-commissioni';
 import { useUpdatePayment } from '../../features/commissioni/api/update-payment';
 import { CommissioneCard } from '../../features/commissioni/components/commissione-card';
 import {
@@ -41,7 +44,10 @@ export function CommissioniRoute() {
 
   // Period boundaries are Rome calendar days, computed when the filters are read (SPEC §9).
   const range = periodoRange(filters.periodo, new Date(), filters.custom);
-  const rangeError = range.dataInizio && range.dataFine && range.dataInizio > range.dataFine ? msg.commissione.dateRangeInvalid : undefined;
+  const rangeError =
+    range.dataInizio && range.dataFine && range.dataInizio > range.dataFine
+      ? msg.commissione.dateRangeInvalid
+      : undefined;
   const apiFilters: ApiFilters = { status: filters.status || undefined, ...range };
   const list = useCommissioni({ ...apiFilters, page, pageSize: PAGE_SIZE }, !rangeError);
   const updatePayment = useUpdatePayment();
@@ -64,11 +70,18 @@ export function CommissioniRoute() {
       {
         onSuccess: () => {
           setPaying(null);
-          toast({ title: m.statusSuccess, description: `Commissione #${paying.id}: ${status === 'pagato' ? m.pagato : m.nonPagato}` });
+          toast({
+            title: m.statusSuccess,
+            description: `Commissione #${paying.id}: ${status === 'pagato' ? m.pagato : m.nonPagato}`,
+          });
         },
         onError: (error) =>
           // SPEC §8 text, with the server's reason underneath when it gave one.
-          toast({ title: msg.commissione.statusError, description: error instanceof ApiError ? error.serverMessage : undefined, variant: 'destructive' }),
+          toast({
+            title: msg.commissione.statusError,
+            description: error instanceof ApiError ? error.serverMessage : undefined,
+            variant: 'destructive',
+          }),
       },
     );
   };
@@ -79,7 +92,11 @@ export function CommissioniRoute() {
     remove.mutate(id, {
       onSuccess: () => toast({ title: m.deleteSuccess, description: `Commissione #${id}` }),
       onError: (error) =>
-        toast({ title: msg.commissione.deleteError, description: error instanceof ApiError ? error.serverMessage : undefined, variant: 'destructive' }),
+        toast({
+          title: msg.commissione.deleteError,
+          description: error instanceof ApiError ? error.serverMessage : undefined,
+          variant: 'destructive',
+        }),
       onSettled: () => setDeleting(null),
     });
   };
@@ -98,12 +115,24 @@ export function CommissioniRoute() {
             description="Esporta le commissioni filtrate"
             onExport={(format) => exportCommissioni(apiFilters, format)}
             disabled={!!rangeError}
-            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, m.exportError), variant: 'destructive' })}
+            onError={(error) =>
+              toast({
+                title: msg.common.error,
+                description: errorMessage(error, m.exportError),
+                variant: 'destructive',
+              })
+            }
           />
         }
       />
 
-      <CommissioniFilters value={filters} range={range} rangeError={rangeError} onChange={change} onReset={reset} />
+      <CommissioniFilters
+        value={filters}
+        range={range}
+        rangeError={rangeError}
+        onChange={change}
+        onReset={reset}
+      />
 
       {list.isError && !rangeError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800">
@@ -123,13 +152,24 @@ export function CommissioniRoute() {
 
       {data && !list.isError && (
         <section aria-labelledby="commissioni-elenco">
-          <h2 id="commissioni-elenco" className="mb-3 text-sm text-muted-foreground" aria-live="polite" data-testid="commissioni-count">
+          <h2
+            id="commissioni-elenco"
+            className="mb-3 text-sm text-muted-foreground"
+            aria-live="polite"
+            data-testid="commissioni-count"
+          >
             {data.total === 1 ? '1 commissione trovata' : `${data.total} commissioni trovate`}
           </h2>
           {data.items.length === 0 ? (
             <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{m.empty}</div>
           ) : (
-            <div className={list.isPlaceholderData ? 'grid gap-4 opacity-60 md:grid-cols-2 xl:grid-cols-3' : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'}>
+            <div
+              className={
+                list.isPlaceholderData
+                  ? 'grid gap-4 opacity-60 md:grid-cols-2 xl:grid-cols-3'
+                  : 'grid gap-4 md:grid-cols-2 xl:grid-cols-3'
+              }
+            >
               {data.items.map((c) => (
                 <CommissioneCard
                   key={c.id}
@@ -159,7 +199,11 @@ export function CommissioniRoute() {
         title={m.deleteTitle}
         description={
           deleting
-            ? fillMessage(m.deleteText, { id: deleting.id, servizio: servizioLabel(deleting.tipoServizio), cliente: deleting.customerName })
+            ? fillMessage(m.deleteText, {
+                id: deleting.id,
+                servizio: servizioLabel(deleting.tipoServizio),
+                cliente: deleting.customerName,
+              })
             : ''
         }
         pending={remove.isPending}

@@ -40,12 +40,23 @@ export function ConfigCommissioniRoute() {
   const term = search.trim().toLowerCase();
   const visible = (fornitori.data ?? [])
     .filter((f) => !term || f.nome.toLowerCase().includes(term) || f.codice.toLowerCase().includes(term))
-    .map((f) => ({ fornitore: f, servizi: SERVIZI_PRINCIPALI.filter((s) => f.serviziSupportati.includes(s) && (!servizio || s === servizio)) }))
+    .map((f) => ({
+      fornitore: f,
+      servizi: SERVIZI_PRINCIPALI.filter(
+        (s) => f.serviziSupportati.includes(s) && (!servizio || s === servizio),
+      ),
+    }))
     .filter((row) => row.servizi.length > 0);
 
-  const totalRows = (fornitori.data ?? []).reduce((n, f) => n + SERVIZI_PRINCIPALI.filter((s) => f.serviziSupportati.includes(s)).length, 0);
+  const totalRows = (fornitori.data ?? []).reduce(
+    (n, f) => n + SERVIZI_PRINCIPALI.filter((s) => f.serviziSupportati.includes(s)).length,
+    0,
+  );
   const configuredRows = (fornitori.data ?? []).reduce(
-    (n, f) => n + SERVIZI_PRINCIPALI.filter((s) => f.serviziSupportati.includes(s) && bySupplier.get(f.id)?.has(s)).length,
+    (n, f) =>
+      n +
+      SERVIZI_PRINCIPALI.filter((s) => f.serviziSupportati.includes(s) && bySupplier.get(f.id)?.has(s))
+        .length,
     0,
   );
 
@@ -54,7 +65,11 @@ export function ConfigCommissioniRoute() {
     if (!target) return null;
     const fornitore = fornitori.data?.find((f) => f.id === target.fornitoreId);
     if (!fornitore) return null;
-    return { fornitore, servizio: target.servizio, config: bySupplier.get(fornitore.id)?.get(target.servizio) };
+    return {
+      fornitore,
+      servizio: target.servizio,
+      config: bySupplier.get(fornitore.id)?.get(target.servizio),
+    };
   }, [target, fornitori.data, bySupplier]);
 
   const isLoading = fornitori.isLoading || configs.isLoading;
@@ -73,12 +88,25 @@ export function ConfigCommissioniRoute() {
         }
       />
 
-      <section aria-label="Filtri" className="mb-6 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end">
+      <section
+        aria-label="Filtri"
+        className="mb-6 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end"
+      >
         <div className="grid gap-2">
           <Label htmlFor={searchId}>Cerca fornitore</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input id={searchId} type="search" className="pl-9" placeholder="Nome o codice" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder="Nome o codice"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
         </div>
         <div className="grid gap-2">
@@ -109,7 +137,9 @@ export function ConfigCommissioniRoute() {
             {configuredRows} di {totalRows} combinazioni fornitore e servizio configurate
           </p>
           {visible.length === 0 ? (
-            <p className="rounded-lg border bg-card p-8 text-center text-muted-foreground">{msg.configCommissioni.empty}</p>
+            <p className="rounded-lg border bg-card p-8 text-center text-muted-foreground">
+              {msg.configCommissioni.empty}
+            </p>
           ) : (
             <div className="grid items-start gap-4 xl:grid-cols-2">
               {visible.map(({ fornitore, servizi }) => (
@@ -128,7 +158,10 @@ export function ConfigCommissioniRoute() {
       )}
 
       <ConfigDialog target={dialogTarget} onOpenChange={(open) => !open && setTarget(null)} />
-      <FornitoreDialog fornitore={editingFornitore} onOpenChange={(open) => !open && setEditingFornitore(undefined)} />
+      <FornitoreDialog
+        fornitore={editingFornitore}
+        onOpenChange={(open) => !open && setEditingFornitore(undefined)}
+      />
     </>
   );
 }

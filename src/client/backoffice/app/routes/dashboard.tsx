@@ -1,5 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Activity, CheckCircle2, Clock, Euro, Loader, Percent, RefreshCw, Store, TrendingUp, Users, Wallet } from 'lucide-react';
+import {
+  Activity,
+  CheckCircle2,
+  Clock,
+  Euro,
+  Loader,
+  Percent,
+  RefreshCw,
+  Store,
+  TrendingUp,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { msg } from '../../../../shared/messages';
 import { can, dashboardTitle } from '../../../../shared/permissions';
 import type { DashboardStats } from '../../../../shared/schemas/dashboard';
@@ -32,14 +44,33 @@ function DashboardSkeleton() {
   );
 }
 
-function DashboardContent({ stats, isManagement, isAdmin }: { stats: DashboardStats; isManagement: boolean; isAdmin: boolean }) {
+function DashboardContent({
+  stats,
+  isManagement,
+  isAdmin,
+}: {
+  stats: DashboardStats;
+  isManagement: boolean;
+  isAdmin: boolean;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <section
         aria-label="Riepilogo"
-        className={isManagement ? 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4' : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'}
+        className={
+          isManagement
+            ? 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4'
+            : 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
+        }
       >
-        <StatCard id="lead-totali" title={m.leadTotali} value={stats.totalLeads} subtitle={m.leadTotaliSub} icon={Users} tone="blue" />
+        <StatCard
+          id="lead-totali"
+          title={m.leadTotali}
+          value={stats.totalLeads}
+          subtitle={m.leadTotaliSub}
+          icon={Users}
+          tone="blue"
+        />
         <StatCard
           id="commissioni-totali"
           title={m.commissioniTotali}
@@ -59,7 +90,14 @@ function DashboardContent({ stats, isManagement, isAdmin }: { stats: DashboardSt
           />
         )}
         {isManagement ? (
-          <StatCard id="punti" title={m.puntiFisici} value={stats.activePoints} subtitle={m.puntiFisiciSub} icon={Store} tone="yellow" />
+          <StatCard
+            id="punti"
+            title={m.puntiFisici}
+            value={stats.activePoints}
+            subtitle={m.puntiFisiciSub}
+            icon={Store}
+            tone="yellow"
+          />
         ) : (
           <StatCard
             id="punti"
@@ -74,10 +112,35 @@ function DashboardContent({ stats, isManagement, isAdmin }: { stats: DashboardSt
       </section>
 
       {isManagement && (
-        <section aria-label="Servizi" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-testid="management-row">
-          <StatCard id="da-gestire" title={m.daGestire} value={stats.serviziInseriti ?? 0} subtitle={m.daGestireSub} icon={Clock} tone="blue" />
-          <StatCard id="in-lavorazione" title={m.inLavorazione} value={stats.serviziInLavorazione ?? 0} subtitle={m.inLavorazioneSub} icon={Loader} tone="yellow" />
-          <StatCard id="completati" title={m.completati} value={stats.serviziCompletati ?? 0} subtitle={m.completatiSub} icon={CheckCircle2} tone="green" />
+        <section
+          aria-label="Servizi"
+          className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+          data-testid="management-row"
+        >
+          <StatCard
+            id="da-gestire"
+            title={m.daGestire}
+            value={stats.serviziInseriti ?? 0}
+            subtitle={m.daGestireSub}
+            icon={Clock}
+            tone="blue"
+          />
+          <StatCard
+            id="in-lavorazione"
+            title={m.inLavorazione}
+            value={stats.serviziInLavorazione ?? 0}
+            subtitle={m.inLavorazioneSub}
+            icon={Loader}
+            tone="yellow"
+          />
+          <StatCard
+            id="completati"
+            title={m.completati}
+            value={stats.serviziCompletati ?? 0}
+            subtitle={m.completatiSub}
+            icon={CheckCircle2}
+            tone="green"
+          />
           <StatCard
             id="tasso-conversione"
             title={m.tassoConversione}
@@ -90,7 +153,14 @@ function DashboardContent({ stats, isManagement, isAdmin }: { stats: DashboardSt
       )}
 
       <section aria-label="Commissioni del periodo" className="grid gap-4 md:grid-cols-2">
-        <BannerCard id="oggi" title={m.oggi} value={formatEuro(stats.commissionsToday)} subtitle={m.oggiSub} icon={Wallet} className="bg-gradient-to-r from-blue-700 to-blue-600" />
+        <BannerCard
+          id="oggi"
+          title={m.oggi}
+          value={formatEuro(stats.commissionsToday)}
+          subtitle={m.oggiSub}
+          icon={Wallet}
+          className="bg-gradient-to-r from-blue-700 to-blue-600"
+        />
         <BannerCard
           id="questo-mese"
           title={m.questoMese}
@@ -103,7 +173,9 @@ function DashboardContent({ stats, isManagement, isAdmin }: { stats: DashboardSt
 
       <PuntoPerformance />
 
-      {isAdmin && stats.serviceStats && <DashboardCharts serviceStats={stats.serviceStats} monthlyStats={stats.monthlyStats} />}
+      {isAdmin && stats.serviceStats && (
+        <DashboardCharts serviceStats={stats.serviceStats} monthlyStats={stats.monthlyStats} />
+      )}
 
       <div className={isManagement ? 'grid gap-4 lg:grid-cols-2' : 'grid gap-4'}>
         {isManagement && <RecentPratiche pratiche={stats.recentPratiche ?? []} />}
@@ -148,7 +220,11 @@ export function DashboardRoute() {
       {stats.isLoading ? (
         <DashboardSkeleton />
       ) : stats.data ? (
-        <DashboardContent stats={stats.data} isManagement={can(role, 'dashboard:management')} isAdmin={can(role, 'dashboard:charts')} />
+        <DashboardContent
+          stats={stats.data}
+          isManagement={can(role, 'dashboard:management')}
+          isAdmin={can(role, 'dashboard:charts')}
+        />
       ) : null}
     </>
   );

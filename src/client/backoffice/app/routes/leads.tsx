@@ -21,13 +21,23 @@ import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAuth } from '../../features/auth/auth-context';
-import { exportLeads, useDeleteLead, useLeads, useUpdateLeadStatus, type LeadQuery } from '../../features/leads/api/leads';
+import {
+  exportLeads,
+  useDeleteLead,
+  useLeads,
+  useUpdateLeadStatus,
+  type LeadQuery,
+} from '../../features/leads/api/leads';
 import { LeadDetailDialog } from '../../features/leads/components/lead-detail-dialog';
 import { PuntoFilter } from '../../features/punti-fisici/components/punto-filter';
 
 const PAGE_SIZE = 25;
 
-function StatusControl(props: { lead: LeadListItem; disabled: boolean; onChange: (next: LeadContattoStato) => void }) {
+function StatusControl(props: {
+  lead: LeadListItem;
+  disabled: boolean;
+  onChange: (next: LeadContattoStato) => void;
+}) {
   const { lead } = props;
   return (
     <div className="grid gap-1">
@@ -53,15 +63,31 @@ function StatusControl(props: { lead: LeadListItem; disabled: boolean; onChange:
   );
 }
 
-function LeadActions(props: { lead: LeadListItem; canDelete: boolean; onDetail: () => void; onDelete: () => void }) {
+function LeadActions(props: {
+  lead: LeadListItem;
+  canDelete: boolean;
+  onDetail: () => void;
+  onDelete: () => void;
+}) {
   const { lead } = props;
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon" aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`} onClick={props.onDetail}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`}
+        onClick={props.onDetail}
+      >
         <Eye aria-hidden />
       </Button>
       {props.canDelete && (
-        <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina ${lead.nome} ${lead.cognome}`} onClick={props.onDelete}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive"
+          aria-label={`Elimina ${lead.nome} ${lead.cognome}`}
+          onClick={props.onDelete}
+        >
           <Trash2 aria-hidden />
         </Button>
       )}
@@ -119,7 +145,12 @@ export function LeadsRoute() {
     if (!window.confirm(msg.lead.deleteConfirm)) return;
     remove.mutate(lead.id, {
       onSuccess: () => toast({ title: msg.lead.deleteSuccess }),
-      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.deleteError), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: msg.common.error,
+          description: errorMessage(error, msg.lead.deleteError),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -127,8 +158,17 @@ export function LeadsRoute() {
     updateStatus.mutate(
       { id: lead.id, status: next },
       {
-        onSuccess: () => toast({ title: msg.lead.statusSuccess, description: `${lead.nome} ${lead.cognome}: ${LEAD_CONTATTO_LABELS[next]}` }),
-        onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.statusError), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: msg.lead.statusSuccess,
+            description: `${lead.nome} ${lead.cognome}: ${LEAD_CONTATTO_LABELS[next]}`,
+          }),
+        onError: (error) =>
+          toast({
+            title: msg.common.error,
+            description: errorMessage(error, msg.lead.statusError),
+            variant: 'destructive',
+          }),
       },
     );
 
@@ -143,16 +183,26 @@ export function LeadsRoute() {
           <ExportMenu
             description="Esporta i lead filtrati"
             onExport={(format) => exportLeads(filters, format)}
-            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, msg.lead.exportError), variant: 'destructive' })}
+            onError={(error) =>
+              toast({
+                title: msg.common.error,
+                description: errorMessage(error, msg.lead.exportError),
+                variant: 'destructive',
+              })
+            }
           />
         }
       />
 
       {overdueCount > 0 && status !== 'overdue' && (
-        <div role="status" className="mb-4 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="status"
+          className="mb-4 flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
           <span className="flex items-center gap-2 text-sm">
             <AlarmClock className="size-4 shrink-0" aria-hidden />
-            {overdueCount === 1 ? '1 lead nuovo attende' : `${overdueCount} lead nuovi attendono`} da oltre 24 ore di essere contattato.
+            {overdueCount === 1 ? '1 lead nuovo attende' : `${overdueCount} lead nuovi attendono`} da oltre 24
+            ore di essere contattato.
           </span>
           <Button
             variant="outline"
@@ -172,7 +222,10 @@ export function LeadsRoute() {
         <div className="grid gap-2">
           <Label htmlFor={searchId}>Cerca</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               id={searchId}
               type="search"
@@ -230,59 +283,90 @@ export function LeadsRoute() {
           <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
         ) : (
           <>
-          {/* Phones: one card per lead, every control within reach without side scrolling. */}
-          <ul className="divide-y md:hidden">
-            {leads.data?.items.map((lead) => (
-              <li key={lead.id} data-testid={`lead-card-${lead.id}`} className={cn('grid gap-3 p-4', lead.isOverdue && 'bg-amber-50/60')}>
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0 text-sm">
-                    <p className="font-medium">
-                      {lead.nome} {lead.cognome}
-                    </p>
-                    <p className="text-muted-foreground [overflow-wrap:anywhere]">{lead.email}</p>
-                    <p className="text-muted-foreground">{lead.telefono}</p>
-                  </div>
-                  <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'} · {formatDateTime(lead.dataRegistrazione)}
-                </p>
-                <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
-              </li>
-            ))}
-          </ul>
-          <Table className="hidden md:table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Cliente</TableHead>
-                <TableHead>Punto Fisico</TableHead>
-                <TableHead>Data creazione</TableHead>
-                <TableHead>Stato contatto</TableHead>
-                <TableHead className="text-right">Azioni</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+            {/* Phones: one card per lead, every control within reach without side scrolling. */}
+            <ul className="divide-y md:hidden">
               {leads.data?.items.map((lead) => (
-                <TableRow key={lead.id} data-testid={`lead-row-${lead.id}`} className={lead.isOverdue ? 'bg-amber-50/60' : undefined}>
-                  <TableCell className="min-w-52">
-                    <p className="font-medium">
-                      {lead.nome} {lead.cognome}
-                    </p>
-                    <p className="break-all text-muted-foreground">{lead.email}</p>
-                    <p className="text-muted-foreground">{lead.telefono}</p>
-                  </TableCell>
-                  <TableCell className="min-w-40">{lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(lead.dataRegistrazione)}</TableCell>
-                  <TableCell className="min-w-48">
-                    <StatusControl lead={lead} disabled={isUpdating(lead)} onChange={(next) => onStatus(lead, next)} />
-                  </TableCell>
-                  <TableCell>
-                    <LeadActions lead={lead} canDelete={canDelete} onDetail={() => setDetail(lead)} onDelete={() => onDelete(lead)} />
-                  </TableCell>
-                </TableRow>
+                <li
+                  key={lead.id}
+                  data-testid={`lead-card-${lead.id}`}
+                  className={cn('grid gap-3 p-4', lead.isOverdue && 'bg-amber-50/60')}
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium">
+                        {lead.nome} {lead.cognome}
+                      </p>
+                      <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
+                      <p className="text-muted-foreground">{lead.telefono}</p>
+                    </div>
+                    <LeadActions
+                      lead={lead}
+                      canDelete={canDelete}
+                      onDetail={() => setDetail(lead)}
+                      onDelete={() => onDelete(lead)}
+                    />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'} ·{' '}
+                    {formatDateTime(lead.dataRegistrazione)}
+                  </p>
+                  <StatusControl
+                    lead={lead}
+                    disabled={isUpdating(lead)}
+                    onChange={(next) => onStatus(lead, next)}
+                  />
+                </li>
               ))}
-            </TableBody>
-          </Table>
+            </ul>
+            <Table className="hidden md:table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Cliente</TableHead>
+                  <TableHead>Punto Fisico</TableHead>
+                  <TableHead>Data creazione</TableHead>
+                  <TableHead>Stato contatto</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {leads.data?.items.map((lead) => (
+                  <TableRow
+                    key={lead.id}
+                    data-testid={`lead-row-${lead.id}`}
+                    className={lead.isOverdue ? 'bg-amber-50/60' : undefined}
+                  >
+                    <TableCell className="min-w-52">
+                      <p className="font-medium">
+                        {lead.nome} {lead.cognome}
+                      </p>
+                      <p className="break-all text-muted-foreground">{lead.email}</p>
+                      <p className="text-muted-foreground">{lead.telefono}</p>
+                    </TableCell>
+                    <TableCell className="min-w-40">
+                      {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(lead.dataRegistrazione)}
+                    </TableCell>
+                    <TableCell className="min-w-48">
+                      <StatusControl
+                        lead={lead}
+                        disabled={isUpdating(lead)}
+                        onChange={(next) => onStatus(lead, next)}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <LeadActions
+                        lead={lead}
+                        canDelete={canDelete}
+                        onDetail={() => setDetail(lead)}
+                        onDelete={() => onDelete(lead)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </>
         )}
       </Card>

@@ -13,14 +13,22 @@ import { useAuth } from '../../features/auth/auth-context';
 import { exportPratiche } from '../../features/pratiche/api/export-pratiche';
 import { usePratiche } from '../../features/pratiche/api/get-pratiche';
 import { PraticaCard } from '../../features/pratiche/components/pratica-card';
-import { EMPTY_FILTERS, PraticheFilters, type FilterState } from '../../features/pratiche/components/pratiche-filters';
+import {
+  EMPTY_FILTERS,
+  PraticheFilters,
+  type FilterState,
+} from '../../features/pratiche/components/pratiche-filters';
 
 const PAGE_SIZE = 20;
 
 function filtersFromUrl(search: string): FilterState {
   const params = new URLSearchParams(search);
   const id = Number(params.get('puntoFisicoId'));
-  return { ...EMPTY_FILTERS, search: params.get('search') ?? '', puntoFisicoId: Number.isInteger(id) && id > 0 ? id : null };
+  return {
+    ...EMPTY_FILTERS,
+    search: params.get('search') ?? '',
+    puntoFisicoId: Number.isInteger(id) && id > 0 ? id : null,
+  };
 }
 
 /** SPEC §2 Pratiche. The URL's ?search= and ?puntoFisicoId= seed the filters (links from leads and points). */
@@ -61,7 +69,13 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
             description="Esporta le pratiche filtrate, una riga per servizio"
             // The filters as they are in the form: a search typed a moment ago counts already.
             onExport={(format) => exportPratiche(filters, format)}
-            onError={(error) => toast({ title: msg.common.error, description: errorMessage(error, msg.pratica.exportError), variant: 'destructive' })}
+            onError={(error) =>
+              toast({
+                title: msg.common.error,
+                description: errorMessage(error, msg.pratica.exportError),
+                variant: 'destructive',
+              })
+            }
           />
         }
       />
@@ -87,7 +101,9 @@ function PraticheScreen({ initial }: { initial: FilterState }) {
             {data.total === 1 ? '1 pratica trovata' : `${data.total} pratiche trovate`}
           </p>
           {data.items.length === 0 ? (
-            <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{msg.pratica.empty}</div>
+            <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">
+              {msg.pratica.empty}
+            </div>
           ) : (
             <div className={query.isPlaceholderData ? 'grid gap-4 opacity-60' : 'grid gap-4'}>
               {data.items.map((p) => (

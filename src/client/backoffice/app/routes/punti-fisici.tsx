@@ -11,7 +11,11 @@ import { Skeleton } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../features/auth/auth-context';
-import { useDeletePuntoFisico, usePuntiFisici, useUpdateQrCodes } from '../../features/punti-fisici/api/punti-fisici';
+import {
+  useDeletePuntoFisico,
+  usePuntiFisici,
+  useUpdateQrCodes,
+} from '../../features/punti-fisici/api/punti-fisici';
 import { PuntoCard } from '../../features/punti-fisici/components/punto-card';
 import { PuntoFormDialog } from '../../features/punti-fisici/components/punto-form-dialog';
 
@@ -19,7 +23,10 @@ export function PuntiFisiciRoute() {
   const { user } = useAuth();
   const role = user!.role;
   const punti = usePuntiFisici();
-  const [dialog, setDialog] = useState<{ open: boolean; punto: PuntoFisico | null }>({ open: false, punto: null });
+  const [dialog, setDialog] = useState<{ open: boolean; punto: PuntoFisico | null }>({
+    open: false,
+    punto: null,
+  });
   const [deleting, setDeleting] = useState<PuntoFisico | null>(null);
   const remove = useDeletePuntoFisico();
   const updateQr = useUpdateQrCodes();
@@ -28,7 +35,12 @@ export function PuntiFisiciRoute() {
   const onUpdateQr = () =>
     updateQr.mutate(undefined, {
       onSuccess: (res) => toast({ title: 'QR codes aggiornati', description: res.message }),
-      onError: () => toast({ title: msg.common.error, description: msg.puntoFisico.qrUpdateError, variant: 'destructive' }),
+      onError: () =>
+        toast({
+          title: msg.common.error,
+          description: msg.puntoFisico.qrUpdateError,
+          variant: 'destructive',
+        }),
     });
 
   const onDelete = () => {
@@ -39,7 +51,11 @@ export function PuntiFisiciRoute() {
         setDeleting(null);
       },
       onError: (error) => {
-        toast({ title: msg.common.error, description: errorMessage(error, msg.puntoFisico.deleteError), variant: 'destructive' });
+        toast({
+          title: msg.common.error,
+          description: errorMessage(error, msg.puntoFisico.deleteError),
+          variant: 'destructive',
+        });
         setDeleting(null);
       },
     });
@@ -82,7 +98,9 @@ export function PuntiFisiciRoute() {
         <Card className="flex flex-col items-center gap-2 p-10 text-center">
           <Store className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="text-lg font-semibold">{msg.puntoFisico.emptyTitle}</h2>
-          <p className="text-muted-foreground">{canCreate ? msg.puntoFisico.emptyManagers : msg.puntoFisico.emptyOthers}</p>
+          <p className="text-muted-foreground">
+            {canCreate ? msg.puntoFisico.emptyManagers : msg.puntoFisico.emptyOthers}
+          </p>
         </Card>
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">

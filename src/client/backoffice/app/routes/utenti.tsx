@@ -27,14 +27,30 @@ const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'seco
   punto_fisico: 'secondary',
 };
 
-function UserActions({ user, onEdit, onDelete, canDelete }: { user: User; onEdit: () => void; onDelete: () => void; canDelete: boolean }) {
+function UserActions({
+  user,
+  onEdit,
+  onDelete,
+  canDelete,
+}: {
+  user: User;
+  onEdit: () => void;
+  onDelete: () => void;
+  canDelete: boolean;
+}) {
   return (
     <div className="flex justify-end gap-1">
       <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
       {canDelete && (
-        <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina ${displayNameOf(user)}`} onClick={onDelete}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive"
+          aria-label={`Elimina ${displayNameOf(user)}`}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden />
         </Button>
       )}
@@ -117,65 +133,82 @@ export function UtentiRoute() {
           <p className="p-8 text-center text-muted-foreground">Nessun utente trovato</p>
         ) : (
           <>
-          {/* Phones: one card per user instead of a table to scroll sideways. */}
-          <ul className="divide-y md:hidden">
-            {users.data?.map((u) => (
-              <li key={u.id} className="grid gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium">{displayNameOf(u)}</p>
-                    <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{u.email}</p>
-                  </div>
-                  <UserActions user={u} canDelete={u.id !== me?.id} onEdit={() => setEditing(u)} onDelete={() => askDelete(u)} />
-                </div>
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
-                  <Badge variant={u.isActive ? 'success' : 'outline'}>{u.isActive ? 'Attivo' : 'Disattivo'}</Badge>
-                  <span>Iscritto il {formatDate(u.createdAt)}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Table className="hidden md:table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Utente</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Ruolo</TableHead>
-                <TableHead>Stato</TableHead>
-                <TableHead>Data iscrizione</TableHead>
-                <TableHead className="text-right">Azioni</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+            {/* Phones: one card per user instead of a table to scroll sideways. */}
+            <ul className="divide-y md:hidden">
               {users.data?.map((u) => (
-                <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
-                  <TableCell>
-                    <div className="flex items-center gap-3">
-                      <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary">
-                        {initialsOf(u)}
-                      </span>
-                      <div className="min-w-0">
-                        <p className="font-medium">{displayNameOf(u)}</p>
-                        {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
-                      </div>
+                <li key={u.id} className="grid gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium">{displayNameOf(u)}</p>
+                      <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
                     </div>
-                  </TableCell>
-                  <TableCell className="break-all">{u.email}</TableCell>
-                  <TableCell>
+                    <UserActions
+                      user={u}
+                      canDelete={u.id !== me?.id}
+                      onEdit={() => setEditing(u)}
+                      onDelete={() => askDelete(u)}
+                    />
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={u.isActive ? 'success' : 'outline'}>{u.isActive ? 'Attivo' : 'Disattivo'}</Badge>
-                  </TableCell>
-                  <TableCell>{formatDate(u.createdAt)}</TableCell>
-                  <TableCell>
-                    <UserActions user={u} canDelete={u.id !== me?.id} onEdit={() => setEditing(u)} onDelete={() => askDelete(u)} />
-                  </TableCell>
-                </TableRow>
+                    <Badge variant={u.isActive ? 'success' : 'outline'}>
+                      {u.isActive ? 'Attivo' : 'Disattivo'}
+                    </Badge>
+                    <span>Iscritto il {formatDate(u.createdAt)}</span>
+                  </div>
+                </li>
               ))}
-            </TableBody>
-          </Table>
+            </ul>
+            <Table className="hidden md:table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Utente</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Ruolo</TableHead>
+                  <TableHead>Stato</TableHead>
+                  <TableHead>Data iscrizione</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data?.map((u) => (
+                  <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
+                    <TableCell>
+                      <div className="flex items-center gap-3">
+                        <span
+                          aria-hidden
+                          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+                        >
+                          {initialsOf(u)}
+                        </span>
+                        <div className="min-w-0">
+                          <p className="font-medium">{displayNameOf(u)}</p>
+                          {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell className="break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={u.isActive ? 'success' : 'outline'}>
+                        {u.isActive ? 'Attivo' : 'Disattivo'}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>{formatDate(u.createdAt)}</TableCell>
+                    <TableCell>
+                      <UserActions
+                        user={u}
+                        canDelete={u.id !== me?.id}
+                        onEdit={() => setEditing(u)}
+                        onDelete={() => askDelete(u)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           </>
         )}
       </Card>
@@ -188,9 +221,14 @@ export function UtentiRoute() {
         title="Eliminare l'utente?"
         description={
           <>
-            {deleting ? `${displayNameOf(deleting)} (${deleting.email}) verrà eliminato definitivamente.` : ''}
+            {deleting
+              ? `${displayNameOf(deleting)} (${deleting.email}) verrà eliminato definitivamente.`
+              : ''}
             {deleteError && (
-              <span role="alert" className="mt-3 block rounded-md border border-destructive/40 bg-red-50 p-3 text-destructive">
+              <span
+                role="alert"
+                className="mt-3 block rounded-md border border-destructive/40 bg-red-50 p-3 text-destructive"
+              >
                 {deleteError}
               </span>
             )}

@@ -14,7 +14,10 @@ import { useLogin } from '../api/auth';
 export function LoginForm() {
   const login = useLogin();
   const [, navigate] = useLocation();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -24,7 +27,11 @@ export function LoginForm() {
         navigate(paths.home, { replace: true });
       },
       onError: (error) =>
-        toast({ title: msg.auth.loginErrorTitle, description: errorMessage(error, msg.auth.invalidCredentials), variant: 'destructive' }),
+        toast({
+          title: msg.auth.loginErrorTitle,
+          description: errorMessage(error, msg.auth.invalidCredentials),
+          variant: 'destructive',
+        }),
     }),
   );
 

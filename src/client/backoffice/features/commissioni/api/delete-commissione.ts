@@ -4,5 +4,8 @@ import { useInvalidateCommissioni } from './invalidate';
 
 export function useDeleteCommissione() {
   const invalidate = useInvalidateCommissioni();
-  return useMutation({ mutationFn: (id: number) => api.delete<void>(`/api/commissioni/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`/api/commissioni/${id}`),
+    onSuccess: invalidate,
+  });
 }

@@ -4,5 +4,8 @@ import { COMMISSIONI_KEY, filterParams, type CommissioniFilters } from './get-co
 
 /** 'Esporta' (DECISIONS §7): the filtered commissions as XLSX or CSV, with the role's own amounts. */
 export function exportCommissioni(filters: CommissioniFilters, format: 'xlsx' | 'csv') {
-  return downloadFile(withQuery(`${COMMISSIONI_KEY}/export`, { ...filterParams(filters), format }), `commissioni.${format}`);
+  return downloadFile(
+    withQuery(`${COMMISSIONI_KEY}/export`, { ...filterParams(filters), format }),
+    `commissioni.${format}`,
+  );
 }

@@ -16,7 +16,11 @@ export function filterParams(f: CommissioniFilters) {
 }
 
 export function commissioniQuery(filters: CommissioniFilters & { page: number; pageSize: number }) {
-  const url = withQuery(COMMISSIONI_KEY, { ...filterParams(filters), page: filters.page, pageSize: filters.pageSize });
+  const url = withQuery(COMMISSIONI_KEY, {
+    ...filterParams(filters),
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
   return queryOptions({
     queryKey: [COMMISSIONI_KEY, url],
     queryFn: () => api.get<CommissioniList>(url),
@@ -26,6 +30,9 @@ export function commissioniQuery(filters: CommissioniFilters & { page: number; p
 }
 
 /** `enabled: false` while the filters cannot be sent (a custom range that ends before it starts). */
-export function useCommissioni(filters: CommissioniFilters & { page: number; pageSize: number }, enabled = true) {
+export function useCommissioni(
+  filters: CommissioniFilters & { page: number; pageSize: number },
+  enabled = true,
+) {
   return useQuery({ ...commissioniQuery(filters), enabled });
 }

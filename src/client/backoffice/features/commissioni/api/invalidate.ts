@@ -10,6 +10,8 @@ export function useInvalidateCommissioni() {
       queryClient.invalidateQueries({ queryKey: [COMMISSIONI_KEY] }),
       queryClient.invalidateQueries({ queryKey: [DASHBOARD_STATS_KEY] }),
       // Point stats (Commissioni Totali, Oggi, Questo Mese per point).
-      queryClient.invalidateQueries({ predicate: (q) => /^\/api\/punti-fisici\/\d+\/stats/.test(String(q.queryKey[0])) }),
+      queryClient.invalidateQueries({
+        predicate: (q) => /^\/api\/punti-fisici\/\d+\/stats/.test(String(q.queryKey[0])),
+      }),
     ]);
 }

@@ -32,8 +32,8 @@ const OWN_AMOUNT: Partial<Record<Role, AmountKey>> = {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm">{children}</dd>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
     </div>
   );
 }
@@ -65,13 +65,18 @@ export function CommissioneCard(props: {
     <Card
       id={`commissione-${c.id}`}
       data-testid={`commissione-${c.id}`}
-      className={cn('flex scroll-mt-6 flex-col target:ring-2 target:ring-primary', isStorno && 'border-red-300 bg-red-50/50')}
+      className={cn(
+        'flex scroll-mt-6 flex-col target:ring-2 target:ring-primary',
+        isStorno && 'border-red-300 bg-red-50/50',
+      )}
     >
       <div className="grid gap-1 p-4 pb-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <h3 className="mr-auto text-lg font-semibold leading-tight">{servizioLabel(c.tipoServizio)}</h3>
+          <h3 className="mr-auto text-lg leading-tight font-semibold">{servizioLabel(c.tipoServizio)}</h3>
           {isStorno && <Badge variant="danger">{m.storno}</Badge>}
-          {c.hasBonus && <Badge className="border-transparent bg-purple-100 text-purple-800">{m.bonus}</Badge>}
+          {c.hasBonus && (
+            <Badge className="border-transparent bg-purple-100 text-purple-800">{m.bonus}</Badge>
+          )}
           <Badge variant={isPaid ? 'success' : 'warning'} data-testid="stato-pagamento">
             {isPaid ? m.pagato : m.nonPagato}
           </Badge>
@@ -90,16 +95,29 @@ export function CommissioneCard(props: {
 
       <div className="mt-3 px-4">
         {visible.length === 1 ? (
-          <div className="flex items-baseline justify-between gap-2 rounded-md bg-muted/60 px-3 py-2" data-testid="importo">
+          <div
+            className="flex items-baseline justify-between gap-2 rounded-md bg-muted/60 px-3 py-2"
+            data-testid="importo"
+          >
             <span className="text-sm text-muted-foreground">{m.tuaCommissione}</span>
-            <span className={cn('text-xl font-bold tabular-nums', amountClass(c[visible[0].key]!))}>{formatEuro(c[visible[0].key]!)}</span>
+            <span className={cn('text-xl font-bold tabular-nums', amountClass(c[visible[0].key]!))}>
+              {formatEuro(c[visible[0].key]!)}
+            </span>
           </div>
         ) : (
           <dl className="grid grid-cols-2 gap-2" data-testid="importi">
             {visible.map((a) => (
-              <div key={a.key} className={cn('rounded-md bg-muted/60 px-3 py-2', a.key === own && 'bg-primary/10 ring-1 ring-primary/30')}>
+              <div
+                key={a.key}
+                className={cn(
+                  'rounded-md bg-muted/60 px-3 py-2',
+                  a.key === own && 'bg-primary/10 ring-1 ring-primary/30',
+                )}
+              >
                 <dt className="text-xs text-muted-foreground">{a.label}</dt>
-                <dd className={cn('font-semibold tabular-nums', amountClass(c[a.key]!))}>{formatEuro(c[a.key]!)}</dd>
+                <dd className={cn('font-semibold tabular-nums', amountClass(c[a.key]!))}>
+                  {formatEuro(c[a.key]!)}
+                </dd>
               </div>
             ))}
           </dl>
@@ -109,7 +127,8 @@ export function CommissioneCard(props: {
       <div className="grid gap-1 px-4 pt-3 text-sm">
         {bonuses.length > 0 && (
           <p data-testid="bonus">
-            <span className="font-medium">Bonus:</span> {bonuses.map((b) => `${b.label} ${formatEuro(b.value)}`).join(' · ')}
+            <span className="font-medium">Bonus:</span>{' '}
+            {bonuses.map((b) => `${b.label} ${formatEuro(b.value)}`).join(' · ')}
           </p>
         )}
         {isStorno && (
@@ -134,29 +153,38 @@ export function CommissioneCard(props: {
             )}
           </p>
         )}
-        {isPaid && c.dataPagamento && <p className="text-muted-foreground">Pagata il {formatDate(c.dataPagamento)}</p>}
-        {/* A storno's own note repeats the reference above: shown only when it says something else. */}
-        {c.notePagamento && !(isStorno && c.notePagamento === fillMessage(m.stornoOf, { id: c.stornoOfId! })) && (
-          <p data-testid="nota" className="break-words">
-            <span className="font-medium">{m.nota}:</span> {c.notePagamento}
-          </p>
+        {isPaid && c.dataPagamento && (
+          <p className="text-muted-foreground">Pagata il {formatDate(c.dataPagamento)}</p>
         )}
+        {/* A storno's own note repeats the reference above: shown only when it says something else. */}
+        {c.notePagamento &&
+          !(isStorno && c.notePagamento === fillMessage(m.stornoOf, { id: c.stornoOfId! })) && (
+            <p data-testid="nota" className="break-words">
+              <span className="font-medium">{m.nota}:</span> {c.notePagamento}
+            </p>
+          )}
       </div>
 
       {(onPayment || onDelete) && (
-      <div className="mt-auto flex items-center justify-end gap-2 p-4 pt-3">
-        {onPayment && (
-          <Button variant="outline" size="sm" onClick={onPayment}>
-            {isPaid ? <Undo2 aria-hidden /> : <CheckCircle2 aria-hidden />}
-            {isPaid ? m.markUnpaid : m.markPaid}
-          </Button>
-        )}
-        {onDelete && (
-          <Button variant="ghost" size="icon" className="text-destructive" aria-label={`Elimina commissione #${c.id}`} onClick={onDelete}>
-            <Trash2 aria-hidden />
-          </Button>
-        )}
-      </div>
+        <div className="mt-auto flex items-center justify-end gap-2 p-4 pt-3">
+          {onPayment && (
+            <Button variant="outline" size="sm" onClick={onPayment}>
+              {isPaid ? <Undo2 aria-hidden /> : <CheckCircle2 aria-hidden />}
+              {isPaid ? m.markUnpaid : m.markPaid}
+            </Button>
+          )}
+          {onDelete && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-destructive"
+              aria-label={`Elimina commissione #${c.id}`}
+              onClick={onDelete}
+            >
+              <Trash2 aria-hidden />
+            </Button>
+          )}
+        </div>
       )}
       {!onPayment && !onDelete && <div className="pb-4" />}
     </Card>

@@ -2,7 +2,13 @@ import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import type { PagamentoStato } from '../../../../../shared/domain';
 import { msg } from '../../../../../shared/messages';
-import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '../../../../../shared/periodi';
+import {
+  formatDayKey,
+  PERIODI,
+  PERIODO_LABELS,
+  type DateRange,
+  type Periodo,
+} from '../../../../../shared/periodi';
 import { Button } from '../../../../components/ui/button';
 import { Input, NativeSelect } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
@@ -17,12 +23,28 @@ export interface CommissioniFilterState {
   custom: { dataInizio: string; dataFine: string };
 }
 
-export const EMPTY_COMMISSIONI_FILTERS: CommissioniFilterState = { status: '', periodo: 'tutti', custom: { dataInizio: '', dataFine: '' } };
+export const EMPTY_COMMISSIONI_FILTERS: CommissioniFilterState = {
+  status: '',
+  periodo: 'tutti',
+  custom: { dataInizio: '', dataFine: '' },
+};
 
 const STATUS_BUTTONS: Array<{ value: PagamentoStato | ''; label: string; pressed: string }> = [
-  { value: '', label: m.tutti, pressed: 'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:border-primary' },
-  { value: 'non_pagato', label: m.nonPagato, pressed: 'aria-pressed:bg-yellow-500 aria-pressed:text-black aria-pressed:border-yellow-500' },
-  { value: 'pagato', label: m.pagato, pressed: 'aria-pressed:bg-green-700 aria-pressed:text-white aria-pressed:border-green-700' },
+  {
+    value: '',
+    label: m.tutti,
+    pressed: 'aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:border-primary',
+  },
+  {
+    value: 'non_pagato',
+    label: m.nonPagato,
+    pressed: 'aria-pressed:bg-yellow-500 aria-pressed:text-black aria-pressed:border-yellow-500',
+  },
+  {
+    value: 'pagato',
+    label: m.pagato,
+    pressed: 'aria-pressed:bg-green-700 aria-pressed:text-white aria-pressed:border-green-700',
+  },
 ];
 
 /** SPEC §2 Commissioni: status buttons, the period selector (two dates when 'Personalizzato'), reset. */
@@ -42,7 +64,10 @@ export function CommissioniFilters(props: {
   const isDirty = value.status !== '' || value.periodo !== 'tutti';
 
   return (
-    <section aria-label="Filtri" className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end">
+    <section
+      aria-label="Filtri"
+      className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end"
+    >
       <div className="grid gap-2">
         <span className="text-sm font-medium" id={`${periodoId}-stato`}>
           Stato pagamento
@@ -65,7 +90,11 @@ export function CommissioniFilters(props: {
       <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_1fr] sm:items-end">
         <div className="grid gap-2">
           <Label htmlFor={periodoId}>{m.periodo}</Label>
-          <NativeSelect id={periodoId} value={value.periodo} onChange={(e) => onChange({ periodo: e.target.value as Periodo })}>
+          <NativeSelect
+            id={periodoId}
+            value={value.periodo}
+            onChange={(e) => onChange({ periodo: e.target.value as Periodo })}
+          >
             {PERIODI.map((p) => (
               <option key={p} value={p}>
                 {PERIODO_LABELS[p]}
@@ -101,7 +130,11 @@ export function CommissioniFilters(props: {
             </div>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground sm:pb-2.5" data-testid="periodo-range" aria-live="polite">
+          <p
+            className="text-sm text-muted-foreground sm:pb-2.5"
+            data-testid="periodo-range"
+            aria-live="polite"
+          >
             {range.dataInizio && range.dataFine
               ? range.dataInizio === range.dataFine
                 ? formatDayKey(range.dataInizio)
@@ -116,7 +149,12 @@ export function CommissioniFilters(props: {
         )}
       </div>
 
-      <Button variant="ghost" className="justify-self-start lg:justify-self-auto" onClick={onReset} disabled={!isDirty}>
+      <Button
+        variant="ghost"
+        className="justify-self-start lg:justify-self-auto"
+        onClick={onReset}
+        disabled={!isDirty}
+      >
         <RotateCcw aria-hidden />
         {m.reset}
       </Button>

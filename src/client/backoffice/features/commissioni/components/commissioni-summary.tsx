@@ -24,9 +24,28 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
   return (
     // Phones: the total across, the two parts of it side by side below.
     <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
-      <StatCard id="commissioni-totale" title={m.totale} value={formatEuro(summary.totale)} icon={Euro} tone="blue" className="col-span-2 sm:col-span-1" />
-      <StatCard id="commissioni-da-incassare" title={m.daIncassare} value={formatEuro(summary.daIncassare)} icon={Clock} tone="yellow" />
-      <StatCard id="commissioni-incassate" title={m.incassate} value={formatEuro(summary.incassate)} icon={CheckCircle2} tone="green" />
+      <StatCard
+        id="commissioni-totale"
+        title={m.totale}
+        value={formatEuro(summary.totale)}
+        icon={Euro}
+        tone="blue"
+        className="col-span-2 sm:col-span-1"
+      />
+      <StatCard
+        id="commissioni-da-incassare"
+        title={m.daIncassare}
+        value={formatEuro(summary.daIncassare)}
+        icon={Clock}
+        tone="yellow"
+      />
+      <StatCard
+        id="commissioni-incassate"
+        title={m.incassate}
+        value={formatEuro(summary.incassate)}
+        icon={CheckCircle2}
+        tone="green"
+      />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import { msg } from '../../../../../shared/messages';
 import type { Commissione } from '../../../../../shared/schemas/commissione';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Textarea } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { servizioLabel } from '../../dashboard/components/servizio-label';
@@ -21,12 +28,30 @@ export function PaymentDialog(props: {
   return (
     <Dialog open={c != null} onOpenChange={onOpenChange}>
       {/* Keyed by commission: each opening starts from that commission's note. */}
-      {c && <PaymentForm key={c.id} commissione={c} pending={pending} onCancel={() => onOpenChange(false)} onConfirm={onConfirm} />}
+      {c && (
+        <PaymentForm
+          key={c.id}
+          commissione={c}
+          pending={pending}
+          onCancel={() => onOpenChange(false)}
+          onConfirm={onConfirm}
+        />
+      )}
     </Dialog>
   );
 }
 
-function PaymentForm({ commissione: c, pending, onCancel, onConfirm }: { commissione: Commissione; pending: boolean; onCancel: () => void; onConfirm: (note: string) => void }) {
+function PaymentForm({
+  commissione: c,
+  pending,
+  onCancel,
+  onConfirm,
+}: {
+  commissione: Commissione;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: (note: string) => void;
+}) {
   const [note, setNote] = useState(c.notePagamento ?? '');
   const noteId = useId();
   const errorId = useId();

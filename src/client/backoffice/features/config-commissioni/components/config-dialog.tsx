@@ -15,7 +15,14 @@ import { ApiError } from '../../../../lib/api-client';
 import { cn } from '../../../../lib/cn';
 import { formatPercent } from '../../../../lib/format';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast';
@@ -44,7 +51,10 @@ interface FieldGroup {
   fields: FieldSpec[];
 }
 
-const roleFields = (prefix: 'commissione' | 'commissioneAggiuntiva' | 'commissioneAggiuntivaRid', context: string): FieldSpec[] => [
+const roleFields = (
+  prefix: 'commissione' | 'commissioneAggiuntiva' | 'commissioneAggiuntivaRid',
+  context: string,
+): FieldSpec[] => [
   { name: `${prefix}PuntoFisico`, label: 'Punto fisico', context },
   { name: `${prefix}Agente`, label: 'Agente', context },
   { name: `${prefix}AreaManager`, label: 'Area manager', context },
@@ -90,11 +100,17 @@ const PERCENT_GROUP: FieldGroup = {
 
 function initialValues({ fornitore, servizio, config }: ConfigTarget): FormValues {
   const values: Record<string, string | number> = { fornitoreId: fornitore.id, servizio };
-  for (const field of [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS]) values[field] = config?.[field] ?? '0.00';
+  for (const field of [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS])
+    values[field] = config?.[field] ?? '0.00';
   return values as FormValues;
 }
 
-function NumberField(props: { spec: FieldSpec; unit: '€' | '%'; error?: string; registration: UseFormRegisterReturn }) {
+function NumberField(props: {
+  spec: FieldSpec;
+  unit: '€' | '%';
+  error?: string;
+  registration: UseFormRegisterReturn;
+}) {
   const { spec, unit, error, registration } = props;
   const id = useId();
   const errorId = `${id}-error`;
@@ -113,12 +129,15 @@ function NumberField(props: { spec: FieldSpec; unit: '€' | '%'; error?: string
           min="0"
           max={unit === '%' ? 100 : undefined}
           inputMode="decimal"
-          className="pr-7 tabular-nums [appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          className="[appearance:textfield] pr-7 tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...registration}
         />
-        <span aria-hidden className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+        <span
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-sm text-muted-foreground"
+        >
           {unit}
         </span>
       </div>
@@ -130,7 +149,13 @@ function NumberField(props: { spec: FieldSpec; unit: '€' | '%'; error?: string
 }
 
 /** 'Configura' / 'Modifica' (SPEC §2): validated by the route's own zod schema, with a live preview. */
-export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | null; onOpenChange: (open: boolean) => void }) {
+export function ConfigDialog({
+  target,
+  onOpenChange,
+}: {
+  target: ConfigTarget | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const save = useSaveCommissioneConfig();
   const defaults = useMemo(() => (target ? initialValues(target) : undefined), [target]);
   const form = useForm<FormValues, unknown, FormOutput>({
@@ -149,12 +174,21 @@ export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | 
     if (!target) return;
     save.mutate(values, {
       onSuccess: () => {
-        toast({ title: msg.configCommissioni.saveSuccess, description: `${target.fornitore.nome} · ${servizioLabel}` });
+        toast({
+          title: msg.configCommissioni.saveSuccess,
+          description: `${target.fornitore.nome} · ${servizioLabel}`,
+        });
         onOpenChange(false);
       },
       onError: (error) => {
         // A 400 names its fields: they show under the inputs too.
-        if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'issues' in error.body && Array.isArray(error.body.issues)) {
+        if (
+          error instanceof ApiError &&
+          error.body &&
+          typeof error.body === 'object' &&
+          'issues' in error.body &&
+          Array.isArray(error.body.issues)
+        ) {
           for (const issue of error.body.issues as Array<{ path: string; message: string }>) {
             form.setError(issue.path as ConfigField, { type: 'server', message: issue.message });
           }
@@ -175,12 +209,15 @@ export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | 
       <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>
-            {target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura} commissioni {servizioLabel}
+            {target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura} commissioni{' '}
+            {servizioLabel}
           </DialogTitle>
           <DialogDescription>
             {target?.fornitore.nome} ({target?.fornitore.codice}).{' '}
-            {isNoleggio ? 'Percentuali del totale vendita per ruolo e struttura.' : 'Importi fissi in euro per unità venduta.'} Le commissioni già
-            calcolate non cambiano.
+            {isNoleggio
+              ? 'Percentuali del totale vendita per ruolo e struttura.'
+              : 'Importi fissi in euro per unità venduta.'}{' '}
+            Le commissioni già calcolate non cambiano.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-5">
@@ -190,7 +227,12 @@ export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | 
                 <fieldset key={group.legend} className="grid gap-3 rounded-lg border p-4">
                   <legend className="px-1 text-sm font-semibold">{group.legend}</legend>
                   <p className="-mt-1 text-xs text-muted-foreground">{group.hint}</p>
-                  <div className={cn('grid gap-2 sm:gap-3', isNoleggio ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3')}>
+                  <div
+                    className={cn(
+                      'grid gap-2 sm:gap-3',
+                      isNoleggio ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3',
+                    )}
+                  >
                     {group.fields.map((spec) => (
                       <NumberField
                         key={spec.name}
@@ -205,15 +247,22 @@ export function ConfigDialog({ target, onOpenChange }: { target: ConfigTarget | 
                     <p
                       aria-live="polite"
                       data-testid="percent-sum"
-                      className={cn('text-sm font-medium', sum != null && sum > 10000 ? 'text-destructive' : 'text-muted-foreground')}
+                      className={cn(
+                        'text-sm font-medium',
+                        sum != null && sum > 10000 ? 'text-destructive' : 'text-muted-foreground',
+                      )}
                     >
-                      {sum == null ? 'Totale percentuali: —' : msg.configCommissioni.percentSum(formatPercent(sum))}
+                      {sum == null
+                        ? 'Totale percentuali: —'
+                        : msg.configCommissioni.percentSum(formatPercent(sum))}
                     </p>
                   )}
                 </fieldset>
               ))}
             </div>
-            {target && <ConfigPreview servizio={target.servizio} values={parsed.success ? (parsed.data) : null} />}
+            {target && (
+              <ConfigPreview servizio={target.servizio} values={parsed.success ? parsed.data : null} />
+            )}
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { previewScenarios, PREVIEW_TOTALE_VENDITA_DEFAULT, type ConfigValues } from '../../../../../shared/commissioni/preview';
+import {
+  previewScenarios,
+  PREVIEW_TOTALE_VENDITA_DEFAULT,
+  type ConfigValues,
+} from '../../../../../shared/commissioni/preview';
 import { msg } from '../../../../../shared/messages';
 import { toCents } from '../../../../../shared/money';
 import { moneySchema } from '../../../../../shared/schemas/common';
@@ -24,11 +28,16 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
   const totaleId = useId();
   const isNoleggio = servizio === 'noleggio';
   const totale = moneySchema.safeParse(totaleText);
-  const totaleVendita = totale.success && toCents(totale.data) > 0 ? toCents(totale.data) : PREVIEW_TOTALE_VENDITA_DEFAULT;
+  const totaleVendita =
+    totale.success && toCents(totale.data) > 0 ? toCents(totale.data) : PREVIEW_TOTALE_VENDITA_DEFAULT;
   const scenarios = values ? previewScenarios(servizio, values, totaleVendita) : [];
 
   return (
-    <section aria-labelledby={`${totaleId}-title`} className="grid content-start gap-3 rounded-lg border bg-muted/40 p-4" data-testid="config-preview">
+    <section
+      aria-labelledby={`${totaleId}-title`}
+      className="grid content-start gap-3 rounded-lg border bg-muted/40 p-4"
+      data-testid="config-preview"
+    >
       <div>
         <h3 id={`${totaleId}-title`} className="font-semibold">
           {msg.configCommissioni.previewTitle}
@@ -49,7 +58,10 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
               value={totaleText}
               onChange={(e) => setTotaleText(e.target.value)}
             />
-            <span aria-hidden className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+            <span
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+            >
               €
             </span>
           </div>
@@ -65,7 +77,10 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
               <div
                 key={key}
                 data-testid={`preview-${key}`}
-                className={cn('grid gap-2 rounded-md border bg-card p-3', isLoss && 'border-red-300 bg-red-50')}
+                className={cn(
+                  'grid gap-2 rounded-md border bg-card p-3',
+                  isLoss && 'border-red-300 bg-red-50',
+                )}
               >
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                   <span className="font-medium">{label}</span>
@@ -80,14 +95,21 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
                       <dt className="text-muted-foreground">{roleLabel}</dt>
                       <dd
                         data-testid={`preview-${key}-${role}`}
-                        className={cn('whitespace-nowrap font-semibold tabular-nums', role === 'struttura' && result[field] < 0 && 'text-red-700')}
+                        className={cn(
+                          'font-semibold whitespace-nowrap tabular-nums',
+                          role === 'struttura' && result[field] < 0 && 'text-red-700',
+                        )}
                       >
                         {formatEuro(result[field])}
                       </dd>
                     </div>
                   ))}
                 </dl>
-                {isLoss && <p className="text-xs font-medium text-red-700">{msg.configCommissioni.strutturaNegativa}</p>}
+                {isLoss && (
+                  <p className="text-xs font-medium text-red-700">
+                    {msg.configCommissioni.strutturaNegativa}
+                  </p>
+                )}
               </div>
             );
           })

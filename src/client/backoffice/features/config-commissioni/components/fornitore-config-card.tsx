@@ -54,7 +54,7 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
                 {label}
               </th>
               {ROLES.map(([key]) => (
-                <td key={key} className="whitespace-nowrap px-1 py-1 text-right tabular-nums">
+                <td key={key} className="px-1 py-1 text-right whitespace-nowrap tabular-nums">
                   {formatEuro(config[`${prefix}${key}`])}
                 </td>
               ))}
@@ -63,7 +63,8 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
         </tbody>
       </table>
       <p className={cn('text-xs', margin < 0 ? 'font-semibold text-red-700' : 'text-muted-foreground')}>
-        Struttura su {servizio === 'internet' ? '1 servizio' : '1 fornitura'} senza RID: <span className="tabular-nums">{formatEuro(margin)}</span>
+        Struttura su {servizio === 'internet' ? '1 servizio' : '1 fornitura'} senza RID:{' '}
+        <span className="tabular-nums">{formatEuro(margin)}</span>
         {margin < 0 && ` — ${msg.configCommissioni.strutturaNegativa}`}
       </p>
     </div>
@@ -71,7 +72,10 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
 }
 
 function PercentSummary({ config }: { config: CommissioneConfig }) {
-  const items = [...ROLES.map(([key, label]) => [`percentuale${key}`, label] as const), ['percentualeStruttura', 'Struttura'] as const];
+  const items = [
+    ...ROLES.map(([key, label]) => [`percentuale${key}`, label] as const),
+    ['percentualeStruttura', 'Struttura'] as const,
+  ];
   return (
     <dl className="grid max-w-xl grid-cols-4 gap-2 text-sm">
       {items.map(([field, label]) => (
@@ -95,7 +99,11 @@ export function FornitoreConfigCard(props: {
   const { fornitore, servizi, configs, onConfigure, onEditFornitore } = props;
   const headingId = `fornitore-${fornitore.id}-title`;
   return (
-    <section aria-labelledby={headingId} data-testid={`fornitore-${fornitore.codice}`} className="overflow-hidden rounded-lg border bg-card shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      data-testid={`fornitore-${fornitore.codice}`}
+      className="overflow-hidden rounded-lg border bg-card shadow-sm"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/30 px-4 py-3 sm:px-5">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <h2 id={headingId} className="text-lg font-semibold">
@@ -106,7 +114,13 @@ export function FornitoreConfigCard(props: {
           </Badge>
           {!fornitore.isActive && <Badge variant="secondary">Disattivo</Badge>}
         </div>
-        <Button variant="ghost" size="sm" className="ml-auto" onClick={onEditFornitore} aria-label={`Modifica fornitore ${fornitore.nome}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          onClick={onEditFornitore}
+          aria-label={`Modifica fornitore ${fornitore.nome}`}
+        >
           <Pencil aria-hidden />
           <span className="hidden sm:inline">Modifica fornitore</span>
         </Button>
@@ -117,11 +131,17 @@ export function FornitoreConfigCard(props: {
           const label = msg.servizio.tipoLabels[servizio] ?? servizio;
           const action = config ? msg.configCommissioni.modifica : msg.configCommissioni.configura;
           return (
-            <li key={servizio} data-testid={`config-${fornitore.codice}-${servizio}`} className="grid gap-3 px-4 py-3 sm:px-5">
+            <li
+              key={servizio}
+              data-testid={`config-${fornitore.codice}-${servizio}`}
+              className="grid gap-3 px-4 py-3 sm:px-5"
+            >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <h3 className="font-semibold">{label}</h3>
                 {config ? (
-                  <span className="text-xs text-muted-foreground">Aggiornata il {formatDate(config.updatedAt)}</span>
+                  <span className="text-xs text-muted-foreground">
+                    Aggiornata il {formatDate(config.updatedAt)}
+                  </span>
                 ) : (
                   <Badge variant="warning">{msg.configCommissioni.nonConfigurato}</Badge>
                 )}
@@ -136,7 +156,12 @@ export function FornitoreConfigCard(props: {
                   {action}
                 </Button>
               </div>
-              {config && (servizio === 'noleggio' ? <PercentSummary config={config} /> : <FixedSummary config={config} servizio={servizio} />)}
+              {config &&
+                (servizio === 'noleggio' ? (
+                  <PercentSummary config={config} />
+                ) : (
+                  <FixedSummary config={config} servizio={servizio} />
+                ))}
             </li>
           );
         })}

@@ -9,7 +9,13 @@ import { servizioLabel } from './servizio-label';
 const m = msg.dashboard;
 
 /** Admin only (SPEC §2): completed services per type and the last 6 months in euros. */
-export function DashboardCharts({ serviceStats, monthlyStats }: { serviceStats: ServiceStat[]; monthlyStats: MonthlyStat[] }) {
+export function DashboardCharts({
+  serviceStats,
+  monthlyStats,
+}: {
+  serviceStats: ServiceStat[];
+  monthlyStats: MonthlyStat[];
+}) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card className="min-w-0" data-testid="chart-servizi">
@@ -17,10 +23,16 @@ export function DashboardCharts({ serviceStats, monthlyStats }: { serviceStats: 
           <CardTitle>{m.chartServizi}</CardTitle>
         </CardHeader>
         <CardContent>
-          {serviceStats.every((s) => s.count === 0) && <p className="mb-3 text-sm text-muted-foreground">{m.nessunServizioCompletato}</p>}
+          {serviceStats.every((s) => s.count === 0) && (
+            <p className="mb-3 text-sm text-muted-foreground">{m.nessunServizioCompletato}</p>
+          )}
           <BarChart
             label={m.chartServizi}
-            bars={serviceStats.map((s) => ({ key: s.service, label: servizioLabel(s.service), value: s.count }))}
+            bars={serviceStats.map((s) => ({
+              key: s.service,
+              label: servizioLabel(s.service),
+              value: s.count,
+            }))}
           />
         </CardContent>
       </Card>
@@ -31,7 +43,12 @@ export function DashboardCharts({ serviceStats, monthlyStats }: { serviceStats: 
         <CardContent>
           <ColumnChart
             label={m.chartTrend}
-            bars={monthlyStats.map((s) => ({ key: s.month, label: s.label, value: toCents(s.commissioni), display: formatEuro(s.commissioni) }))}
+            bars={monthlyStats.map((s) => ({
+              key: s.month,
+              label: s.label,
+              value: toCents(s.commissioni),
+              display: formatEuro(s.commissioni),
+            }))}
           />
         </CardContent>
       </Card>

@@ -60,10 +60,38 @@ export function PuntoPerformance() {
             </div>
           ) : stats.data ? (
             <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-              <StatCard id="punto-lead" title={m.leadGenerati} value={stats.data.totalLeads} icon={Users} tone="blue" level="h4" />
-              <StatCard id="punto-commissioni" title={m.commissioniTotali} value={formatEuro(stats.data.totalCommissions)} icon={Euro} tone="green" level="h4" />
-              <StatCard id="punto-oggi" title={m.oggi} value={formatEuro(stats.data.commissionsToday)} icon={Calendar} tone="purple" level="h4" />
-              <StatCard id="punto-mese" title={m.questoMese} value={formatEuro(stats.data.commissionsThisMonth)} icon={CalendarDays} tone="yellow" level="h4" />
+              <StatCard
+                id="punto-lead"
+                title={m.leadGenerati}
+                value={stats.data.totalLeads}
+                icon={Users}
+                tone="blue"
+                level="h4"
+              />
+              <StatCard
+                id="punto-commissioni"
+                title={m.commissioniTotali}
+                value={formatEuro(stats.data.totalCommissions)}
+                icon={Euro}
+                tone="green"
+                level="h4"
+              />
+              <StatCard
+                id="punto-oggi"
+                title={m.oggi}
+                value={formatEuro(stats.data.commissionsToday)}
+                icon={Calendar}
+                tone="purple"
+                level="h4"
+              />
+              <StatCard
+                id="punto-mese"
+                title={m.questoMese}
+                value={formatEuro(stats.data.commissionsThisMonth)}
+                icon={CalendarDays}
+                tone="yellow"
+                level="h4"
+              />
             </div>
           ) : null}
         </CardContent>

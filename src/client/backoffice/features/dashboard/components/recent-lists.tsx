@@ -33,8 +33,18 @@ export function RecentPratiche({ pratiche }: { pratiche: RecentPratica[] }) {
               const { icon: Icon, className } = STATO_ICONS[p.statoPratica];
               const label = msg.pratica.statoLabels[p.statoPratica];
               return (
-                <li key={p.id} className="flex items-center gap-3 py-3" data-testid={`recent-pratica-${p.id}`}>
-                  <span role="img" aria-label={label} title={label} data-stato={p.statoPratica} className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', className)}>
+                <li
+                  key={p.id}
+                  className="flex items-center gap-3 py-3"
+                  data-testid={`recent-pratica-${p.id}`}
+                >
+                  <span
+                    role="img"
+                    aria-label={label}
+                    title={label}
+                    data-stato={p.statoPratica}
+                    className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', className)}
+                  >
                     <Icon aria-hidden className="size-5" />
                   </span>
                   <div className="min-w-0 flex-1">
@@ -64,7 +74,11 @@ export function RecentCommissioni({ commissioni }: { commissioni: RecentCommissi
         ) : (
           <ul className="divide-y">
             {commissioni.map((c) => (
-              <li key={c.id} className="flex items-center gap-3 py-3" data-testid={`recent-commissione-${c.id}`}>
+              <li
+                key={c.id}
+                className="flex items-center gap-3 py-3"
+                data-testid={`recent-commissione-${c.id}`}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {servizioLabel(c.tipoServizio)}
@@ -72,7 +86,9 @@ export function RecentCommissioni({ commissioni }: { commissioni: RecentCommissi
                   </p>
                   <p className="text-sm text-muted-foreground">{formatDate(c.dataCompletamento)}</p>
                 </div>
-                <span className="font-semibold tabular-nums text-green-700">{formatEuro(c.userCommission)}</span>
+                <span className="font-semibold text-green-700 tabular-nums">
+                  {formatEuro(c.userCommission)}
+                </span>
               </li>
             ))}
           </ul>

@@ -25,15 +25,27 @@ export function StatCard(props: {
 }) {
   const { id, title, value, subtitle, icon: Icon, tone = 'blue', level: Heading = 'h2', className } = props;
   return (
-    <Card className={cn('flex min-w-0 items-start justify-between gap-3 p-4 sm:p-5', className)} data-testid={`stat-${id}`}>
+    <Card
+      className={cn('flex min-w-0 items-start justify-between gap-3 p-4 sm:p-5', className)}
+      data-testid={`stat-${id}`}
+    >
       <div className="min-w-0">
         <Heading className="text-sm font-medium text-muted-foreground">{title}</Heading>
-        <p className="mt-1 text-xl font-bold sm:text-2xl tabular-nums [overflow-wrap:anywhere]" data-testid={`stat-${id}-value`}>
+        <p
+          className="mt-1 text-xl font-bold [overflow-wrap:anywhere] tabular-nums sm:text-2xl"
+          data-testid={`stat-${id}-value`}
+        >
           {value}
         </p>
         {subtitle && <p className="mt-1 text-xs text-muted-foreground">{subtitle}</p>}
       </div>
-      <span aria-hidden className={cn('hidden size-10 shrink-0 items-center justify-center rounded-full sm:flex', TONES[tone])}>
+      <span
+        aria-hidden
+        className={cn(
+          'hidden size-10 shrink-0 items-center justify-center rounded-full sm:flex',
+          TONES[tone],
+        )}
+      >
         <Icon className="size-5" />
       </span>
     </Card>
@@ -41,10 +53,20 @@ export function StatCard(props: {
 }
 
 /** The two wide banners 'Oggi' and 'Questo Mese'. */
-export function BannerCard(props: { id: string; title: string; value: string; subtitle: string; icon: LucideIcon; className: string }) {
+export function BannerCard(props: {
+  id: string;
+  title: string;
+  value: string;
+  subtitle: string;
+  icon: LucideIcon;
+  className: string;
+}) {
   const { id, title, value, subtitle, icon: Icon, className } = props;
   return (
-    <div className={cn('flex items-center justify-between gap-4 rounded-lg p-5 text-white shadow-sm', className)} data-testid={`stat-${id}`}>
+    <div
+      className={cn('flex items-center justify-between gap-4 rounded-lg p-5 text-white shadow-sm', className)}
+      data-testid={`stat-${id}`}
+    >
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-white/90">{title}</h2>
         <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`stat-${id}-value`}>

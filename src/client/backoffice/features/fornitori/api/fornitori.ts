@@ -27,13 +27,17 @@ function useInvalidateFornitori() {
 
 export function useCreateFornitore() {
   const invalidate = useInvalidateFornitori();
-  return useMutation({ mutationFn: (input: FornitoreBody) => api.post<Fornitore>(fornitoriKey, input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: FornitoreBody) => api.post<Fornitore>(fornitoriKey, input),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateFornitore() {
   const invalidate = useInvalidateFornitori();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: FornitoreBody }) => api.put<Fornitore>(`${fornitoriKey}/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: FornitoreBody }) =>
+      api.put<Fornitore>(`${fornitoriKey}/${id}`, input),
     onSuccess: invalidate,
   });
 }

@@ -7,7 +7,14 @@ import { msg } from '../../../../../shared/messages';
 import { fornitoreBodySchema, type Fornitore } from '../../../../../shared/schemas/fornitore';
 import { ApiError, errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast';
@@ -20,7 +27,13 @@ type FormOutput = z.output<typeof fornitoreBodySchema>;
  * 'Nuovo Fornitore' and its edit twin: codice, nome, servizi supportati, attivo, validated by the
  * API's own schema. `fornitore` undefined = closed, null = new.
  */
-export function FornitoreDialog({ fornitore, onOpenChange }: { fornitore: Fornitore | null | undefined; onOpenChange: (open: boolean) => void }) {
+export function FornitoreDialog({
+  fornitore,
+  onOpenChange,
+}: {
+  fornitore: Fornitore | null | undefined;
+  onOpenChange: (open: boolean) => void;
+}) {
   const isEdit = fornitore != null;
   const create = useCreateFornitore();
   const update = useUpdateFornitore();
@@ -38,19 +51,30 @@ export function FornitoreDialog({ fornitore, onOpenChange }: { fornitore: Fornit
           },
     [fornitore],
   );
-  const form = useForm<FormValues, unknown, FormOutput>({ resolver: zodResolver(fornitoreBodySchema), values });
+  const form = useForm<FormValues, unknown, FormOutput>({
+    resolver: zodResolver(fornitoreBodySchema),
+    values,
+  });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((input) => {
     const handlers = {
       onSuccess: () => {
-        toast({ title: isEdit ? msg.fornitoreAdmin.updateSuccess : msg.fornitoreAdmin.createSuccess, description: `${input.nome} (${input.codice})` });
+        toast({
+          title: isEdit ? msg.fornitoreAdmin.updateSuccess : msg.fornitoreAdmin.createSuccess,
+          description: `${input.nome} (${input.codice})`,
+        });
         onOpenChange(false);
       },
       onError: (error: Error) => {
-        if (error instanceof ApiError && error.status === 409) form.setError('codice', { type: 'server', message: error.serverMessage });
+        if (error instanceof ApiError && error.status === 409)
+          form.setError('codice', { type: 'server', message: error.serverMessage });
         const fallback = isEdit ? msg.fornitoreAdmin.updateError : msg.fornitoreAdmin.createError;
-        toast({ title: msg.common.error, description: errorMessage(error, fallback), variant: 'destructive' });
+        toast({
+          title: msg.common.error,
+          description: errorMessage(error, fallback),
+          variant: 'destructive',
+        });
       },
     };
     if (fornitore) update.mutate({ id: fornitore.id, input }, handlers);
@@ -95,20 +119,39 @@ export function FornitoreDialog({ fornitore, onOpenChange }: { fornitore: Fornit
               <FieldError id={`${ids.nome}-error`} message={errors.nome?.message} />
             </div>
           </div>
-          <fieldset className="grid gap-2" aria-describedby={errors.serviziSupportati ? `${ids.servizi}-error` : undefined}>
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={errors.serviziSupportati ? `${ids.servizi}-error` : undefined}
+          >
             <legend className="mb-2 text-sm font-medium">Servizi supportati</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {SERVIZI_PRINCIPALI.map((servizio) => (
-                <label key={servizio} className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-                  <input type="checkbox" value={servizio} className="size-4 accent-primary" {...form.register('serviziSupportati')} />
+                <label
+                  key={servizio}
+                  className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                >
+                  <input
+                    type="checkbox"
+                    value={servizio}
+                    className="size-4 accent-primary"
+                    {...form.register('serviziSupportati')}
+                  />
                   {msg.servizio.tipoLabels[servizio]}
                 </label>
               ))}
             </div>
-            <FieldError id={`${ids.servizi}-error`} message={errors.serviziSupportati?.message ?? errors.serviziSupportati?.root?.message} />
+            <FieldError
+              id={`${ids.servizi}-error`}
+              message={errors.serviziSupportati?.message ?? errors.serviziSupportati?.root?.message}
+            />
           </fieldset>
           <div className="flex items-center gap-3">
-            <input id={ids.attivo} type="checkbox" className="size-4 accent-primary" {...form.register('isActive')} />
+            <input
+              id={ids.attivo}
+              type="checkbox"
+              className="size-4 accent-primary"
+              {...form.register('isActive')}
+            />
             <Label htmlFor={ids.attivo}>Fornitore attivo</Label>
           </div>
           <DialogFooter>

@@ -17,7 +17,12 @@ export interface LeadQuery {
 }
 
 function filterParams(q: Omit<LeadQuery, 'page' | 'pageSize'>) {
-  return { puntoFisicoId: q.puntoFisicoId, search: q.search?.trim() || undefined, status: q.status, overdue: q.overdue ? 'true' : undefined };
+  return {
+    puntoFisicoId: q.puntoFisicoId,
+    search: q.search?.trim() || undefined,
+    status: q.status,
+    overdue: q.overdue ? 'true' : undefined,
+  };
 }
 
 export const leadsQuery = (q: LeadQuery) => {
@@ -52,14 +57,18 @@ function useInvalidateLeads() {
 export function useUpdateLeadStatus() {
   const invalidate = useInvalidateLeads();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: LeadContattoStato }) => api.patch<LeadListItem>(`${leadsKey}/${id}/status`, { status }),
+    mutationFn: ({ id, status }: { id: number; status: LeadContattoStato }) =>
+      api.patch<LeadListItem>(`${leadsKey}/${id}/status`, { status }),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteLead() {
   const invalidate = useInvalidateLeads();
-  return useMutation({ mutationFn: (id: number) => api.delete<void>(`${leadsKey}/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`${leadsKey}/${id}`),
+    onSuccess: invalidate,
+  });
 }
 
 /** 'Esporta': the filtered list as XLSX or CSV (DECISIONS §7). */

@@ -6,7 +6,13 @@ import { paths } from '../../../../../shared/permissions';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../../shared/schemas/lead';
 import { Badge } from '../../../../components/ui/badge';
 import { buttonVariants } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { formatDateTime } from '../../../../lib/format';
 import { useLeadDetail } from '../api/leads';
@@ -32,13 +38,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-0.5 sm:grid-cols-[10rem_1fr] sm:gap-3">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm font-medium">{children}</dd>
+      <dd className="text-sm font-medium break-words">{children}</dd>
     </div>
   );
 }
 
 /** Eye button's dialog (SPEC §2); a failed load falls back to the row of the list (SPEC §8). */
-export function LeadDetailDialog({ row, onOpenChange }: { row: LeadListItem | null; onOpenChange: (open: boolean) => void }) {
+export function LeadDetailDialog({
+  row,
+  onOpenChange,
+}: {
+  row: LeadListItem | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const detail = useLeadDetail(row?.id ?? null);
   const lead: (LeadListItem & { indirizzoIP?: string | null }) | null = detail.data ?? row;
   const punto = detail.data?.puntoFisicoOriginaleDetails ?? row?.puntoFisicoOriginaleDetails ?? null;
@@ -100,14 +112,16 @@ export function LeadDetailDialog({ row, onOpenChange }: { row: LeadListItem | nu
                   Riepilogo pratiche
                 </h3>
                 <p className="text-sm">
-                  Pratiche: <strong data-testid="pratiche-summary-count">{detail.data.praticheSummary.count}</strong>
+                  Pratiche:{' '}
+                  <strong data-testid="pratiche-summary-count">{detail.data.praticheSummary.count}</strong>
                 </p>
                 {detail.data.praticheSummary.perServizioStato.length > 0 && (
                   <ul className="flex flex-wrap gap-2">
                     {detail.data.praticheSummary.perServizioStato.map((s) => (
                       <li key={`${s.tipoServizio}-${s.stato}`}>
                         <Badge variant="outline">
-                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} · {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
+                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} ·{' '}
+                          {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
                         </Badge>
                       </li>
                     ))}
@@ -115,7 +129,11 @@ export function LeadDetailDialog({ row, onOpenChange }: { row: LeadListItem | nu
                 )}
                 <Link
                   href={withQuery(paths.pratiche, { search: lead.telefono })}
-                  className={buttonVariants({ variant: 'outline', size: 'sm', className: 'justify-self-start' })}
+                  className={buttonVariants({
+                    variant: 'outline',
+                    size: 'sm',
+                    className: 'justify-self-start',
+                  })}
                 >
                   <ExternalLink aria-hidden />
                   Vedi pratiche

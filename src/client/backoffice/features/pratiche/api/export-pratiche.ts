@@ -5,5 +5,8 @@ import { filterParams, PRATICHE_KEY, type PraticheFilters } from './get-pratiche
 
 /** 'Esporta' (DECISIONS §7): the filtered practices as XLSX or CSV, one row per service. */
 export function exportPratiche(filters: Omit<PraticheFilters, 'page' | 'pageSize'>, format: ExportFormat) {
-  return downloadFile(withQuery(`${PRATICHE_KEY}/export`, { ...filterParams(filters), format }), `pratiche.${format}`);
+  return downloadFile(
+    withQuery(`${PRATICHE_KEY}/export`, { ...filterParams(filters), format }),
+    `pratiche.${format}`,
+  );
 }

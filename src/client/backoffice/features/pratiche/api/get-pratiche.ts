@@ -27,7 +27,11 @@ export function filterParams(filters: Omit<PraticheFilters, 'page' | 'pageSize'>
 }
 
 export function praticheQuery(filters: PraticheFilters) {
-  const url = withQuery(PRATICHE_KEY, { ...filterParams(filters), page: filters.page, pageSize: filters.pageSize });
+  const url = withQuery(PRATICHE_KEY, {
+    ...filterParams(filters),
+    page: filters.page,
+    pageSize: filters.pageSize,
+  });
   return queryOptions({
     queryKey: [PRATICHE_KEY, url],
     queryFn: () => api.get<PraticheList>(url),

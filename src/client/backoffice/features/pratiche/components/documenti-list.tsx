@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 import type { Documento } from '../../../../../shared/schemas/landing';
 import { msg } from '../../../../../shared/messages';
 import { Button, buttonVariants } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Spinner } from '../../../../components/ui/spinner';
 import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
 
@@ -24,7 +30,9 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
       <div className="border-t px-3 py-2">
         {files.isLoading && <Spinner />}
         {files.isError && <p className="text-sm text-destructive">{files.error.message}</p>}
-        {files.data && files.data.length === 0 && <p className="text-sm text-muted-foreground">{msg.pratica.noDocuments}</p>}
+        {files.data && files.data.length === 0 && (
+          <p className="text-sm text-muted-foreground">{msg.pratica.noDocuments}</p>
+        )}
         {files.data && files.data.length > 0 && (
           <ul className="grid gap-2">
             {files.data.map((doc) => (
@@ -32,7 +40,12 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
                 <span className="min-w-0 break-all">{doc.displayName}</span>
                 <span className="flex gap-2">
                   {canPreview(doc.mimeType) && (
-                    <Button size="sm" variant="outline" onClick={() => setViewing(doc)} aria-label={`Visualizza ${doc.displayName}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setViewing(doc)}
+                      aria-label={`Visualizza ${doc.displayName}`}
+                    >
                       <Eye aria-hidden /> Visualizza
                     </Button>
                   )}
@@ -56,7 +69,15 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
 }
 
 /** Images and PDFs shown inline, fetched with the session as a blob. */
-function DocumentViewer({ praticaId, documento, onClose }: { praticaId: number; documento: Documento | null; onClose: () => void }) {
+function DocumentViewer({
+  praticaId,
+  documento,
+  onClose,
+}: {
+  praticaId: number;
+  documento: Documento | null;
+  onClose: () => void;
+}) {
   const [state, setState] = useState<{ url?: string; error?: boolean }>({});
 
   useEffect(() => {

@@ -14,13 +14,14 @@ import { DocumentiList } from './documenti-list';
 import { ServizioEditDialog } from './servizio-edit-dialog';
 import { StatoBadge } from './stato-badge';
 
-const statoLabel = (stato: string | null) => (stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—');
+const statoLabel = (stato: string | null) =>
+  stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="break-words text-sm">{children}</dd>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-sm break-words">{children}</dd>
     </div>
   );
 }
@@ -30,15 +31,25 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
     <li className="grid gap-2 rounded-md border p-3" data-testid={`servizio-${servizio.tipoServizio}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">{msg.servizio.tipoLabels[servizio.tipoServizio] ?? servizio.tipoServizio}</span>
+          <span className="font-medium">
+            {msg.servizio.tipoLabels[servizio.tipoServizio] ?? servizio.tipoServizio}
+          </span>
           <StatoBadge stato={servizio.stato} />
-          {servizio.fornitore && <span className="text-xs text-muted-foreground">Fornitore: {servizio.fornitoreNome ?? servizio.fornitore}</span>}
+          {servizio.fornitore && (
+            <span className="text-xs text-muted-foreground">
+              Fornitore: {servizio.fornitoreNome ?? servizio.fornitore}
+            </span>
+          )}
         </div>
         <ServizioEditDialog servizio={servizio} praticaId={praticaId} />
       </div>
-      <p className="text-xs text-muted-foreground">Ultimo aggiornamento: {formatDateTime(servizio.dataUltimoAggiornamento)}</p>
+      <p className="text-xs text-muted-foreground">
+        Ultimo aggiornamento: {formatDateTime(servizio.dataUltimoAggiornamento)}
+      </p>
       {servizio.stato === 'ko' && servizio.koMotivazione && (
-        <p className="text-sm text-red-800">Motivazione KO: {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}</p>
+        <p className="text-sm text-red-800">
+          Motivazione KO: {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}
+        </p>
       )}
       {servizio.storico.length > 0 && (
         <details className="text-sm">
@@ -48,7 +59,8 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
           <ol className="mt-2 grid gap-1 border-l pl-3 text-xs">
             {servizio.storico.map((h) => (
               <li key={h.id}>
-                <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span> · {statoLabel(h.daStato)} → {statoLabel(h.aStato)}
+                <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span> ·{' '}
+                {statoLabel(h.daStato)} → {statoLabel(h.aStato)}
                 {h.motivazione && ` (${msg.servizio.koLabels[h.motivazione] ?? h.motivazione})`}
                 {h.utente && <span className="text-muted-foreground"> · {h.utente}</span>}
               </li>
@@ -66,7 +78,12 @@ export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role })
     if (!window.confirm(fillMessage(msg.pratica.deleteConfirm, { id: pratica.id }))) return;
     remove.mutate(pratica.id, {
       onSuccess: () => toast({ title: msg.pratica.deleteSuccess }),
-      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.pratica.deleteError), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: msg.common.error,
+          description: errorMessage(error, msg.pratica.deleteError),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -118,7 +135,9 @@ export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role })
           </ul>
         </section>
         <DocumentiList praticaId={pratica.id} count={pratica.documentiCount} />
-        {pratica.indirizzoIP && <p className="text-xs text-muted-foreground">Indirizzo IP: {pratica.indirizzoIP}</p>}
+        {pratica.indirizzoIP && (
+          <p className="text-xs text-muted-foreground">Indirizzo IP: {pratica.indirizzoIP}</p>
+        )}
       </CardContent>
     </Card>
   );

@@ -17,7 +17,13 @@ export interface FilterState {
   koMotivazione: string;
 }
 
-export const EMPTY_FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, stati: [], koMotivazione: '' };
+export const EMPTY_FILTERS: FilterState = {
+  search: '',
+  servizio: '',
+  puntoFisicoId: null,
+  stati: [],
+  koMotivazione: '',
+};
 
 const STATO_STYLES: Record<string, string> = {
   inserito: 'aria-pressed:bg-blue-600 aria-pressed:text-white aria-pressed:border-blue-600',
@@ -34,7 +40,9 @@ export function PraticheFilters(props: {
 }) {
   const { value, onChange, onReset, counts } = props;
   const toggle = (stato: string) =>
-    onChange({ stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato] });
+    onChange({
+      stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato],
+    });
   const isKoOn = value.stati.includes('ko');
 
   return (
@@ -43,7 +51,10 @@ export function PraticheFilters(props: {
         <div className="grid gap-2">
           <Label htmlFor="pratiche-search">Cerca</Label>
           <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
             <Input
               id="pratiche-search"
               type="search"
@@ -56,7 +67,11 @@ export function PraticheFilters(props: {
         </div>
         <div className="grid gap-2">
           <Label htmlFor="pratiche-servizio">Servizio</Label>
-          <NativeSelect id="pratiche-servizio" value={value.servizio} onChange={(e) => onChange({ servizio: e.target.value })}>
+          <NativeSelect
+            id="pratiche-servizio"
+            value={value.servizio}
+            onChange={(e) => onChange({ servizio: e.target.value })}
+          >
             <option value="">Tutti i servizi</option>
             {SERVIZI_PRINCIPALI.map((s) => (
               <option key={s} value={s}>
@@ -65,7 +80,10 @@ export function PraticheFilters(props: {
             ))}
           </NativeSelect>
         </div>
-        <PuntoFilter selectedId={value.puntoFisicoId} onSelect={(puntoFisicoId) => onChange({ puntoFisicoId })} />
+        <PuntoFilter
+          selectedId={value.puntoFisicoId}
+          onSelect={(puntoFisicoId) => onChange({ puntoFisicoId })}
+        />
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
@@ -80,7 +98,9 @@ export function PraticheFilters(props: {
               onClick={() => toggle(stato)}
             >
               {msg.servizio.statoLabels[stato]}
-              <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">{counts ? counts[stato] : '…'}</span>
+              <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">
+                {counts ? counts[stato] : '…'}
+              </span>
             </Button>
           ))}
         </div>

@@ -13,7 +13,14 @@ import {
 } from '../../../../../shared/schemas/servizio';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input, NativeSelect } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast';
@@ -41,7 +48,12 @@ export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <Button size="sm" variant="outline" onClick={() => setOpen(true)} aria-label={`Modifica ${tipoLabel(servizio.tipoServizio)} della pratica #${praticaId}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => setOpen(true)}
+        aria-label={`Modifica ${tipoLabel(servizio.tipoServizio)} della pratica #${praticaId}`}
+      >
         <Pencil aria-hidden /> Modifica
       </Button>
       {open && <ServizioEditForm servizio={servizio} praticaId={praticaId} onDone={() => setOpen(false)} />}
@@ -49,7 +61,15 @@ export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio
   );
 }
 
-function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio; praticaId: number; onDone: () => void }) {
+function ServizioEditForm({
+  servizio,
+  praticaId,
+  onDone,
+}: {
+  servizio: Servizio;
+  praticaId: number;
+  onDone: () => void;
+}) {
   const tipo = servizio.tipoServizio;
   const isEnergy = tipo === 'luce' || tipo === 'gas';
   const isRental = tipo === 'noleggio';
@@ -85,7 +105,11 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
           onDone();
         },
         onError: (error) =>
-          toast({ title: msg.common.error, description: errorMessage(error, msg.servizio.updateError), variant: 'destructive' }),
+          toast({
+            title: msg.common.error,
+            description: errorMessage(error, msg.servizio.updateError),
+            variant: 'destructive',
+          }),
       },
     ),
   );
@@ -95,7 +119,9 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `servizio-${servizio.id}-${name}-error` : undefined,
   });
-  const error = (name: keyof ServizioStatusInput) => <FieldError id={`servizio-${servizio.id}-${name}-error`} message={errors[name]?.message} />;
+  const error = (name: keyof ServizioStatusInput) => (
+    <FieldError id={`servizio-${servizio.id}-${name}-error`} message={errors[name]?.message} />
+  );
 
   return (
     <DialogContent>
@@ -136,8 +162,14 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
           <>
             <div className="grid gap-2">
               <Label htmlFor={field('fornitore').id}>Fornitore</Label>
-              <NativeSelect {...field('fornitore')} {...form.register('fornitore')} disabled={fornitori.isLoading}>
-                <option value="">{fornitori.isLoading ? 'Caricamento fornitori...' : 'Seleziona un fornitore'}</option>
+              <NativeSelect
+                {...field('fornitore')}
+                {...form.register('fornitore')}
+                disabled={fornitori.isLoading}
+              >
+                <option value="">
+                  {fornitori.isLoading ? 'Caricamento fornitori...' : 'Seleziona un fornitore'}
+                </option>
                 {fornitori.data?.map((f) => (
                   <option key={f.id} value={f.codice}>
                     {f.nome}
@@ -149,8 +181,16 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
             </div>
 
             {!isRental && (
-              <label className="flex items-center gap-2 text-sm font-medium" htmlFor={field('ridPresente').id}>
-                <input type="checkbox" className="size-4 accent-primary" {...field('ridPresente')} {...form.register('ridPresente')} />
+              <label
+                className="flex items-center gap-2 text-sm font-medium"
+                htmlFor={field('ridPresente').id}
+              >
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  {...field('ridPresente')}
+                  {...form.register('ridPresente')}
+                />
                 RID presente (domiciliazione bancaria)
               </label>
             )}
@@ -158,7 +198,15 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
             {isEnergy && (
               <div className="grid gap-2">
                 <Label htmlFor={field('numeroForniture').id}>Numero forniture</Label>
-                <Input type="number" min={1} max={10} step={1} inputMode="numeric" {...field('numeroForniture')} {...form.register('numeroForniture')} />
+                <Input
+                  type="number"
+                  min={1}
+                  max={10}
+                  step={1}
+                  inputMode="numeric"
+                  {...field('numeroForniture')}
+                  {...form.register('numeroForniture')}
+                />
                 {error('numeroForniture')}
               </div>
             )}
@@ -166,7 +214,14 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
             {isRental && (
               <div className="grid gap-2">
                 <Label htmlFor={field('totaleVendita').id}>Totale vendita (€)</Label>
-                <Input type="number" min={0} step={0.01} inputMode="decimal" {...field('totaleVendita')} {...form.register('totaleVendita')} />
+                <Input
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  inputMode="decimal"
+                  {...field('totaleVendita')}
+                  {...form.register('totaleVendita')}
+                />
                 {error('totaleVendita')}
               </div>
             )}
@@ -183,7 +238,15 @@ function ServizioEditForm({ servizio, praticaId, onDone }: { servizio: Servizio;
                 ).map(([name, label]) => (
                   <div key={name} className="grid gap-2">
                     <Label htmlFor={field(name).id}>{label}</Label>
-                    <Input type="number" min={0} step={0.01} inputMode="decimal" placeholder="0,00" {...field(name)} {...form.register(name)} />
+                    <Input
+                      type="number"
+                      min={0}
+                      step={0.01}
+                      inputMode="decimal"
+                      placeholder="0,00"
+                      {...field(name)}
+                      {...form.register(name)}
+                    />
                     {error(name)}
                   </div>
                 ))}

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatePuntoFisicoInput, PuntoFisico, PuntoFisicoStats, PuntoSuggestion } from '../../../../../shared/schemas/punto-fisico';
+import type {
+  CreatePuntoFisicoInput,
+  PuntoFisico,
+  PuntoFisicoStats,
+  PuntoSuggestion,
+} from '../../../../../shared/schemas/punto-fisico';
 import { PUNTI_SUGGEST_MIN_CHARS } from '../../../../../shared/schemas/punto-fisico';
 import type { Role } from '../../../../../shared/permissions';
 import { api, withQuery } from '../../../../lib/api-client';
@@ -17,14 +22,20 @@ export function usePuntiFisici() {
 }
 
 export const puntoFisicoQuery = (id: number) =>
-  queryOptions({ queryKey: [`${puntiFisiciKey}/${id}`], queryFn: () => api.get<PuntoFisico>(`${puntiFisiciKey}/${id}`) });
+  queryOptions({
+    queryKey: [`${puntiFisiciKey}/${id}`],
+    queryFn: () => api.get<PuntoFisico>(`${puntiFisiciKey}/${id}`),
+  });
 
 export function usePuntoFisico(id: number | undefined) {
   return useQuery({ ...puntoFisicoQuery(id ?? 0), enabled: id != null && id > 0 });
 }
 
 export const puntoFisicoStatsQuery = (id: number) =>
-  queryOptions({ queryKey: [`${puntiFisiciKey}/${id}/stats`], queryFn: () => api.get<PuntoFisicoStats>(`${puntiFisiciKey}/${id}/stats`) });
+  queryOptions({
+    queryKey: [`${puntiFisiciKey}/${id}/stats`],
+    queryFn: () => api.get<PuntoFisicoStats>(`${puntiFisiciKey}/${id}/stats`),
+  });
 
 /** Point-of-sale filter suggestions (from 2 characters, at most 10). */
 export function usePuntiSuggestions(q: string) {
@@ -77,7 +88,8 @@ export function useCreatePuntoFisico() {
 export function useUpdatePuntoFisico() {
   const invalidate = useInvalidatePunti();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: CreatePuntoFisicoInput }) => api.put<PuntoFisico>(`${puntiFisiciKey}/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: CreatePuntoFisicoInput }) =>
+      api.put<PuntoFisico>(`${puntiFisiciKey}/${id}`, input),
     onSuccess: invalidate,
   });
 }

@@ -39,7 +39,13 @@ export function PersonPicker(props: {
   const waiting = text.trim().length >= 2 && (text !== term || search.isFetching);
 
   const choose = (person: PersonResult | User) => {
-    onChange({ id: person.id, firstName: person.firstName, lastName: person.lastName, email: person.email, phone: person.phone });
+    onChange({
+      id: person.id,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+    });
     setText('');
   };
 
@@ -50,14 +56,22 @@ export function PersonPicker(props: {
         {optional && <span className="font-normal text-muted-foreground"> (facoltativo)</span>}
       </Label>
       {value ? (
-        <div className="flex items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2" data-testid={`selected-${role}`}>
+        <div
+          className="flex items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2"
+          data-testid={`selected-${role}`}
+        >
           <div className="min-w-0 text-sm">
             <p className="font-medium">
               {value.firstName} {value.lastName}
             </p>
             <p className="truncate text-muted-foreground">{value.email}</p>
           </div>
-          <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={`Rimuovi ${label.toLowerCase()}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange(null)}
+            aria-label={`Rimuovi ${label.toLowerCase()}`}
+          >
             <X aria-hidden />
             Cambia
           </Button>
@@ -80,10 +94,19 @@ export function PersonPicker(props: {
           />
           {waiting && <Spinner className="size-4" label="Ricerca..." />}
           {!waiting && results.length > 0 && (
-            <ul id={listId} role="listbox" aria-label={`Risultati ${label}`} className="max-h-48 overflow-y-auto rounded-md border bg-card">
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={`Risultati ${label}`}
+              className="max-h-48 overflow-y-auto rounded-md border bg-card"
+            >
               {results.map((p) => (
                 <li key={p.id} role="option" aria-selected={false}>
-                  <button type="button" className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus:bg-muted focus:outline-none" onClick={() => choose(p)}>
+                  <button
+                    type="button"
+                    className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus:bg-muted focus:outline-none"
+                    onClick={() => choose(p)}
+                  >
                     <span className="font-medium">
                       {p.firstName} {p.lastName}
                     </span>
@@ -108,7 +131,13 @@ export function PersonPicker(props: {
       )}
       <FieldError id={errorId} message={error} />
       {canCreateUser && (
-        <CreateUserDialog open={creating} onOpenChange={setCreating} fixedRole={role} initialName={term} onCreated={choose} />
+        <CreateUserDialog
+          open={creating}
+          onOpenChange={setCreating}
+          fixedRole={role}
+          initialName={term}
+          onCreated={choose}
+        />
       )}
     </div>
   );

@@ -1,4 +1,14 @@
-import { Copy, ExternalLink, FileDown, FileText, MapPin, Pencil, QrCode, Trash2, UserSquare2 } from 'lucide-react';
+import {
+  Copy,
+  ExternalLink,
+  FileDown,
+  FileText,
+  MapPin,
+  Pencil,
+  QrCode,
+  Trash2,
+  UserSquare2,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { msg } from '../../../../../shared/messages';
@@ -13,12 +23,12 @@ function PersonLine({ label, person }: { label: string; person: Person | null })
   if (!person) return null;
   return (
     <div className="text-sm">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd>
         <span className="font-medium">
           {person.firstName} {person.lastName}
         </span>
-        <span className="block text-muted-foreground [overflow-wrap:anywhere]">
+        <span className="block [overflow-wrap:anywhere] text-muted-foreground">
           {person.email}
           {person.phone ? ` · ${person.phone}` : ''}
         </span>
@@ -37,7 +47,12 @@ async function copyText(text: string) {
 }
 
 /** One point of sale (SPEC §2 "Punti Fisici"): every field, and the buttons the role may use. */
-export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () => void; onDelete: () => void }) {
+export function PuntoCard(props: {
+  punto: PuntoFisico;
+  role: Role;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const { punto, role, onEdit, onDelete } = props;
   const [qrFailed, setQrFailed] = useState(false);
   const canSeePratiche = can(role, 'pratiche:read');
@@ -56,7 +71,12 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
         <div className="flex gap-4">
           <div className="flex size-28 shrink-0 items-center justify-center rounded-md border bg-white p-1">
             {punto.qrCode && !qrFailed ? (
-              <img src={punto.qrCode} alt={`QR code della landing di ${punto.nomeAttivita}`} className="size-full" onError={() => setQrFailed(true)} />
+              <img
+                src={punto.qrCode}
+                alt={`QR code della landing di ${punto.nomeAttivita}`}
+                className="size-full"
+                onError={() => setQrFailed(true)}
+              />
             ) : (
               <QrCode className="size-10 text-muted-foreground" aria-label="QR code non disponibile" />
             )}
@@ -69,12 +89,24 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
         </div>
 
         <div className="grid min-w-0 gap-1">
-          <span className="text-xs font-medium uppercase tracking-wide text-muted-foreground">URL landing</span>
+          <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+            URL landing
+          </span>
           <div className="flex min-w-0 items-center gap-1">
-            <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs" title={punto.urlLanding} data-testid="url-landing">
+            <code
+              className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs"
+              title={punto.urlLanding}
+              data-testid="url-landing"
+            >
               {punto.urlLanding}
             </code>
-            <Button variant="outline" size="icon" aria-label="Copia URL" title="Copia URL" onClick={() => void copyText(punto.urlLanding)}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label="Copia URL"
+              title="Copia URL"
+              onClick={() => void copyText(punto.urlLanding)}
+            >
               <Copy aria-hidden />
             </Button>
             <a
@@ -91,14 +123,20 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
         </div>
 
         <div className="grid grid-cols-2 gap-2 text-sm">
-          <Link href={leadsHref} className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted">
+          <Link
+            href={leadsHref}
+            className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted"
+          >
             <UserSquare2 className="size-4 text-primary" aria-hidden />
             <span>
               <strong data-testid="lead-count">{punto.leadCount}</strong> lead
             </span>
           </Link>
           {canSeePratiche ? (
-            <Link href={praticheHref} className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted">
+            <Link
+              href={praticheHref}
+              className="flex items-center gap-2 rounded-md border px-3 py-2 hover:bg-muted"
+            >
               <FileText className="size-4 text-primary" aria-hidden />
               <span>
                 <strong data-testid="pratiche-count">{punto.praticheCount}</strong> pratiche
@@ -124,13 +162,24 @@ export function PuntoCard(props: { punto: PuntoFisico; role: Role; onEdit: () =>
             Scarica locandina
           </a>
           {can(role, 'puntiFisici:update') && (
-            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Modifica ${punto.nomeAttivita}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onEdit}
+              aria-label={`Modifica ${punto.nomeAttivita}`}
+            >
               <Pencil aria-hidden />
               Modifica
             </Button>
           )}
           {can(role, 'puntiFisici:delete') && (
-            <Button variant="outline" size="sm" className="text-destructive" onClick={onDelete} aria-label={`Elimina ${punto.nomeAttivita}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              className="text-destructive"
+              onClick={onDelete}
+              aria-label={`Elimina ${punto.nomeAttivita}`}
+            >
               <Trash2 aria-hidden />
               Elimina
             </Button>

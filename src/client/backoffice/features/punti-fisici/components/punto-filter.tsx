@@ -9,7 +9,10 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
 
 /** The chosen point's name: the suggestion just picked, else fetched (an id that came from the URL). */
-function useSelectedLabel(selectedId: number | null, picked: { id: number; nomeAttivita: string } | null): string | null {
+function useSelectedLabel(
+  selectedId: number | null,
+  picked: { id: number; nomeAttivita: string } | null,
+): string | null {
   const punto = usePuntoFisico(selectedId != null && picked?.id !== selectedId ? selectedId : undefined);
   if (selectedId == null) return null;
   if (picked?.id === selectedId) return picked.nomeAttivita;
@@ -22,7 +25,10 @@ function useSelectedLabel(selectedId: number | null, picked: { id: number; nomeA
  * characters, at most 10, by name or address (case-insensitive, on the server); 'Tutti i punti
  * fisici' clears it. The screen owns the selected id (from its URL or its state).
  */
-export function PuntoFilter(props: { selectedId: number | null; onSelect: (puntoFisicoId: number | null) => void }) {
+export function PuntoFilter(props: {
+  selectedId: number | null;
+  onSelect: (puntoFisicoId: number | null) => void;
+}) {
   const { selectedId, onSelect } = props;
   const [picked, setPicked] = useState<{ id: number; nomeAttivita: string } | null>(null);
   const label = useSelectedLabel(selectedId, picked);
@@ -47,12 +53,20 @@ export function PuntoFilter(props: { selectedId: number | null; onSelect: (punto
     <div className="relative grid gap-2">
       <Label htmlFor={id}>Punto fisico</Label>
       {selected ? (
-        <div className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted/50 pl-3" data-testid="punto-filter-selected">
+        <div
+          className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted/50 pl-3"
+          data-testid="punto-filter-selected"
+        >
           <span className="flex min-w-0 items-center gap-2 text-sm">
             <Store className="size-4 shrink-0 text-primary" aria-hidden />
             <span className="truncate">{label}</span>
           </span>
-          <Button variant="ghost" size="sm" onClick={() => pick(null)} aria-label="Rimuovi filtro punto fisico">
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => pick(null)}
+            aria-label="Rimuovi filtro punto fisico"
+          >
             <X aria-hidden />
           </Button>
         </div>
@@ -77,9 +91,19 @@ export function PuntoFilter(props: { selectedId: number | null; onSelect: (punto
         />
       )}
       {showList && (
-        <ul id={listId} role="listbox" aria-label="Punti fisici suggeriti" className="absolute top-full z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border bg-card shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Punti fisici suggeriti"
+          className="absolute top-full z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border bg-card shadow-lg"
+        >
           <li role="option" aria-selected={false}>
-            <button type="button" className="w-full px-3 py-2 text-left text-sm font-medium hover:bg-muted" onMouseDown={(e) => e.preventDefault()} onClick={() => pick(null)}>
+            <button
+              type="button"
+              className="w-full px-3 py-2 text-left text-sm font-medium hover:bg-muted"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => pick(null)}
+            >
               {msg.lead.allPoints}
             </button>
           </li>

@@ -2,10 +2,22 @@ import { useId } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { msg } from '../../../../../shared/messages';
 import { can, type Role } from '../../../../../shared/permissions';
-import { createPuntoFisicoSchema, updatePuntoFisicoSchema, type Person, type PuntoFisico } from '../../../../../shared/schemas/punto-fisico';
+import {
+  createPuntoFisicoSchema,
+  updatePuntoFisicoSchema,
+  type Person,
+  type PuntoFisico,
+} from '../../../../../shared/schemas/punto-fisico';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast';
@@ -21,7 +33,12 @@ interface FormValues {
 }
 
 /** Create ('Nuovo Punto Fisico') and edit dialog; the same zod schemas as the API validate it. */
-export function PuntoFormDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; punto: PuntoFisico | null; actorRole: Role }) {
+export function PuntoFormDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  punto: PuntoFisico | null;
+  actorRole: Role;
+}) {
   const { open, onOpenChange, punto, actorRole } = props;
   const isEdit = punto != null;
   const schema = isEdit ? updatePuntoFisicoSchema : createPuntoFisicoSchema;
@@ -61,7 +78,9 @@ export function PuntoFormDialog(props: { open: boolean; onOpenChange: (open: boo
     const onError = (error: unknown) =>
       toast({
         title: msg.common.error,
-        description: isEdit ? errorMessage(error, msg.puntoFisico.updateError) : errorMessage(error, msg.puntoFisico.createError),
+        description: isEdit
+          ? errorMessage(error, msg.puntoFisico.updateError)
+          : errorMessage(error, msg.puntoFisico.createError),
         variant: 'destructive',
       });
     if (isEdit) {
@@ -93,7 +112,9 @@ export function PuntoFormDialog(props: { open: boolean; onOpenChange: (open: boo
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Modifica Punto Fisico' : 'Nuovo Punto Fisico'}</DialogTitle>
           <DialogDescription>
-            {isEdit ? 'Aggiorna i dati del punto fisico.' : 'Il codice della landing e il QR code vengono creati automaticamente.'}
+            {isEdit
+              ? 'Aggiorna i dati del punto fisico.'
+              : 'Il codice della landing e il QR code vengono creati automaticamente.'}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
@@ -135,7 +156,14 @@ export function PuntoFormDialog(props: { open: boolean; onOpenChange: (open: boo
             control={form.control}
             name="agente"
             render={({ field }) => (
-              <PersonPicker label="Agente" role="agente" optional value={field.value} onChange={field.onChange} canCreateUser={canCreateUser} />
+              <PersonPicker
+                label="Agente"
+                role="agente"
+                optional
+                value={field.value}
+                onChange={field.onChange}
+                canCreateUser={canCreateUser}
+              />
             )}
           />
           {asksAreaManager && (

@@ -6,7 +6,10 @@ import { api, withQuery } from '../../../../lib/api-client';
 export const usersKey = '/api/users';
 
 export const usersQuery = (role?: Role) =>
-  queryOptions({ queryKey: [withQuery(usersKey, { role })], queryFn: () => api.get<User[]>(withQuery(usersKey, { role })) });
+  queryOptions({
+    queryKey: [withQuery(usersKey, { role })],
+    queryFn: () => api.get<User[]>(withQuery(usersKey, { role })),
+  });
 
 export function useUsers(role?: Role) {
   return useQuery(usersQuery(role));
@@ -14,23 +17,31 @@ export function useUsers(role?: Role) {
 
 function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(usersKey) });
+  return () =>
+    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(usersKey) });
 }
 
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (input: CreateUserInput) => api.post<User>(usersKey, input), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (input: CreateUserInput) => api.post<User>(usersKey, input),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) => api.put<User>(`${usersKey}/${id}`, input),
+    mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
+      api.put<User>(`${usersKey}/${id}`, input),
     onSuccess: invalidate,
   });
 }
 
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: (id: number) => api.delete<void>(`${usersKey}/${id}`), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => api.delete<void>(`${usersKey}/${id}`),
+    onSuccess: invalidate,
+  });
 }

@@ -7,7 +7,14 @@ import { ROLE_TITLES, ROLES, type Role } from '../../../../../shared/permissions
 import { createUserSchema, updateUserSchema, type User } from '../../../../../shared/schemas/utente';
 import { errorMessage } from '../../../../lib/api-client';
 import { Button } from '../../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../../components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../../components/ui/dialog';
 import { Input, NativeSelect } from '../../../../components/ui/input';
 import { FieldError, Label } from '../../../../components/ui/label';
 import { toast } from '../../../../components/ui/toast';
@@ -41,7 +48,15 @@ function Field(props: {
   );
 }
 
-function RoleSelect({ registration, error, disabled }: { registration: UseFormRegisterReturn; error?: string; disabled?: boolean }) {
+function RoleSelect({
+  registration,
+  error,
+  disabled,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-2">
@@ -76,7 +91,14 @@ export function CreateUserDialog(props: {
   const [firstName = '', ...rest] = (props.initialName ?? '').trim().split(/\s+/);
   const form = useForm<CreateValues, unknown, z.output<typeof createUserSchema>>({
     resolver: zodResolver(createUserSchema),
-    values: { firstName, lastName: rest.join(' '), email: '', phone: '', password: '', role: fixedRole ?? 'punto_fisico' },
+    values: {
+      firstName,
+      lastName: rest.join(' '),
+      email: '',
+      phone: '',
+      password: '',
+      role: fixedRole ?? 'punto_fisico',
+    },
     resetOptions: { keepDirtyValues: false },
   });
   const { errors } = form.formState;
@@ -89,7 +111,12 @@ export function CreateUserDialog(props: {
         onOpenChange(false);
         onCreated?.(user);
       },
-      onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.user.createError), variant: 'destructive' }),
+      onError: (error) =>
+        toast({
+          title: msg.common.error,
+          description: errorMessage(error, msg.user.createError),
+          variant: 'destructive',
+        }),
     }),
   );
 
@@ -99,7 +126,9 @@ export function CreateUserDialog(props: {
         <DialogHeader>
           <DialogTitle>{fixedRole ? `Nuovo utente ${ROLE_TITLES[fixedRole]}` : 'Crea Utente'}</DialogTitle>
           <DialogDescription>
-            {fixedRole ? 'Crea la persona e selezionala subito nel punto fisico.' : 'Inserisci i dati del nuovo utente.'}
+            {fixedRole
+              ? 'Crea la persona e selezionala subito nel punto fisico.'
+              : 'Inserisci i dati del nuovo utente.'}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -112,11 +141,33 @@ export function CreateUserDialog(props: {
           className="grid gap-4"
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Nome" name="firstName" error={errors.firstName?.message} registration={form.register('firstName')} />
-            <Field label="Cognome" name="lastName" error={errors.lastName?.message} registration={form.register('lastName')} />
+            <Field
+              label="Nome"
+              name="firstName"
+              error={errors.firstName?.message}
+              registration={form.register('firstName')}
+            />
+            <Field
+              label="Cognome"
+              name="lastName"
+              error={errors.lastName?.message}
+              registration={form.register('lastName')}
+            />
           </div>
-          <Field label="Email" name="email" type="email" error={errors.email?.message} registration={form.register('email')} />
-          <Field label="Telefono" name="phone" type="tel" error={errors.phone?.message} registration={form.register('phone')} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            error={errors.email?.message}
+            registration={form.register('email')}
+          />
+          <Field
+            label="Telefono"
+            name="phone"
+            type="tel"
+            error={errors.phone?.message}
+            registration={form.register('phone')}
+          />
           <Field
             label="Password"
             name="password"
@@ -125,7 +176,11 @@ export function CreateUserDialog(props: {
             error={errors.password?.message}
             registration={form.register('password')}
           />
-          <RoleSelect registration={form.register('role')} error={errors.role?.message} disabled={Boolean(fixedRole)} />
+          <RoleSelect
+            registration={form.register('role')}
+            error={errors.role?.message}
+            disabled={Boolean(fixedRole)}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Annulla
@@ -143,12 +198,26 @@ export function CreateUserDialog(props: {
 type EditValues = z.input<typeof updateUserSchema>;
 
 /** Edit dialog (SPEC §5 "Edit user"): blank password keeps the current one. */
-export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOpenChange: (open: boolean) => void }) {
+export function EditUserDialog({
+  user,
+  onOpenChange,
+}: {
+  user: User | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const update = useUpdateUser();
   const form = useForm<EditValues, unknown, z.output<typeof updateUserSchema>>({
     resolver: zodResolver(updateUserSchema),
     values: user
-      ? { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone ?? '', role: user.role, password: '', isActive: user.isActive }
+      ? {
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          phone: user.phone ?? '',
+          role: user.role,
+          password: '',
+          isActive: user.isActive,
+        }
       : undefined,
   });
   const { errors } = form.formState;
@@ -163,7 +232,12 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
           toast({ title: 'Utente aggiornato con successo' });
           onOpenChange(false);
         },
-        onError: (error) => toast({ title: msg.common.error, description: errorMessage(error, msg.user.updateError), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: msg.common.error,
+            description: errorMessage(error, msg.user.updateError),
+            variant: 'destructive',
+          }),
       },
     );
   });
@@ -177,11 +251,33 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Nome" name="firstName" error={errors.firstName?.message} registration={form.register('firstName')} />
-            <Field label="Cognome" name="lastName" error={errors.lastName?.message} registration={form.register('lastName')} />
+            <Field
+              label="Nome"
+              name="firstName"
+              error={errors.firstName?.message}
+              registration={form.register('firstName')}
+            />
+            <Field
+              label="Cognome"
+              name="lastName"
+              error={errors.lastName?.message}
+              registration={form.register('lastName')}
+            />
           </div>
-          <Field label="Email" name="email" type="email" error={errors.email?.message} registration={form.register('email')} />
-          <Field label="Telefono" name="phone" type="tel" error={errorText(errors, 'phone')} registration={form.register('phone')} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            error={errors.email?.message}
+            registration={form.register('email')}
+          />
+          <Field
+            label="Telefono"
+            name="phone"
+            type="tel"
+            error={errorText(errors, 'phone')}
+            registration={form.register('phone')}
+          />
           <Field
             label="Nuova password"
             name="password"
@@ -193,7 +289,12 @@ export function EditUserDialog({ user, onOpenChange }: { user: User | null; onOp
           />
           <RoleSelect registration={form.register('role')} error={errors.role?.message} />
           <div className="flex items-center gap-3">
-            <input id={activeId} type="checkbox" className="size-4 accent-primary" {...form.register('isActive')} />
+            <input
+              id={activeId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              {...form.register('isActive')}
+            />
             <Label htmlFor={activeId}>Utente attivo (può accedere al sistema)</Label>
           </div>
           <DialogFooter>
