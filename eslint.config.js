@@ -75,7 +75,7 @@ export default tseslint.config(
           patterns: [
             { group: nodeBuiltins, message: 'src/shared è isomorfo: niente moduli Node.' },
             {
-              group: ['**/server/**', '**/client/**', 'react', 'react-dom'],
+              regex: '^(#server/|#client/|react$|react-dom)|/(server|client)/',
               message: 'src/shared non importa server né client.',
             },
           ],
@@ -92,9 +92,10 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/server/**', ...nodeBuiltins],
+              group: nodeBuiltins,
               message: 'Il client non importa codice server né moduli Node.',
             },
+            { regex: '^#server/|/server/', message: 'Il client non importa codice server né moduli Node.' },
           ],
         },
       ],
@@ -107,11 +108,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/backoffice/**'], message: 'La landing non importa nulla dal back-office.' },
             {
-              group: ['**/server/**', ...nodeBuiltins],
+              regex: '^#client/backoffice/|/backoffice/',
+              message: 'La landing non importa nulla dal back-office.',
+            },
+            {
+              group: nodeBuiltins,
               message: 'Il client non importa codice server né moduli Node.',
             },
+            { regex: '^#server/|/server/', message: 'Il client non importa codice server né moduli Node.' },
           ],
         },
       ],
@@ -122,7 +127,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**'], message: 'Il server non importa codice client.' }] },
+        {
+          patterns: [{ regex: '^#client/|/client/', message: 'Il server non importa codice client.' }],
+        },
       ],
     },
   },

@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 /** E2E against the real server (built client, fresh embedded database) in Debian's Chromium. */
 const port = Number(process.env.E2E_PORT ?? 5090);
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
-export const E2E_ADMIN = { email: 'admin@e2e.winsolution.it', password: 'password-e2e-admin' };
+import { E2E_ADMIN } from './tests/e2e/e2e-admin';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { and, inArray, ne, sql } from 'drizzle-orm';
-import { buildApp, type App } from '../src/server/app';
-import { createPglite, fromPglite } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
-import { leads, puntiFisici, servizi } from '../src/server/db/schema';
-import { seedDatabase } from '../src/server/db/seed';
+import { buildApp, type App } from '#server/app.ts';
+import { createPglite, fromPglite } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { leads, puntiFisici, servizi } from '#server/db/schema.ts';
+import { seedDatabase } from '#server/db/seed.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_LEAD_EMAIL_DOMAIN,
@@ -26,10 +26,10 @@ import {
   demoPhoneDigits,
   seedDemoData,
   type SeedDemoResult,
-} from '../src/server/db/seed-demo';
-import { parseEnv } from '../src/server/env';
-import { DEMO_LANDING_CODE } from '../src/shared/domain';
-import type { Role } from '../src/shared/permissions';
+} from '#server/db/seed-demo.ts';
+import { parseEnv } from '#server/env.ts';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
+import type { Role } from '#shared/permissions.ts';
 import { formatFirstLoadTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
 
 const API_BUDGET_P95_MS = 200;

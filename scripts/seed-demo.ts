@@ -3,12 +3,12 @@
  * database (DATA_DIR's PGlite, or DATABASE_URL), after migrating and the first-start seed.
  * See src/server/db/seed-demo.ts for what is created and how.
  */
-import { openDatabase } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
-import { seedDatabase } from '../src/server/db/seed';
-import { DEFAULT_DEMO_LEADS, seedDemoData, type SeedDemoResult } from '../src/server/db/seed-demo';
-import { EnvError, parseEnv } from '../src/server/env';
-import { ROLE_TITLES } from '../src/shared/permissions';
+import { openDatabase } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
+import { DEFAULT_DEMO_LEADS, seedDemoData, type SeedDemoResult } from '#server/db/seed-demo.ts';
+import { EnvError, parseEnv } from '#server/env.ts';
+import { ROLE_TITLES } from '#shared/permissions.ts';
 
 const USAGE = 'Uso: npm run seed:demo -- [--leads N] [--workflow N] [--seed N]';
 

@@ -30,4 +30,4 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../src/server/main');
+await import('#server/main.ts');

@@ -1,13 +1,13 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { EnvError, parseEnv, resolveSessionSecret } from './env';
+import { projectRoot } from './project-root';
 
-const clientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+const clientRoot = path.join(projectRoot, 'dist/client');
 
 async function main() {
   let config;

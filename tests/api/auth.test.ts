@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '../../src/shared/messages';
+import { msg } from '#shared/messages.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertUser } from '../setup/factories';
 import { createTestContext, login, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
+import { commissioni } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni, commissioniFornitori } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
+import { commissioni, commissioniFornitori } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
 import {
   fornitoreByCodice,
   insertCommissioneConfig,

@@ -1,15 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pratiche, servizi } from '../../src/server/db/schema';
+import { pratiche, servizi } from '#server/db/schema.ts';
 import {
   conversionRate,
   getDashboardStats,
   lastRomeMonths,
-} from '../../src/server/modules/dashboard/dashboard.service';
-import type { Actor } from '../../src/server/plugins/auth';
-import type { Role } from '../../src/shared/permissions';
-import { dashboardStatsSchema, type DashboardStats } from '../../src/shared/schemas/dashboard';
-import { romeParts, romeWallTimeToDate } from '../../src/shared/time';
+} from '#server/modules/dashboard/dashboard.service.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import type { Role } from '#shared/permissions.ts';
+import { dashboardStatsSchema, type DashboardStats } from '#shared/schemas/dashboard.ts';
+import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
 import { insertCommissione, insertPratica, insertPuntoFisico, insertUser } from '../setup/factories';
 import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '../../src/shared/messages';
+import { msg } from '#shared/messages.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;

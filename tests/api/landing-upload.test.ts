@@ -5,9 +5,9 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documenti, pratiche } from '../../src/server/db/schema';
-import { createUploadToken, UPLOAD_TOKEN_TTL_MS } from '../../src/server/modules/landing/upload-token';
-import { msg } from '../../src/shared/messages';
+import { documenti, pratiche } from '#server/db/schema.ts';
+import { createUploadToken, UPLOAD_TOKEN_TTL_MS } from '#server/modules/landing/upload-token.ts';
+import { msg } from '#shared/messages.ts';
 import { buildSubmission, insertPratica, insertPuntoFisico } from '../setup/factories';
 import {
   JPEG_PAGE_1,

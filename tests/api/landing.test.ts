@@ -1,14 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consensi, idempotencyKeys, leads, pratiche, puntiFisici, servizi } from '../../src/server/db/schema';
+import { consensi, idempotencyKeys, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
 import {
   CONSULENTE_TELEFONO_PLACEHOLDER,
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
-} from '../../src/shared/domain';
-import { msg } from '../../src/shared/messages';
-import { landingFormSchema } from '../../src/shared/schemas/landing';
+} from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { landingFormSchema } from '#shared/schemas/landing.ts';
 import { buildSubmission, insertPuntoFisico, insertUser } from '../setup/factories';
 import { createTestContext, type TestContext } from '../setup/test-app';
 

@@ -1,9 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, pratiche } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
-import type { Role } from '../../src/shared/permissions';
+import { leads, pratiche } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
+import type { Role } from '#shared/permissions.ts';
 import {
   insertCommissione,
   insertDocumento,

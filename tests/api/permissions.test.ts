@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, ROLES, type Role } from '../../src/shared/permissions';
+import { can, ROLES, type Role } from '#shared/permissions.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '../../src/shared/messages';
-import type { PraticheList } from '../../src/shared/schemas/pratica';
+import { msg } from '#shared/messages.ts';
+import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni, documenti, pratiche, servizi } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
+import { commissioni, documenti, pratiche, servizi } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 

@@ -2,11 +2,11 @@ import { count, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { puntiFisici } from '../../src/server/db/schema';
-import { LANDING_CODE_PATTERN } from '../../src/server/modules/punti-fisici/landing-code';
-import { msg } from '../../src/shared/messages';
-import type { Role } from '../../src/shared/permissions';
-import { startOfRomeDay, startOfRomeMonth } from '../../src/shared/time';
+import { puntiFisici } from '#server/db/schema.ts';
+import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
+import { msg } from '#shared/messages.ts';
+import type { Role } from '#shared/permissions.ts';
+import { startOfRomeDay, startOfRomeMonth } from '#shared/time.ts';
 import {
   insertCommissione,
   insertLead,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromRow } from '../../src/server/modules/commissioni/commissioni.service';
+import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -11,20 +11,20 @@ import {
   servizi,
   serviziStorico,
   users,
-} from '../../src/server/db/schema';
+} from '#server/db/schema.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   seedDemoData,
   type SeedDemoResult,
-} from '../../src/server/db/seed-demo';
-import { LANDING_CODE_PATTERN } from '../../src/server/modules/punti-fisici/landing-code';
-import { computeCommission } from '../../src/shared/commissioni/engine';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../../src/shared/domain';
-import { fromCents, toCents } from '../../src/shared/money';
-import { derivePraticaStato } from '../../src/shared/pratica-stato';
-import { ROLES } from '../../src/shared/permissions';
+} from '#server/db/seed-demo.ts';
+import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
+import { computeCommission } from '#shared/commissioni/engine.ts';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { fromCents, toCents } from '#shared/money.ts';
+import { derivePraticaStato } from '#shared/pratica-stato.ts';
+import { ROLES } from '#shared/permissions.ts';
 import { createTestContext, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;

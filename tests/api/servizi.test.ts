@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni, pratiche, servizi, serviziStorico } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
+import { commissioni, pratiche, servizi, serviziStorico } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
 import { insertCommissioneConfig, insertPratica, insertPuntoFisico, insertUser } from '../setup/factories';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
-import { msg } from '../../src/shared/messages';
-import { ROLES, type Role } from '../../src/shared/permissions';
+import { users } from '#server/db/schema.ts';
+import { msg } from '#shared/messages.ts';
+import { ROLES, type Role } from '#shared/permissions.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertPuntoFisico, insertUser } from '../setup/factories';
 import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { periodoRange, formatDayKey } from '../../src/shared/periodi';
+import { periodoRange, formatDayKey } from '#shared/periodi.ts';
 import { readXlsxRows } from '../setup/spreadsheet';
 import {
   adminApi,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatEuro, toCents } from '../../src/shared/money';
-import type { DashboardStats } from '../../src/shared/schemas/dashboard';
+import { formatEuro, toCents } from '#shared/money.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import {
   adminApi,
   createUser,

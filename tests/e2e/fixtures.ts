@@ -6,7 +6,7 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN } from './e2e-admin';
 import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 
 export { expect, E2E_ADMIN };

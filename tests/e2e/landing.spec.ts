@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '../../src/shared/domain';
-import { msg } from '../../src/shared/messages';
+import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
 import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 const m = msg.landing;

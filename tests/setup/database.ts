@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite, fromPglite, fromPostgres, type DatabaseHandle } from '../../src/server/db/client';
+import { createPglite, fromPglite, fromPostgres, type DatabaseHandle } from '#server/db/client.ts';
 
 export const TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar.gz');
 export const PG_TEMPLATE_DB = 'winsolution_test_template';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../src/server/db/client';
+import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
 import { WORKED_EXAMPLE_CONFIG } from './worked-example';
 import {
@@ -12,13 +12,13 @@ import {
   puntiFisici,
   servizi,
   users,
-} from '../../src/server/db/schema';
-import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '../../src/shared/domain';
-import type { SubmitFormInput } from '../../src/shared/schemas/landing';
-import { hashPassword } from '../../src/server/lib/password';
-import { generateLandingCode } from '../../src/server/modules/punti-fisici/landing-code';
-import type { Role } from '../../src/shared/permissions';
-import type { DocumentStorage } from '../../src/server/storage/storage';
+} from '#server/db/schema.ts';
+import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '#shared/domain.ts';
+import type { SubmitFormInput } from '#shared/schemas/landing.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { generateLandingCode } from '#server/modules/punti-fisici/landing-code.ts';
+import type { Role } from '#shared/permissions.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 const hashCache = new Map<string, string>();

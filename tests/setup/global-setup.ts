@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite, fromPglite, fromPostgres } from '../../src/server/db/client';
-import { runMigrations } from '../../src/server/db/migrate';
-import { seedDatabase } from '../../src/server/db/seed';
+import { createPglite, fromPglite, fromPostgres } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { seedDatabase } from '#server/db/seed.ts';
 import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from './database';
 
 const seedConfig = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };

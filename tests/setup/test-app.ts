@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '../../src/server/app';
-import type { Database, DatabaseHandle } from '../../src/server/db/client';
-import { parseEnv, type Config } from '../../src/server/env';
-import type { Role } from '../../src/shared/permissions';
-import { createLocalStorage, type DocumentStorage } from '../../src/server/storage/storage';
+import { buildApp, type App } from '#server/app.ts';
+import type { Database, DatabaseHandle } from '#server/db/client.ts';
+import { parseEnv, type Config } from '#server/env.ts';
+import type { Role } from '#shared/permissions.ts';
+import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
 import { openTestDatabase, TEST_ADMIN } from './database';
 import { insertUser } from './factories';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../src/shared/permissions';
+import type { Role } from '#shared/permissions.ts';
 import { insertLead, insertPratica, insertPuntoFisico, insertServizio } from './factories';
 import { loginAs, loginAsAdmin, type TestContext } from './test-app';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../src/server/env';
+import { EnvError, parseEnv } from '#server/env.ts';
 
 describe('environment (DECISIONS §1)', () => {
   it('has working defaults for a fresh clone', () => {

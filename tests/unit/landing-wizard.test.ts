@@ -5,9 +5,9 @@ import {
   uploadParts,
   uploadStatus,
   type Bills,
-} from '../../src/client/landing/bills';
-import { buildVCard, vcardFileName } from '../../src/client/landing/vcard';
-import { normalizeEmail, normalizeTelefono } from '../../src/shared/domain';
+} from '#client/landing/bills.ts';
+import { buildVCard, vcardFileName } from '#client/landing/vcard.ts';
+import { normalizeEmail, normalizeTelefono } from '#shared/domain.ts';
 
 const file = (name: string) => new File(['x'], name);
 const bills = (over: Partial<Bills>): Bills => ({ ...EMPTY_BILLS, ...over });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, fromCents, toCents } from '../../src/shared/money';
+import { formatEuro, fromCents, toCents } from '#shared/money.ts';
 import {
   romeDateKey,
   startOfRomeDay,
   startOfRomeMonth,
   startOfRomeQuarter,
   startOfRomeWeek,
-} from '../../src/shared/time';
+} from '#shared/time.ts';
 
 describe('money at the edges', () => {
   it.each([

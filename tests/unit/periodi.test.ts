@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayKey, periodoRange, type Periodo } from '../../src/shared/periodi';
+import { formatDayKey, periodoRange, type Periodo } from '#shared/periodi.ts';
 
 describe('periodoRange: Commissioni period boundaries as Europe/Rome days (SPEC §9)', () => {
   it.each<[string, Periodo, string, string | undefined, string | undefined]>([

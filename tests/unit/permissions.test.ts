@@ -6,7 +6,7 @@ import {
   menuFor,
   type Permission,
   type Role,
-} from '../../src/shared/permissions';
+} from '#shared/permissions.ts';
 
 describe('menu by role (SPEC §6)', () => {
   const table: [Role, string[]][] = [

@@ -1,5 +1,5 @@
 import { apiRequest } from '../lib/api-client';
-import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '../../shared/schemas/landing';
+import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '#shared/schemas/landing.ts';
 
 /** GET /api/landing/{code}: public, without credentials, no retry (SPEC §7). */
 export async function fetchLanding(code: string, signal?: AbortSignal): Promise<LandingInfo> {

@@ -1,4 +1,4 @@
-import type { DocumentiCaricati } from '../../shared/schemas/landing';
+import type { DocumentiCaricati } from '#shared/schemas/landing.ts';
 
 export type BillKind = 'luce' | 'gas' | 'combined';
 

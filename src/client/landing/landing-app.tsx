@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { DEMO_LANDING_CODE } from '../../shared/domain';
-import { landingMsg } from '../../shared/messages-landing';
-import type { LandingInfo } from '../../shared/schemas/landing';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
+import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Logo } from '../components/ui/logo';
 import { fetchLanding } from './api';
 import { Wizard } from './wizard';

@@ -1,5 +1,5 @@
 import { Car, Flame, Landmark, ShieldCheck, Wifi, Zap, type LucideIcon } from 'lucide-react';
-import type { ServizioRichiedibile } from '../../shared/domain';
+import type { ServizioRichiedibile } from '#shared/domain.ts';
 
 export interface ServiceCard {
   code: ServizioRichiedibile;

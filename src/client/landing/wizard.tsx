@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '../../shared/domain';
+import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '#shared/domain.ts';
 import {
   landingFormSchema,
   type LandingForm,
   type LandingFormInput,
   type LandingInfo,
-} from '../../shared/schemas/landing';
+} from '#shared/schemas/landing.ts';
 import { newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
   documentiCaricati,

@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import { it } from 'date-fns/locale';
-import { toCents } from '../../shared/money';
-import { TIME_ZONE } from '../../shared/time';
+import { toCents } from '#shared/money.ts';
+import { TIME_ZONE } from '#shared/time.ts';
 
-export { formatEuro } from '../../shared/money';
+export { formatEuro } from '#shared/money.ts';
 
 const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,

@@ -24,8 +24,8 @@ import {
   type PraticaStato,
   type ServizioStato,
   type ServizioTipo,
-} from '../../shared/domain';
-import type { Role } from '../../shared/permissions';
+} from '#shared/domain.ts';
+import type { Role } from '#shared/permissions.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });

@@ -27,13 +27,13 @@ import {
   type LeadContattoStato,
   type ServizioStato,
   type ServizioTipo,
-} from '../../shared/domain';
-import { msg } from '../../shared/messages';
-import type { Role } from '../../shared/permissions';
-import { derivePraticaStato } from '../../shared/pratica-stato';
-import { commissioneConfigBodySchema } from '../../shared/schemas/commissione';
-import { servizioStatusBodySchema, type ServizioStatusInput } from '../../shared/schemas/servizio';
-import { romeParts, romeWallTimeToDate } from '../../shared/time';
+} from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import type { Role } from '#shared/permissions.ts';
+import { derivePraticaStato } from '#shared/pratica-stato.ts';
+import { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
+import { servizioStatusBodySchema, type ServizioStatusInput } from '#shared/schemas/servizio.ts';
+import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
 import { hashPassword } from '../lib/password';
 import { saveConfig, updatePayment } from '../modules/commissioni/commissioni.service';
 import { createPuntoFisico } from '../modules/punti-fisici/punti-fisici.service';

@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
-import type { ExportFormat } from '../../shared/schemas/common';
-import { romeDateKey } from '../../shared/time';
+import type { ExportFormat } from '#shared/schemas/common.ts';
+import { romeDateKey } from '#shared/time.ts';
 
 /**
  * Spreadsheet exports (DECISIONS §7): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { msg } from '../../shared/messages';
-import type { ApiErrorBody } from '../../shared/schemas/common';
+import { msg } from '#shared/messages.ts';
+import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { AppError } from '../lib/app-error';
 
 /** One JSON error shape `{ message, code, issues? }`; 5xx details are logged, never sent. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { msg } from '../../shared/messages';
+import { msg } from '#shared/messages.ts';
 import { AppError } from '../lib/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

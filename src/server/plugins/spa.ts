@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { msg } from '../../shared/messages';
+import { msg } from '#shared/messages.ts';
 
 /**
  * Serves the built client: hashed assets cached for a year, the HTML never cached. The public

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '../../lib/query-client';
-import { Toaster } from '../../components/ui/toast';
+import { createQueryClient } from '#client/lib/query-client.ts';
+import { Toaster } from '#client/components/ui/toast.tsx';
 import { AuthProvider } from '../features/auth/auth-context';
 
 export function AppProvider({ children }: { children: ReactNode }) {

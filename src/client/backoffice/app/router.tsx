@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { msg } from '../../../shared/messages';
-import { can, canOpenSection, MENU, paths } from '../../../shared/permissions';
-import { Skeleton } from '../../components/ui/spinner';
+import { msg } from '#shared/messages.ts';
+import { can, canOpenSection, MENU, paths } from '#shared/permissions.ts';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './routes/loading';

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export interface Bar {
   key: string;

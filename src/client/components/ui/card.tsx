@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-lg border bg-card shadow-sm', className)} {...props} />;

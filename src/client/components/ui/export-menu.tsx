@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { ExportFormat } from '../../../shared/schemas/common';
+import type { ExportFormat } from '#shared/schemas/common.ts';
 import { Button } from './button';
 
 /**

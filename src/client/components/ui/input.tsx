@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return (

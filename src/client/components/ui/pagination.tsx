@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 import { Button } from './button';
 
 /** 'Precedente' / 'Pagina n di m' / 'Successiva' under a server-paginated list; nothing for one page. */

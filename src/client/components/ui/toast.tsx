@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn.ts';
 
 /** SPEC §9: one toast at a time, 5000 ms, at most 420 px wide from medium screens up. */
 export const TOAST_DURATION_MS = 5000;

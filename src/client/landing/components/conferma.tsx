@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Phone, UserPlus } from 'lucide-react';
-import { landingMsg } from '../../../shared/messages-landing';
-import type { LandingInfo } from '../../../shared/schemas/landing';
+import { landingMsg } from '#shared/messages-landing.ts';
+import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Button } from '../ui';
 import { downloadVCard } from '../vcard';
 import { StepHeading } from './step-heading';

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { landingMsg } from '../../../shared/messages-landing';
-import type { LandingForm, LandingFormInput } from '../../../shared/schemas/landing';
+import { landingMsg } from '#shared/messages-landing.ts';
+import type { LandingForm, LandingFormInput } from '#shared/schemas/landing.ts';
 import { Button, FieldError, Input } from '../ui';
 import { StepHeading } from './step-heading';
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Info } from 'lucide-react';
-import { landingMsg } from '../../../shared/messages-landing';
+import { landingMsg } from '#shared/messages-landing.ts';
 import { Button } from '../ui';
 import { hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
 import { BillCard } from './bill-card';

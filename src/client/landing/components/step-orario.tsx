@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
-import { FASCE_ORARIE } from '../../../shared/domain';
-import { landingMsg } from '../../../shared/messages-landing';
+import { FASCE_ORARIE } from '#shared/domain.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 import { Button, cx } from '../ui';
 import { StepHeading } from './step-heading';
 

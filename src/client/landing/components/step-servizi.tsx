@@ -1,6 +1,6 @@
 import { Check, Landmark, ShieldCheck } from 'lucide-react';
-import type { ServizioRichiedibile } from '../../../shared/domain';
-import { landingMsg } from '../../../shared/messages-landing';
+import type { ServizioRichiedibile } from '#shared/domain.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 import { Button, cx } from '../ui';
 import { DEMO_SERVICES, MAIN_SERVICES } from '../services';
 import { StepHeading } from './step-heading';

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
-import { msg } from '../../../shared/messages';
-import { loginSchema } from '../../../shared/schemas/auth';
-import { userSchema } from '../../../shared/schemas/utente';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { actorOf } from '../../plugins/auth';
+import { msg } from '#shared/messages.ts';
+import { loginSchema } from '#shared/schemas/auth.ts';
+import { userSchema } from '#shared/schemas/utente.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { toUser } from '../utenti/utenti.service';
 import { authenticate, createLoginGuard } from './auth.service';
 

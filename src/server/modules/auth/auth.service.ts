@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { msg } from '../../../shared/messages';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '../../lib/password';
-import { createLimiter } from '../../plugins/rate-limit';
+import { msg } from '#shared/messages.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from '#server/lib/password.ts';
+import { createLimiter } from '#server/plugins/rate-limit.ts';
 
 /**
  * The user for these credentials, or null. Unknown e-mail and wrong password take the same path

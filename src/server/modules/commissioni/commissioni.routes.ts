@@ -8,11 +8,11 @@ import {
   exportCommissioniQuerySchema,
   listCommissioniQuerySchema,
   paymentBodySchema,
-} from '../../../shared/schemas/commissione';
-import { idParamSchema } from '../../../shared/schemas/common';
-import type { Database } from '../../db/client';
-import { exportHeaders } from '../../lib/tabular-export';
-import { actorOf } from '../../plugins/auth';
+} from '#shared/schemas/commissione.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import type { Database } from '#server/db/client.ts';
+import { exportHeaders } from '#server/lib/tabular-export.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import {
   deleteCommissione,
   exportCommissioni,

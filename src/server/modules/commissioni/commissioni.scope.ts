@@ -1,6 +1,6 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { commissioni } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import { commissioni } from '#server/db/schema.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /**
  * The commissions a role sees (DECISIONS §2): admin all; amministrazione the rows with

@@ -1,22 +1,22 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { CommissionConfig } from '../../../shared/commissioni/engine';
-import type { PagamentoStato } from '../../../shared/domain';
-import { fillMessage, msg } from '../../../shared/messages';
-import { fromCents, toCents } from '../../../shared/money';
+import type { CommissionConfig } from '#shared/commissioni/engine.ts';
+import type { PagamentoStato } from '#shared/domain.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { fromCents, toCents } from '#shared/money.ts';
 import type {
   Commissione,
   CommissioneConfig,
   CommissioniFilters,
   CommissioniList,
-} from '../../../shared/schemas/commissione';
-import type { commissioneConfigBodySchema } from '../../../shared/schemas/commissione';
-import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '../../../shared/time';
+} from '#shared/schemas/commissione.ts';
+import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
+import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { EXPORT_MAX_ROWS, moneyCell, toSpreadsheet, type Cell } from '../../lib/tabular-export';
-import type { Actor } from '../../plugins/auth';
+import type { Database } from '#server/db/client.ts';
+import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { EXPORT_MAX_ROWS, moneyCell, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { commissionAmountFor, commissioniScope } from './commissioni.scope';
 
 type ConfigRow = typeof commissioniFornitori.$inferSelect;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatsSchema } from '../../../shared/schemas/dashboard';
-import type { Database } from '../../db/client';
-import { actorOf } from '../../plugins/auth';
+import { dashboardStatsSchema } from '#shared/schemas/dashboard.ts';
+import type { Database } from '#server/db/client.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { getDashboardStats } from './dashboard.service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

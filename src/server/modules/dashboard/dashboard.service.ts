@@ -1,8 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { SERVIZI_PRINCIPALI } from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
-import { fromCents, toCents } from '../../../shared/money';
-import { can } from '../../../shared/permissions';
+import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { fromCents, toCents } from '#shared/money.ts';
+import { can } from '#shared/permissions.ts';
 import {
   DASHBOARD_RECENT_LIMIT,
   DASHBOARD_TREND_MONTHS,
@@ -11,11 +11,11 @@ import {
   type RecentCommissione,
   type RecentPratica,
   type ServiceStat,
-} from '../../../shared/schemas/dashboard';
-import { addRomeDays, romeParts, romeWallTimeToDate, startOfRomeDay } from '../../../shared/time';
-import type { Database } from '../../db/client';
-import { commissioni, leads, pratiche, puntiFisici, servizi } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+} from '#shared/schemas/dashboard.ts';
+import { addRomeDays, romeParts, romeWallTimeToDate, startOfRomeDay } from '#shared/time.ts';
+import type { Database } from '#server/db/client.ts';
+import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
 import { toCommissione } from '../commissioni/commissioni.service';
 import { leadsScope, praticheScope, puntiScope } from '../punti-fisici/scope';

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common';
-import {
-  fornitoreBodySchema,
-  fornitoreSchema,
-  listFornitoriQuerySchema,
-} from '../../../shared/schemas/fornitore';
-import type { Database } from '../../db/client';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import { fornitoreBodySchema, fornitoreSchema, listFornitoriQuerySchema } from '#shared/schemas/fornitore.ts';
+import type { Database } from '#server/db/client.ts';
 import { createFornitore, listFornitori, updateFornitore } from './fornitori.service';
 
 export const fornitoriRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { msg } from '../../../shared/messages';
-import type { Fornitore, fornitoreBodySchema } from '../../../shared/schemas/fornitore';
-import { isUniqueViolation } from '../../db/sql-helpers';
-import type { Database } from '../../db/client';
-import { fornitori } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
+import { msg } from '#shared/messages.ts';
+import type { Fornitore, fornitoreBodySchema } from '#shared/schemas/fornitore.ts';
+import { isUniqueViolation } from '#server/db/sql-helpers.ts';
+import type { Database } from '#server/db/client.ts';
+import { fornitori } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 type FornitoreRow = typeof fornitori.$inferSelect;
 type FornitoreInput = z.output<typeof fornitoreBodySchema>;

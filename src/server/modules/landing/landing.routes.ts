@@ -1,13 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  UPLOAD_MAX_FILE_BYTES,
-  UPLOAD_MAX_FILES,
-  UPLOAD_PARTS,
-  type UploadPart,
-} from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
+import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_PARTS, type UploadPart } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
 import {
   documentiListSchema,
   IDEMPOTENCY_KEY_PATTERN,
@@ -17,13 +12,13 @@ import {
   submitFormResponseSchema,
   submitFormSchema,
   uploadResponseSchema,
-} from '../../../shared/schemas/landing';
-import { idParamSchema } from '../../../shared/schemas/common';
-import type { Database } from '../../db/client';
-import { AppError } from '../../lib/app-error';
-import { actorOf } from '../../plugins/auth';
-import { createLimiter } from '../../plugins/rate-limit';
-import type { DocumentStorage } from '../../storage/storage';
+} from '#shared/schemas/landing.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { actorOf } from '#server/plugins/auth.ts';
+import { createLimiter } from '#server/plugins/rate-limit.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import {
   getLandingInfo,
   listDocumenti,

@@ -10,12 +10,12 @@ import {
   normalizeTelefono,
   type ServizioTipo,
   type UploadPart,
-} from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
-import type { Documento, LandingInfo, SubmitFormResponse } from '../../../shared/schemas/landing';
-import type { submitFormSchema } from '../../../shared/schemas/landing';
+} from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas/landing.ts';
+import type { submitFormSchema } from '#shared/schemas/landing.ts';
 import type { z } from 'zod';
-import type { Database, DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   consensi,
   documenti,
@@ -25,11 +25,11 @@ import {
   puntiFisici,
   servizi,
   users,
-} from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../plugins/auth';
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { praticheScope } from '../punti-fisici/scope';
-import type { DocumentStorage } from '../../storage/storage';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import { detectDocumentType, safeDisplayName, type DetectedType } from './file-check';
 import { canMerge, mergePagesToPdf } from './merge-pages';
 

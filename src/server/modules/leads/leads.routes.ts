@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   exportLeadsQuerySchema,
   leadDetailSchema,
@@ -7,11 +7,11 @@ import {
   leadListSchema,
   listLeadsQuerySchema,
   updateLeadStatusSchema,
-} from '../../../shared/schemas/lead';
-import type { Database } from '../../db/client';
-import { exportHeaders } from '../../lib/tabular-export';
-import { actorOf } from '../../plugins/auth';
-import type { DocumentStorage } from '../../storage/storage';
+} from '#shared/schemas/lead.ts';
+import type { Database } from '#server/db/client.ts';
+import { exportHeaders } from '#server/lib/tabular-export.ts';
+import { actorOf } from '#server/plugins/auth.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
 
 export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (

@@ -5,8 +5,8 @@ import {
   type LeadContattoStato,
   type ServizioStato,
   type ServizioTipo,
-} from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
+} from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
 import {
   LEAD_CONTATTO_LABELS,
   type LeadDetail,
@@ -14,10 +14,10 @@ import {
   type LeadList,
   type LeadListItem,
   type ListLeadsQuery,
-} from '../../../shared/schemas/lead';
-import { formatRomeDateTime } from '../../../shared/time';
-import { containsPattern } from '../../db/sql-helpers';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#shared/schemas/lead.ts';
+import { formatRomeDateTime } from '#shared/time.ts';
+import { containsPattern } from '#server/db/sql-helpers.ts';
+import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
   documenti,
@@ -27,11 +27,11 @@ import {
   puntiFisici,
   servizi,
   users,
-} from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
-import type { Actor } from '../../plugins/auth';
-import type { DocumentStorage } from '../../storage/storage';
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
 
 const m = msg.lead;

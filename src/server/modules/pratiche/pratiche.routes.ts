@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   exportPraticheQuerySchema,
   listPraticheQuerySchema,
   praticheListSchema,
-} from '../../../shared/schemas/pratica';
-import type { Database } from '../../db/client';
-import { exportHeaders } from '../../lib/tabular-export';
-import { actorOf } from '../../plugins/auth';
-import type { DocumentStorage } from '../../storage/storage';
+} from '#shared/schemas/pratica.ts';
+import type { Database } from '#server/db/client.ts';
+import { exportHeaders } from '#server/lib/tabular-export.ts';
+import { actorOf } from '#server/plugins/auth.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import { deletePratica, exportPratiche, listPratiche } from './pratiche.service';
 
 export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (

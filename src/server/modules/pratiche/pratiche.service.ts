@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ServizioStato } from '../../../shared/domain';
-import { msg } from '../../../shared/messages';
-import type { ExportFormat } from '../../../shared/schemas/common';
+import type { ServizioStato } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import type { ExportFormat } from '#shared/schemas/common.ts';
 import type {
   listPraticheQuerySchema,
   Pratica,
   PraticheFilters,
   PraticheList,
-} from '../../../shared/schemas/pratica';
-import { formatRomeDateTime } from '../../../shared/time';
-import { containsPattern } from '../../db/sql-helpers';
+} from '#shared/schemas/pratica.ts';
+import { formatRomeDateTime } from '#shared/time.ts';
+import { containsPattern } from '#server/db/sql-helpers.ts';
 import { praticheScope } from '../punti-fisici/scope';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client.ts';
 import {
   commissioni,
   documenti,
@@ -22,11 +22,11 @@ import {
   pratiche,
   puntiFisici,
   servizi,
-} from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '../../lib/tabular-export';
-import type { Actor } from '../../plugins/auth';
-import type { DocumentStorage } from '../../storage/storage';
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import { loadServizi } from '../servizi/servizi.service';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;

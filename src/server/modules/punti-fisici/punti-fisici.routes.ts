@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_LANDING_CODE } from '../../../shared/domain';
-import { idParamSchema, messageSchema } from '../../../shared/schemas/common';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { idParamSchema, messageSchema } from '#shared/schemas/common.ts';
 import {
   createPuntoFisicoSchema,
   puntoFisicoSchema,
@@ -9,9 +9,9 @@ import {
   puntoSuggestionSchema,
   suggestPuntiQuerySchema,
   updatePuntoFisicoSchema,
-} from '../../../shared/schemas/punto-fisico';
-import type { Database } from '../../db/client';
-import { actorOf } from '../../plugins/auth';
+} from '#shared/schemas/punto-fisico.ts';
+import type { Database } from '#server/db/client.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { buildLocandina, LOCANDINA_SERVIZI } from './locandina';
 import {
   createPuntoFisico,

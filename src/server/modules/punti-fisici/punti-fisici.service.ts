@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { msg } from '../../../shared/messages';
-import { fromCents, toCents } from '../../../shared/money';
-import type { Role } from '../../../shared/permissions';
+import { msg } from '#shared/messages.ts';
+import { fromCents, toCents } from '#shared/money.ts';
+import type { Role } from '#shared/permissions.ts';
 import {
   PUNTI_SUGGEST_LIMIT,
   PUNTI_SUGGEST_MIN_CHARS,
@@ -10,13 +10,13 @@ import {
   type PuntoFisico,
   type PuntoFisicoStats,
   type PuntoSuggestion,
-} from '../../../shared/schemas/punto-fisico';
-import { startOfRomeDay, startOfRomeMonth } from '../../../shared/time';
-import { containsPattern, isUniqueViolation } from '../../db/sql-helpers';
-import type { Database, DbExecutor } from '../../db/client';
-import { commissioni, leads, puntiFisici, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../plugins/auth';
+} from '#shared/schemas/punto-fisico.ts';
+import { startOfRomeDay, startOfRomeMonth } from '#shared/time.ts';
+import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
+import type { Database, DbExecutor } from '#server/db/client.ts';
+import { commissioni, leads, puntiFisici, users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
 import { clearQrCache, landingUrl, qrSvg } from './qr';
 import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';

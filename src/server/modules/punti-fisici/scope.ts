@@ -1,7 +1,7 @@
 import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { leads, pratiche, puntiFisici } from '../../db/schema';
-import type { Actor } from '../../plugins/auth';
+import type { DbExecutor } from '#server/db/client.ts';
+import { leads, pratiche, puntiFisici } from '#server/db/schema.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 
 /**
  * Row scope of DECISIONS §2, as SQL conditions that go INTO the queries: a row outside the

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '../../../shared/schemas/common';
-import { servizioStatusBodySchema, servizioStatusResultSchema } from '../../../shared/schemas/servizio';
-import type { Database } from '../../db/client';
-import { actorOf } from '../../plugins/auth';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import { servizioStatusBodySchema, servizioStatusResultSchema } from '#shared/schemas/servizio.ts';
+import type { Database } from '#server/db/client.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { updateServizioStatus } from './servizi.service';
 
 export const serviziRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

@@ -4,16 +4,12 @@ import {
   CommissionInputError,
   computeCommission,
   stornoOf,
-} from '../../../shared/commissioni/engine';
-import { fillMessage, msg } from '../../../shared/messages';
-import { fromCents, toCents } from '../../../shared/money';
-import { derivePraticaStato } from '../../../shared/pratica-stato';
-import {
-  servizioStatusIssues,
-  type Servizio,
-  type ServizioStatusBody,
-} from '../../../shared/schemas/servizio';
-import type { Database, DbExecutor, Transaction } from '../../db/client';
+} from '#shared/commissioni/engine.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { fromCents, toCents } from '#shared/money.ts';
+import { derivePraticaStato } from '#shared/pratica-stato.ts';
+import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '#shared/schemas/servizio.ts';
+import type { Database, DbExecutor, Transaction } from '#server/db/client.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -24,9 +20,9 @@ import {
   servizi,
   serviziStorico,
   users,
-} from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../plugins/auth';
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Actor } from '#server/plugins/auth.ts';
 import { configFromRow } from '../commissioni/commissioni.service';
 
 type ServizioRow = typeof servizi.$inferSelect;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../shared/schemas/common';
+import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   createUserSchema,
   listUsersQuerySchema,
@@ -9,9 +9,9 @@ import {
   updateUserSchema,
   userSchema,
   userSearchResultSchema,
-} from '../../../shared/schemas/utente';
-import type { Database } from '../../db/client';
-import { actorOf } from '../../plugins/auth';
+} from '#shared/schemas/utente.ts';
+import type { Database } from '#server/db/client.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { createUser, deleteUser, listUsers, searchUsers, updateUser, updateUserRole } from './utenti.service';
 
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

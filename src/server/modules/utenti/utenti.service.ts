@@ -1,19 +1,14 @@
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import { msg } from '../../../shared/messages';
-import type {
-  CreateUserInput,
-  User,
-  updateRoleSchema,
-  updateUserSchema,
-} from '../../../shared/schemas/utente';
-import type { Role } from '../../../shared/permissions';
+import { msg } from '#shared/messages.ts';
+import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '#shared/schemas/utente.ts';
+import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { containsPattern, isUniqueViolation } from '../../db/sql-helpers';
-import { commissioni, puntiFisici, users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { hashPassword } from '../../lib/password';
-import { endSessionsOf, type Actor } from '../../plugins/auth';
+import type { Database } from '#server/db/client.ts';
+import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
+import { commissioni, puntiFisici, users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
 
 type UserRow = typeof users.$inferSelect;
 

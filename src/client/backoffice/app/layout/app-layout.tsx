@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { User } from '../../../../shared/schemas/utente';
-import { Logo } from '../../../components/ui/logo';
+import type { User } from '#shared/schemas/utente.ts';
+import { Logo } from '#client/components/ui/logo.tsx';
 import { Sidebar } from './sidebar';
 
 /** Fixed sidebar on the left from medium screens; a drawer behind a menu button on phones. */

@@ -12,16 +12,16 @@ import {
 } from 'lucide-react';
 import { notifyManager } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { msg } from '../../../../shared/messages';
-import { menuFor, paths, ROLE_LABELS } from '../../../../shared/permissions';
-import type { User } from '../../../../shared/schemas/utente';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { displayNameOf, initialsOf } from '../../../lib/format';
-import { Button } from '../../../components/ui/button';
-import { Logo } from '../../../components/ui/logo';
-import { toast } from '../../../components/ui/toast';
-import { useLogout } from '../../features/auth/api/auth';
+import { msg } from '#shared/messages.ts';
+import { menuFor, paths, ROLE_LABELS } from '#shared/permissions.ts';
+import type { User } from '#shared/schemas/utente.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { cn } from '#client/lib/cn.ts';
+import { displayNameOf, initialsOf } from '#client/lib/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Logo } from '#client/components/ui/logo.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { useLogout } from '#client/backoffice/features/auth/api/auth.ts';
 
 const ICONS: Record<string, LucideIcon> = {
   [paths.home]: LayoutDashboard,

@@ -1,32 +1,32 @@
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination } from '#client/components/ui/pagination.tsx';
 import { useState } from 'react';
-import { fillMessage, msg } from '../../../../shared/messages';
-import { periodoRange } from '../../../../shared/periodi';
-import { can } from '../../../../shared/permissions';
-import type { Commissione } from '../../../../shared/schemas/commissione';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
-import { ExportMenu } from '../../../components/ui/export-menu';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../features/auth/auth-context';
-import { useDeleteCommissione } from '../../features/commissioni/api/delete-commissione';
-import { exportCommissioni } from '../../features/commissioni/api/export-commissioni';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { periodoRange } from '#shared/periodi.ts';
+import { can } from '#shared/permissions.ts';
+import type { Commissione } from '#shared/schemas/commissione.ts';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { ExportMenu } from '#client/components/ui/export-menu.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { useDeleteCommissione } from '#client/backoffice/features/commissioni/api/delete-commissione.ts';
+import { exportCommissioni } from '#client/backoffice/features/commissioni/api/export-commissioni.ts';
 import {
   useCommissioni,
   type CommissioniFilters as ApiFilters,
-} from '../../features/commissioni/api/get-commissioni';
-import { useUpdatePayment } from '../../features/commissioni/api/update-payment';
-import { CommissioneCard } from '../../features/commissioni/components/commissione-card';
+} from '#client/backoffice/features/commissioni/api/get-commissioni.ts';
+import { useUpdatePayment } from '#client/backoffice/features/commissioni/api/update-payment.ts';
+import { CommissioneCard } from '#client/backoffice/features/commissioni/components/commissione-card.tsx';
 import {
   CommissioniFilters,
   EMPTY_COMMISSIONI_FILTERS,
   type CommissioniFilterState,
-} from '../../features/commissioni/components/commissioni-filters';
-import { CommissioniSummary } from '../../features/commissioni/components/commissioni-summary';
-import { PaymentDialog } from '../../features/commissioni/components/payment-dialog';
-import { servizioLabel } from '../../features/dashboard/components/servizio-label';
+} from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
+import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
+import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
+import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
 
 const m = msg.commissioniScreen;
 const PAGE_SIZE = 24;

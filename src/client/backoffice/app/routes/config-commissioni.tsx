@@ -1,19 +1,22 @@
 import { Plus, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { SERVIZI_PRINCIPALI } from '../../../../shared/domain';
-import { fillMessage, msg } from '../../../../shared/messages';
-import type { CommissioneConfig } from '../../../../shared/schemas/commissione';
-import type { Fornitore } from '../../../../shared/schemas/fornitore';
-import { Button } from '../../../components/ui/button';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { useCommissioniConfig } from '../../features/config-commissioni/api/commissioni-config';
-import { ConfigDialog, type ConfigTarget } from '../../features/config-commissioni/components/config-dialog';
-import { FornitoreConfigCard } from '../../features/config-commissioni/components/fornitore-config-card';
-import { useAllFornitori } from '../../features/fornitori/api/fornitori';
-import { FornitoreDialog } from '../../features/fornitori/components/fornitore-dialog';
+import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
+import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { useCommissioniConfig } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
+import {
+  ConfigDialog,
+  type ConfigTarget,
+} from '#client/backoffice/features/config-commissioni/components/config-dialog.tsx';
+import { FornitoreConfigCard } from '#client/backoffice/features/config-commissioni/components/fornitore-config-card.tsx';
+import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { FornitoreDialog } from '#client/backoffice/features/fornitori/components/fornitore-dialog.tsx';
 
 /** Config Commissioni (SPEC §2, admin only; the router shows the denial to the others). */
 export function ConfigCommissioniRoute() {

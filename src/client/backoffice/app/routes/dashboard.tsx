@@ -12,18 +12,24 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { msg } from '../../../../shared/messages';
-import { can, dashboardTitle } from '../../../../shared/permissions';
-import type { DashboardStats } from '../../../../shared/schemas/dashboard';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/spinner';
-import { formatEuro, initialsOf } from '../../../lib/format';
-import { useAuth } from '../../features/auth/auth-context';
-import { DASHBOARD_STATS_KEY, useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
-import { DashboardCharts } from '../../features/dashboard/components/dashboard-charts';
-import { PuntoPerformance } from '../../features/dashboard/components/punto-performance';
-import { RecentCommissioni, RecentPratiche } from '../../features/dashboard/components/recent-lists';
-import { BannerCard, StatCard } from '../../features/dashboard/components/stat-card';
+import { msg } from '#shared/messages.ts';
+import { can, dashboardTitle } from '#shared/permissions.ts';
+import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { formatEuro, initialsOf } from '#client/lib/format.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import {
+  DASHBOARD_STATS_KEY,
+  useDashboardStats,
+} from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
+import { DashboardCharts } from '#client/backoffice/features/dashboard/components/dashboard-charts.tsx';
+import { PuntoPerformance } from '#client/backoffice/features/dashboard/components/punto-performance.tsx';
+import {
+  RecentCommissioni,
+  RecentPratiche,
+} from '#client/backoffice/features/dashboard/components/recent-lists.tsx';
+import { BannerCard, StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 
 const m = msg.dashboard;
 

@@ -1,35 +1,42 @@
 import { AlarmClock, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination } from '#client/components/ui/pagination.tsx';
 import { useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '../../../../shared/domain';
-import { msg } from '../../../../shared/messages';
-import { can, paths } from '../../../../shared/permissions';
-import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../shared/schemas/lead';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ExportMenu } from '../../../components/ui/export-menu';
-import { Card } from '../../../components/ui/card';
-import { Input, NativeSelect } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDateTime } from '../../../lib/format';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAuth } from '../../features/auth/auth-context';
+import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { can, paths } from '#shared/permissions.ts';
+import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ExportMenu } from '#client/components/ui/export-menu.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { cn } from '#client/lib/cn.ts';
+import { formatDateTime } from '#client/lib/format.ts';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   exportLeads,
   useDeleteLead,
   useLeads,
   useUpdateLeadStatus,
   type LeadQuery,
-} from '../../features/leads/api/leads';
-import { LeadDetailDialog } from '../../features/leads/components/lead-detail-dialog';
-import { PuntoFilter } from '../../features/punti-fisici/components/punto-filter';
+} from '#client/backoffice/features/leads/api/leads.ts';
+import { LeadDetailDialog } from '#client/backoffice/features/leads/components/lead-detail-dialog.tsx';
+import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
 
 const PAGE_SIZE = 25;
 

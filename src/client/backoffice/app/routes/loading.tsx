@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
-import { Logo } from '../../../components/ui/logo';
-import { msg } from '../../../../shared/messages';
+import { Logo } from '#client/components/ui/logo.tsx';
+import { msg } from '#shared/messages.ts';
 
 export function LoadingScreen() {
   return (

@@ -1,5 +1,5 @@
-import { Logo } from '../../../components/ui/logo';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { Logo } from '#client/components/ui/logo.tsx';
+import { LoginForm } from '#client/backoffice/features/auth/components/login-form.tsx';
 
 export function LoginRoute() {
   return (

@@ -1,23 +1,23 @@
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination } from '#client/components/ui/pagination.tsx';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { fillMessage, msg } from '../../../../shared/messages';
-import { paths } from '../../../../shared/permissions';
-import { ExportMenu } from '../../../components/ui/export-menu';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useAuth } from '../../features/auth/auth-context';
-import { exportPratiche } from '../../features/pratiche/api/export-pratiche';
-import { usePratiche } from '../../features/pratiche/api/get-pratiche';
-import { PraticaCard } from '../../features/pratiche/components/pratica-card';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { paths } from '#shared/permissions.ts';
+import { ExportMenu } from '#client/components/ui/export-menu.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { exportPratiche } from '#client/backoffice/features/pratiche/api/export-pratiche.ts';
+import { usePratiche } from '#client/backoffice/features/pratiche/api/get-pratiche.ts';
+import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
 import {
   EMPTY_FILTERS,
   PraticheFilters,
   type FilterState,
-} from '../../features/pratiche/components/pratiche-filters';
+} from '#client/backoffice/features/pratiche/components/pratiche-filters.tsx';
 
 const PAGE_SIZE = 20;
 

@@ -1,23 +1,23 @@
 import { Plus, RefreshCw, Store } from 'lucide-react';
 import { useState } from 'react';
-import { msg } from '../../../../shared/messages';
-import { can } from '../../../../shared/permissions';
-import type { PuntoFisico } from '../../../../shared/schemas/punto-fisico';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../features/auth/auth-context';
+import { msg } from '#shared/messages.ts';
+import { can } from '#shared/permissions.ts';
+import type { PuntoFisico } from '#shared/schemas/punto-fisico.ts';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   useDeletePuntoFisico,
   usePuntiFisici,
   useUpdateQrCodes,
-} from '../../features/punti-fisici/api/punti-fisici';
-import { PuntoCard } from '../../features/punti-fisici/components/punto-card';
-import { PuntoFormDialog } from '../../features/punti-fisici/components/punto-form-dialog';
+} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+import { PuntoCard } from '#client/backoffice/features/punti-fisici/components/punto-card.tsx';
+import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
 
 export function PuntiFisiciRoute() {
   const { user } = useAuth();

@@ -1,23 +1,33 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { msg } from '../../../../shared/messages';
-import { isRole, ROLE_TITLES, ROLES, type Role } from '../../../../shared/permissions';
-import type { User } from '../../../../shared/schemas/utente';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { NativeSelect } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Skeleton } from '../../../components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
-import { toast } from '../../../components/ui/toast';
-import { errorMessage } from '../../../lib/api-client';
-import { displayNameOf, formatDate, initialsOf } from '../../../lib/format';
-import { useAuth } from '../../features/auth/auth-context';
-import { useDeleteUser, useUsers } from '../../features/utenti/api/utenti';
-import { CreateUserDialog, EditUserDialog } from '../../features/utenti/components/user-dialogs';
+import { msg } from '#shared/messages.ts';
+import { isRole, ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
+import type { User } from '#shared/schemas/utente.ts';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { useDeleteUser, useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
+import {
+  CreateUserDialog,
+  EditUserDialog,
+} from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { msg } from '../../../../shared/messages';
-import type { User } from '../../../../shared/schemas/utente';
+import { msg } from '#shared/messages.ts';
+import type { User } from '#shared/schemas/utente.ts';
 import { useCurrentUser } from './api/auth';
 
 interface AuthState {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '../../../../../shared/schemas/auth';
-import type { User } from '../../../../../shared/schemas/utente';
-import { api } from '../../../../lib/api-client';
-import { getOrNullOn401 } from '../../../../lib/query-client';
+import type { LoginInput } from '#shared/schemas/auth.ts';
+import type { User } from '#shared/schemas/utente.ts';
+import { api } from '#client/lib/api-client.ts';
+import { getOrNullOn401 } from '#client/lib/query-client.ts';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/user'],

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { msg } from '../../../../../shared/messages';
-import { paths } from '../../../../../shared/permissions';
-import { loginSchema, type LoginInput } from '../../../../../shared/schemas/auth';
-import { errorMessage } from '../../../../lib/api-client';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+import { msg } from '#shared/messages.ts';
+import { paths } from '#shared/permissions.ts';
+import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useLogin } from '../api/auth';
 
 export function LoginForm() {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { api } from '#client/lib/api-client.ts';
 import { useInvalidateCommissioni } from './invalidate';
 
 export function useDeleteCommissione() {

@@ -1,5 +1,5 @@
-import { withQuery } from '../../../../lib/api-client';
-import { downloadFile } from '../../../../lib/download';
+import { withQuery } from '#client/lib/api-client.ts';
+import { downloadFile } from '#client/lib/download.ts';
 import { COMMISSIONI_KEY, filterParams, type CommissioniFilters } from './get-commissioni';
 
 /** 'Esporta' (DECISIONS §7): the filtered commissions as XLSX or CSV, with the role's own amounts. */

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PagamentoStato } from '../../../../../shared/domain';
-import type { DateRange } from '../../../../../shared/periodi';
-import type { CommissioniList } from '../../../../../shared/schemas/commissione';
-import { api, withQuery } from '../../../../lib/api-client';
+import type { PagamentoStato } from '#shared/domain.ts';
+import type { DateRange } from '#shared/periodi.ts';
+import type { CommissioniList } from '#shared/schemas/commissione.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
 
 export const COMMISSIONI_KEY = '/api/commissioni';
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
+import { DASHBOARD_STATS_KEY } from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
 import { COMMISSIONI_KEY } from './get-commissioni';
 
 /** After a payment or a deletion: the list, its summary, and the dashboard's commission figures. */

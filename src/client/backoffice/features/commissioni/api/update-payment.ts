@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PagamentoStato } from '../../../../../shared/domain';
-import type { Commissione } from '../../../../../shared/schemas/commissione';
-import { api } from '../../../../lib/api-client';
+import type { PagamentoStato } from '#shared/domain.ts';
+import type { Commissione } from '#shared/schemas/commissione.ts';
+import { api } from '#client/lib/api-client.ts';
 import { useInvalidateCommissioni } from './invalidate';
 
 /** PATCH /api/commissioni/{id}/payment (SPEC §7): status and an optional note; admin only. */

@@ -1,15 +1,15 @@
 import { CheckCircle2, Trash2, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { fillMessage, msg } from '../../../../../shared/messages';
-import { toCents } from '../../../../../shared/money';
-import type { Role } from '../../../../../shared/permissions';
-import type { Commissione } from '../../../../../shared/schemas/commissione';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { Card } from '../../../../components/ui/card';
-import { cn } from '../../../../lib/cn';
-import { formatDate, formatEuro } from '../../../../lib/format';
-import { servizioLabel } from '../../dashboard/components/servizio-label';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import type { Role } from '#shared/permissions.ts';
+import type { Commissione } from '#shared/schemas/commissione.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatDate, formatEuro } from '#client/lib/format.ts';
+import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
 
 const m = msg.commissioniScreen;
 

@@ -1,18 +1,12 @@
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import type { PagamentoStato } from '../../../../../shared/domain';
-import { msg } from '../../../../../shared/messages';
-import {
-  formatDayKey,
-  PERIODI,
-  PERIODO_LABELS,
-  type DateRange,
-  type Periodo,
-} from '../../../../../shared/periodi';
-import { Button } from '../../../../components/ui/button';
-import { Input, NativeSelect } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { cn } from '../../../../lib/cn';
+import type { PagamentoStato } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '#shared/periodi.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 const m = msg.commissioniScreen;
 

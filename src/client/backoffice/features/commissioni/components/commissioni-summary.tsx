@@ -1,9 +1,9 @@
 import { CheckCircle2, Clock, Euro } from 'lucide-react';
-import { msg } from '../../../../../shared/messages';
-import type { CommissioniList } from '../../../../../shared/schemas/commissione';
-import { Skeleton } from '../../../../components/ui/spinner';
-import { formatEuro } from '../../../../lib/format';
-import { StatCard } from '../../dashboard/components/stat-card';
+import { msg } from '#shared/messages.ts';
+import type { CommissioniList } from '#shared/schemas/commissione.ts';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { formatEuro } from '#client/lib/format.ts';
+import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 
 const m = msg.commissioniScreen;
 

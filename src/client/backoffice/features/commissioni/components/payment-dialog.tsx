@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { msg } from '../../../../../shared/messages';
-import type { Commissione } from '../../../../../shared/schemas/commissione';
-import { Button } from '../../../../components/ui/button';
+import { msg } from '#shared/messages.ts';
+import type { Commissione } from '#shared/schemas/commissione.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -9,10 +9,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Textarea } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { servizioLabel } from '../../dashboard/components/servizio-label';
+} from '#client/components/ui/dialog.tsx';
+import { Textarea } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
 
 const m = msg.commissioniScreen;
 const NOTE_MAX = 1000;

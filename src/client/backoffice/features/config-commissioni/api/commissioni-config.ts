@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommissioneConfig, CommissioneConfigBody } from '../../../../../shared/schemas/commissione';
-import { api } from '../../../../lib/api-client';
+import type { CommissioneConfig, CommissioneConfigBody } from '#shared/schemas/commissione.ts';
+import { api } from '#client/lib/api-client.ts';
 
 /** SPEC §7 gives this path and /api/commission-settings; both are served, the screen uses this one. */
 export const commissioniConfigKey = '/api/commissioni-fornitori';

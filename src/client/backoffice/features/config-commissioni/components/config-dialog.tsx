@@ -2,19 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { percentSum, type ConfigField } from '../../../../../shared/commissioni/preview';
-import { msg } from '../../../../../shared/messages';
+import { percentSum, type ConfigField } from '#shared/commissioni/preview.ts';
+import { msg } from '#shared/messages.ts';
 import {
   CONFIG_AMOUNT_FIELDS,
   CONFIG_PERCENT_FIELDS,
   commissioneConfigBodySchema,
   type CommissioneConfig,
-} from '../../../../../shared/schemas/commissione';
-import type { Fornitore } from '../../../../../shared/schemas/fornitore';
-import { ApiError } from '../../../../lib/api-client';
-import { cn } from '../../../../lib/cn';
-import { formatPercent } from '../../../../lib/format';
-import { Button } from '../../../../components/ui/button';
+} from '#shared/schemas/commissione.ts';
+import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { cn } from '#client/lib/cn.ts';
+import { formatPercent } from '#client/lib/format.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -22,10 +22,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useSaveCommissioneConfig } from '../api/commissioni-config';
 import { ConfigPreview } from './config-preview';
 

@@ -3,14 +3,14 @@ import {
   previewScenarios,
   PREVIEW_TOTALE_VENDITA_DEFAULT,
   type ConfigValues,
-} from '../../../../../shared/commissioni/preview';
-import { msg } from '../../../../../shared/messages';
-import { toCents } from '../../../../../shared/money';
-import { moneySchema } from '../../../../../shared/schemas/common';
-import { cn } from '../../../../lib/cn';
-import { formatEuro } from '../../../../lib/format';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
+} from '#shared/commissioni/preview.ts';
+import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import { moneySchema } from '#shared/schemas/common.ts';
+import { cn } from '#client/lib/cn.ts';
+import { formatEuro } from '#client/lib/format.ts';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 
 const ROLE_COLUMNS = [
   ['puntoFisico', 'Punto fisico', 'importoPuntoFisico'],

@@ -1,12 +1,12 @@
 import { Pencil, Settings2 } from 'lucide-react';
-import { previewScenarios } from '../../../../../shared/commissioni/preview';
-import { msg } from '../../../../../shared/messages';
-import type { CommissioneConfig } from '../../../../../shared/schemas/commissione';
-import type { Fornitore } from '../../../../../shared/schemas/fornitore';
-import { cn } from '../../../../lib/cn';
-import { formatDate, formatEuro, formatPercent } from '../../../../lib/format';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
+import { previewScenarios } from '#shared/commissioni/preview.ts';
+import { msg } from '#shared/messages.ts';
+import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
+import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { cn } from '#client/lib/cn.ts';
+import { formatDate, formatEuro, formatPercent } from '#client/lib/format.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 const ROLES = [
   ['PuntoFisico', 'Punto fisico'],

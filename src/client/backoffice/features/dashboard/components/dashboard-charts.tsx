@@ -1,9 +1,9 @@
-import { msg } from '../../../../../shared/messages';
-import { toCents } from '../../../../../shared/money';
-import type { MonthlyStat, ServiceStat } from '../../../../../shared/schemas/dashboard';
-import { BarChart, ColumnChart } from '../../../../components/ui/bar-chart';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { formatEuro } from '../../../../lib/format';
+import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import type { MonthlyStat, ServiceStat } from '#shared/schemas/dashboard.ts';
+import { BarChart, ColumnChart } from '#client/components/ui/bar-chart.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { formatEuro } from '#client/lib/format.ts';
 import { servizioLabel } from './servizio-label';
 
 const m = msg.dashboard;

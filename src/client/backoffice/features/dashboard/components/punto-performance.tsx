@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, CalendarDays, Euro, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import { msg } from '../../../../../shared/messages';
-import { Button } from '../../../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { NativeSelect } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatEuro } from '../../../../lib/format';
-import { puntoFisicoStatsQuery, usePuntiFisici } from '../../punti-fisici/api/punti-fisici';
+import { msg } from '#shared/messages.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { formatEuro } from '#client/lib/format.ts';
+import {
+  puntoFisicoStatsQuery,
+  usePuntiFisici,
+} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
 import { StatCard } from './stat-card';
 
 const m = msg.dashboard;

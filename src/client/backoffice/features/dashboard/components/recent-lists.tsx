@@ -1,11 +1,11 @@
 import { CheckCircle2, Clock, Loader, XCircle, type LucideIcon } from 'lucide-react';
-import { msg } from '../../../../../shared/messages';
-import type { PraticaStato } from '../../../../../shared/domain';
-import type { RecentCommissione, RecentPratica } from '../../../../../shared/schemas/dashboard';
-import { Badge } from '../../../../components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { formatDate, formatEuro } from '../../../../lib/format';
-import { cn } from '../../../../lib/cn';
+import { msg } from '#shared/messages.ts';
+import type { PraticaStato } from '#shared/domain.ts';
+import type { RecentCommissione, RecentPratica } from '#shared/schemas/dashboard.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { formatDate, formatEuro } from '#client/lib/format.ts';
+import { cn } from '#client/lib/cn.ts';
 import { servizioLabel } from './servizio-label';
 
 const m = msg.dashboard;

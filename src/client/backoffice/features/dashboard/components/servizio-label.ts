@@ -1,4 +1,4 @@
-import { msg } from '../../../../../shared/messages';
+import { msg } from '#shared/messages.ts';
 
 /** A service type as shown: its Italian label, else the code with a capital first letter. */
 export function servizioLabel(tipo: string): string {

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '../../../../components/ui/card';
-import { cn } from '../../../../lib/cn';
+import { Card } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 const TONES = {
   blue: 'bg-blue-100 text-blue-700',

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Fornitore, FornitoreBody } from '../../../../../shared/schemas/fornitore';
-import { api } from '../../../../lib/api-client';
-import { commissioniConfigKey } from '../../config-commissioni/api/commissioni-config';
+import type { Fornitore, FornitoreBody } from '#shared/schemas/fornitore.ts';
+import { api } from '#client/lib/api-client.ts';
+import { commissioniConfigKey } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
 
 export const fornitoriKey = '/api/fornitori';
 

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { SERVIZI_PRINCIPALI } from '../../../../../shared/domain';
-import { msg } from '../../../../../shared/messages';
-import { fornitoreBodySchema, type Fornitore } from '../../../../../shared/schemas/fornitore';
-import { ApiError, errorMessage } from '../../../../lib/api-client';
-import { Button } from '../../../../components/ui/button';
+import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { fornitoreBodySchema, type Fornitore } from '#shared/schemas/fornitore.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -14,10 +14,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useCreateFornitore, useUpdateFornitore } from '../api/fornitori';
 
 type FormValues = z.input<typeof fornitoreBodySchema>;

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LeadContattoStato } from '../../../../../shared/domain';
-import type { LeadDetail, LeadList, LeadListItem } from '../../../../../shared/schemas/lead';
-import { api, withQuery } from '../../../../lib/api-client';
-import { downloadFile } from '../../../../lib/download';
-import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
+import type { LeadContattoStato } from '#shared/domain.ts';
+import type { LeadDetail, LeadList, LeadListItem } from '#shared/schemas/lead.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+import { downloadFile } from '#client/lib/download.ts';
+import { DASHBOARD_STATS_KEY } from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
 
 export const leadsKey = '/api/leads';
 

@@ -1,20 +1,20 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { withQuery } from '../../../../lib/api-client';
-import { paths } from '../../../../../shared/permissions';
-import { LEAD_CONTATTO_LABELS, type LeadListItem } from '../../../../../shared/schemas/lead';
-import { Badge } from '../../../../components/ui/badge';
-import { buttonVariants } from '../../../../components/ui/button';
+import { withQuery } from '#client/lib/api-client.ts';
+import { paths } from '#shared/permissions.ts';
+import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
-import { formatDateTime } from '../../../../lib/format';
+} from '#client/components/ui/dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { formatDateTime } from '#client/lib/format.ts';
 import { useLeadDetail } from '../api/leads';
 
 const SERVIZIO_LABELS: Record<string, string> = {

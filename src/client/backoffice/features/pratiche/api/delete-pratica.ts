@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
+import { api } from '#client/lib/api-client.ts';
+import { DASHBOARD_STATS_KEY } from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
 import { PRATICHE_KEY } from './get-pratiche';
 
 export function useDeletePratica() {

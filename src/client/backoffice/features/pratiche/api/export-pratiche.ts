@@ -1,6 +1,6 @@
-import type { ExportFormat } from '../../../../../shared/schemas/common';
-import { withQuery } from '../../../../lib/api-client';
-import { downloadFile } from '../../../../lib/download';
+import type { ExportFormat } from '#shared/schemas/common.ts';
+import { withQuery } from '#client/lib/api-client.ts';
+import { downloadFile } from '#client/lib/download.ts';
 import { filterParams, PRATICHE_KEY, type PraticheFilters } from './get-pratiche';
 
 /** 'Esporta' (DECISIONS §7): the filtered practices as XLSX or CSV, one row per service. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Fornitore } from '../../../../../shared/schemas/fornitore';
-import { api, withQuery } from '../../../../lib/api-client';
+import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
 
 export function fornitoriQuery(servizio: string) {
   const url = withQuery('/api/fornitori', { servizio });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Documento } from '../../../../../shared/schemas/landing';
-import { api } from '../../../../lib/api-client';
+import type { Documento } from '#shared/schemas/landing.ts';
+import { api } from '#client/lib/api-client.ts';
 
 export const praticaFileUrl = (praticaId: number, filename: string) =>
   `/api/pratiche/${praticaId}/files/${encodeURIComponent(filename)}`;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PraticheList } from '../../../../../shared/schemas/pratica';
-import { api, withQuery } from '../../../../lib/api-client';
+import type { PraticheList } from '#shared/schemas/pratica.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
 
 export interface PraticheFilters {
   search: string;

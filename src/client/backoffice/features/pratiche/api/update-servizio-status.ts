@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { servizioStatusResultSchema, ServizioStatusInput } from '../../../../../shared/schemas/servizio';
-import { api } from '../../../../lib/api-client';
-import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
+import type { servizioStatusResultSchema, ServizioStatusInput } from '#shared/schemas/servizio.ts';
+import { api } from '#client/lib/api-client.ts';
+import { DASHBOARD_STATS_KEY } from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
 import { PRATICHE_KEY } from './get-pratiche';
 
 export function useUpdateServizioStatus() {

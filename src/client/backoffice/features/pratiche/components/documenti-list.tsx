@@ -1,16 +1,16 @@
 import { Download, Eye, FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { Documento } from '../../../../../shared/schemas/landing';
-import { msg } from '../../../../../shared/messages';
-import { Button, buttonVariants } from '../../../../components/ui/button';
+import type { Documento } from '#shared/schemas/landing.ts';
+import { msg } from '#shared/messages.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Spinner } from '../../../../components/ui/spinner';
+} from '#client/components/ui/dialog.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
 
 const canPreview = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';

@@ -1,12 +1,12 @@
 import { RotateCcw, Search } from 'lucide-react';
-import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../../../../../shared/domain';
-import { msg } from '../../../../../shared/messages';
-import type { PraticheList } from '../../../../../shared/schemas/pratica';
-import { cn } from '../../../../lib/cn';
-import { Button } from '../../../../components/ui/button';
-import { Input, NativeSelect } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { PuntoFilter } from '../../punti-fisici/components/punto-filter';
+import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import type { PraticheList } from '#shared/schemas/pratica.ts';
+import { cn } from '#client/lib/cn.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
 
 export interface FilterState {
   search: string;

@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../../../../../shared/domain';
-import { msg } from '../../../../../shared/messages';
-import { toCents } from '../../../../../shared/money';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
 import {
   servizioStatusSchemaFor,
   type Servizio,
   type ServizioStatusBody,
   type ServizioStatusInput,
-} from '../../../../../shared/schemas/servizio';
-import { errorMessage } from '../../../../lib/api-client';
-import { Button } from '../../../../components/ui/button';
+} from '#shared/schemas/servizio.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -20,10 +20,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Input, NativeSelect } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+} from '#client/components/ui/dialog.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useFornitori } from '../api/get-fornitori';
 import { useUpdateServizioStatus } from '../api/update-servizio-status';
 

@@ -1,5 +1,5 @@
-import { msg } from '../../../../../shared/messages';
-import { Badge } from '../../../../components/ui/badge';
+import { msg } from '#shared/messages.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
 
 const VARIANTS = {
   inserito: 'info',

@@ -4,11 +4,11 @@ import type {
   PuntoFisico,
   PuntoFisicoStats,
   PuntoSuggestion,
-} from '../../../../../shared/schemas/punto-fisico';
-import { PUNTI_SUGGEST_MIN_CHARS } from '../../../../../shared/schemas/punto-fisico';
-import type { Role } from '../../../../../shared/permissions';
-import { api, withQuery } from '../../../../lib/api-client';
-import { DASHBOARD_STATS_KEY } from '../../dashboard/api/get-dashboard-stats';
+} from '#shared/schemas/punto-fisico.ts';
+import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
+import type { Role } from '#shared/permissions.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+import { DASHBOARD_STATS_KEY } from '#client/backoffice/features/dashboard/api/get-dashboard-stats.ts';
 
 export const puntiFisiciKey = '/api/punti-fisici';
 

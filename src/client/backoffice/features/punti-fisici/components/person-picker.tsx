@@ -1,14 +1,14 @@
 import { UserPlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { msg } from '../../../../../shared/messages';
-import type { Person } from '../../../../../shared/schemas/punto-fisico';
-import type { User } from '../../../../../shared/schemas/utente';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { Spinner } from '../../../../components/ui/spinner';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
-import { CreateUserDialog } from '../../utenti/components/user-dialogs';
+import { msg } from '#shared/messages.ts';
+import type { Person } from '#shared/schemas/punto-fisico.ts';
+import type { User } from '#shared/schemas/utente.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
+import { CreateUserDialog } from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
 import { usePersonSearch, type PersonResult } from '../api/punti-fisici';
 
 type PickerRole = 'punto_fisico' | 'agente' | 'area_manager';

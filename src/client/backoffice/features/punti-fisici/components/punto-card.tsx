@@ -11,13 +11,13 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { msg } from '../../../../../shared/messages';
-import { can, paths, type Role } from '../../../../../shared/permissions';
-import type { Person, PuntoFisico } from '../../../../../shared/schemas/punto-fisico';
-import { Button, buttonVariants } from '../../../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
-import { toast } from '../../../../components/ui/toast';
-import { cn } from '../../../../lib/cn';
+import { msg } from '#shared/messages.ts';
+import { can, paths, type Role } from '#shared/permissions.ts';
+import type { Person, PuntoFisico } from '#shared/schemas/punto-fisico.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { cn } from '#client/lib/cn.ts';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;

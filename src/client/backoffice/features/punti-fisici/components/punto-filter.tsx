@@ -1,11 +1,11 @@
 import { Store, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { msg } from '../../../../../shared/messages';
-import { PUNTI_SUGGEST_MIN_CHARS } from '../../../../../shared/schemas/punto-fisico';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { msg } from '#shared/messages.ts';
+import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
 
 /** The chosen point's name: the suggestion just picked, else fetched (an id that came from the URL). */

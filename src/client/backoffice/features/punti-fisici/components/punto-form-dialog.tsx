@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
-import { msg } from '../../../../../shared/messages';
-import { can, type Role } from '../../../../../shared/permissions';
+import { msg } from '#shared/messages.ts';
+import { can, type Role } from '#shared/permissions.ts';
 import {
   createPuntoFisicoSchema,
   updatePuntoFisicoSchema,
   type Person,
   type PuntoFisico,
-} from '../../../../../shared/schemas/punto-fisico';
-import { errorMessage } from '../../../../lib/api-client';
-import { Button } from '../../../../components/ui/button';
+} from '#shared/schemas/punto-fisico.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -17,10 +17,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Input } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useCreatePuntoFisico, useUpdatePuntoFisico } from '../api/punti-fisici';
 import { PersonPicker } from './person-picker';
 

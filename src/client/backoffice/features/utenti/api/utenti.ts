@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '../../../../../shared/permissions';
-import type { CreateUserInput, UpdateUserInput, User } from '../../../../../shared/schemas/utente';
-import { api, withQuery } from '../../../../lib/api-client';
+import type { Role } from '#shared/permissions.ts';
+import type { CreateUserInput, UpdateUserInput, User } from '#shared/schemas/utente.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
 
 export const usersKey = '/api/users';
 

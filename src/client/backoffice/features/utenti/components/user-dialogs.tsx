@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { msg } from '../../../../../shared/messages';
-import { ROLE_TITLES, ROLES, type Role } from '../../../../../shared/permissions';
-import { createUserSchema, updateUserSchema, type User } from '../../../../../shared/schemas/utente';
-import { errorMessage } from '../../../../lib/api-client';
-import { Button } from '../../../../components/ui/button';
+import { msg } from '#shared/messages.ts';
+import { ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
+import { createUserSchema, updateUserSchema, type User } from '#shared/schemas/utente.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -14,10 +14,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../../../components/ui/dialog';
-import { Input, NativeSelect } from '../../../../components/ui/input';
-import { FieldError, Label } from '../../../../components/ui/label';
-import { toast } from '../../../../components/ui/toast';
+} from '#client/components/ui/dialog.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
 import { useCreateUser, useUpdateUser } from '../api/utenti';
 
 function Field(props: {
