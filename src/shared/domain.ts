@@ -107,3 +107,14 @@ export function normalizeTelefono(telefono: string): string {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * The digits a search compares with phone numbers, or null when the term is not a phone: only a
+ * term made of digits and phone punctuation ("+39 333 12-34") counts, so that "verdi12" never
+ * matches every phone containing "12".
+ */
+export function phoneSearchDigits(search: string): string | null {
+  if (!/^[\d\s+()./-]+$/.test(search)) return null;
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 ? digits : null;
+}

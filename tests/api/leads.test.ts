@@ -160,6 +160,12 @@ describe('GET /api/leads: pagination and filters', () => {
     expect(
       await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent('%')}`, w.admin),
     ).toEqual([]);
+    // A word with digits in it is not a phone: "sforza347" does not match every phone with 347.
+    const other = await insertLead(ctx.db, { cognome: 'Rossi', puntoFisicoOriginaleId: p.id });
+    expect(
+      await leadIds(`/api/leads?puntoFisicoId=${p.id}&search=${encodeURIComponent(`rossi347`)}`, w.admin),
+    ).toEqual([]);
+    expect(other.telefonoNormalizzato).toMatch(/^34/);
     // A term does not run from one field into the next (name into e-mail).
     expect(
       await leadIds(

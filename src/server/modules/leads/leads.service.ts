@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from
 import {
   LEAD_CONTACT_PROMISE_HOURS,
   normalizeTelefono,
+  phoneSearchDigits,
   type LeadContattoStato,
   type ServizioStato,
   type ServizioTipo,
@@ -57,16 +58,16 @@ function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, no
   const search = filters.search?.trim();
   if (search) {
     const pattern = containsPattern(search);
-    const digits = search.replace(/\D/g, '');
+    const digits = phoneSearchDigits(search);
     // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
-    const normalised = normalizeTelefono(search);
+    const normalised = digits && normalizeTelefono(search);
     conditions.push(
       or(
         // Name and surname in both orders, e-mail, phone as typed: one expression, one trigram index.
         ilike(leadSearchText(leads), pattern),
         // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
-        digits.length >= 3 ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
-        digits.length >= 3 && normalised !== digits
+        digits ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
+        digits && normalised !== digits
           ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}`
           : undefined,
       ),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ServizioStato } from '#shared/domain.ts';
+import { phoneSearchDigits, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { ExportFormat } from '#shared/schemas/common.ts';
 import type {
@@ -41,7 +41,7 @@ function searchCondition(db: Database, search: string | undefined): SQL | undefi
   const hashId = /^#(\d{1,9})$/.exec(search);
   if (hashId) return eq(pratiche.id, Number(hashId[1]));
   const pattern = containsPattern(search);
-  const digits = search.replace(/\D/g, '');
+  const digits = phoneSearchDigits(search);
   const idMatch = /^(\d{1,9})$/.exec(search);
   const customers = db
     .select({ id: leads.id })
@@ -49,7 +49,7 @@ function searchCondition(db: Database, search: string | undefined): SQL | undefi
     .where(
       or(
         ilike(leadSearchText(leads), pattern),
-        digits.length >= 3 ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
+        digits ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
       ),
     );
   return or(inArray(pratiche.leadId, customers), idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined);
