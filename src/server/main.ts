@@ -5,6 +5,8 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { EnvError, parseEnv, resolveSessionSecret } from './env';
+import { periodicJobs } from './jobs/periodic-jobs';
+import { startScheduler } from './jobs/scheduler';
 import { projectRoot } from './project-root';
 
 const clientRoot = path.join(projectRoot, 'dist/client');
@@ -47,11 +49,14 @@ async function main() {
     },
   });
 
+  const scheduler = startScheduler(handle.db, periodicJobs(), { log: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: chiusura in corso`);
+    await scheduler.stop();
     await app.close();
     await handle.close();
     process.exit(0);

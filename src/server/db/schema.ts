@@ -381,3 +381,16 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * One row per periodic job: who holds it and until when. Claiming is one atomic upsert, so with
+ * several instances on one database each run happens on one of them (docs/architecture.md#lavori-periodici).
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  lockedBy: text('locked_by').notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
