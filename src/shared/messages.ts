@@ -286,6 +286,18 @@ export const msg = {
       amministrazione: 'Struttura',
     },
   },
+  /** The signed-in user's own page: their data, then one section per feature that has settings. */
+  profilo: {
+    title: 'Il mio profilo',
+    subtitle: 'I tuoi dati di accesso e le tue preferenze',
+    link: 'Il mio profilo',
+    datiTitle: 'I tuoi dati',
+    nome: 'Nome',
+    email: 'Email',
+    telefono: 'Telefono',
+    ruolo: 'Ruolo',
+    nessunTelefono: 'Non indicato',
+  },
 } as const;
 
 /** Fills the {name} placeholders of a message. */

@@ -79,6 +79,8 @@ export const paths = {
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',
+  /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
+  profilo: '/profilo',
   landing: (code: string) => `/landing/${code}`,
 } as const;
 
@@ -113,5 +115,6 @@ export function menuFor(role: Role | null | undefined): MenuItem[] {
  */
 export function canOpenSection(role: Role, path: string): boolean {
   if (menuFor(role).some((item) => item.path === path)) return true;
+  if (path === paths.profilo) return true;
   return path === paths.pratiche && can(role, 'pratiche:read');
 }

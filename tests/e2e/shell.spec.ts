@@ -67,6 +67,16 @@ test.describe('back-office shell', () => {
     await expect(page.getByTestId('role-label')).toHaveText('Punto Fisico');
     await expect(page.getByTestId('user-box')).toContainText('PV');
 
+    // Every role reaches its own profile from the user box.
+    await page.getByTestId('user-box').getByRole('link', { name: 'Il mio profilo' }).click();
+    await expect(page).toHaveURL(/\/profilo$/);
+    await expect(page.getByRole('heading', { name: 'Il mio profilo' })).toBeVisible();
+    const dati = page.getByRole('region', { name: 'I tuoi dati' });
+    await expect(dati).toContainText('Paolo Verdi');
+    await expect(dati).toContainText(user.email);
+    await expect(dati).toContainText('Punto Fisico');
+    await expectNoSeriousA11yViolations(page);
+
     await page.goto('/utenti');
     await expect(page.getByText('Accesso Negato')).toBeVisible();
     await expect(page.getByText('Non hai i permessi per accedere a questa sezione.')).toBeVisible();

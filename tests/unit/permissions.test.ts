@@ -74,6 +74,9 @@ describe('sections reachable by URL', () => {
     ['amministrazione', '/pratiche', true],
     ['amministrazione', '/utenti', false],
     ['admin', '/utenti', true],
+    ['punto_fisico', '/profilo', true],
+    ['agente', '/profilo', true],
+    ['amministrazione', '/profilo', true],
   ] as const)('%s → %s: %s', (role, path, expected) => {
     expect(canOpenSection(role, path)).toBe(expected);
   });

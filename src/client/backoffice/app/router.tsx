@@ -23,6 +23,7 @@ const CommissioniRoute = lazy(() =>
 const ConfigCommissioniRoute = lazy(() =>
   import('./routes/config-commissioni').then((m) => ({ default: m.ConfigCommissioniRoute })),
 );
+const ProfiloRoute = lazy(() => import('./routes/profilo').then((m) => ({ default: m.ProfiloRoute })));
 const UtentiRoute = lazy(() => import('./routes/utenti').then((m) => ({ default: m.UtentiRoute })));
 
 function ScreenSkeleton() {
@@ -35,7 +36,7 @@ function ScreenSkeleton() {
   );
 }
 
-const PROTECTED_PATHS = new Set<string>(MENU.map((m) => m.path));
+const PROTECTED_PATHS = new Set<string>([...MENU.map((m) => m.path), paths.profilo]);
 
 function SignedOutRouter() {
   const [location] = useLocation();
@@ -74,6 +75,7 @@ export function AppRouter() {
             <Route path={paths.leads} component={LeadsRoute} />
             <Route path={paths.pratiche} component={PraticheRoute} />
             <Route path={paths.commissioni} component={CommissioniRoute} />
+            <Route path={paths.profilo} component={ProfiloRoute} />
             <Route path={paths.configCommissioni}>
               {can(user.role, 'commissioniConfig:manage') ? (
                 <ConfigCommissioniRoute />

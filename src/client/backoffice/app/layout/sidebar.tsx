@@ -6,6 +6,7 @@ import {
   LogOut,
   Settings,
   Store,
+  UserCog,
   Users,
   UserSquare2,
   type LucideIcon,
@@ -107,6 +108,20 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
             <p className="truncate text-xs text-slate-400">{user.email}</p>
           </div>
         </div>
+        <Link
+          href={paths.profilo}
+          onClick={onNavigate}
+          aria-current={location === paths.profilo ? 'page' : undefined}
+          className={cn(
+            'mb-2 flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium transition-colors',
+            location === paths.profilo
+              ? 'bg-primary text-white'
+              : 'text-slate-300 hover:bg-slate-800 hover:text-white',
+          )}
+        >
+          <UserCog className="size-4" aria-hidden />
+          {msg.profilo.link}
+        </Link>
         <Button
           variant="outline"
           className="w-full border-slate-700 bg-transparent text-slate-100 hover:bg-slate-800 hover:text-white"

@@ -1,0 +1,18 @@
+import { msg } from '#shared/messages.ts';
+import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { ProfiloDati } from '#client/backoffice/features/profilo/components/profilo-dati.tsx';
+
+/** The signed-in user's page. Features with personal settings add their own section below. */
+export function ProfiloRoute() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={msg.profilo.title} subtitle={msg.profilo.subtitle} />
+      <div className="grid gap-6">
+        <ProfiloDati user={user} />
+      </div>
+    </div>
+  );
+}
