@@ -65,6 +65,13 @@ async function expectTitle(page: Page, title: string) {
 }
 
 test.describe('public landing wizard', () => {
+  // A returning visitor: WINBOT starts minimised and stays out of the way (its own spec covers it).
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('winbot-state', JSON.stringify({ hasSeenTutorial: true, userName: null })),
+    );
+  });
+
   test('an unknown code shows "Pagina non trovata"', async ({ page }) => {
     await page.goto('/landing/WE-ZZZZZZZZ');
     await expect(page.getByRole('heading', { name: m.notFoundTitle })).toBeVisible();
