@@ -1,5 +1,5 @@
 /**
- * The public landing's Italian texts (SPEC §2, §5, §8): part of the catalogue in messages.ts.
+ * The public landing's Italian texts (docs/product/landing.md): part of the catalogue in messages.ts.
  * WINBOT's texts are in messages-winbot.ts, loaded only with the assistant.
  */
 export const landingMsg = {
@@ -24,7 +24,7 @@ export const landingMsg = {
   tooManySubmissions: 'Troppe richieste inviate da questa connessione. Riprova tra qualche minuto.',
   demoSimulated: 'Richiesta dimostrativa: nessun dato è stato salvato.',
   submitted: 'Richiesta inviata con successo',
-  // Upload (DECISIONS §6)
+  // Upload
   uploadTokenMissing: 'Autorizzazione al caricamento mancante.',
   uploadTokenInvalid: 'Autorizzazione al caricamento non valida o scaduta. Invia di nuovo la richiesta.',
   praticaNotFound: 'Pratica non trovata',
@@ -85,7 +85,7 @@ export const landingMsg = {
   doneContactBy: (consulente: string) => `Sarai contattato da ${consulente}`,
   doneSave: 'Salva in Rubrica',
   done24h: 'Ti contatteremo entro 24 ore',
-  // Failures the customer sees, and what to do (docs/product/landing.md#quando-qualcosa-va-storto)
+  // Failures the customer sees, and what to do (docs/product/landing.md#errori-di-invio)
   retry: 'Riprova',
   submitFailedTitle: 'La richiesta non è stata inviata',
   submitOffline:

@@ -1,7 +1,7 @@
 /**
  * WINBOT's Italian texts: the landing's guided assistant. Part of the landing catalogue
  * (messages-landing.ts), kept in its own file because only the assistant's lazily loaded chunk
- * imports it: the wizard's first load does not carry them. See docs/product/landing.md#winbot.
+ * imports it: the wizard's first load does not carry them. See docs/product/landing.md#winbot
  */
 
 /** Services WINBOT explains when one is ticked. */

@@ -2,7 +2,7 @@
  * What the wizard tells WINBOT. The wizard (first load) publishes a snapshot of where the customer
  * is; the assistant (a lazily loaded chunk) subscribes to it. Nothing else crosses: the assistant
  * finds the elements it points at by their `data-winbot-target` attribute.
- * See docs/product/landing.md#winbot.
+ * See docs/product/landing.md#winbot
  */
 import * as z from 'zod/mini';
 import type { ServizioRichiedibile } from '#shared/domain.ts';

@@ -1,6 +1,6 @@
 /**
  * What the customer is told when sending fails, and the bills' one automatic retry.
- * See docs/product/landing.md#quando-qualcosa-va-storto.
+ * See docs/product/landing.md#errori-di-invio
  */
 import { landingMsg } from '#shared/messages-landing.ts';
 import { LandingRequestError } from './api';

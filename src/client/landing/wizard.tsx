@@ -40,7 +40,7 @@ interface Sent {
   key: string;
 }
 
-/** The four steps and the confirmation (SPEC §2, §4). */
+/** The four steps and the confirmation. See docs/product/landing.md */
 export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
   const [step, setStep] = useState<Step>(1);
   const [hasMoved, setHasMoved] = useState(false);
@@ -98,7 +98,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const submit = async () => {
     if (isSending) return;
     const values = z.parse(landingFormSchema, form.getValues());
-    // Demo: financial services alone are only simulated, nothing is sent (SPEC §4).
+    // Demo: financial services alone are only simulated, nothing is sent.
+    // See docs/product/landing.md#modalità-demo
     if (isDemo && values.serviziRichiesti.every(isFinanziario)) {
       setIsDone(true);
       return;
@@ -146,7 +147,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
       setFirstName(values.nome.trim().split(/\s+/)[0] ?? '');
       setIsDone(true);
     } catch (error) {
-      // DECISIONS §8 made ours: the customer is told, keeps every field and retries with the same key.
+      // The customer is told, keeps every field and retries with the same key (docs/product/landing.md#errori-di-invio).
       console.warn('Invio della richiesta non riuscito:', error);
       setSubmitError(submitFailureMessage(error));
     } finally {

@@ -47,7 +47,7 @@ function BillsStatus({ upload, onResend }: { upload: UploadOutcome; onResend: ()
   );
 }
 
-/** The confirmation that replaces the wizard and stays (SPEC §4). */
+/** The confirmation that replaces the wizard and stays. See docs/product/landing.md#conferma */
 export function Conferma({
   info,
   upload = { status: 'none' },

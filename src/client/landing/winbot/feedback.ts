@@ -1,7 +1,7 @@
 /**
  * WINBOT's feedback rules: what the assistant says on the data, upload and contact pages, and the
  * colour of its messages and highlights. Pure functions of the wizard's state.
- * See docs/product/landing.md#winbot.
+ * See docs/product/landing.md#winbot
  */
 import { joinItalian, WINBOT_CHECK_LABELS, winbotMsg } from '#shared/messages-winbot.ts';
 import type { BillsProgress, DataChecks, WizardSnapshot } from '../guide-bridge';

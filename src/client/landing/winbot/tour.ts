@@ -1,7 +1,7 @@
 /**
  * WINBOT's state machine: its modes (hidden, tutorial, guide, minimized) and the guided tour that
  * follows the wizard page by page. A pure reducer: the component feeds it the customer's actions
- * and the wizard's snapshots, and renders what it returns. See docs/product/landing.md#winbot.
+ * and the wizard's snapshots, and renders what it returns. See docs/product/landing.md#winbot
  *
  *   hidden ──start──▶ tutorial (first visit, untouched wizard) │ minimized (otherwise)
  *   tutorial: slide 1 ⇄ slide 2 ──guided──▶ guide │ ──autonomous / minimize──▶ minimized
