@@ -61,7 +61,7 @@ type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; 
 
 function Footer() {
   return (
-    <footer className="mt-auto flex items-center justify-center gap-1.5 py-6 text-xs text-muted-foreground">
+    <footer className="mt-auto flex flex-wrap items-center justify-center gap-1.5 px-4 py-6 text-xs text-muted-foreground">
       <span>{m.poweredBy}</span>
       <Logo className="size-4" />
       <span className="font-semibold tracking-wide text-foreground">WINSOLUTION</span>

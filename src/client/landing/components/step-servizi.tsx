@@ -48,7 +48,9 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
               <span className={cx('flex size-11 items-center justify-center rounded-full', card.tone)}>
                 <Icon aria-hidden className="size-6" />
               </span>
-              <span className="leading-tight font-semibold">{card.title}</span>
+              <span className="max-w-full leading-tight font-semibold [overflow-wrap:anywhere]">
+                {card.title}
+              </span>
               <span className="text-sm leading-tight text-muted-foreground">{card.subtitle}</span>
               <span
                 aria-hidden
