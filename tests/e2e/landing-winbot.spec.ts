@@ -111,6 +111,10 @@ test.describe('WINBOT', () => {
     await expect(guideDialog(page).getByRole('heading', { name: w.intro.data.title })).toBeVisible();
     await guideDialog(page).getByRole('button', { name: w.gotIt }).click();
     await expectFeedback(page, 'Inizia a compilare', 'red');
+    // Fields scrolled into view stop below the banner, never under it.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.scrollPaddingTop))
+      .toMatch(/^\d+px$/);
     await expect(page.locator('[data-winbot-target="nome"]')).toHaveAttribute('data-winbot-glow', 'red');
     const p = person();
     await page.getByLabel('Nome', { exact: false }).first().fill(p.nome);

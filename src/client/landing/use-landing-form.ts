@@ -5,8 +5,9 @@ import { landingFormSchema, type LandingForm, type LandingFormInput } from '#sha
 /**
  * The wizard's form state, validated by the shared schema (the same object validates
  * POST /api/submit-form on the server). Checked when leaving step 2, then again on every change,
- * as docs/product/landing.md#passo-2-dati says. Forty lines instead of react-hook-form: the landing's first load is 13 KB
- * lighter for one five-field form (docs/decisions/008-winbot.md).
+ * as docs/product/landing.md#passo-2-dati says. A hundred lines instead of react-hook-form, whose
+ * weight the landing's first load no longer carries for one five-field form
+ * (docs/decisions/008-winbot.md).
  */
 export type LandingField = keyof LandingFormInput;
 export type LandingErrors = Partial<Record<LandingField, string>>;

@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
 import type { WizardPage } from '../guide-bridge';
+import { useScrollClearance } from './parts';
 
 const w = winbotMsg;
 
@@ -36,7 +37,12 @@ function useContinueOutOfView(page: WizardPage): boolean {
  */
 export function BottomTooltip({ page }: { page: WizardPage }) {
   const isOut = useContinueOutOfView(page);
-  if (!isOut) return null;
+  return isOut ? <ScrollHint page={page} /> : null;
+}
+
+function ScrollHint({ page }: { page: WizardPage }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollClearance(ref, 'bottom');
   const scroll = () => {
     const target = continueButton();
     if (!target) return;
@@ -44,7 +50,10 @@ export function BottomTooltip({ page }: { page: WizardPage }) {
     target.focus({ preventScroll: true });
   };
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+    <div
+      ref={ref}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+    >
       <div
         data-testid="winbot-tooltip"
         className="winbot-rise pointer-events-auto mx-auto flex max-w-xl flex-wrap items-center justify-end gap-x-3 gap-y-2 rounded-xl bg-slate-900 p-2.5 pl-3.5 text-white shadow-lg"

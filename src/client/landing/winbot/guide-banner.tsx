@@ -1,16 +1,18 @@
 import { Minus } from 'lucide-react';
+import { useRef } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
 import type { WizardSnapshot } from '../guide-bridge';
 import { Button, cx } from '../ui';
 import { pageFeedback } from './feedback';
-import { Avatar, TONE_CLASSES } from './parts';
+import { Avatar, TONE_CLASSES, useScrollClearance } from './parts';
 import type { TourEvent } from './tour';
 
 const w = winbotMsg;
 
 /**
  * The progressive guide's top banner: what is done and what is missing on this page, in the
- * colour of the progress. Changes are announced politely by screen readers.
+ * colour of the progress. Changes are announced politely by screen readers. On wide screens it
+ * sits beside the wizard, so it never covers the shop's name.
  */
 export function GuideBanner({
   wizard,
@@ -22,11 +24,14 @@ export function GuideBanner({
   dispatch: (event: TourEvent) => void;
 }) {
   const feedback = pageFeedback(wizard, serviceTitle);
+  const ref = useRef<HTMLDivElement>(null);
+  useScrollClearance(ref, 'top');
   return (
     <div
+      ref={ref}
       role="region"
       aria-label={w.guideDialog}
-      className="pointer-events-none fixed inset-x-0 top-0 z-40 px-2 pt-[max(0.5rem,env(safe-area-inset-top))]"
+      className="pointer-events-none fixed inset-x-0 top-0 z-40 px-2 pt-[max(0.5rem,env(safe-area-inset-top))] min-[1280px]:inset-x-auto min-[1280px]:top-4 min-[1280px]:right-4 min-[1280px]:w-80 min-[1280px]:px-0 min-[1280px]:pt-0"
     >
       <div
         data-testid="winbot-banner"

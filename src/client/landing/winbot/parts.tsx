@@ -1,4 +1,5 @@
 import { Bot } from 'lucide-react';
+import { useEffect, type RefObject } from 'react';
 import type { Tone } from './feedback';
 
 /** Background, border and text of each tone: every pair reads at WCAG AA. */
@@ -24,4 +25,25 @@ export function Avatar({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
       <Bot className={icon} />
     </span>
   );
+}
+
+/**
+ * While an overlay is fixed at the top or bottom of the screen, the page scrolls focused and
+ * highlighted elements clear of it (scroll-padding), so it never hides the field being filled in.
+ */
+export function useScrollClearance(ref: RefObject<HTMLElement | null>, edge: 'top' | 'bottom') {
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const style = document.documentElement.style;
+    const property = edge === 'top' ? 'scrollPaddingTop' : 'scrollPaddingBottom';
+    const observer = new ResizeObserver(() => {
+      style[property] = `${Math.ceil(node.getBoundingClientRect().height) + 8}px`;
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      style[property] = '';
+    };
+  }, [ref, edge]);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { winbotMsg, type WinbotExplainedService } from '#shared/messages-winbot.ts';
 import { Button } from '../ui';
-import { Avatar } from './parts';
+import { Avatar, useScrollClearance } from './parts';
 import type { TourEvent } from './tour';
 
 const w = winbotMsg;
@@ -23,6 +23,8 @@ export function ServiceTooltip({
   const textId = useId();
   const button = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  useScrollClearance(wrapper, 'bottom');
 
   useEffect(() => {
     if (document.activeElement instanceof HTMLElement && document.activeElement !== button.current)
@@ -39,7 +41,10 @@ export function ServiceTooltip({
   );
 
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
+    <div
+      ref={wrapper}
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 px-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] min-[1280px]:inset-x-auto min-[1280px]:right-4 min-[1280px]:bottom-4 min-[1280px]:w-80 min-[1280px]:px-0 min-[1280px]:pb-0"
+    >
       <div
         role="dialog"
         aria-labelledby={titleId}
