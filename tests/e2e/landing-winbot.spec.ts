@@ -462,3 +462,46 @@ test.describe('failures the customer sees', () => {
     expect(pratiche.items[0].documentiCount).toBe(1);
   });
 });
+
+test.describe('contrast of disabled controls', () => {
+  test.beforeEach(async ({ page }) => returning(page));
+
+  test("the disabled 'Richiedi l'offerta' still reads at AA (4.5:1)", async ({ page }) => {
+    await page.goto(LANDING);
+    const button = page.getByRole('button', { name: m.step1Button });
+    await expect(button).toBeDisabled();
+    // The rendered colours, whatever notation the stylesheet uses, through a canvas pixel.
+    const ratio = await button.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const rgb = (color: string) => {
+        ctx.clearRect(0, 0, 1, 1);
+        ctx.fillStyle = color;
+        ctx.fillRect(0, 0, 1, 1);
+        return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+      };
+      const luminance = (c: number[]) => {
+        const [r, g, b] = c.map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      // A faded button (opacity) blends into what is behind it: the first opaque background up.
+      let opacity = 1;
+      for (let n: Element | null = el; n; n = n.parentElement) opacity *= Number(getComputedStyle(n).opacity);
+      let behind = [255, 255, 255];
+      for (let n = el.parentElement; n; n = n.parentElement) {
+        const bg = getComputedStyle(n).backgroundColor;
+        if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') {
+          behind = rgb(bg);
+          break;
+        }
+      }
+      const seen = (c: number[]) => c.map((v, i) => v * opacity + behind[i] * (1 - opacity));
+      const [a, b] = [luminance(seen(rgb(style.color))), luminance(seen(rgb(style.backgroundColor)))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
