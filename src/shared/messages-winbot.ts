@@ -3,17 +3,11 @@
  * (messages-landing.ts), kept in its own file because only the assistant's lazily loaded chunk
  * imports it: the wizard's first load does not carry them. See docs/product/landing.md#winbot
  */
+import { SERVIZIO_TIPI, type ServizioTipo } from './domain';
 
-/** Services WINBOT explains when one is ticked. */
-export const WINBOT_EXPLAINED_SERVICES = [
-  'luce',
-  'gas',
-  'internet',
-  'noleggio',
-  'finanziamenti',
-  'assicurazioni',
-] as const;
-export type WinbotExplainedService = (typeof WINBOT_EXPLAINED_SERVICES)[number];
+/** Services WINBOT explains when one is ticked: every service a practice can hold. */
+export const WINBOT_EXPLAINED_SERVICES = SERVIZIO_TIPI;
+export type WinbotExplainedService = ServizioTipo;
 
 /** Labels of the five data-step checks, as the form names its fields. */
 export const WINBOT_CHECK_LABELS = {

@@ -3,6 +3,7 @@ import type { Page, Request } from '@playwright/test';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { winbotMsg } from '#shared/messages-winbot.ts';
+import { fillData, person, type Person } from './wizard-helpers';
 import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 /**
@@ -13,17 +14,6 @@ const m = msg.landing;
 const w = winbotMsg;
 const LANDING = `/landing/${DEMO_LANDING_CODE}`;
 const SCREENS = '.tmp/screens';
-
-let seq = 0;
-function person() {
-  const n = `${Date.now()}${seq++}`.slice(-8);
-  return {
-    nome: 'Giulia',
-    cognome: `Winbot${n}`,
-    telefono: `348${n.slice(-7)}`,
-    email: `winbot.${n}@esempio.it`,
-  };
-}
 
 const welcome = (page: Page) => page.getByTestId('winbot-welcome');
 const guideDialog = (page: Page) => page.getByTestId('winbot-guide-dialog');
@@ -45,14 +35,6 @@ async function returning(page: Page) {
   await page.addInitScript(() =>
     localStorage.setItem('winbot-state', JSON.stringify({ hasSeenTutorial: true, userName: null })),
   );
-}
-
-async function fillData(page: Page, p: ReturnType<typeof person>) {
-  await page.getByLabel('Nome', { exact: false }).first().fill(p.nome);
-  await page.getByLabel('Cognome').fill(p.cognome);
-  await page.getByLabel('Cellulare').fill(p.telefono);
-  await page.getByLabel('Email').fill(p.email);
-  await page.getByLabel(m.privacyLabel).check();
 }
 
 async function leadsFound(request: Parameters<typeof adminApi>[0], cognome: string): Promise<number> {
@@ -116,7 +98,7 @@ test.describe('WINBOT', () => {
       .poll(() => page.evaluate(() => document.documentElement.style.scrollPaddingTop))
       .toMatch(/^\d+px$/);
     await expect(page.locator('[data-winbot-target="nome"]')).toHaveAttribute('data-winbot-glow', 'red');
-    const p = person();
+    const p = person('Winbot', '348');
     await page.getByLabel('Nome', { exact: false }).first().fill(p.nome);
     await expectFeedback(
       page,
@@ -345,7 +327,7 @@ test.describe('WINBOT', () => {
 test.describe('failures the customer sees', () => {
   test.beforeEach(async ({ page }) => returning(page));
 
-  async function toStep4(page: Page, p: ReturnType<typeof person>, withBill = false) {
+  async function toStep4(page: Page, p: Person, withBill = false) {
     await page.goto(LANDING);
     await page.getByRole('button', { name: withBill ? /Luce/ : /Internet a casa/ }).click();
     await page.getByRole('button', { name: m.step1Button }).click();
@@ -366,7 +348,7 @@ test.describe('failures the customer sees', () => {
     page,
     request,
   }) => {
-    const p = person();
+    const p = person('Winbot', '348');
     await toStep4(page, p);
     await page.getByRole('button', { name: '11:00-12:00' }).click();
 
@@ -409,7 +391,7 @@ test.describe('failures the customer sees', () => {
     page,
     request,
   }) => {
-    const p = person();
+    const p = person('Winbot', '348');
     await toStep4(page, p);
     await page.route('**/api/submit-form', (route) => route.abort('internetdisconnected'), { times: 1 });
     await page.getByRole('button', { name: m.step4NoSlot }).click();
@@ -428,7 +410,7 @@ test.describe('failures the customer sees', () => {
     page,
     request,
   }) => {
-    const p = person();
+    const p = person('Winbot', '348');
     await toStep4(page, p, true);
     const uploads: Request[] = [];
     let failures = 2;

@@ -1,4 +1,4 @@
-import { Bot, Compass, Hand, X } from 'lucide-react';
+import { Bot, Compass, Hand, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
 import type { TourEvent } from './tour';
@@ -7,6 +7,12 @@ const w = winbotMsg;
 
 const ITEM =
   'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-base hover:bg-muted focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+const MENU: Array<{ event: TourEvent; label: string; Icon: LucideIcon; iconClass: string }> = [
+  { event: { type: 'restart-guide' }, label: w.menuRestart, Icon: Compass, iconClass: 'text-primary' },
+  { event: { type: 'replay-welcome' }, label: w.menuWelcome, Icon: Hand, iconClass: 'text-primary' },
+  { event: { type: 'close' }, label: w.menuClose, Icon: X, iconClass: 'text-slate-700' },
+];
 
 /** Minimised WINBOT: a floating button with its menu (restart the guide, replay the welcome, close). */
 export function FloatingMenu({
@@ -77,36 +83,19 @@ export function FloatingMenu({
             {userName ? w.menuGreetingNamed(userName) : w.menuGreeting}
           </p>
           <div id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown}>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={ITEM}
-              onClick={() => choose({ type: 'restart-guide' })}
-            >
-              <Compass aria-hidden className="size-5 shrink-0 text-primary" />
-              {w.menuRestart}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={ITEM}
-              onClick={() => choose({ type: 'replay-welcome' })}
-            >
-              <Hand aria-hidden className="size-5 shrink-0 text-primary" />
-              {w.menuWelcome}
-            </button>
-            <button
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={ITEM}
-              onClick={() => choose({ type: 'close' })}
-            >
-              <X aria-hidden className="size-5 shrink-0 text-slate-700" />
-              {w.menuClose}
-            </button>
+            {MENU.map(({ event, label, Icon, iconClass }) => (
+              <button
+                key={event.type}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={ITEM}
+                onClick={() => choose(event)}
+              >
+                <Icon aria-hidden className={`size-5 shrink-0 ${iconClass}`} />
+                {label}
+              </button>
+            ))}
           </div>
         </div>
       ) : null}
