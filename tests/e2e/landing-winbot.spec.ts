@@ -443,6 +443,46 @@ test.describe('failures the customer sees', () => {
     expect(pratiche.total).toBe(1);
     expect(pratiche.items[0].documentiCount).toBe(1);
   });
+
+  test('an upload token that expired meanwhile is renewed by the same request under the same key: nothing new is created', async ({
+    page,
+    request,
+  }) => {
+    const p = person('Winbot', '348');
+    await toStep4(page, p, true);
+    const answers = [500, 500, 403];
+    const tokens: string[] = [];
+    await page.route('**/api/pratiche/*/upload', async (route) => {
+      tokens.push(route.request().headers()['x-upload-token']);
+      const status = answers.shift();
+      if (status === 403) return route.fulfill({ status, json: { message: m.uploadTokenInvalid } });
+      if (status) return route.fulfill({ status, json: { message: 'Errore interno del server' } });
+      return route.continue();
+    });
+    const keys: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/submit-form')) keys.push(r.headers()['idempotency-key']);
+    });
+    await page.getByRole('button', { name: m.step4NoSlot }).click();
+    const status = page.getByTestId('bills-status');
+    await expect(status).toContainText(m.uploadFailedTitle);
+    await status.getByRole('button', { name: m.uploadResend }).click();
+    await expect(status).toContainText(m.uploadResent);
+
+    // Sent twice under one key; the last upload carried the fresh token.
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(tokens).toHaveLength(4);
+    expect(tokens[3]).not.toBe(tokens[2]);
+    expect(await leadsFound(request, p.cognome)).toBe(1);
+    const api = await adminApi(request);
+    const pratiche = (await (await api.get(`/api/pratiche?search=${p.cognome}`)).json()) as {
+      total: number;
+      items: Array<{ documentiCount: number }>;
+    };
+    expect(pratiche.total).toBe(1);
+    expect(pratiche.items[0].documentiCount).toBe(1);
+  });
 });
 
 test.describe('contrast of disabled controls', () => {
