@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
-import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '#shared/domain.ts';
+import { type ServizioRichiedibile } from '#shared/domain.ts';
+import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
   type LandingFormInput,
@@ -9,12 +10,14 @@ import {
 } from '#shared/schemas/landing.ts';
 import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
+  billNeeds,
+  canCombineBills,
   documentiCaricati,
   EMPTY_BILLS,
   hasBill,
+  needsAnyBill,
   uploadParts,
   type BillKind,
-  type BillNeeds,
   type Bills,
 } from './bills';
 import { Conferma } from './components/conferma';
@@ -28,8 +31,6 @@ import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from './su
 import { useLandingForm } from './use-landing-form';
 
 type Step = 1 | 2 | 3 | 4;
-
-const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
 
 /** What was sent, kept so the bills can be sent again from the confirmation. */
 interface Sent {
@@ -59,10 +60,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const servizi = form.values.serviziRichiesti;
   const slot = form.values.orarioContatto ?? '';
 
-  const hasLuce = servizi.includes('luce');
-  const hasGas = servizi.includes('gas');
-  const needsBills = hasLuce || hasGas;
-  const needs: BillNeeds = { luce: hasLuce, gas: hasGas, combined: hasLuce && hasGas && isCombined };
+  const needs = billNeeds(servizi, isCombined);
+  const needsBills = needsAnyBill(needs);
 
   // WINBOT follows the wizard through the guide bridge (docs/product/landing.md#winbot).
   useEffect(() => {
@@ -100,7 +99,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
     const values = z.parse(landingFormSchema, form.getValues());
     // Demo: financial services alone are only simulated, nothing is sent.
     // See docs/product/landing.md#modalità-demo
-    if (isDemo && values.serviziRichiesti.every(isFinanziario)) {
+    if (isDemo && values.serviziRichiesti.every(isDemoOnly)) {
       setIsDone(true);
       return;
     }
@@ -206,7 +205,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         <StepFatture
           bills={bills}
           needs={needs}
-          canCombine={hasLuce && hasGas}
+          canCombine={canCombineBills(servizi)}
           capture={capture}
           onCombinedChange={setIsCombined}
           onFile={(kind, file) => updateBill(kind, { file, pages: [] })}

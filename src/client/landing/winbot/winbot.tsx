@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState, useSyncExternalStore, type Dispatch } from 'react';
 import { createPortal } from 'react-dom';
 import { wizardStore } from '../guide-bridge';
-import { DEMO_SERVICES, MAIN_SERVICES } from '../services';
+import { serviceCards } from '../services';
 import { BottomTooltip } from './bottom-tooltip';
 import { FloatingMenu } from './floating-menu';
 import { GuideBanner } from './guide-banner';
@@ -19,7 +19,8 @@ import {
 import { WelcomeDialog } from './welcome-dialog';
 import './winbot.css';
 
-const TITLES = new Map<string, string>([...MAIN_SERVICES, ...DEMO_SERVICES].map((s) => [s.code, s.title]));
+// The step-1 card titles, every card the demo offers included.
+const TITLES = new Map<string, string>(serviceCards(true).map((s) => [s.code, s.title]));
 const serviceTitle = (code: string) => TITLES.get(code) ?? code;
 
 /** Lights the highlighted element in its colour for 5 seconds, then clears it. */
