@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState, useSyncExternalStore, type Dispatch } from 'react';
 import { createPortal } from 'react-dom';
 import { wizardStore } from '../guide-bridge';
-import { serviceCards } from '../services';
+import { comingSoonCards, serviceCards } from '../services';
 import { BottomTooltip } from './bottom-tooltip';
 import { FloatingMenu } from './floating-menu';
 import { GuideBanner } from './guide-banner';
@@ -19,8 +19,9 @@ import {
 import { WelcomeDialog } from './welcome-dialog';
 import './winbot.css';
 
-// The step-1 card titles, every card the demo offers included.
-const TITLES = new Map<string, string>(serviceCards(true).map((s) => [s.code, s.title]));
+const TITLES = new Map<string, string>(
+  [...serviceCards(true), ...comingSoonCards()].map((s) => [s.code, s.title]),
+);
 const serviceTitle = (code: string) => TITLES.get(code) ?? code;
 
 /** Lights the highlighted element in its colour for 5 seconds, then clears it. */
