@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -105,7 +105,7 @@ async function listedRows(query: Record<string, string | number>, cookie = admin
 const exportedRows = (rows: string[][]) => rows.slice(1).map((r) => `${r[0]}:${r[8]}`);
 
 describe('GET /api/pratiche/export (DECISIONS §7)', () => {
-  it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, text cells neutralised', async () => {
+  it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, formula-like text kept as text', async () => {
     const res = await get(`/api/pratiche/export?puntoFisicoId=${ids.bar}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -114,7 +114,6 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.xlsx"$/,
     );
-    expect(res.headers['x-total-count']).toBe('4');
     const rows = readXlsxRows(res.rawPayload);
     expect(rows[0]).toEqual(HEADER);
     expect(exportedRows(rows)).toEqual([
@@ -130,10 +129,10 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
       String(ids.a),
       '01/04/2026 00:30:00',
       'Completata',
-      `'=HYPERLINK("http://x.it") Verdi${tag}`,
-      "'+39 347 000 1111",
-      `'-anna.${tag}@esempio.it`,
-      `'+Bar Export ${tag}`,
+      `=HYPERLINK("http://x.it") Verdi${tag}`,
+      '+39 347 000 1111',
+      `-anna.${tag}@esempio.it`,
+      `+Bar Export ${tag}`,
       '09:00-10:00',
     ];
     expect(aLuce.slice(0, 14)).toEqual([...aCommon, 'Luce', 'Completato', '', 'Enel Energia', 'Sì', '2']);
@@ -142,10 +141,10 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     expect(bInternet[1]).toMatch(DATE_TIME);
     expect(bInternet.slice(2, 12)).toEqual([
       'Inserita',
-      `'@Luca Bianchi${tag}; "Jr"`,
+      `@Luca Bianchi${tag}; "Jr"`,
       bInternet[4],
       bInternet[5],
-      `'+Bar Export ${tag}`,
+      `+Bar Export ${tag}`,
       '',
       'Internet',
       'Inserito',
@@ -153,7 +152,7 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
       '',
     ]);
     expect(bLuce[8]).toBe('Luce');
-    for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
+    expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!.toString('utf8')).not.toContain('<f>');
   });
 
   it('CSV: UTF-8 BOM, ";" between cells, quoting, the same rows and cells as the XLSX', async () => {
@@ -171,8 +170,9 @@ describe('GET /api/pratiche/export (DECISIONS §7)', () => {
     const xlsx = readXlsxRows(
       (await get(`/api/pratiche/export?format=xlsx&puntoFisicoId=${ids.bar}`)).rawPayload,
     );
-    // The XLSX leaves empty cells out, so a row may end early there.
-    expect(csv.map((r) => r.slice(0, 14))).toEqual(
+    // The XLSX leaves empty cells out, so a row may end early there; only the CSV neutralises
+    // formula-like text with an apostrophe.
+    expect(csv.map((r) => r.slice(0, 14).map((c) => c.replace(/^'(?=[=+\-@])/, '')))).toEqual(
       xlsx.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')),
     );
     expect(csv.length).toBe(5);
