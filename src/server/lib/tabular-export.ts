@@ -4,7 +4,7 @@ import type { ExportFormat } from '#shared/schemas/common.ts';
 import { romeDateKey } from '#shared/time.ts';
 
 /**
- * Spreadsheet exports (docs/product/screens.md): CSV with ';' and a UTF-8 BOM, as Italian Excel
+ * Spreadsheet exports (docs/product/screens.md#esportazioni): CSV with ';' and a UTF-8 BOM, as Italian Excel
  * expects, and XLSX through exceljs's streaming workbook writer. Both are written as a stream while
  * the rows are read from the database in batches, so an export of any size costs the server the
  * same memory (docs/performance.md#esportazioni).

@@ -1,6 +1,7 @@
 /** Phase 2 of the demo data: commission configurations and the points of sale. */
 import { SERVIZI_PRINCIPALI, type ServizioTipo } from '#shared/domain.ts';
 import { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
+import { hasFixedCommission } from '#shared/servizi-catalogo.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { saveConfig } from '#server/modules/commissioni/commissioni.service.ts';
 import { createPuntoFisico } from '#server/modules/punti-fisici/punti-fisici.service.ts';
@@ -10,60 +11,60 @@ import { COGNOMI, REGIONI, TIPI_NEGOZIO, VIE } from './data';
 import type { UserRow } from './people';
 import type { Tools } from './random';
 
+/** Plausible fixed amounts per service (index i: each supplier a little different). */
+const FIXED_CONFIG_VALUES: Partial<Record<ServizioTipo, (euro: (n: number) => string, i: number) => object>> =
+  {
+    luce: (euro, i) => ({
+      ricavoBase: euro(90 + 5 * i),
+      bonusRid: '15.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaPuntoFisico: '8.00',
+      commissioneAggiuntivaAgente: '4.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+      commissioneAggiuntivaRidPuntoFisico: '10.00',
+      commissioneAggiuntivaRidAgente: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+    }),
+    gas: (euro, i) => ({
+      ricavoBase: euro(70 + 5 * i),
+      bonusRid: '10.00',
+      commissionePuntoFisico: '25.00',
+      commissioneAgente: '12.00',
+      commissioneAreaManager: '4.00',
+      commissioneAggiuntivaPuntoFisico: '6.00',
+      commissioneAggiuntivaAgente: '3.00',
+      commissioneAggiuntivaAreaManager: '1.00',
+      commissioneAggiuntivaRidPuntoFisico: '8.00',
+      commissioneAggiuntivaRidAgente: '4.00',
+      commissioneAggiuntivaRidAreaManager: '1.50',
+    }),
+    internet: (euro, i) => ({
+      ricavoBase: euro(120 + 10 * i),
+      bonusRid: '10.00',
+      commissionePuntoFisico: '40.00',
+      commissioneAgente: '20.00',
+      commissioneAreaManager: '6.00',
+      commissioneAggiuntivaPuntoFisico: '15.00',
+      commissioneAggiuntivaAgente: '7.00',
+      commissioneAggiuntivaAreaManager: '2.00',
+      commissioneAggiuntivaRidPuntoFisico: '18.00',
+      commissioneAggiuntivaRidAgente: '8.00',
+      commissioneAggiuntivaRidAreaManager: '2.50',
+    }),
+  };
+
 /** Plausible figures per service; each supplier a little different (index i). */
 function configValues(servizio: ServizioTipo, i: number) {
   const euro = (n: number) => n.toFixed(2);
-  switch (servizio) {
-    case 'luce':
-      return {
-        ricavoBase: euro(90 + 5 * i),
-        bonusRid: '15.00',
-        commissionePuntoFisico: '30.00',
-        commissioneAgente: '15.00',
-        commissioneAreaManager: '5.00',
-        commissioneAggiuntivaPuntoFisico: '8.00',
-        commissioneAggiuntivaAgente: '4.00',
-        commissioneAggiuntivaAreaManager: '1.50',
-        commissioneAggiuntivaRidPuntoFisico: '10.00',
-        commissioneAggiuntivaRidAgente: '5.00',
-        commissioneAggiuntivaRidAreaManager: '2.00',
-      };
-    case 'gas':
-      return {
-        ricavoBase: euro(70 + 5 * i),
-        bonusRid: '10.00',
-        commissionePuntoFisico: '25.00',
-        commissioneAgente: '12.00',
-        commissioneAreaManager: '4.00',
-        commissioneAggiuntivaPuntoFisico: '6.00',
-        commissioneAggiuntivaAgente: '3.00',
-        commissioneAggiuntivaAreaManager: '1.00',
-        commissioneAggiuntivaRidPuntoFisico: '8.00',
-        commissioneAggiuntivaRidAgente: '4.00',
-        commissioneAggiuntivaRidAreaManager: '1.50',
-      };
-    case 'internet':
-      return {
-        ricavoBase: euro(120 + 10 * i),
-        bonusRid: '10.00',
-        commissionePuntoFisico: '40.00',
-        commissioneAgente: '20.00',
-        commissioneAreaManager: '6.00',
-        commissioneAggiuntivaPuntoFisico: '15.00',
-        commissioneAggiuntivaAgente: '7.00',
-        commissioneAggiuntivaAreaManager: '2.00',
-        commissioneAggiuntivaRidPuntoFisico: '18.00',
-        commissioneAggiuntivaRidAgente: '8.00',
-        commissioneAggiuntivaRidAreaManager: '2.50',
-      };
-    default:
-      return {
-        percentualePuntoFisico: '3.00',
-        percentualeAgente: '1.50',
-        percentualeAreaManager: '0.50',
-        percentualeStruttura: euro(6 + 0.5 * i),
-      };
-  }
+  if (hasFixedCommission(servizio)) return FIXED_CONFIG_VALUES[servizio]?.(euro, i) ?? {};
+  return {
+    percentualePuntoFisico: '3.00',
+    percentualeAgente: '1.50',
+    percentualeAreaManager: '0.50',
+    percentualeStruttura: euro(6 + 0.5 * i),
+  };
 }
 
 /** A configuration for every supplier and service that has none; existing ones are left as they are. */

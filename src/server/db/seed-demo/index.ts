@@ -319,7 +319,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   );
 
   // Fresh planner statistics after a bulk load: PGlite has no autovacuum to gather them, and
-  // without them PostgreSQL guesses row counts badly (docs/decisions/006).
+  // without them PostgreSQL guesses row counts badly (docs/decisions/006-demo-data-and-benchmarks.md).
   await db.execute(sql`analyze`);
   endPhase('statistiche (ANALYZE)');
 

@@ -4,6 +4,7 @@
  * computed by the commission engine (the same pure function PUT /api/servizi/{id}/status calls).
  * A sample of practices is left at 'inserito' with the steps the real workflow will take later.
  */
+import { countsAsUnit, hasForniture, hasPercentCommission } from '#shared/servizi-catalogo.ts';
 import {
   computeCommission,
   type CommissionConfig,
@@ -306,11 +307,11 @@ export function completionBody(
   const { t } = ctx;
   const fornitore = t.pick(ctx.suppliersFor.get(tipo)!).codice;
   const body: ServizioStatusInput & { fornitore: string } = { stato: 'completato', fornitore };
-  if (tipo === 'noleggio') {
+  if (hasPercentCommission(tipo)) {
     body.totaleVendita = String(t.int(36, 280) * 50);
   } else {
     body.ridPresente = t.chance(0.6);
-    if (tipo === 'luce' || tipo === 'gas') body.numeroForniture = t.weighted({ '1': 85, '2': 12, '3': 3 });
+    if (hasForniture(tipo)) body.numeroForniture = t.weighted({ '1': 85, '2': 12, '3': 3 });
   }
   if (t.chance(0.08)) body.bonusPuntoFisico = '10.00';
   if (t.chance(0.04)) body.bonusAgente = '5.00';
@@ -335,14 +336,14 @@ function commissionFor(
 ): CommissioneRow {
   const s = c.servizio;
   const supplier = ctx.suppliersFor.get(s.tipo)!.find((f) => f.id === s.fornitoreId)!;
-  const isRental = s.tipo === 'noleggio';
+  const isUnit = countsAsUnit(s.tipo);
   const result = computeCommission({
     tipoServizio: s.tipo,
     fornitore: supplier,
     config: ctx.configs.get(`${supplier.id}:${s.tipo}`) ?? null,
     ridPresente: s.rid,
     numeroForniture: s.numeroForniture,
-    hasEarlierUnit: hasEarlierUnit && !isRental,
+    hasEarlierUnit: hasEarlierUnit && isUnit,
     roles: { puntoFisico: true, agente: point.agenteId != null, areaManager: point.areaManagerId != null },
     bonus: s.bonus,
     totaleVendita: s.totaleVendita,
@@ -513,7 +514,7 @@ export function planChunk(
       let unitSeen = false;
       for (const c of completions) {
         out.commissioni.push(commissionFor(ctx, c, praticaPunto, unitSeen, `${nome} ${cognome}`));
-        if (c.servizio.tipo !== 'noleggio') unitSeen = true;
+        if (countsAsUnit(c.servizio.tipo)) unitSeen = true;
       }
       if (steps.length > 0)
         out.steps.set(

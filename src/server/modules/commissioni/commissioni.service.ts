@@ -12,6 +12,7 @@ import type {
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
@@ -199,7 +200,7 @@ function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Datab
       codice: fornitori.codice,
       fornitoreNome: fornitori.nome,
       puntoFisicoNome: puntiFisici.nomeAttivita,
-      // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
+      // A paid commission is clawed back at most once (docs/product/commissions.md#storni): its storno, if any.
       // Written out in full: the outer column must stay qualified inside the subquery.
       stornoId: sql<
         number | null
@@ -312,7 +313,8 @@ const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = 
   importoAmministrazione: { header: 'Importo Struttura' },
 };
 
-/** The amounts a role may see (DECISIONS §2) are the only amount columns of its export. */
+/** The amounts a role may see are the only amount columns of its export.
+ * See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo */
 function amountKeysFor(actor: Actor): AmountKey[] {
   switch (actor.role) {
     case 'admin':
@@ -333,7 +335,7 @@ export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
 };
 
 /**
- * 'Esporta' (docs/product/screens.md): every row the list would show with these filters, newest
+ * 'Esporta' (docs/product/screens.md#esportazioni): every row the list would show with these filters, newest
  * first, written while it is read in keyset batches (docs/performance.md#esportazioni).
  */
 export function exportCommissioni(
@@ -384,7 +386,7 @@ export function exportCommissioni(
       yield [
         c.id,
         formatRomeDateTime(c.dataCompletamento),
-        msg.servizio.tipoLabels[c.tipoServizio] ?? c.tipoServizio,
+        servizioLabel(c.tipoServizio),
         c.customerName,
         fornitoreNome ?? '',
         puntoFisicoNome ?? '',

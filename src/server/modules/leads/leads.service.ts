@@ -9,6 +9,7 @@ import {
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   LEAD_CONTATTO_LABELS,
   type LeadDetail,
@@ -43,7 +44,7 @@ function overdueSince(now: Date): Date {
   return new Date(now.getTime() - PROMISE_MS);
 }
 
-/** The filters of SPEC §3 plus the contact status and the overdue flag of DECISIONS §5. */
+/** The list's filters, with the contact status and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). */
 function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
   const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
   if (filters.puntoFisicoId) conditions.push(leadOfPunto(filters.puntoFisicoId));
@@ -158,7 +159,7 @@ async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
 
 export async function getLead(db: Database, actor: Actor, id: number, now = new Date()): Promise<LeadDetail> {
   const row = await findLead(db, actor, id, now);
-  // A scoped role sees the practices of its own points only (DECISIONS §2).
+  // A scoped role sees the practices of its own points only (docs/product/roles-and-scope.md#lead-di-un-punto).
   const praticheRows = await db
     .select({
       id: pratiche.id,
@@ -258,7 +259,7 @@ export async function updateLeadStatus(
 }
 
 /**
- * DECISIONS §5: a lead with a paid commission cannot be deleted; otherwise its practices go with
+ * A lead with a paid commission cannot be deleted (docs/product/lifecycle.md#eliminazioni); otherwise its practices go with
  * it (cascade) and their documents leave the storage too, after the rows are gone.
  */
 export async function deleteLead(
@@ -306,7 +307,7 @@ export const LEAD_EXPORT_HEADER = [
 ];
 
 /**
- * The filtered list as a file, in the order of the screen, every row of it (docs/product/screens.md):
+ * The filtered list as a file, in the order of the screen, every row of it (docs/product/screens.md#esportazioni):
  * written while it is read, in keyset batches (docs/performance.md#esportazioni).
  */
 export function exportLeads(
@@ -360,7 +361,7 @@ export function exportLeads(
         formatRomeDateTime(r.dataRegistrazione),
         LEAD_CONTATTO_LABELS[r.statoContatto],
         r.isOverdue ? 'Sì' : 'No',
-        (r.servizi ?? []).map((tipo) => msg.servizio.tipoLabels[tipo] ?? tipo).join(', '),
+        (r.servizi ?? []).map((tipo) => servizioLabel(tipo)).join(', '),
       ];
   }
   return spreadsheetStream(format, 'Lead', LEAD_EXPORT_HEADER, cells());
