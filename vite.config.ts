@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -18,10 +20,38 @@ function landingEntryInDev(): Plugin {
   };
 }
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, compressed
+ * once at the highest level, which the server sends as is to a client that accepts them.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !/\.(js|css|html|svg|json|webmanifest|txt)$/.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), landingEntryInDev()],
+  plugins: [react(), tailwindcss(), landingEntryInDev(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

@@ -26,7 +26,7 @@ import {
   demoPhoneDigits,
   seedDemoData,
   type SeedDemoResult,
-} from '#server/db/seed-demo.ts';
+} from '#server/db/seed-demo/index.ts';
 import { parseEnv } from '#server/env.ts';
 import { DEMO_LANDING_CODE, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,6 +49,14 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  // Brotli or gzip for JSON, HTML and CSV over 1 KB, as the client accepts; quality 4 costs little
+  // CPU per reply. Built assets are served precompressed (plugins/spa.ts); XLSX is a ZIP already.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
   await app.register(authPlugin, {

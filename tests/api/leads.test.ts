@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { EXPORT_BATCH } from '#server/lib/tabular-export.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, pratiche } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
@@ -12,7 +13,7 @@ import {
   insertPuntoFisico,
   insertServizio,
 } from '../setup/factories';
-import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
 import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
 
@@ -348,7 +349,7 @@ describe('GET /api/leads/export', () => {
     return { p, evil, t, phone };
   }
 
-  it('XLSX: one row per lead of the filtered list, header first, formulas neutralised', async () => {
+  it('XLSX: one row per lead of the filtered list, header first, formula-like text kept as text', async () => {
     const { p, evil, t, phone } = await exportedPoint();
     const { total } = (await get(`/api/leads?puntoFisicoId=${p.id}`, w.admin)).json();
     const res = await get(`/api/leads/export?format=xlsx&puntoFisicoId=${p.id}`, w.admin);
@@ -377,15 +378,16 @@ describe('GET /api/leads/export', () => {
     expect(total).toBe(5);
     const row = rows.find((r) => r[0] === String(evil.lead.id))!;
     expect(row.slice(1, 6)).toEqual([
-      `'=HYPERLINK("http://x.it")`,
-      "'+Somma",
-      `'@mail${t}.it`,
-      `'${phone}`,
-      "'=Negozio Export",
+      `=HYPERLINK("http://x.it")`,
+      '+Somma',
+      `@mail${t}.it`,
+      phone,
+      '=Negozio Export',
     ]);
     expect(row[7]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    expect(row.slice(8)).toEqual(['Nuovo', 'No', 'gas, luce']);
-    for (const r of rows.slice(1)) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@]/);
+    // The services by their Italian names, as the screen shows them.
+    expect(row.slice(8)).toEqual(['Nuovo', 'No', 'Gas, Luce']);
+    expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!.toString('utf8')).not.toContain('<f>');
   });
 
   it('CSV: UTF-8 BOM, semicolons, quotes, same rows and neutralised cells', async () => {
@@ -399,6 +401,30 @@ describe('GET /api/leads/export', () => {
     const row = rows.find((r) => r[0] === String(evil.lead.id))!;
     expect(row[1]).toBe(`'=HYPERLINK("http://x.it")`);
     expect(rows.filter((r) => r[1].startsWith('Cliente; "virgolette"'))).toHaveLength(4);
+  });
+
+  it('streams past one read batch: every lead of the filter once, even when they share the same second', async () => {
+    const p = await insertPuntoFisico(ctx.db, { nomeAttivita: `Batch ${tag()}` });
+    const n = EXPORT_BATCH * 2 + 3;
+    const t = tag();
+    await ctx.db.execute(sql`
+      insert into leads (nome, cognome, email, telefono, email_normalizzata, telefono_normalizzato,
+        punto_fisico_originale_id, data_registrazione)
+      select 'Lotto', 'N' || i, 'lotto' || i || '.' || ${t} || '@esempio.it', '3' || ${t.replace(/\D/g, '').padEnd(4, '7').slice(0, 4)} || lpad(i::text, 5, '0'),
+        'lotto' || i || '.' || ${t} || '@esempio.it', '3' || ${t.replace(/\D/g, '').padEnd(4, '7').slice(0, 4)} || lpad(i::text, 5, '0'),
+        ${p.id}, '2026-03-01T10:00:00Z'::timestamptz + (i / 1000) * interval '1 second'
+      from generate_series(1, ${n}) as i`);
+    const ids = (
+      await ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.puntoFisicoOriginaleId, p.id))
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(n);
+    const res = await get(`/api/leads/export?format=csv&puntoFisicoId=${p.id}`, w.admin);
+    const exported = readCsvRows(res.rawPayload)
+      .slice(1)
+      .map((r) => Number(r[0]));
+    expect(exported).toHaveLength(n);
+    expect(new Set(exported).size).toBe(n);
+    expect([...exported].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('applies the filters and the scope: a shop exports only its own leads', async () => {

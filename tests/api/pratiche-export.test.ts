@@ -4,7 +4,7 @@ import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -106,7 +106,7 @@ async function listedRows(query: Record<string, string | number>, cookie = admin
 const exportedRows = (rows: string[][]) => rows.slice(1).map((r) => `${r[0]}:${r[8]}`);
 
 describe('GET /api/pratiche/export', () => {
-  it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, text cells neutralised', async () => {
+  it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, formula-like text kept as text', async () => {
     const res = await get(`/api/pratiche/export?puntoFisicoId=${ids.bar}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe(
@@ -115,7 +115,6 @@ describe('GET /api/pratiche/export', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="pratiche-\d{4}-\d{2}-\d{2}\.xlsx"$/,
     );
-    expect(res.headers['x-total-count']).toBe('4');
     const rows = readXlsxRows(res.rawPayload);
     expect(rows[0]).toEqual(HEADER);
     expect(exportedRows(rows)).toEqual([
@@ -131,10 +130,10 @@ describe('GET /api/pratiche/export', () => {
       String(ids.a),
       '01/04/2026 00:30:00',
       'Completata',
-      `'=HYPERLINK("http://x.it") Verdi${tag}`,
-      "'+39 347 000 1111",
-      `'-anna.${tag}@esempio.it`,
-      `'+Bar Export ${tag}`,
+      `=HYPERLINK("http://x.it") Verdi${tag}`,
+      '+39 347 000 1111',
+      `-anna.${tag}@esempio.it`,
+      `+Bar Export ${tag}`,
       '09:00-10:00',
     ];
     expect(aLuce.slice(0, 14)).toEqual([...aCommon, 'Luce', 'Completato', '', 'Enel Energia', 'Sì', '2']);
@@ -143,10 +142,10 @@ describe('GET /api/pratiche/export', () => {
     expect(bInternet[1]).toMatch(DATE_TIME);
     expect(bInternet.slice(2, 12)).toEqual([
       'Inserita',
-      `'@Luca Bianchi${tag}; "Jr"`,
+      `@Luca Bianchi${tag}; "Jr"`,
       bInternet[4],
       bInternet[5],
-      `'+Bar Export ${tag}`,
+      `+Bar Export ${tag}`,
       '',
       'Internet',
       'Inserito',
@@ -154,7 +153,7 @@ describe('GET /api/pratiche/export', () => {
       '',
     ]);
     expect(bLuce[8]).toBe('Luce');
-    for (const row of rows.slice(1)) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@]/);
+    expect(unzip(res.rawPayload).get('xl/worksheets/sheet1.xml')!.toString('utf8')).not.toContain('<f>');
   });
 
   it('CSV: UTF-8 BOM, ";" between cells, quoting, the same rows and cells as the XLSX', async () => {
@@ -172,8 +171,9 @@ describe('GET /api/pratiche/export', () => {
     const xlsx = readXlsxRows(
       (await get(`/api/pratiche/export?format=xlsx&puntoFisicoId=${ids.bar}`)).rawPayload,
     );
-    // The XLSX leaves empty cells out, so a row may end early there.
-    expect(csv.map((r) => r.slice(0, 14))).toEqual(
+    // The XLSX leaves empty cells out, so a row may end early there; only the CSV neutralises
+    // formula-like text with an apostrophe.
+    expect(csv.map((r) => r.slice(0, 14).map((c) => c.replace(/^'(?=[=+\-@])/, '')))).toEqual(
       xlsx.map((r) => Array.from({ length: 14 }, (_, i) => r[i] ?? '')),
     );
     expect(csv.length).toBe(5);

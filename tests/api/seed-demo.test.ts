@@ -18,7 +18,7 @@ import {
   DEMO_PASSWORD,
   seedDemoData,
   type SeedDemoResult,
-} from '#server/db/seed-demo.ts';
+} from '#server/db/seed-demo/index.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { computeCommission } from '#shared/commissioni/engine.ts';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';

@@ -34,7 +34,9 @@ export function fromPglite(client: PGlite): DatabaseHandle {
 }
 
 export function fromPostgres(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // JIT off: every query here reads a page or a few rows, and compiling costs more than it saves
+  // (docs/performance.md#indici).
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c jit=off' });
   // Return numeric and timestamps as strings/dates exactly as PGlite does.
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return { db, kind: 'postgres', close: () => pool.end() };

@@ -133,8 +133,9 @@ export const leads = pgTable(
     uniqueIndex('leads_email_normalizzata_unique').on(t.emailNormalizzata),
     uniqueIndex('leads_telefono_normalizzato_unique').on(t.telefonoNormalizzato),
     index('leads_punto_data_idx').on(t.puntoFisicoOriginaleId, t.dataRegistrazione),
-    index('leads_data_idx').on(t.dataRegistrazione),
-    index('leads_stato_contatto_idx').on(t.statoContatto, t.dataRegistrazione),
+    // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows.
+    index('leads_data_id_idx').on(t.dataRegistrazione, t.id),
+    index('leads_stato_contatto_data_id_idx').on(t.statoContatto, t.dataRegistrazione, t.id),
     // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
     index('leads_ricerca_trgm_idx').using('gin', sql`${leadSearchText(t)} gin_trgm_ops`),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
@@ -160,9 +161,9 @@ export const pratiche = pgTable(
   },
   (t) => [
     index('pratiche_lead_idx').on(t.leadId),
-    index('pratiche_punto_data_idx').on(t.puntoFisicoId, t.dataCreazione),
+    index('pratiche_punto_data_id_idx').on(t.puntoFisicoId, t.dataCreazione, t.id),
     index('pratiche_stato_idx').on(t.statoPratica, t.dataCreazione),
-    index('pratiche_data_idx').on(t.dataCreazione),
+    index('pratiche_data_id_idx').on(t.dataCreazione, t.id),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );
@@ -341,11 +342,25 @@ export const commissioni = pgTable(
   (t) => [
     index('commissioni_pratica_idx').on(t.praticaId),
     index('commissioni_servizio_idx').on(t.servizioId),
-    index('commissioni_data_idx').on(t.dataCompletamento),
-    index('commissioni_stato_idx').on(t.statoPagamento, t.dataCompletamento),
+    index('commissioni_punto_idx').on(t.puntoFisicoId),
+    // One index per role's scope, in the list's order (docs/performance.md#indici): a page reads its rows only.
+    index('commissioni_data_id_idx').on(t.dataCompletamento, t.id),
+    index('commissioni_stato_data_id_idx').on(t.statoPagamento, t.dataCompletamento, t.id),
+    index('commissioni_amministrazione_idx')
+      .on(t.dataCompletamento, t.id)
+      .where(sql`importo_amministrazione <> 0`),
     index('commissioni_payee_pf_idx').on(t.payeePuntoFisicoId),
     index('commissioni_payee_ag_idx').on(t.payeeAgenteId),
     index('commissioni_payee_am_idx').on(t.payeeAreaManagerId),
+    index('commissioni_pf_elenco_idx')
+      .on(t.payeePuntoFisicoId, t.dataCompletamento, t.id)
+      .where(sql`importo_punto_fisico <> 0`),
+    index('commissioni_ag_elenco_idx')
+      .on(t.payeeAgenteId, t.dataCompletamento, t.id)
+      .where(sql`importo_agente <> 0`),
+    index('commissioni_am_elenco_idx')
+      .on(t.payeeAreaManagerId, t.dataCompletamento, t.id)
+      .where(sql`importo_area_manager <> 0`),
     uniqueIndex('commissioni_storno_of_unique').on(t.stornoOfId),
     check('commissioni_stato_pagamento_check', inList('stato_pagamento', PAGAMENTO_STATI)),
   ],

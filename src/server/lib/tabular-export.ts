@@ -1,13 +1,18 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { ExportFormat } from '#shared/schemas/common.ts';
 import { romeDateKey } from '#shared/time.ts';
 
 /**
- * Spreadsheet exports (docs/product/screens.md#esportazioni): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and
- * a real XLSX (Office Open XML in a ZIP) written here: a few dozen lines instead of a dependency.
+ * Spreadsheet exports (docs/product/screens.md#esportazioni): CSV with ';' and a UTF-8 BOM, as Italian Excel
+ * expects, and XLSX through exceljs's streaming workbook writer. Both are written as a stream while
+ * the rows are read from the database in batches, so an export of any size costs the server the
+ * same memory (docs/performance.md#esportazioni).
  */
-/** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */
-export const EXPORT_MAX_ROWS = 100_000;
+/** Data rows of one XLSX sheet: 1,048,576 rows less the header. Past it, the export goes on in a new sheet. */
+export const XLSX_SHEET_ROWS = 1_048_575;
+/** Rows read from the database per query while exporting. */
+export const EXPORT_BATCH = 2_000;
 
 export type Cell = string | number | Money | null | undefined;
 
@@ -28,8 +33,9 @@ function csvMoney(cents: number): string {
 }
 
 /**
- * Formula injection guard (OWASP "CSV injection"): a text cell starting with = + - @ (or a tab
- * or carriage return) would be run by a spreadsheet as a formula; a leading apostrophe makes it text.
+ * Formula injection guard (OWASP "CSV injection") for CSV, whose cells a spreadsheet guesses: a
+ * text cell starting with = + - @ (or a tab or carriage return) would be run as a formula; a
+ * leading apostrophe makes it text. XLSX cells carry their type, so XLSX text is written as is.
  */
 export function neutralise(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -41,117 +47,123 @@ function textOf(cell: Cell): string {
   return typeof cell === 'number' ? String(cell) : neutralise(cell);
 }
 
-export function toCsv(header: string[], rows: Cell[][]): Buffer {
-  const quote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [header, ...rows].map((row) => row.map((c) => quote(textOf(c))).join(';'));
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(lines.join('\r\n') + '\r\n', 'utf8')]);
+const csvQuote = (text: string) => (/[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+const csvLine = (row: Cell[]) => row.map((c) => csvQuote(textOf(c))).join(';') + '\r\n';
+
+async function* csvChunks(header: string[], rows: AsyncIterable<Cell[]>): AsyncGenerator<Buffer> {
+  let text = '\uFEFF' + csvLine(header);
+  for await (const row of rows) {
+    text += csvLine(row);
+    if (text.length >= 64 * 1024) {
+      yield Buffer.from(text, 'utf8');
+      text = '';
+    }
+  }
+  yield Buffer.from(text, 'utf8');
 }
 
-const xmlEscape = (text: string) =>
-  text
-    // Characters XML 1.0 cannot carry at all.
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** XLSX sheet names: at most 31 characters, none of \ / ? * [ ] : */
+const sheetTitle = (name: string, part: number) =>
+  (part === 1 ? name : `${name} (${part})`).replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
 
-function columnName(index: number): string {
-  let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
+/** Stops feeding the workbook while the reader is behind: memory stays bounded on a slow download. */
+async function untilDrained(out: PassThrough) {
+  while (out.readableLength > out.readableHighWaterMark * 4 && !out.destroyed)
+    await new Promise<void>((resolve) => setTimeout(resolve, 5));
 }
 
-function sheetXml(header: string[], rows: Cell[][], widths: number[]): string {
-  const cellXml = (cell: Cell, ref: string, style: number) => {
-    if (isMoney(cell)) return `<c r="${ref}" s="2"><v>${cell.cents / 100}</v></c>`;
-    if (typeof cell === 'number' && Number.isFinite(cell))
-      return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${cell}</v></c>`;
-    const text = textOf(cell);
-    if (!text) return '';
-    return `<c r="${ref}" t="inlineStr"${style ? ` s="${style}"` : ''}><is><t xml:space="preserve">${xmlEscape(text)}</t></is></c>`;
-  };
-  const rowXml = (row: Cell[], r: number, style: number) =>
-    `<row r="${r}">${row.map((c, i) => cellXml(c, `${columnName(i)}${r}`, style)).join('')}</row>`;
-  const cols = widths
-    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`)
-    .join('');
-  const lastRef = `${columnName(Math.max(header.length - 1, 0))}${rows.length + 1}`;
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    `<dimension ref="A1:${lastRef}"/>` +
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-    `<cols>${cols}</cols>` +
-    `<sheetData>${rowXml(header, 1, 1)}${rows.map((row, i) => rowXml(row, i + 2, 0)).join('')}</sheetData>` +
-    `<autoFilter ref="A1:${lastRef}"/>` +
-    '</worksheet>'
-  );
-}
-
-export function toXlsx(sheetName: string, header: string[], rows: Cell[][]): Buffer {
+async function writeXlsx(
+  out: PassThrough,
+  sheetName: string,
+  header: string[],
+  rows: AsyncIterable<Cell[]>,
+  sheetRows: number,
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  // Column widths from the first rows, as a person would size them: read before the sheet starts.
+  const iterator = rows[Symbol.asyncIterator]();
+  const first: Cell[][] = [];
+  let done = false;
+  while (!done && first.length < 500) {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else first.push(next.value);
+  }
   const widths = header.map((h, i) =>
-    Math.min(50, Math.max(h.length, ...rows.slice(0, 500).map((r) => textOf(r[i]).length)) + 2),
+    Math.min(50, Math.max(h.length, ...first.map((r) => textOf(r[i]).length)) + 2),
   );
-  const name = xmlEscape(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
-  const files: Array<[string, string]> = [
-    [
-      '[Content_Types].xml',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-        '<Default Extension="xml" ContentType="application/xml"/>' +
-        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
-        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
-        '</Types>',
-    ],
-    [
-      '_rels/.rels',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
-        '</Relationships>',
-    ],
-    [
-      'xl/workbook.xml',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-        `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets>` +
-        `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${name.replace(/'/g, "''")}'!$A$1:$${columnName(Math.max(header.length - 1, 0))}$${rows.length + 1}</definedName></definedNames>` +
-        '</workbook>',
-    ],
-    [
-      'xl/_rels/workbook.xml.rels',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
-        '</Relationships>',
-    ],
-    [
-      'xl/styles.xml',
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-        '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-        '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-        // Built-in format 4 is '#,##0.00': amounts show two decimals.
-        '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
-        '</styleSheet>',
-    ],
-    ['xl/worksheets/sheet1.xml', sheetXml(header, rows, widths)],
-  ];
-  return zip(files.map(([path, text]) => ({ path, data: Buffer.from(text, 'utf8') })));
+  let part = 0;
+  let sheet: ExcelJS.Worksheet | undefined;
+  let inSheet = 0;
+  const newSheet = () => {
+    sheet?.commit();
+    part++;
+    inSheet = 0;
+    sheet = workbook.addWorksheet(sheetTitle(sheetName, part), {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.columns = header.map((h, i) => ({ header: h, width: widths[i] }));
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
+    const head = sheet.getRow(1);
+    head.font = { bold: true };
+    head.commit();
+  };
+  const add = async (row: Cell[]) => {
+    if (inSheet === sheetRows) newSheet();
+    const written = sheet!.addRow(
+      row.map((c) => (isMoney(c) ? c.cents / 100 : c === '' ? null : (c ?? null))),
+    );
+    row.forEach((c, i) => {
+      if (isMoney(c)) written.getCell(i + 1).numFmt = '#,##0.00';
+    });
+    written.commit();
+    inSheet++;
+    if (inSheet % 1000 === 0) await untilDrained(out);
+  };
+  newSheet();
+  for (const row of first) await add(row);
+  while (!done) {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else await add(next.value);
+  }
+  sheet!.commit();
+  await workbook.commit();
 }
 
-/** The file of an export: CSV, or XLSX with one sheet named `sheetName`. */
-export function toSpreadsheet(
+/**
+ * The file of an export as a stream: CSV, or XLSX with sheets named after `sheetName` (more than
+ * one only past a sheet's row limit). `rows` is read as the file is written.
+ */
+export function spreadsheetStream(
   format: ExportFormat,
   sheetName: string,
   header: string[],
-  rows: Cell[][],
-): Buffer {
-  return format === 'csv' ? toCsv(header, rows) : toXlsx(sheetName, header, rows);
+  rows: AsyncIterable<Cell[]>,
+  sheetRows = XLSX_SHEET_ROWS,
+): Readable {
+  if (format === 'csv') return Readable.from(csvChunks(header, rows), { objectMode: false });
+  const out = new PassThrough();
+  writeXlsx(out, sheetName, header, rows, sheetRows).catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
+
+/**
+ * Reads a query's rows in keyset batches: `page(after)` returns the rows that follow the row
+ * `after` in the export's order (the first batch when undefined), at most `EXPORT_BATCH` of them.
+ */
+export async function* inBatches<T>(page: (after: T | undefined) => Promise<T[]>): AsyncGenerator<T> {
+  let after: T | undefined;
+  for (;;) {
+    const batch = await page(after);
+    yield* batch;
+    if (batch.length < EXPORT_BATCH) return;
+    after = batch[batch.length - 1];
+  }
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -159,68 +171,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** Reply headers of an export: a download named `<baseName>-<Rome yyyy-MM-dd>.<format>`, and its row count. */
+/** Reply headers of an export: a download named `<baseName>-<Rome yyyy-MM-dd>.<format>`. */
 export function exportHeaders(
   baseName: string,
   format: ExportFormat,
-  rows: number,
   now = new Date(),
 ): Record<string, string> {
   return {
     'content-type': CONTENT_TYPES[format],
     'content-disposition': `attachment; filename="${baseName}-${romeDateKey(now)}.${format}"`,
-    'x-total-count': String(rows),
   };
-}
-
-/** A ZIP archive (deflate), enough for OOXML: no ZIP64, so up to 4 GB and 65,535 entries. */
-export function zip(entries: Array<{ path: string; data: Buffer }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  // 1980-01-01 00:00, the DOS epoch: a fixed stamp keeps the output reproducible.
-  const dosTime = 0;
-  const dosDate = (0 << 9) | (1 << 5) | 1;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.path, 'utf8');
-    const compressed = deflateRawSync(entry.data);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, compressed);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(dosTime, 12);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralSize, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
 }

@@ -18,9 +18,14 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     // Without wildcard the plugin registers one route per built file: nothing else is served.
     wildcard: false,
     index: false,
+    // The build writes a .br and a .gz beside each asset (vite.config.ts): sent as the client accepts.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else if (filePath.endsWith('.html')) {
+        // The pages name the hashed assets of the current build: always asked again.
+        reply.header('cache-control', 'no-cache');
       }
     },
   });

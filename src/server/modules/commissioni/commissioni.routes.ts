@@ -64,8 +64,9 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     { config: { access: 'commissioni:read' }, schema: { querystring: exportCommissioniQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { data, rows } = await exportCommissioni(db, actorOf(request), filters, format);
-      return reply.headers(exportHeaders('commissioni', format, rows)).send(data);
+      return reply
+        .headers(exportHeaders('commissioni', format))
+        .send(exportCommissioni(db, actorOf(request), filters, format));
     },
   );
 

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
@@ -16,7 +17,13 @@ import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { EXPORT_MAX_ROWS, moneyCell, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import {
+  EXPORT_BATCH,
+  inBatches,
+  moneyCell,
+  spreadsheetStream,
+  type Cell,
+} from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { commissionAmountFor, commissioniScope } from './commissioni.scope';
 
@@ -185,9 +192,10 @@ export function toCommissione(
   }
 }
 
-function selectJoined(db: Database) {
+function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra?: Extra) {
   return db
     .select({
+      ...(extra ?? ({} as Extra)),
       c: commissioni,
       codice: fornitori.codice,
       fornitoreNome: fornitori.nome,
@@ -326,17 +334,30 @@ export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
   pagato: 'Pagato',
 };
 
-/** 'Esporta': every row the list would show with these filters, newest first. */
-export async function exportCommissioni(
+/**
+ * 'Esporta' (docs/product/screens.md#esportazioni): every row the list would show with these filters, newest
+ * first, written while it is read in keyset batches (docs/performance.md#esportazioni).
+ */
+export function exportCommissioni(
   db: Database,
   actor: Actor,
   filters: CommissioniFilters,
   format: 'xlsx' | 'csv',
-): Promise<{ data: Buffer; rows: number }> {
-  const rows = await selectJoined(db)
-    .where(filterWhere(actor, filters))
-    .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
-    .limit(EXPORT_MAX_ROWS);
+): Readable {
+  const where = filterWhere(actor, filters);
+  const rows = inBatches((after: { c: { id: number }; cursor: string } | undefined) =>
+    selectJoined(db, { cursor: sql<string>`${commissioni.dataCompletamento}::text` })
+      .where(
+        after
+          ? and(
+              where,
+              sql`(${commissioni.dataCompletamento}, ${commissioni.id}) < (${after.cursor}::timestamptz, ${after.c.id})`,
+            )
+          : where,
+      )
+      .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
+      .limit(EXPORT_BATCH),
+  );
   const amountKeys = amountKeysFor(actor);
   const bonusKeys = amountKeys.flatMap((k) => AMOUNT_COLUMNS[k].bonus ?? []);
   const bonusHeaders: Record<BonusKey, string> = {
@@ -359,24 +380,25 @@ export async function exportCommissioni(
     'Storno della commissione',
     'Note pagamento',
   ];
-  const cells: Cell[][] = rows.map(({ c, fornitoreNome, puntoFisicoNome }) => {
-    const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
-    return [
-      c.id,
-      formatRomeDateTime(c.dataCompletamento),
-      servizioLabel(c.tipoServizio),
-      c.customerName,
-      fornitoreNome ?? '',
-      puntoFisicoNome ?? '',
-      c.praticaId,
-      STATO_PAGAMENTO_LABELS[c.statoPagamento],
-      c.dataPagamento ? formatRomeDateTime(c.dataPagamento) : '',
-      ...amountKeys.map((k) => moneyCell(toCents(c[k]))),
-      ...bonusKeys.map((k) => moneyCell(toCents(bonus[k]))),
-      c.stornoOfId ?? '',
-      c.notePagamento ?? '',
-    ];
-  });
-  const data = toSpreadsheet(format, 'Commissioni', header, cells);
-  return { data, rows: rows.length };
+  async function* cells(): AsyncGenerator<Cell[]> {
+    for await (const { c, fornitoreNome, puntoFisicoNome } of rows) {
+      const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
+      yield [
+        c.id,
+        formatRomeDateTime(c.dataCompletamento),
+        servizioLabel(c.tipoServizio),
+        c.customerName,
+        fornitoreNome ?? '',
+        puntoFisicoNome ?? '',
+        c.praticaId,
+        STATO_PAGAMENTO_LABELS[c.statoPagamento],
+        c.dataPagamento ? formatRomeDateTime(c.dataPagamento) : '',
+        ...amountKeys.map((k) => moneyCell(toCents(c[k]))),
+        ...bonusKeys.map((k) => moneyCell(toCents(bonus[k]))),
+        c.stornoOfId ?? '',
+        c.notePagamento ?? '',
+      ];
+    }
+  }
+  return spreadsheetStream(format, 'Commissioni', header, cells());
 }

@@ -32,8 +32,9 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
     { config: { access: 'leads:read' }, schema: { querystring: exportLeadsQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { data, rows } = await exportLeads(db, actorOf(request), filters, format);
-      return reply.headers(exportHeaders('lead', format, rows)).send(data);
+      return reply
+        .headers(exportHeaders('lead', format))
+        .send(exportLeads(db, actorOf(request), filters, format));
     },
   );
 

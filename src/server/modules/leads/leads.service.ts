@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
@@ -8,6 +9,7 @@ import {
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   LEAD_CONTATTO_LABELS,
   type LeadDetail,
@@ -30,7 +32,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
@@ -304,14 +306,17 @@ export const LEAD_EXPORT_HEADER = [
   'Servizi richiesti',
 ];
 
-/** The filtered list as a file, in the order of the screen. */
-export async function exportLeads(
+/**
+ * The filtered list as a file, in the order of the screen, every row of it (docs/product/screens.md#esportazioni):
+ * written while it is read, in keyset batches (docs/performance.md#esportazioni).
+ */
+export function exportLeads(
   db: Database,
   actor: Actor,
   filters: LeadFilters,
   format: 'xlsx' | 'csv',
   now = new Date(),
-): Promise<{ data: Buffer; rows: number }> {
+): Readable {
   const where = filterConditions(db, actor, filters, now);
   // A scoped role lists the services of its own points' practices only.
   const inScope =
@@ -319,30 +324,45 @@ export async function exportLeads(
       ? sql``
       : sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}`;
   const serviziSql = sql<
-    string | null
-  >`(select string_agg(distinct s.tipo_servizio, ', ' order by s.tipo_servizio)
+    ServizioTipo[] | null
+  >`(select array_agg(distinct s.tipo_servizio order by s.tipo_servizio)
     from servizi s inner join pratiche pr on pr.id = s.pratica_id
     where pr.lead_id = "leads"."id"${inScope})`;
-  const rows = await db
-    .select({ ...listColumns(now), servizi: serviziSql })
-    .from(leads)
-    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
-    .where(where)
-    .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
-    .limit(EXPORT_MAX_ROWS);
-  const cells: Cell[][] = rows.map((r) => [
-    r.id,
-    r.nome,
-    r.cognome,
-    r.email,
-    r.telefono,
-    r.puntoNome ?? '',
-    r.puntoIndirizzo ?? '',
-    formatRomeDateTime(r.dataRegistrazione),
-    LEAD_CONTATTO_LABELS[r.statoContatto],
-    r.isOverdue ? 'Sì' : 'No',
-    r.servizi ?? '',
-  ]);
-  const data = toSpreadsheet(format, 'Lead', LEAD_EXPORT_HEADER, cells);
-  return { data, rows: rows.length };
+  const rows = inBatches((after: { id: number; cursor: string } | undefined) =>
+    db
+      .select({
+        ...listColumns(now),
+        servizi: serviziSql,
+        cursor: sql<string>`${leads.dataRegistrazione}::text`,
+      })
+      .from(leads)
+      .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+      .where(
+        after
+          ? and(
+              where,
+              sql`(${leads.dataRegistrazione}, ${leads.id}) < (${after.cursor}::timestamptz, ${after.id})`,
+            )
+          : where,
+      )
+      .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
+      .limit(EXPORT_BATCH),
+  );
+  async function* cells(): AsyncGenerator<Cell[]> {
+    for await (const r of rows)
+      yield [
+        r.id,
+        r.nome,
+        r.cognome,
+        r.email,
+        r.telefono,
+        r.puntoNome ?? '',
+        r.puntoIndirizzo ?? '',
+        formatRomeDateTime(r.dataRegistrazione),
+        LEAD_CONTATTO_LABELS[r.statoContatto],
+        r.isOverdue ? 'Sì' : 'No',
+        (r.servizi ?? []).map((tipo) => servizioLabel(tipo)).join(', '),
+      ];
+  }
+  return spreadsheetStream(format, 'Lead', LEAD_EXPORT_HEADER, cells());
 }

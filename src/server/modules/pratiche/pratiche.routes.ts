@@ -29,8 +29,9 @@ export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Docu
     { config: { access: 'pratiche:read' }, schema: { querystring: exportPraticheQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const { data, rows } = await exportPratiche(db, actorOf(request), filters, format);
-      return reply.headers(exportHeaders('pratiche', format, rows)).send(data);
+      return reply
+        .headers(exportHeaders('pratiche', format))
+        .send(exportPratiche(db, actorOf(request), filters, format));
     },
   );
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { phoneSearchDigits, type ServizioStato } from '#shared/domain.ts';
@@ -25,7 +26,7 @@ import {
   servizi,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { EXPORT_MAX_ROWS, toSpreadsheet, type Cell } from '#server/lib/tabular-export.ts';
+import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { loadServizi } from '../servizi/servizi.service';
@@ -248,49 +249,95 @@ export const PRATICHE_EXPORT_HEADER = [
  * one row per service (all of the practice's services, oldest first). A practice without services
  * still gives one row, its service columns empty.
  */
-export async function exportPratiche(
-  db: Database,
-  actor: Actor,
-  filters: PraticheFilters,
-  format: ExportFormat,
-): Promise<{ data: Buffer; rows: number }> {
-  const { where } = praticheWhere(db, actor, filters);
-  const rows = await db
+function exportPage(db: Database, where: SQL | undefined, after?: { p: { id: number }; cursor: string }) {
+  return db
     .select({
       p: pratiche,
+      cursor: sql<string>`${pratiche.dataCreazione}::text`,
       nome: leads.nome,
       cognome: leads.cognome,
       telefono: leads.telefono,
       email: leads.email,
       nomeAttivita: puntiFisici.nomeAttivita,
-      s: servizi,
-      fornitoreNome: fornitori.nome,
     })
     .from(pratiche)
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
-    .leftJoin(servizi, eq(servizi.praticaId, pratiche.id))
+    .where(
+      after
+        ? and(
+            where,
+            sql`(${pratiche.dataCreazione}, ${pratiche.id}) < (${after.cursor}::timestamptz, ${after.p.id})`,
+          )
+        : where,
+    )
+    .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+    .limit(EXPORT_BATCH);
+}
+
+async function exportServizi(db: Database, praticaIds: number[]) {
+  const byPratica = new Map<
+    number,
+    Array<{ s: typeof servizi.$inferSelect; fornitoreNome: string | null }>
+  >();
+  if (praticaIds.length === 0) return byPratica;
+  const rows = await db
+    .select({ s: servizi, fornitoreNome: fornitori.nome })
+    .from(servizi)
     .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
-    .where(where)
-    .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id), asc(servizi.id))
-    .limit(EXPORT_MAX_ROWS);
+    .where(inArray(servizi.praticaId, praticaIds))
+    .orderBy(asc(servizi.id));
+  for (const row of rows) {
+    const list = byPratica.get(row.s.praticaId) ?? [];
+    list.push(row);
+    byPratica.set(row.s.praticaId, list);
+  }
+  return byPratica;
+}
+
+export function exportPratiche(
+  db: Database,
+  actor: Actor,
+  filters: PraticheFilters,
+  format: ExportFormat,
+): Readable {
+  const { where } = praticheWhere(db, actor, filters);
   const m = msg.servizio;
-  const cells: Cell[][] = rows.map(({ p, s, ...r }) => [
-    p.id,
-    formatRomeDateTime(p.dataCreazione),
-    msg.pratica.statoLabels[p.statoPratica],
-    `${r.nome} ${r.cognome}`,
-    r.telefono,
-    r.email,
-    r.nomeAttivita ?? '',
-    p.orarioContatto ?? '',
-    s ? servizioLabel(s.tipoServizio) : '',
-    s ? m.statoLabels[s.stato] : '',
-    s?.stato === 'ko' && s.koMotivazione ? (m.koLabels[s.koMotivazione] ?? s.koMotivazione) : '',
-    r.fornitoreNome ?? '',
-    s ? (s.ridPresente ? 'Sì' : 'No') : '',
-    s?.numeroForniture ?? '',
-    s ? formatRomeDateTime(s.dataUltimoAggiornamento) : '',
-  ]);
-  return { data: toSpreadsheet(format, 'Pratiche', PRATICHE_EXPORT_HEADER, cells), rows: rows.length };
+  // Practices in keyset batches (docs/performance.md#esportazioni), each batch with its services.
+  async function* cells(): AsyncGenerator<Cell[]> {
+    let after: Awaited<ReturnType<typeof exportPage>>[number] | undefined;
+    for (;;) {
+      const page = await exportPage(db, where, after);
+      const serviziOf = await exportServizi(
+        db,
+        page.map((r) => r.p.id),
+      );
+      for (const { p, ...r } of page) {
+        const services = serviziOf.get(p.id) ?? [];
+        for (const { s, fornitoreNome } of services.length > 0
+          ? services
+          : [{ s: null, fornitoreNome: null }])
+          yield [
+            p.id,
+            formatRomeDateTime(p.dataCreazione),
+            msg.pratica.statoLabels[p.statoPratica],
+            `${r.nome} ${r.cognome}`,
+            r.telefono,
+            r.email,
+            r.nomeAttivita ?? '',
+            p.orarioContatto ?? '',
+            s ? servizioLabel(s.tipoServizio) : '',
+            s ? m.statoLabels[s.stato] : '',
+            s?.stato === 'ko' && s.koMotivazione ? (m.koLabels[s.koMotivazione] ?? s.koMotivazione) : '',
+            fornitoreNome ?? '',
+            s ? (s.ridPresente ? 'Sì' : 'No') : '',
+            s?.numeroForniture ?? '',
+            s ? formatRomeDateTime(s.dataUltimoAggiornamento) : '',
+          ];
+      }
+      if (page.length < EXPORT_BATCH) return;
+      after = page[page.length - 1];
+    }
+  }
+  return spreadsheetStream(format, 'Pratiche', PRATICHE_EXPORT_HEADER, cells());
 }

@@ -1,4 +1,4 @@
-/** Italian names, places and shops the demo data is drawn from (scripts/seed-demo.ts). */
+/** Italian names, places and shops the demo data is drawn from. */
 
 export const NOMI = [
   'Giulia',

@@ -1,0 +1,342 @@
+/**
+ * Demo data for `npm run seed:demo` and the benchmarks: users of every role, points of sale,
+ * leads, practices with services in every status, supplier commission configurations and
+ * commissions over the last 6 months. One file per phase:
+ *
+ *  1. people.ts: the five named sign-ins and the staff;
+ *  2. configs-and-points.ts: commission configurations (through the upsert of
+ *     POST /api/commissioni-fornitori) and points of sale (through POST /api/punti-fisici's function);
+ *  3. plan.ts + copy.ts: leads, practices, services, history, consents, and the commissions of the
+ *     services completed in bulk (computed by the commission engine), written with COPY in chunks;
+ *  4. workflow.ts: a sample of practices through the real PUT /api/servizi/{id}/status function,
+ *     its payouts through PUT /api/commissioni/{id}/payment's, and a few withdrawals (storni),
+ *     each moved back to its demo time.
+ *
+ * Re-runnable: every run adds new data. Lead e-mails and phones derive from ids reserved from the
+ * leads sequence, so they never repeat; staff e-mails get a numeric suffix when taken; the five
+ * named demo accounts are created once and reused.
+ */
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { CommissionConfig } from '#shared/commissioni/engine.ts';
+import {
+  SERVIZI_PRINCIPALI,
+  SERVIZIO_STATI,
+  normalizeEmail,
+  normalizeTelefono,
+  type ServizioStato,
+  type ServizioTipo,
+} from '#shared/domain.ts';
+import type { Role } from '#shared/permissions.ts';
+import { hashPassword } from '#server/lib/password.ts';
+import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
+import type { Database } from '../client';
+import { commissioniFornitori, fornitori, leads } from '../schema';
+import { createPoints, demoPointCount, ensureConfigs } from './configs-and-points';
+import { inBulkTransaction, reserveIds } from './copy';
+import { REGIONI } from './data';
+import {
+  createStaff,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  ensureAccounts,
+  staffPlan,
+  toActor,
+  type UserRow,
+} from './people';
+import {
+  COMMISSIONI_COPY,
+  CONSENSI_COPY,
+  LEADS_COPY,
+  planChunk,
+  PRATICHE_COPY,
+  SERVIZI_COPY,
+  STORICO_COPY,
+  withoutLeads,
+  type DemoSupplier,
+  type PlanContext,
+  type WorkflowBudget,
+  type WorkflowStep,
+} from './plan';
+import { tools } from './random';
+import { payAndWithdraw, runStep, type WorkflowContext } from './workflow';
+
+export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_LEAD_EMAIL_DOMAIN, DEMO_PASSWORD } from './people';
+export { demoPhoneDigits } from './random';
+
+export const DEFAULT_DEMO_LEADS = 300;
+/**
+ * Practices taken through the real workflow at most, unless asked otherwise: each costs a few
+ * transactions, so the sample stays small and the rest is computed in bulk by the same engine.
+ */
+export const DEFAULT_WORKFLOW_CAP = 600;
+/** Leads written per COPY transaction. */
+const CHUNK = 20_000;
+
+export interface SeedDemoOptions {
+  /** How many new leads (each with one practice, some with two). */
+  leads: number;
+  /** How many practices go through the real service workflow (default: a third, at most DEFAULT_WORKFLOW_CAP). */
+  workflowPratiche?: number;
+  /** Seed of the pseudo-random generator: the same seed on the same database gives the same data. */
+  seed?: number;
+  now?: Date;
+  /** Only used for the landing URL of the points in the service's reply. */
+  publicBaseUrl?: string;
+  /** Progress lines (phase, count, elapsed time). */
+  onProgress?: (line: string) => void;
+}
+
+export interface SeedDemoResult {
+  users: Record<Role, number>;
+  accounts: Array<{ role: Role; email: string; created: boolean }>;
+  password: string;
+  puntiFisici: number;
+  leads: number;
+  pratiche: number;
+  servizi: Record<ServizioStato, number>;
+  /** Services completed, withdrawn and so on through PUT /api/servizi/{id}/status's function. */
+  workflowCalls: number;
+  configurazioniCreate: number;
+  commissioni: number;
+  commissioniPagate: number;
+  storni: number;
+  elapsedMs: number;
+  phases: Array<{ name: string; ms: number }>;
+}
+
+const SERVICE_MIXES: Record<string, number> = {
+  luce: 25,
+  gas: 10,
+  'luce+gas': 30,
+  internet: 15,
+  'luce+internet': 8,
+  'luce+gas+internet': 5,
+  noleggio: 7,
+};
+
+/** Leads of the chunk whose phone or e-mail a real customer already has: left out, with their practices. */
+async function takenLeads(db: Database, rows: Array<{ id: number; email: string; telefono: string }>) {
+  if (rows.length === 0) return new Set<number>();
+  const byPhone = new Map(rows.map((r) => [normalizeTelefono(r.telefono), r.id]));
+  const byEmail = new Map(rows.map((r) => [normalizeEmail(r.email), r.id]));
+  const existing = await db
+    .select({ email: leads.emailNormalizzata, telefono: leads.telefonoNormalizzato })
+    .from(leads)
+    .where(
+      or(
+        inArray(leads.telefonoNormalizzato, [...byPhone.keys()]),
+        inArray(leads.emailNormalizzata, [...byEmail.keys()]),
+      ),
+    );
+  const skipped = new Set<number>();
+  for (const e of existing) {
+    const id = byPhone.get(e.telefono) ?? byEmail.get(e.email);
+    if (id != null) skipped.add(id);
+  }
+  return skipped;
+}
+
+export async function seedDemoData(db: Database, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const started = Date.now();
+  const now = options.now ?? new Date();
+  const t = tools(options.seed ?? Date.now() & 0x7fffffff);
+  const progress = options.onProgress ?? (() => undefined);
+  const phases: SeedDemoResult['phases'] = [];
+  let phaseStart = Date.now();
+  const endPhase = (name: string) => {
+    phases.push({ name, ms: Date.now() - phaseStart });
+    phaseStart = Date.now();
+  };
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const leadCount = Math.max(0, Math.floor(options.leads));
+
+  // --- 1. People --------------------------------------------------------------------------------
+  // One hash for the whole run: every demo account shares the published demo password anyway.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { accounts, byRole } = await ensureAccounts(db, passwordHash);
+  const pointCount = demoPointCount(leadCount);
+  const { areaManagers: amCount, agents: agentCount } = staffPlan(pointCount);
+  const extra = await createStaff(db, t, passwordHash, [
+    { role: 'amministrazione' },
+    ...Array.from({ length: amCount - 1 }, (_, i) => ({
+      role: 'area_manager' as const,
+      areaAssegnata: REGIONI[i + 1].nome,
+    })),
+    ...Array.from({ length: agentCount - 1 }, () => ({ role: 'agente' as const })),
+    ...Array.from({ length: pointCount - 1 }, () => ({ role: 'punto_fisico' as const })),
+  ]);
+  const ofRole = (role: Role) => extra.filter((u) => u.role === role);
+  const areaManagers = [byRole.area_manager, ...ofRole('area_manager')];
+  // Agents by region, round robin; the named agent is in the first region.
+  const agenti: UserRow[][] = areaManagers.map(() => []);
+  [byRole.agente, ...ofRole('agente')].forEach((a, i) => agenti[i % areaManagers.length].push(a));
+  const responsabili = [byRole.punto_fisico, ...ofRole('punto_fisico')];
+  const admin = toActor(byRole.admin);
+  const officeActors = [admin, toActor(byRole.amministrazione), ...ofRole('amministrazione').map(toActor)];
+  const userCounts = Object.fromEntries(
+    (Object.keys(DEMO_ACCOUNTS) as Role[]).map((role) => [
+      role,
+      extra.filter((u) => u.role === role).length + (accounts.find((a) => a.role === role)!.created ? 1 : 0),
+    ]),
+  ) as Record<Role, number>;
+  endPhase('utenti');
+  progress(`Utenti: ${extra.length + accounts.filter((a) => a.created).length} nuovi (${seconds()})`);
+
+  // --- 2. Configurations and points -----------------------------------------------------------
+  const configurazioniCreate = await ensureConfigs(db, admin);
+  const activeSuppliers = await db.select().from(fornitori).where(eq(fornitori.isActive, true));
+  const suppliersFor = new Map<ServizioTipo, DemoSupplier[]>();
+  for (const tipo of SERVIZI_PRINCIPALI)
+    suppliersFor.set(
+      tipo,
+      activeSuppliers.filter((f) => f.serviziSupportati.includes(tipo)),
+    );
+  const tipiDisponibili = SERVIZI_PRINCIPALI.filter((tipo) => suppliersFor.get(tipo)!.length > 0);
+  if (tipiDisponibili.length === 0)
+    throw new Error('Nessun fornitore attivo: riattivane almeno uno prima di creare i dati demo.');
+  const configs = new Map<string, CommissionConfig>(
+    (await db.select().from(commissioniFornitori)).map((c) => [
+      `${c.fornitoreId}:${c.servizio}`,
+      configFromRow(c),
+    ]),
+  );
+  const points = await createPoints(
+    db,
+    t,
+    admin,
+    pointCount,
+    { responsabili, agenti, areaManagers },
+    options.publicBaseUrl ?? 'http://localhost:5000',
+  );
+  endPhase('configurazioni e punti fisici');
+  progress(
+    `Configurazioni commissioni create: ${configurazioniCreate}; punti fisici: ${points.length} (${seconds()})`,
+  );
+
+  // --- 3. Leads, practices, services, commissions in bulk ---------------------------------------
+  const plan: PlanContext = {
+    t,
+    now,
+    officeActors,
+    suppliersFor,
+    configs,
+    points,
+    pointWeight: points.reduce((n, p) => n + p.weight, 0),
+  };
+  const expectedPratiche = Math.round(leadCount * 1.1);
+  const cap = options.workflowPratiche ?? Math.min(DEFAULT_WORKFLOW_CAP, Math.ceil(expectedPratiche / 3));
+  // Eligible practices are those older than 5 days: almost all of them on a 6-month timeline.
+  const workflow: WorkflowBudget = {
+    remaining: cap,
+    probability: Math.min(1, cap / Math.max(1, expectedPratiche * 0.93)),
+    needsCompletion: cap > 0,
+    bulkStatiMissing: ['ko', 'in_lavorazione', 'inserito', 'completato'],
+  };
+  const serviziByStato = Object.fromEntries(SERVIZIO_STATI.map((s) => [s, 0])) as Record<
+    ServizioStato,
+    number
+  >;
+  const allSteps: Array<[number, WorkflowStep[]]> = [];
+  let leadsDone = 0;
+  let praticheDone = 0;
+  let bulkCommissioni = 0;
+  let bulkPagate = 0;
+  for (let offset = 0; offset < leadCount; offset += CHUNK) {
+    const n = Math.min(CHUNK, leadCount - offset);
+    const secondPractice = Array.from({ length: n }, () => t.chance(0.1));
+    const praticheCount = n + secondPractice.filter(Boolean).length;
+    const praticaMixes = Array.from({ length: praticheCount }, () =>
+      t
+        .weighted(SERVICE_MIXES)
+        .split('+')
+        .filter((tipo): tipo is ServizioTipo => (tipiDisponibili as readonly string[]).includes(tipo)),
+    ).map((list) => (list.length > 0 ? list : [tipiDisponibili[0]]));
+    const ids = {
+      leads: await reserveIds(db, 'leads', n),
+      pratiche: await reserveIds(db, 'pratiche', praticheCount),
+      servizi: await reserveIds(
+        db,
+        'servizi',
+        praticaMixes.reduce((sum, m) => sum + m.length, 0),
+      ),
+    };
+    const tp = Date.now();
+    const planned = planChunk(plan, ids, { secondPractice, mixes: praticaMixes }, workflow);
+    const tt = Date.now();
+    const chunk = withoutLeads(planned, await takenLeads(db, planned.leads));
+    if (process.env.PROFILE_COPY) console.log(`  plan ${tt - tp} ms, taken ${Date.now() - tt} ms`);
+    await inBulkTransaction(db, async (w) => {
+      await w.copy(LEADS_COPY, chunk.leads);
+      await w.copy(PRATICHE_COPY, chunk.pratiche);
+      await w.copy(CONSENSI_COPY, chunk.pratiche);
+      await w.copy(SERVIZI_COPY, chunk.servizi);
+      await w.copy(STORICO_COPY, chunk.storico);
+      await w.copy(COMMISSIONI_COPY, chunk.commissioni);
+    });
+    leadsDone += chunk.leads.length;
+    praticheDone += chunk.pratiche.length;
+    bulkCommissioni += chunk.commissioni.length;
+    bulkPagate += chunk.commissioni.filter((c) => c.stato === 'pagato').length;
+    const worked = new Set([...chunk.steps.values()].flat().map((s) => s.servizioId));
+    for (const s of chunk.servizi) if (!worked.has(s.id)) serviziByStato[s.stato]++;
+    allSteps.push(...chunk.steps);
+    progress(
+      `Lead ${offset + n}/${leadCount}, pratiche ${praticheDone}, commissioni ${bulkCommissioni} (${seconds()})`,
+    );
+  }
+  endPhase('lead, pratiche, servizi e commissioni (COPY)');
+
+  // --- 4. The real workflow ---------------------------------------------------------------------
+  // Practice after practice, each one's steps in their demo order: the first completion of a
+  // practice takes its base unit, as it would have happened.
+  const wctx: WorkflowContext = { db, t, now, officeActors, admin };
+  const ordered = allSteps.sort((a, b) => a[1][0].at.getTime() - b[1][0].at.getTime());
+  const finalStato = new Map<number, ServizioStato>();
+  let calls = 0;
+  let completions = 0;
+  for (const [i, [, steps]] of ordered.entries()) {
+    for (const step of steps) {
+      await runStep(wctx, step);
+      calls++;
+      if (step.body.stato === 'completato') completions++;
+      finalStato.set(step.servizioId, step.body.stato);
+    }
+    if ((i + 1) % 250 === 0 || i === ordered.length - 1)
+      progress(`Flusso reale dei servizi: pratiche ${i + 1}/${ordered.length} (${seconds()})`);
+  }
+  endPhase('flusso reale dei servizi');
+
+  // --- 5. Payouts and withdrawals of the workflow's commissions --------------------------------
+  const completed = [...finalStato].filter(([, s]) => s === 'completato').map(([id]) => id);
+  const payouts = await payAndWithdraw(wctx, completed);
+  for (const id of payouts.withdrawn) finalStato.set(id, 'ko');
+  calls += payouts.withdrawn.length;
+  const storni = payouts.withdrawn.length;
+  endPhase('pagamenti e storni');
+  for (const s of finalStato.values()) serviziByStato[s]++;
+  progress(
+    `Commissioni: ${bulkCommissioni + completions} calcolate, ${bulkPagate + payouts.paid} pagate, ${storni} stornate (${seconds()})`,
+  );
+
+  // Fresh planner statistics after a bulk load: PGlite has no autovacuum to gather them, and
+  // without them PostgreSQL guesses row counts badly (docs/decisions/006-demo-data-and-benchmarks.md).
+  await db.execute(sql`analyze`);
+  endPhase('statistiche (ANALYZE)');
+
+  return {
+    users: userCounts,
+    accounts,
+    password: DEMO_PASSWORD,
+    puntiFisici: points.length,
+    leads: leadsDone,
+    pratiche: praticheDone,
+    servizi: serviziByStato,
+    workflowCalls: calls,
+    configurazioniCreate,
+    commissioni: bulkCommissioni + completions + storni,
+    commissioniPagate: bulkPagate + payouts.paid,
+    storni,
+    elapsedMs: Date.now() - started,
+    phases,
+  };
+}
