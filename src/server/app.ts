@@ -18,13 +18,14 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
-import { createLocalStorage, type DocumentStorage } from './storage/storage';
+import { openStorage } from './storage/open-storage';
+import type { DocumentStorage } from './storage/storage';
 
 export interface AppOptions {
   db: Database;
   config: Config;
   sessionSecret: string;
-  /** Document storage; defaults to the local disk under config.uploadDir. */
+  /** Document storage; defaults to S3 when configured, else the local disk under config.uploadDir. */
   storage?: DocumentStorage;
   /** Folder of the built client; omitted in API tests. */
   clientRoot?: string;
@@ -34,7 +35,7 @@ export interface AppOptions {
 /** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp(options: AppOptions) {
   const { db, config } = options;
-  const storage = options.storage ?? createLocalStorage(config.uploadDir);
+  const storage = options.storage ?? openStorage(config);
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify takes a hop count as a number at run time; its types only list strings.

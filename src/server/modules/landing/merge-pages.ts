@@ -9,7 +9,7 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 18;
 
 /** pdf-lib embeds JPEG and PNG; other photos (WebP, HEIC) are kept as sent, without a merged copy. */
-export function canMerge(pages: PageImage[]): boolean {
+export function canMerge(pages: ReadonlyArray<Pick<PageImage, 'mime'>>): boolean {
   return pages.length > 1 && pages.every((p) => p.mime === 'image/jpeg' || p.mime === 'image/png');
 }
 
