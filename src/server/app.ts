@@ -15,7 +15,9 @@ import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { healthPlugin } from './plugins/health';
 import { originCheckPlugin } from './plugins/origin-check';
+import { createDatabaseCounters, createMemoryCounters, rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { openStorage } from './storage/open-storage';
@@ -27,6 +29,11 @@ export interface AppOptions {
   sessionSecret: string;
   /** Document storage; defaults to S3 when configured, else the local disk under config.uploadDir. */
   storage?: DocumentStorage;
+  /**
+   * Which database is behind `db`: on PostgreSQL the rate-limit counters are shared by every
+   * instance through it; on the embedded one they stay in the process. Defaults from the config.
+   */
+  databaseKind?: 'pglite' | 'postgres';
   /** Folder of the built client; omitted in API tests. */
   clientRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -50,12 +57,17 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeadersPlugin);
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
+  const databaseKind = options.databaseKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
+  await app.register(rateLimitPlugin, {
+    counters: databaseKind === 'postgres' ? createDatabaseCounters(db) : createMemoryCounters(),
+  });
   await app.register(authPlugin, {
     db,
     sessionSecret: options.sessionSecret,
     secureCookies: config.secureCookies,
   });
 
+  await app.register(healthPlugin, { db, storage });
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });

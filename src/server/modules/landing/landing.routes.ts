@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UPLOAD_PARTS } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -16,7 +15,7 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { createLimiter } from '#server/plugins/rate-limit.ts';
+import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import {
@@ -44,21 +43,11 @@ export const UPLOAD_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 
 const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
-function limitBy(limiter: ReturnType<typeof createLimiter>, message: string) {
-  return async (request: FastifyRequest) => {
-    const { limited, retryAfterSeconds } = limiter.hit(request.ip);
-    if (limited) throw AppError.tooManyRequests(message, retryAfterSeconds);
-  };
-}
-
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
   { db, storage, sessionSecret },
 ) => {
   await registerDocumentUploads(app);
-
-  const submitLimiter = createLimiter(SUBMIT_LIMIT);
-  const uploadLimiter = createLimiter(UPLOAD_LIMIT);
 
   app.get(
     '/api/landing/:code',
@@ -72,8 +61,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
   app.post(
     '/api/submit-form',
     {
-      config: { access: 'public' },
-      onRequest: limitBy(submitLimiter, m.tooManySubmissions),
+      config: { access: 'public', rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions) },
       schema: {
         body: submitFormSchema,
         response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema },
@@ -106,8 +94,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     '/api/pratiche/:id/upload',
     {
       // Public: the visitor has no session. The upload token of submit-form is the authorisation.
-      config: { access: 'public' },
-      onRequest: limitBy(uploadLimiter, m.tooManyUploads),
+      config: { access: 'public', rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads) },
       schema: { params: idParamSchema, response: { 201: uploadResponseSchema } },
     },
     async (request, reply) => {
