@@ -28,7 +28,7 @@ beforeAll(async () => {
     port: 0,
     silent: true,
     directory: folder,
-    configureBuckets: [{ name: BUCKET }],
+    configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const { port } = (await server.run()) as AddressInfo;
   s3 = {
