@@ -1,11 +1,12 @@
 /**
- * `npm run bench:uploads [-- --s3]`: the memory of the server while 5 customers each upload 10
+ * `npm run bench:uploads [-- --s3] [--files-only]`: the memory of the server while 5 customers each upload 10
  * documents of 10 MB at the same time (the largest request the landing accepts), through real HTTP.
  *
  * The server runs in a child process on a fresh embedded database, with documents on the local
  * disk (or, with --s3, in an s3rver bucket); this process streams the bodies without holding them
  * and reads the child's peak RSS at the end. Target: under 300 MB. Nothing fails on the figure:
- * it is printed and written to bench/results/uploads.md.
+ * it is printed and written to bench/results/uploads-*.md. Under scripts/with-postgres.ts the
+ * server uses that PostgreSQL.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTS } from '#shared/domain.ts';
 import { JPEG_PAGE_1 } from '../tests/setup/sample-files';
 
 const CUSTOMERS = 5;
+/** --files-only: no camera pages, so no merged PDFs (to tell the merges' share of the memory). */
+const FILES_ONLY = process.argv.includes('--files-only');
+const SENT_PARTS = UPLOAD_PARTS.filter((p) => !FILES_ONLY || !/Page/.test(p));
 const TARGET_MB = 300;
 const CHUNK = 64 * 1024;
 
@@ -136,7 +140,7 @@ function documentBytes(part: string, size: number): () => AsyncGenerator<Buffer>
 }
 
 async function* multipartBody(boundary: string, size: number): AsyncGenerator<Buffer> {
-  for (const part of UPLOAD_PARTS) {
+  for (const part of SENT_PARTS) {
     const image = /Page/.test(part);
     yield Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${part}"; filename="${part}.${image ? 'jpg' : 'txt'}"\r\n` +
@@ -218,7 +222,7 @@ async function main() {
     });
     const size = UPLOAD_MAX_FILE_BYTES;
     console.log(
-      `${CUSTOMERS} caricamenti contemporanei di ${UPLOAD_PARTS.length} documenti da ${size / 1024 / 1024} MB (${database}, documenti su ${useS3 ? 's3rver' : 'disco locale'})...`,
+      `${CUSTOMERS} caricamenti contemporanei di ${SENT_PARTS.length} documenti da ${size / 1024 / 1024} MB (${database}, documenti su ${useS3 ? 's3rver' : 'disco locale'})...`,
     );
     const started = performance.now();
     const results = await Promise.all(
@@ -231,13 +235,13 @@ async function main() {
       child.send('report');
     });
     const mb = (n: number) => Math.round(n / 1024 / 1024);
-    const megabytes = (CUSTOMERS * UPLOAD_PARTS.length * size) / 1024 / 1024;
+    const megabytes = (CUSTOMERS * SENT_PARTS.length * size) / 1024 / 1024;
     const lines = [
       `# Caricamenti contemporanei (${database}, documenti su ${useS3 ? 's3rver' : 'disco locale'})`,
       '',
       `| Misura | Valore |`,
       `| --- | --- |`,
-      `| Richieste | ${CUSTOMERS} × ${UPLOAD_PARTS.length} documenti da ${size / 1024 / 1024} MB (${megabytes} MB) |`,
+      `| Richieste | ${CUSTOMERS} × ${SENT_PARTS.length} documenti da ${size / 1024 / 1024} MB (${megabytes} MB) |`,
       `| Risposte 201 | ${results.length - failed.length} di ${results.length} |`,
       `| Durata | ${seconds.toFixed(1)} s |`,
       `| RSS del server a riposo | ${mb(memory.idle)} MB |`,

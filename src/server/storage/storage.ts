@@ -131,19 +131,27 @@ export function createLocalStorage(root: string): DocumentStorage {
   };
 }
 
-/** Reads a stored document into memory: only for the few that must be whole (merging camera pages). */
+/**
+ * Reads a stored document into memory: only for the few that must be whole (merging camera pages).
+ * One buffer of the announced size, filled in place (no second copy), on its own ArrayBuffer so it
+ * can be handed to libraries that read the underlying buffer from offset 0.
+ */
 export async function readWhole(storage: DocumentStorage, key: string, maxBytes: number): Promise<Buffer> {
   const file = await storage.get(key);
   if (!file) throw new Error(`Documento ${key} non trovato nell'archivio`);
-  const chunks: Buffer[] = [];
+  const tooLarge = () => {
+    file.stream.destroy();
+    return new Error(`Documento ${key} più grande del previsto`);
+  };
+  if (file.size > maxBytes) throw tooLarge();
+  const whole = Buffer.allocUnsafeSlow(file.size);
   let size = 0;
   for await (const chunk of file.stream) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      file.stream.destroy();
-      throw new Error(`Documento ${key} più grande del previsto`);
-    }
-    chunks.push(chunk as Buffer);
+    const bytes = chunk as Buffer;
+    if (size + bytes.length > file.size) throw tooLarge();
+    bytes.copy(whole, size);
+    size += bytes.length;
   }
-  return Buffer.concat(chunks);
+  if (size !== file.size) throw new Error(`Documento ${key} letto solo in parte`);
+  return whole;
 }
