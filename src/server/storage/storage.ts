@@ -6,9 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Where practice documents live (docs/deploy.md): the local disk by default, an S3-compatible
- * object store when S3_BUCKET is set. Keys are random names chosen by the server; one interface so
- * the modules never know which store is behind it.
+ * Where practice documents live (docs/product/lifecycle.md#documenti, docs/deploy.md): the local
+ * disk by default, an S3-compatible object store when S3_BUCKET is set. Keys are random names
+ * chosen by the server; one interface so the modules never know which store is behind it.
  */
 export interface DocumentStorage {
   readonly kind: 'local' | 's3';

@@ -5,14 +5,13 @@ import {
   DEMO_LANDING_CODE,
   CONSULENTE_TELEFONO_PLACEHOLDER,
   PRIVACY_NOTICE_VERSION,
-  SERVIZI_FINANZIARI,
-  SERVIZI_PRINCIPALI,
   normalizeEmail,
   normalizeTelefono,
   UPLOAD_MAX_FILE_BYTES,
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { isDemoOnly, isOfferedOnLanding } from '#shared/servizi-catalogo.ts';
 import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas/landing.ts';
 import type { submitFormSchema } from '#shared/schemas/landing.ts';
 import type { z } from 'zod';
@@ -40,7 +39,7 @@ const m = msg.landing;
 // GET /api/landing/{code}
 // ---------------------------------------------------------------------------------------------
 
-/** DECISIONS §6: the point's agent, else its area manager, else its responsible person. */
+/** The point's agent, else its area manager, else its responsible person. See docs/product/landing.md#consulente */
 export async function getLandingInfo(db: Database, code: string): Promise<LandingInfo> {
   const [punto] = await db
     .select({
@@ -106,9 +105,6 @@ interface StoredIdempotency {
   result?: StoredResult;
 }
 
-const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
-const isPrincipale = (s: string) => (SERVIZI_PRINCIPALI as readonly string[]).includes(s);
-
 export async function submitForm(db: Database, input: SubmitInput, meta: SubmitMeta): Promise<StoredResult> {
   const [punto] = await db
     .select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode })
@@ -118,12 +114,12 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
 
   const isDemo = punto.landingCode === DEMO_LANDING_CODE;
   const richiesti = [...new Set(input.serviziRichiesti)];
-  const refused = richiesti.filter((s) => !(isPrincipale(s) || (isDemo && isFinanziario(s))));
+  const refused = richiesti.filter((s) => !isOfferedOnLanding(s, isDemo));
   if (refused.length > 0)
     throw AppError.badRequest(m.servizioNonDisponibile(refused.join(', ')), 'SERVIZIO_NON_DISPONIBILE');
 
-  // SPEC §4 demo mode: financial services alone are only simulated.
-  if (isDemo && richiesti.every(isFinanziario)) {
+  // Demo mode: financial services alone are only simulated. See docs/product/landing.md#modalità-demo
+  if (isDemo && richiesti.every(isDemoOnly)) {
     return {
       success: true,
       praticaId: null,
@@ -241,7 +237,7 @@ interface NewLead {
   puntoFisicoOriginaleId: number;
 }
 
-/** DECISIONS §6 duplicates: same normalised phone or e-mail → the same lead, first point kept. */
+/** Same normalised phone or e-mail → the same lead, first point kept. See docs/product/lifecycle.md#doppioni */
 async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
   const find = async () => {
     const [found] = await tx
@@ -324,7 +320,7 @@ export async function saveDocuments(
   const prepared: Array<ReceivedDocument & { mergedInto?: number }> = [...received.files];
   const merged: string[] = [];
   try {
-    // Two camera pages of one bill: also one PDF document, the pages kept as sent (SPEC §4).
+    // Two camera pages of one bill: also one PDF document, the pages kept as sent.
     for (const group of PAGE_GROUPS) {
       const pages = group.pages
         .map((p) => prepared.find((f) => f.parte === p))
