@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, constants as fsConstants } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream, constants as fsConstants } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -76,11 +76,20 @@ export function createLocalStorage(root: string): DocumentStorage {
     },
     async get(key) {
       const file = resolve(key);
+      // Opened now, not lazily by the stream: a document removed before it is read (a lead
+      // erased meanwhile) is a null here, never a stream that fails later with nobody listening.
+      let handle;
       try {
-        const info = await stat(file);
-        return { stream: createReadStream(file), size: info.size };
+        handle = await open(file, 'r');
       } catch {
         return null;
+      }
+      try {
+        const info = await handle.stat();
+        return { stream: handle.createReadStream(), size: info.size };
+      } catch (error) {
+        await handle.close();
+        throw error;
       }
     },
     async remove(key) {
