@@ -4,8 +4,8 @@
  * See src/server/db/seed-demo/index.ts for what is created and how.
  */
 import { openDatabase } from '#server/db/client.ts';
-import { runMigrations } from '#server/db/migrate.ts';
-import { seedDatabase } from '#server/db/seed.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { prepareDatabase } from '#server/db/prepare.ts';
 import { DEFAULT_DEMO_LEADS, seedDemoData, type SeedDemoResult } from '#server/db/seed-demo/index.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
@@ -74,13 +74,22 @@ async function main() {
   const workflowPratiche = numberArg(argv, 'workflow');
   const seed = numberArg(argv, 'seed');
 
-  const handle = await openDatabase(config);
+  let handle;
+  try {
+    // The same lock as the server: refused while `npm start` runs on this DATA_DIR.
+    handle = await openDatabase({ ...config, owner: { purpose: 'seed:demo' } });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   try {
     console.log(
       `Database: ${handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}; lead da aggiungere: ${int.format(leads)}`,
     );
-    await runMigrations(handle);
-    const seeded = await seedDatabase(handle.db, config);
+    const seeded = await prepareDatabase(handle, config);
     if (seeded.generatedAdmin) {
       console.log(
         `Primo amministratore creato: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password} (mostrata solo ora)`,

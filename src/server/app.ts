@@ -17,17 +17,25 @@ import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { healthPlugin } from './plugins/health';
 import { originCheckPlugin } from './plugins/origin-check';
+import { createDatabaseCounters, createMemoryCounters, rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
-import { createLocalStorage, type DocumentStorage } from './storage/storage';
+import { openStorage } from './storage/open-storage';
+import type { DocumentStorage } from './storage/storage';
 
 export interface AppOptions {
   db: Database;
   config: Config;
   sessionSecret: string;
-  /** Document storage; defaults to the local disk under config.uploadDir. */
+  /** Document storage; defaults to S3 when configured, else the local disk under config.uploadDir. */
   storage?: DocumentStorage;
+  /**
+   * Which database is behind `db`: on PostgreSQL the rate-limit counters are shared by every
+   * instance through it; on the embedded one they stay in the process. Defaults from the config.
+   */
+  databaseKind?: 'pglite' | 'postgres';
   /** Folder of the built client; omitted in API tests. */
   clientRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -36,7 +44,7 @@ export interface AppOptions {
 /** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp(options: AppOptions) {
   const { db, config } = options;
-  const storage = options.storage ?? createLocalStorage(config.uploadDir);
+  const storage = options.storage ?? openStorage(config);
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify takes a hop count as a number at run time; its types only list strings.
@@ -59,12 +67,17 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
+  const databaseKind = options.databaseKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
+  await app.register(rateLimitPlugin, {
+    counters: databaseKind === 'postgres' ? createDatabaseCounters(db) : createMemoryCounters(),
+  });
   await app.register(authPlugin, {
     db,
     sessionSecret: options.sessionSecret,
     secureCookies: config.secureCookies,
   });
 
+  await app.register(healthPlugin, { db, storage });
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });

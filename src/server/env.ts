@@ -36,6 +36,23 @@ const envSchema = z
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { message: 'usa development, production o test' })
       .default('production'),
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'nome di bucket non valido (3–63 caratteri: minuscole, cifre, punti, trattini)',
+      )
+      .optional(),
+    S3_ENDPOINT: z
+      .url({ message: 'deve essere un URL completo, es. https://s3.eu-south-1.amazonaws.com' })
+      .optional(),
+    S3_REGION: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'], { message: 'usa true o false' })
+      .optional()
+      .transform((v) => v === 'true'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'usa fatal, error, warn, info, debug, trace o silent',
@@ -45,7 +62,28 @@ const envSchema = z
   .refine((e) => (e.ADMIN_EMAIL == null) === (e.ADMIN_PASSWORD == null), {
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme',
     path: ['ADMIN_PASSWORD'],
-  });
+  })
+  .refine((e) => (e.S3_ACCESS_KEY_ID == null) === (e.S3_SECRET_ACCESS_KEY == null), {
+    message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno impostati insieme',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine(
+    (e) =>
+      e.S3_BUCKET != null ||
+      [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v == null),
+    { message: 'le variabili S3_* servono solo con S3_BUCKET: impostalo o toglile', path: ['S3_BUCKET'] },
+  );
+
+/** The object store of the documents, when S3_BUCKET is set (docs/deploy.md). */
+export interface S3Config {
+  bucket: string;
+  /** Absent for AWS itself; the URL of MinIO, R2, Scaleway… otherwise. */
+  endpoint: string | undefined;
+  region: string;
+  /** Absent: the SDK's own chain (AWS_* variables, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -59,6 +97,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
+  s3: S3Config | undefined;
   /** Cookies are Secure when the public address is https. */
   secureCookies: boolean;
 }
@@ -74,7 +113,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => {
       const key = i.path.join('.') || 'ambiente';
       const value = typeof i.path[0] === 'string' ? cleaned[i.path[0]] : undefined;
-      const shown = value === undefined || /PASSWORD|SECRET/.test(key) ? '' : ` (valore: "${value}")`;
+      const shown = value === undefined || /PASSWORD|SECRET|KEY_ID/.test(key) ? '' : ` (valore: "${value}")`;
       return `  - ${key}: ${i.message}${shown}`;
     });
     throw new EnvError(`Configurazione non valida:\n${lines.join('\n')}`);
@@ -94,6 +133,18 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     secureCookies: publicBaseUrl.startsWith('https://'),
   };
 }

@@ -1,71 +1,102 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
-import { runMigrations } from './db/migrate';
-import { seedDatabase } from './db/seed';
-import { EnvError, parseEnv, resolveSessionSecret } from './env';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { prepareDatabase } from './db/prepare';
+import { EnvError, parseEnv, resolveSessionSecret, type Config } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { startScheduler } from './jobs/scheduler';
+import { isServiceUnavailable } from './lib/unavailable';
 import { projectRoot } from './project-root';
+import { checkFolders, StartupError } from './startup-checks';
+import { openStorage } from './storage/open-storage';
 
 const clientRoot = path.join(projectRoot, 'dist/client');
 
+/** How long SIGTERM waits for requests in flight and running jobs before giving up. */
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/** Why the server did not start, in Italian, with no stack trace for the problems an operator fixes. */
+function explainStartupFailure(error: unknown, config: Config | undefined): string {
+  if (error instanceof EnvError || error instanceof StartupError || error instanceof DataDirLockedError)
+    return error.message;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'EADDRINUSE')
+    return `La porta ${config?.port} è già occupata da un altro programma: fermalo o imposta PORT su un'altra porta.`;
+  if (config?.databaseUrl && isServiceUnavailable(error))
+    return `Il database PostgreSQL di DATABASE_URL non risponde (${(error as Error).message}). Controlla che sia avviato e raggiungibile.`;
+  const detail = error instanceof Error ? error.message : String(error);
+  const stack =
+    config?.logLevel === 'debug' || config?.logLevel === 'trace' ? `\n${(error as Error).stack}` : '';
+  return `Avvio non riuscito: ${detail}${stack}\n(LOG_LEVEL=debug mostra i dettagli tecnici)`;
+}
+
 async function main() {
-  let config;
+  let config: Config | undefined;
+  let handle: DatabaseHandle | undefined;
   try {
     config = parseEnv(process.env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
+    checkFolders(config);
+    const log = { warn: (message: string) => console.warn(message) };
+    handle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      owner: { purpose: 'server', port: config.port },
+      onIdleError: (error) => log.warn(`Connessione al database persa (${error.message}): verrà riaperta.`),
+    });
+    const seeded = await prepareDatabase(handle, config);
+    if (seeded.generatedAdmin) {
+      console.log(
+        `\n  Primo amministratore creato.\n  Email:    ${seeded.generatedAdmin.email}\n  Password: ${seeded.generatedAdmin.password}\n  (mostrata solo ora: conservala o cambiala dopo l'accesso)\n`,
+      );
     }
-    throw error;
-  }
 
-  const handle = await openDatabase(config);
-  await runMigrations(handle);
-  // PGlite has no autovacuum: refresh the planner's statistics at every start, or the list
-  // queries lose their indexes as data grows (a few hundred ms at 100,000 leads).
-  if (handle.kind === 'pglite') await handle.db.execute(sql`analyze`);
-  const seeded = await seedDatabase(handle.db, config);
-  if (seeded.generatedAdmin) {
-    console.log(
-      `\n  Primo amministratore creato.\n  Email:    ${seeded.generatedAdmin.email}\n  Password: ${seeded.generatedAdmin.password}\n  (mostrata solo ora: conservala o cambiala dopo l'accesso)\n`,
-    );
-  }
-
-  const app = await buildApp({
-    db: handle.db,
-    config,
-    sessionSecret: resolveSessionSecret(config),
-    clientRoot,
-    logger: {
-      level: config.logLevel,
-      // Query strings carry customers' names and phones (searches): they stay out of the logs.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+    const storage = openStorage(config);
+    const app = await buildApp({
+      db: handle.db,
+      config,
+      sessionSecret: resolveSessionSecret(config),
+      storage,
+      databaseKind: handle.kind,
+      clientRoot,
+      logger: {
+        level: config.logLevel,
+        // Query strings carry customers' names and phones (searches): they stay out of the logs.
+        serializers: {
+          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
+        },
       },
-    },
-  });
+    });
+    if (config.s3) {
+      await storage.check().catch((error: Error) => {
+        app.log.warn(
+          `Bucket S3 "${config!.s3!.bucket}" non raggiungibile (${error.name}: ${error.message}): /readyz risponde 503 finché non lo è.`,
+        );
+      });
+    }
 
-  const scheduler = startScheduler(handle.db, periodicJobs(), { log: app.log });
+    const scheduler = startScheduler(handle.db, periodicJobs({ storage }), { log: app.log });
+    const opened = handle;
+    // SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the jobs, close the
+    // database (and release DATA_DIR); an uncaught error goes the same way after being logged.
+    closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'errore non gestito: chiusura');
+      else app.log.info(`${signal}: chiusura in corso`);
+      await app.close();
+      await scheduler.stop();
+      await opened.close();
+    });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: chiusura in corso`);
-    await scheduler.stop();
-    await app.close();
-    await handle.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: '0.0.0.0' });
-  console.log(`WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${handle.kind})`);
+    await app.listen({ port: config.port, host: '0.0.0.0' });
+    console.log(
+      `WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${handle.kind}, documenti: ${storage.kind})`,
+    );
+  } catch (error) {
+    console.error(explainStartupFailure(error, config));
+    await handle?.close().catch(() => undefined);
+    process.exit(1);
+  }
 }
 
 void main();

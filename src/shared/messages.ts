@@ -26,6 +26,7 @@ export const msg = {
     invalidData: 'Dati non validi',
     internalError: 'Errore interno del server. Riprova più tardi.',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
+    serviceUnavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche istante.',
     error: 'Errore',
     loading: 'Caricamento sistema...',
   },

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertUser } from '../setup/factories';
+import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
+import { createMemoryCounters } from '#server/plugins/rate-limit.ts';
 import { createTestContext, login, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -166,26 +168,39 @@ describe('cross-site requests', () => {
 });
 
 describe('login rate limit', () => {
-  it('answers 429 with Retry-After after 5 failures for one e-mail, even with the right password', async () => {
+  it('after 5 failures for one account from one address, that address waits (429, Retry-After) and the owner elsewhere signs in', async () => {
     const user = await insertUser(ctx.db, { password: 'password-giusta' });
-    for (let i = 0; i < 5; i++) {
-      const r = await ctx.app.inject({
+    const attempt = (password: string, ip: string) =>
+      ctx.app.inject({
         method: 'POST',
         url: '/api/login',
-        payload: { email: user.email, password: `sbagliata-${i}` },
-        remoteAddress: `10.1.0.${i}`,
+        payload: { email: user.email, password },
+        remoteAddress: ip,
       });
-      expect(r.statusCode).toBe(401);
-    }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: user.email, password: 'password-giusta' },
-      remoteAddress: '10.1.0.99',
-    });
+    for (let i = 0; i < 5; i++) expect((await attempt(`sbagliata-${i}`, '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await attempt('password-giusta', '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(msg.auth.tooManyAttempts);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The attacker cannot lock the owner out: from the owner's own address the right password works.
+    const owner = await attempt('password-giusta', '10.1.0.99');
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('a success forgives the earlier typos of that address only', async () => {
+    const user = await insertUser(ctx.db, { password: 'password-giusta' });
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password },
+        remoteAddress: '10.1.1.1',
+      });
+    for (let i = 0; i < 4; i++) expect((await attempt('sbagliata')).statusCode).toBe(401);
+    expect((await attempt('password-giusta')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt('sbagliata')).statusCode).toBe(401);
+    expect((await attempt('password-giusta')).statusCode).toBe(200);
   });
 
   it('answers 429 after 30 failures from one IP across many e-mails', async () => {
@@ -211,5 +226,89 @@ describe('login rate limit', () => {
       remoteAddress: '10.9.9.10',
     });
     expect(otherIp.statusCode).toBe(200);
+    // 32 password checks: on a busy machine they take longer than the default timeout.
+  }, 120_000);
+});
+
+describe('login limits across instances', () => {
+  it('failures made on one instance count on another when the counters are in the database', async () => {
+    const { buildApp } = await import('#server/app.ts');
+    const { createLocalStorage } = await import('#server/storage/storage.ts');
+    const { TEST_SESSION_SECRET } = await import('../setup/test-app');
+    const make = () =>
+      buildApp({
+        db: ctx.db,
+        config: ctx.config,
+        sessionSecret: TEST_SESSION_SECRET,
+        storage: createLocalStorage(ctx.uploadDir),
+        databaseKind: 'postgres',
+      });
+    const [a, b] = [await make(), await make()];
+    try {
+      const user = await insertUser(ctx.db, { password: 'password-giusta' });
+      for (let i = 0; i < 5; i++) {
+        const app = i % 2 === 0 ? a : b;
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: 'sbagliata' },
+          remoteAddress: '10.2.0.1',
+        });
+        expect(r.statusCode).toBe(401);
+      }
+      for (const app of [a, b]) {
+        const r = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: user.email, password: 'password-giusta' },
+          remoteAddress: '10.2.0.1',
+        });
+        expect(r.statusCode).toBe(429);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
+});
+
+describe('POST /api/login flood guard', () => {
+  it('answers 429 in Italian with Retry-After past 60 requests a minute from one address, whatever their outcome', async () => {
+    let last;
+    for (let i = 0; i < LOGIN_REQUEST_LIMIT.max + 1; i++) {
+      last = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        // Malformed bodies count too: the guard runs before anything else.
+        payload: { email: 'non-una-email', password: '' },
+        remoteAddress: '10.3.0.1',
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().message).toBe(msg.auth.tooManyAttempts);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.headers['x-ratelimit-remaining']).toBeUndefined();
+  });
+});
+
+describe('login guard: an account targeted from many addresses is slowed down, never locked', () => {
+  it.each([
+    [9, null],
+    [10, 1000],
+    [12, 3000],
+    [30, 5000],
+  ])(
+    'after %i failures from different addresses the next attempt waits %s ms',
+    async (failures, expected) => {
+      const waits: number[] = [];
+      const guard = createLoginGuard(createMemoryCounters(), {
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      for (let i = 0; i < failures; i++) await guard.recordFailure(`10.4.${i}.1`, 'Titolare@Esempio.it');
+      await expect(guard.beforeAttempt('10.5.0.1', 'titolare@esempio.it')).resolves.toBeUndefined();
+      expect(waits).toEqual(expected == null ? [] : [expected]);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,7 +206,7 @@ describe('DELETE /api/pratiche/{id}', () => {
   it('removes the practice, its services and its documents from storage', async () => {
     const pratica = await insertPratica(ctx.db);
     const filename = `doc-${randomBytes(8).toString('hex')}.pdf`;
-    await ctx.storage.put(filename, Buffer.from('%PDF-1.4'));
+    await ctx.storage.put(filename, Readable.from([Buffer.from('%PDF-1.4')]));
     await ctx.db.insert(documenti).values({
       praticaId: pratica.id,
       filename,
@@ -242,7 +243,7 @@ describe('DELETE /api/pratiche/{id}', () => {
   it('refuses with 409 and deletes nothing while a paid commission exists', async () => {
     const pratica = await insertPratica(ctx.db, { servizi: [{ tipoServizio: 'luce' }] });
     const filename = `doc-${randomBytes(8).toString('hex')}.pdf`;
-    await ctx.storage.put(filename, Buffer.from('%PDF-1.4'));
+    await ctx.storage.put(filename, Readable.from([Buffer.from('%PDF-1.4')]));
     await ctx.db.insert(documenti).values({
       praticaId: pratica.id,
       filename,

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
@@ -220,7 +221,7 @@ export async function insertDocumento(
 ) {
   const filename = overrides.filename ?? `doc-${unique()}${unique()}.pdf`;
   const data = Buffer.from('%PDF-1.4 prova');
-  if (storage) await storage.put(filename, data);
+  if (storage) await storage.put(filename, Readable.from([data]));
   const [row] = await db
     .insert(documenti)
     .values({

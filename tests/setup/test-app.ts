@@ -41,7 +41,13 @@ export async function createTestContext(configOverrides: Record<string, string> 
   const storage = createLocalStorage(uploadDir);
   const apps: App[] = [];
   const make = async () => {
-    const app = await buildApp({ db: handle.db, config, sessionSecret: TEST_SESSION_SECRET, storage });
+    const app = await buildApp({
+      db: handle.db,
+      config,
+      sessionSecret: TEST_SESSION_SECRET,
+      storage,
+      databaseKind: handle.kind,
+    });
     apps.push(app);
     return app;
   };

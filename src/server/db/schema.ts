@@ -409,3 +409,18 @@ export const jobLeases = pgTable('job_leases', {
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * Rate-limit windows shared by every instance on PostgreSQL: one row per key (route and IP, or
+ * login and e-mail…), counted with one atomic upsert per hit. Expired rows are removed by a
+ * periodic job. On the embedded database the counters live in the process instead.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);

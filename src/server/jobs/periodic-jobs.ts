@@ -1,7 +1,37 @@
+import { lt } from 'drizzle-orm';
+import { idempotencyKeys } from '#server/db/schema.ts';
 import { expiredSessionsJob } from '#server/modules/auth/auth.jobs.ts';
+import { purgeExpiredCounters } from '#server/plugins/rate-limit.ts';
+import { orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { PeriodicJob } from './scheduler';
 
+/** Rate-limit windows that are over: only the shared counters on PostgreSQL have rows. */
+export const expiredRateLimitsJob: PeriodicJob = {
+  name: 'limiti-scaduti',
+  everyMs: 10 * 60_000,
+  async run({ db, now }) {
+    await purgeExpiredCounters(db, now);
+  },
+};
+
+/**
+ * How long a submission's idempotency key is kept: the wizard retries within minutes; a week
+ * covers a phone that comes back online days later, and the table stays small.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 7 * 24 * 60 * 60_000;
+
+export const oldIdempotencyKeysJob: PeriodicJob = {
+  name: 'chiavi-idempotenza-vecchie',
+  everyMs: 60 * 60_000,
+  async run({ db, now }) {
+    await db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)));
+  },
+};
+
 /** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
-export function periodicJobs(): PeriodicJob[] {
-  return [expiredSessionsJob];
+export function periodicJobs(deps: { storage: DocumentStorage }): PeriodicJob[] {
+  return [expiredSessionsJob, expiredRateLimitsJob, oldIdempotencyKeysJob, orphanDocumentsJob(deps.storage)];
 }

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { msg } from '#shared/messages.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { AppError } from '../lib/app-error';
+import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
 
 /** One JSON error shape `{ message, code, issues? }`; 5xx details are logged, never sent. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -26,6 +27,14 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const status = error.statusCode ?? 500;
+    if (isServiceUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'servizio non raggiungibile');
+      void reply
+        .code(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: msg.common.serviceUnavailable, code: 'SERVICE_UNAVAILABLE' });
+      return;
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       void reply.code(500).send({ message: msg.common.internalError, code: 'INTERNAL' });

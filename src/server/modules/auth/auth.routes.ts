@@ -8,24 +8,31 @@ import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { toUser } from '../utenti/utenti.service';
-import { authenticate, createLoginGuard } from './auth.service';
+import { routeRateLimit } from '#server/plugins/rate-limit.ts';
+import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from './auth.service';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  const guard = createLoginGuard();
+  const guard = createLoginGuard(app.counters);
 
   app.post(
     '/api/login',
-    { config: { access: 'public' }, schema: { body: loginSchema, response: { 200: userSchema } } },
+    {
+      config: {
+        access: 'public',
+        rateLimit: routeRateLimit(LOGIN_REQUEST_LIMIT, msg.auth.tooManyAttempts),
+      },
+      schema: { body: loginSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => {
       const { email, password } = request.body;
-      guard.assertAllowed(request.ip, email);
+      await guard.beforeAttempt(request.ip, email);
       const user = await authenticate(db, email, password);
       if (!user) {
-        guard.recordFailure(request.ip, email);
+        await guard.recordFailure(request.ip, email);
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
       if (!user.isActive) throw AppError.forbidden(msg.auth.inactiveUser);
-      guard.recordSuccess(email);
+      await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
       return toUser(user);
     },

@@ -4,7 +4,7 @@ import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from '#server/lib/password.ts';
-import { createLimiter } from '#server/plugins/rate-limit.ts';
+import type { Counter, CounterStore } from '#server/plugins/rate-limit.ts';
 
 /**
  * The user for these credentials, or null. Unknown e-mail and wrong password take the same path
@@ -17,31 +17,74 @@ export async function authenticate(db: Database, email: string, password: string
 }
 
 export const LOGIN_LIMITS = {
-  perEmail: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Wrong passwords for one account from one address: then that pair waits (429). */
+  perAccountAndIp: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Wrong passwords from one address across all accounts (spraying): then the address waits. */
   perIp: { max: 30, windowMs: 15 * 60 * 1000 },
+  /**
+   * Wrong passwords for one account from anywhere. Past `after`, every attempt on it waits
+   * `delayMs` more per failure (at most `maxDelayMs`) instead of being refused: an attacker with
+   * many addresses is slowed down, and the owner can still sign in.
+   */
+  perAccount: { after: 10, windowMs: 15 * 60 * 1000, delayMs: 1000, maxDelayMs: 5000 },
 };
 
-/** Failed logins limited per e-mail (guessing one password) and per IP (spraying many accounts). */
-export function createLoginGuard(limits = LOGIN_LIMITS) {
-  const byEmail = createLimiter(limits.perEmail);
-  const byIp = createLimiter(limits.perIp);
+/** Requests of any outcome to POST /api/login per address (a flood guard, before any password check). */
+export const LOGIN_REQUEST_LIMIT = { max: 60, windowMs: 60 * 1000 };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The login lockout (docs/decisions/010-multiple-instances.md): failures are counted per account
+ * and address together, so nobody can lock the owner out from elsewhere; per address, against
+ * spraying many accounts; and per account, which only slows attempts down. Counted in the shared
+ * counters: behind N instances an attacker gets the same budget as against one.
+ */
+export function createLoginGuard(
+  counters: CounterStore,
+  options: { limits?: typeof LOGIN_LIMITS; sleep?: (ms: number) => Promise<void> } = {},
+) {
+  const limits = options.limits ?? LOGIN_LIMITS;
+  const sleep = options.sleep ?? wait;
+  const keys = (ip: string, email: string) => {
+    const account = email.trim().toLowerCase();
+    return {
+      pair: `login:fail:${account}|${ip}`,
+      ip: `login:fail-ip:${ip}`,
+      account: `login:fail-account:${account}`,
+    };
+  };
+  const refuse = (counter: Counter) =>
+    AppError.tooManyRequests(
+      msg.auth.tooManyAttempts,
+      Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000)),
+    );
   return {
-    assertAllowed(ip: string, email: string) {
-      const e = byEmail.check(email.toLowerCase());
-      const i = byIp.check(ip);
-      if (e.limited || i.limited) {
-        throw AppError.tooManyRequests(
-          msg.auth.tooManyAttempts,
-          Math.max(e.retryAfterSeconds, i.retryAfterSeconds),
-        );
-      }
+    /** Before checking the password: refuses a locked pair or address, slows a targeted account. */
+    async beforeAttempt(ip: string, email: string) {
+      const k = keys(ip, email);
+      const [pair, byIp, account] = await Promise.all([
+        counters.peek(k.pair),
+        counters.peek(k.ip),
+        counters.peek(k.account),
+      ]);
+      if (pair && pair.count >= limits.perAccountAndIp.max) throw refuse(pair);
+      if (byIp && byIp.count >= limits.perIp.max) throw refuse(byIp);
+      const over = (account?.count ?? 0) - limits.perAccount.after;
+      if (over >= 0)
+        await sleep(Math.min((over + 1) * limits.perAccount.delayMs, limits.perAccount.maxDelayMs));
     },
-    recordFailure(ip: string, email: string) {
-      byEmail.hit(email.toLowerCase());
-      byIp.hit(ip);
+    async recordFailure(ip: string, email: string) {
+      const k = keys(ip, email);
+      await Promise.all([
+        counters.hit(k.pair, limits.perAccountAndIp.windowMs),
+        counters.hit(k.ip, limits.perIp.windowMs),
+        counters.hit(k.account, limits.perAccount.windowMs),
+      ]);
     },
-    recordSuccess(email: string) {
-      byEmail.reset(email.toLowerCase());
+    /** The owner got in from here: their own earlier typos no longer count against this address. */
+    async recordSuccess(ip: string, email: string) {
+      await counters.reset(keys(ip, email).pair);
     },
   };
 }

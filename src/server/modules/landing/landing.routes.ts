@@ -1,7 +1,5 @@
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES, UPLOAD_PARTS, type UploadPart } from '#shared/domain.ts';
+import { UPLOAD_PARTS } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import {
   documentiListSchema,
@@ -17,15 +15,17 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { createLimiter } from '#server/plugins/rate-limit.ts';
+import { routeRateLimit } from '#server/plugins/rate-limit.ts';
+import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import {
   getLandingInfo,
   listDocumenti,
   openDocumento,
+  assertCanUpload,
+  isPagePart,
   saveDocuments,
   submitForm,
-  type IncomingFile,
 } from './landing.service';
 import { createUploadToken, verifyUploadToken } from './upload-token';
 
@@ -43,54 +43,11 @@ export const UPLOAD_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 };
 
 const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
-function limitBy(limiter: ReturnType<typeof createLimiter>, message: string) {
-  return async (request: FastifyRequest) => {
-    const { limited, retryAfterSeconds } = limiter.hit(request.ip);
-    if (limited) throw AppError.tooManyRequests(message, retryAfterSeconds);
-  };
-}
-
-/** Multipart errors of @fastify/multipart and busboy, in the customer's language. */
-function translateMultipartError(error: unknown): unknown {
-  const code = (error as { code?: string } | null)?.code;
-  switch (code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'FILE_TOO_LARGE', m.fileTooLarge);
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-      return new AppError(413, 'TOO_MANY_FILES', m.tooManyFiles);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_FIELDS_LIMIT':
-      return AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
-    default:
-      if (error instanceof Error && /Unexpected end of form|Malformed|boundary/i.test(error.message)) {
-        return AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
-      }
-      return error;
-  }
-}
-
-const isUploadPart = (name: string): name is UploadPart => (UPLOAD_PARTS as readonly string[]).includes(name);
-
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
   { db, storage, sessionSecret },
 ) => {
-  // Multipart only in this plugin's scope: the rest of the API keeps JSON-only bodies.
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_FILE_BYTES,
-      files: UPLOAD_MAX_FILES,
-      fields: 20,
-      fieldSize: 10 * 1024,
-      parts: UPLOAD_MAX_FILES + 20,
-      headerPairs: 100,
-    },
-  });
-
-  const submitLimiter = createLimiter(SUBMIT_LIMIT);
-  const uploadLimiter = createLimiter(UPLOAD_LIMIT);
+  await registerDocumentUploads(app);
 
   app.get(
     '/api/landing/:code',
@@ -104,8 +61,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
   app.post(
     '/api/submit-form',
     {
-      config: { access: 'public' },
-      onRequest: limitBy(submitLimiter, m.tooManySubmissions),
+      config: { access: 'public', rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions) },
       schema: {
         body: submitFormSchema,
         response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema },
@@ -138,8 +94,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     '/api/pratiche/:id/upload',
     {
       // Public: the visitor has no session. The upload token of submit-form is the authorisation.
-      config: { access: 'public' },
-      onRequest: limitBy(uploadLimiter, m.tooManyUploads),
+      config: { access: 'public', rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads) },
       schema: { params: idParamSchema, response: { 201: uploadResponseSchema } },
     },
     async (request, reply) => {
@@ -148,24 +103,12 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
       const token = Array.isArray(header) ? header[0] : header;
       if (!token) throw AppError.unauthorized(m.uploadTokenMissing);
       if (!verifyUploadToken(sessionSecret, token, praticaId)) throw AppError.forbidden(m.uploadTokenInvalid);
-      if (!request.isMultipart()) throw AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
-
-      // Files are read into memory (at most 10 × 10 MB, bounded by the limits above): no temp file
-      // is ever written, so a refused request leaves nothing anywhere.
-      const files: IncomingFile[] = [];
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (!isUploadPart(part.fieldname))
-            throw AppError.badRequest(m.unknownPart(part.fieldname), 'UNKNOWN_PART');
-          if (files.some((f) => f.parte === part.fieldname))
-            throw AppError.badRequest(m.duplicatePart(part.fieldname), 'DUPLICATE_PART');
-          files.push({ parte: part.fieldname, originalName: part.filename, data: await part.toBuffer() });
-        }
-      } catch (error) {
-        throw translateMultipartError(error);
-      }
-      const documenti = await saveDocuments(db, storage, praticaId, files);
+      await assertCanUpload(db, praticaId);
+      const received = await receiveDocuments(request, storage, {
+        parts: UPLOAD_PARTS,
+        imageOnly: isPagePart,
+      });
+      const documenti = await saveDocuments(db, storage, praticaId, received);
       return reply.code(201).send({ documenti });
     },
   );

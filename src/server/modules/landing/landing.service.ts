@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
@@ -6,8 +7,8 @@ import {
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
+  UPLOAD_MAX_FILE_BYTES,
   type ServizioTipo,
-  type UploadPart,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { isDemoOnly, isOfferedOnLanding } from '#shared/servizi-catalogo.ts';
@@ -28,8 +29,8 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { praticheScope } from '../punti-fisici/scope';
-import type { DocumentStorage } from '#server/storage/storage.ts';
-import { detectDocumentType, safeDisplayName, type DetectedType } from './file-check';
+import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
+import { newDocumentKey, readWhole, type DocumentStorage } from '#server/storage/storage.ts';
 import { canMerge, mergePagesToPdf } from './merge-pages';
 
 const m = msg.landing;
@@ -267,12 +268,6 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
 // POST /api/pratiche/{praticaId}/upload
 // ---------------------------------------------------------------------------------------------
 
-export interface IncomingFile {
-  parte: UploadPart;
-  originalName: string | undefined;
-  data: Buffer;
-}
-
 /** A practice never holds more than this many documents, whoever keeps a token. */
 export const MAX_DOCUMENTI_PER_PRATICA = 40;
 
@@ -282,93 +277,94 @@ const PAGE_GROUPS = [
   { kind: 'combined', pages: ['combinedPage1', 'combinedPage2'], title: 'Bolletta luce e gas' },
 ] as const;
 
-const isPagePart = (parte: UploadPart) => /Page[12]$/.test(parte);
-
-interface Prepared {
-  key: string;
-  parte: string;
-  displayName: string;
-  type: DetectedType;
-  data: Buffer;
-  /** Index in `prepared` of the merged PDF this page went into. */
-  mergedInto?: number;
-}
-
-const newKey = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+/** The camera pages of a bill, which must be photos. */
+export const isPagePart = (parte: string) => /Page[12]$/.test(parte);
 
 export async function assertPraticaExists(db: Database, praticaId: number): Promise<void> {
   const [row] = await db.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.id, praticaId));
   if (!row) throw AppError.notFound(m.praticaNotFound);
 }
 
+async function countDocumenti(db: Database, praticaId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(documenti).where(eq(documenti.praticaId, praticaId));
+  return n;
+}
+
+/** Before reading a byte of the upload: the practice exists and still has room for documents. */
+export async function assertCanUpload(db: Database, praticaId: number): Promise<void> {
+  await assertPraticaExists(db, praticaId);
+  if ((await countDocumenti(db, praticaId)) >= MAX_DOCUMENTI_PER_PRATICA)
+    throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
+}
+
+// pdf-lib needs the two photos whole: one merge at a time per process keeps memory bounded
+// however many customers upload at once.
+let mergeQueue: Promise<unknown> = Promise.resolve();
+function oneMergeAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = mergeQueue.then(work, work);
+  mergeQueue = run.catch(() => undefined);
+  return run;
+}
+
 /**
- * Checks every file by content first; only when all pass does anything reach storage and the
- * database. A failure at any point removes what was already stored.
+ * Records documents already streamed to the store by receiveDocuments (they were checked by
+ * content on the way). Two camera pages of one bill also become one PDF. Any failure removes
+ * everything stored for this request.
  */
 export async function saveDocuments(
   db: Database,
   storage: DocumentStorage,
   praticaId: number,
-  files: IncomingFile[],
+  received: ReceivedDocuments,
 ): Promise<Documento[]> {
-  if (files.length === 0) throw AppError.badRequest(m.noFiles, 'NO_FILES');
-  await assertPraticaExists(db, praticaId);
-
-  const prepared: Prepared[] = [];
-  for (const file of files) {
-    const shownName = file.originalName?.trim() || file.parte;
-    if (file.data.length === 0) throw AppError.badRequest(m.emptyFile(shownName), 'EMPTY_FILE');
-    const type = await detectDocumentType(file.data);
-    if (!type) throw AppError.badRequest(m.fileTypeNotAllowed(shownName), 'FILE_TYPE_NOT_ALLOWED');
-    if (isPagePart(file.parte) && !type.isImage)
-      throw AppError.badRequest(m.photoNotImage(shownName), 'PHOTO_NOT_IMAGE');
-    prepared.push({
-      key: newKey(type.ext),
-      parte: file.parte,
-      displayName: safeDisplayName(file.originalName, file.parte, type),
-      type,
-      data: file.data,
-    });
-  }
-
-  // Two camera pages of one bill: also one PDF document, the pages kept as sent.
-  for (const group of PAGE_GROUPS) {
-    const pages = group.pages
-      .map((p) => prepared.find((f) => f.parte === p))
-      .filter((f): f is Prepared => f != null);
-    const images = pages.map((p) => ({ data: p.data, mime: p.type.mime }));
-    if (pages.length < 2 || !canMerge(images)) continue;
-    let pdf: Buffer;
-    try {
-      pdf = await mergePagesToPdf(images, group.title);
-    } catch {
-      // An image pdf-lib cannot read (e.g. a CMYK JPEG) is still a valid photo: keep the pages.
-      continue;
-    }
-    const type: DetectedType = { mime: 'application/pdf', ext: 'pdf', isImage: false };
-    prepared.push({
-      key: newKey('pdf'),
-      parte: `${group.kind}Merged`,
-      displayName: `${group.title} (2 pagine).pdf`,
-      type,
-      data: pdf,
-    });
-    const index = prepared.length - 1;
-    for (const page of pages) page.mergedInto = index;
-  }
-
-  const [{ n }] = await db.select({ n: count() }).from(documenti).where(eq(documenti.praticaId, praticaId));
-  if (n + prepared.length > MAX_DOCUMENTI_PER_PRATICA)
-    throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
-
-  const stored: string[] = [];
+  const prepared: Array<ReceivedDocument & { mergedInto?: number }> = [...received.files];
+  const merged: string[] = [];
   try {
-    for (const file of prepared) {
-      await storage.put(file.key, file.data);
-      stored.push(file.key);
+    // Two camera pages of one bill: also one PDF document, the pages kept as sent.
+    for (const group of PAGE_GROUPS) {
+      const pages = group.pages
+        .map((p) => prepared.find((f) => f.parte === p))
+        .filter((f): f is ReceivedDocument => f != null);
+      if (pages.length < 2 || !canMerge(pages.map((p) => p.type))) continue;
+      const pdf = await oneMergeAtATime(async () => {
+        const images = [];
+        for (const page of pages)
+          images.push({
+            data: await readWhole(storage, page.key, UPLOAD_MAX_FILE_BYTES),
+            mime: page.type.mime,
+          });
+        try {
+          return await mergePagesToPdf(images, group.title);
+        } catch {
+          // An image pdf-lib cannot read (e.g. a CMYK JPEG) is still a valid photo: keep the pages.
+          return null;
+        }
+      });
+      if (!pdf) continue;
+      const key = newDocumentKey('pdf');
+      await storage.put(key, Readable.from([pdf]));
+      merged.push(key);
+      prepared.push({
+        key,
+        parte: `${group.kind}Merged`,
+        displayName: `${group.title} (2 pagine).pdf`,
+        type: { mime: 'application/pdf', ext: 'pdf', isImage: false },
+        sizeBytes: pdf.length,
+        sha256: createHash('sha256').update(pdf).digest('hex'),
+      });
+      const index = prepared.length - 1;
+      for (const page of pages) (page as (typeof prepared)[number]).mergedInto = index;
     }
+
     return await db.transaction(async (tx) => {
+      // Counted again inside the transaction: two uploads at once cannot both fill the last places.
+      await tx.execute(sql`select id from pratiche where id = ${praticaId} for update`);
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(documenti)
+        .where(eq(documenti.praticaId, praticaId));
+      if (n + prepared.length > MAX_DOCUMENTI_PER_PRATICA)
+        throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
       const ids: number[] = [];
       // Merged PDFs first, so their pages can point at them.
       const isMergeTarget = (i: number) => prepared.some((p) => p.mergedInto === i);
@@ -384,8 +380,8 @@ export async function saveDocuments(
             displayName: file.displayName,
             parte: file.parte,
             mimeType: file.type.mime,
-            sizeBytes: file.data.length,
-            sha256: sha256(file.data),
+            sizeBytes: file.sizeBytes,
+            sha256: file.sha256,
             mergedIntoId: file.mergedInto == null ? null : ids[file.mergedInto],
           })
           .returning();
@@ -395,7 +391,8 @@ export async function saveDocuments(
       return rows.sort((a, b) => a.id - b.id);
     });
   } catch (error) {
-    await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
+    await received.discard();
+    await Promise.all(merged.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
   }
 }

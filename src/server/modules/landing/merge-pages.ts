@@ -9,7 +9,7 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 18;
 
 /** pdf-lib embeds JPEG and PNG; other photos (WebP, HEIC) are kept as sent, without a merged copy. */
-export function canMerge(pages: PageImage[]): boolean {
+export function canMerge(pages: ReadonlyArray<Pick<PageImage, 'mime'>>): boolean {
   return pages.length > 1 && pages.every((p) => p.mime === 'image/jpeg' || p.mime === 'image/png');
 }
 
@@ -19,8 +19,10 @@ export async function mergePagesToPdf(pages: PageImage[], title: string): Promis
   pdf.setTitle(title);
   pdf.setProducer('WINSOLUTION');
   for (const page of pages) {
-    // A copy: pdf-lib reads the underlying ArrayBuffer from offset 0, and Node's small Buffers share a pool.
-    const bytes = Uint8Array.from(page.data);
+    // pdf-lib reads the underlying ArrayBuffer from offset 0, and Node's small Buffers share a
+    // pool: those are copied; a buffer that owns its memory (readWhole's) is used as it is.
+    const owns = page.data.byteOffset === 0 && page.data.buffer.byteLength === page.data.length;
+    const bytes = owns ? new Uint8Array(page.data.buffer, 0, page.data.length) : Uint8Array.from(page.data);
     const image = page.mime === 'image/png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
     const landscape = image.width > image.height;
     const size = landscape ? { width: A4.height, height: A4.width } : A4;
@@ -33,5 +35,7 @@ export async function mergePagesToPdf(pages: PageImage[], title: string): Promis
     const pdfPage = pdf.addPage([size.width, size.height]);
     pdfPage.drawImage(image, { x: (size.width - width) / 2, y: (size.height - height) / 2, width, height });
   }
-  return Buffer.from(await pdf.save());
+  const saved = await pdf.save();
+  // A view, not a copy: the merged PDF can be 20 MB.
+  return Buffer.from(saved.buffer, saved.byteOffset, saved.byteLength);
 }
