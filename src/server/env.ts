@@ -33,6 +33,26 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: 'usa true, false, un numero di proxy o un elenco di IP' });
         return z.NEVER;
       }),
+    SMTP_URL: z
+      .string()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'deve essere un URL smtp:// o smtps://, es. smtps://utente:password@smtp.esempio.it:465')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(v),
+        'deve essere un indirizzo e-mail, es. avvisi@esempio.it o "WINSOLUTION <avvisi@esempio.it>"',
+      )
+      .optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { message: 'usa development, production o test' })
       .default('production'),
@@ -45,6 +65,10 @@ const envSchema = z
   .refine((e) => (e.ADMIN_EMAIL == null) === (e.ADMIN_PASSWORD == null), {
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => e.SMTP_URL == null || e.MAIL_FROM != null, {
+    message: 'va impostato insieme a SMTP_URL: è il mittente delle e-mail',
+    path: ['MAIL_FROM'],
   });
 
 export interface Config {
@@ -59,6 +83,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
+  /** Outgoing mail server; without it the outbox fills and nothing is sent (docs/notifications.md). */
+  smtpUrl: string | undefined;
+  /** Sender of every e-mail, "Name <address>" or an address. */
+  mailFrom: string | undefined;
   /** Cookies are Secure when the public address is https. */
   secureCookies: boolean;
 }
@@ -74,7 +102,9 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => {
       const key = i.path.join('.') || 'ambiente';
       const value = typeof i.path[0] === 'string' ? cleaned[i.path[0]] : undefined;
-      const shown = value === undefined || /PASSWORD|SECRET/.test(key) ? '' : ` (valore: "${value}")`;
+      // SMTP_URL may carry the mail server's password.
+      const shown =
+        value === undefined || /PASSWORD|SECRET|SMTP_URL/.test(key) ? '' : ` (valore: "${value}")`;
       return `  - ${key}: ${i.message}${shown}`;
     });
     throw new EnvError(`Configurazione non valida:\n${lines.join('\n')}`);
@@ -94,6 +124,8 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     secureCookies: publicBaseUrl.startsWith('https://'),
   };
 }

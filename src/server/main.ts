@@ -7,6 +7,8 @@ import { seedDatabase } from './db/seed';
 import { EnvError, parseEnv, resolveSessionSecret } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { startScheduler } from './jobs/scheduler';
+import { createMailer } from './modules/notifiche/mailer';
+import { EMAIL_OUTBOX_JOB } from './modules/notifiche/notifiche.jobs';
 import { projectRoot } from './project-root';
 
 const clientRoot = path.join(projectRoot, 'dist/client');
@@ -35,11 +37,17 @@ async function main() {
     );
   }
 
+  const mailer = createMailer(config);
+  if (!mailer) console.log('E-mail non configurate (SMTP_URL, MAIL_FROM): i messaggi restano in coda.');
+  // The scheduler starts after the app is built; until then a wake has nothing to do.
+  let wakeOutbox = () => {};
+
   const app = await buildApp({
     db: handle.db,
     config,
     sessionSecret: resolveSessionSecret(config),
     clientRoot,
+    notify: () => wakeOutbox(),
     logger: {
       level: config.logLevel,
       // Query strings carry customers' names and phones (searches): they stay out of the logs.
@@ -49,7 +57,10 @@ async function main() {
     },
   });
 
-  const scheduler = startScheduler(handle.db, periodicJobs(), { log: app.log });
+  const scheduler = startScheduler(handle.db, periodicJobs({ mailer, publicBaseUrl: config.publicBaseUrl }), {
+    log: app.log,
+  });
+  wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +69,7 @@ async function main() {
     app.log.info(`${signal}: chiusura in corso`);
     await scheduler.stop();
     await app.close();
+    mailer?.close();
     await handle.close();
     process.exit(0);
   };

@@ -35,6 +35,9 @@ export interface LandingRoutesOptions {
   db: Database;
   storage: DocumentStorage;
   sessionSecret: string;
+  publicBaseUrl: string;
+  /** Called after a submission committed: the outbox worker sends its e-mails now. */
+  notify: () => void;
 }
 
 /** Per-IP budgets of the public writes (a shop's Wi-Fi serves many customers, hence not tiny). */
@@ -75,7 +78,7 @@ const isUploadPart = (name: string): name is UploadPart => (UPLOAD_PARTS as read
 
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
-  { db, storage, sessionSecret },
+  { db, storage, sessionSecret, publicBaseUrl, notify },
 ) => {
   // Multipart only in this plugin's scope: the rest of the API keeps JSON-only bodies.
   await app.register(fastifyMultipart, {
@@ -127,7 +130,9 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
           idempotencyKey: headerKey ?? bodyKey ?? null,
         },
+        { publicBaseUrl },
       );
+      if (!result.simulated) notify();
       const uploadToken =
         result.praticaId == null ? null : createUploadToken(sessionSecret, result.praticaId);
       return reply.code(result.simulated ? 200 : 201).send({ ...result, uploadToken });
