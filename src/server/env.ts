@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Every setting of DECISIONS §1, parsed once. */
+/** Every setting of the README's Configurazione table, parsed once. */
 const envSchema = z
   .object({
     PORT: z.coerce
@@ -83,7 +83,7 @@ export interface Config {
   trustProxy: boolean | number | string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
-  /** Outgoing mail server; without it the outbox fills and nothing is sent (docs/notifications.md). */
+  /** Outgoing mail server; without it the outbox fills and nothing is sent (docs/product/notifications.md). */
   smtpUrl: string | undefined;
   /** Sender of every e-mail, "Name <address>" or an address. */
   mailFrom: string | undefined;

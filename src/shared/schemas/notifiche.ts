@@ -5,7 +5,7 @@ import { paginatedSchema, paginationQuerySchema } from './common';
 
 const m = msg.notifiche;
 
-/** One kind of e-mail the signed-in user may switch on or off (docs/notifications.md#preferenze). */
+/** One kind of e-mail the signed-in user may switch on or off (docs/product/notifications.md#preferenze). */
 export const preferenzaSchema = z.object({
   tipo: z.enum(NOTIFICA_TIPI),
   /** Whether they receive it now. */

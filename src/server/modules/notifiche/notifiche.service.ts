@@ -40,7 +40,7 @@ export interface NuovoLeadEvent {
 }
 
 /**
- * A landing submission (docs/notifications.md#nuovo-lead): the staff who must call the customer
+ * A landing submission (docs/product/notifications.md#nuovo-lead): the staff who must call the customer
  * back, and the customer's confirmation. Runs on the submission's transaction.
  */
 export async function enqueueNuovoLead(
@@ -147,7 +147,7 @@ export interface EsitoServizioEvent {
 }
 
 /**
- * A service entered 'completato' or 'ko' (docs/notifications.md#esiti): the point's responsible
+ * A service entered 'completato' or 'ko' (docs/product/notifications.md#esiti): the point's responsible
  * person and its agent, and its area manager if they opted in. Runs on the status transaction.
  */
 export async function enqueueEsitoServizio(

@@ -7,7 +7,7 @@ import type { JobLogger } from '#server/jobs/scheduler.ts';
 import { SendError, toSendError, type Mailer } from './mailer';
 
 /**
- * The transactional outbox of docs/notifications.md: messages are rows written in the event's
+ * The transactional outbox of docs/product/notifications.md: messages are rows written in the event's
  * own transaction; the worker below claims due rows with FOR UPDATE SKIP LOCKED, sends them
  * outside any transaction, and records the outcome. Mail being down never reaches a request.
  */
@@ -41,7 +41,7 @@ export function backoffMs(tentativi: number): number {
 }
 
 /**
- * When an unsent message stops being worth sending (docs/notifications.md#scadenze): the morning
+ * When an unsent message stops being worth sending (docs/product/notifications.md#scadenze): the morning
  * digest at the end of its day (tomorrow's replaces it), the customer's confirmation after two
  * days, the rest after seven.
  */

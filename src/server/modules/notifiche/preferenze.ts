@@ -6,7 +6,7 @@ import { notifichePreferenze } from '#server/db/schema.ts';
 
 /**
  * Which e-mails each role may receive, and which are on until the person says otherwise
- * (docs/notifications.md#preferenze). On by default for the people who must act: the agent for
+ * (docs/product/notifications.md#preferenze). On by default for the people who must act: the agent for
  * new leads, the area manager for leads of points without an agent, agents and area managers
  * for the morning digest, the point and its agent for their practices' outcomes. The rest is
  * opt-in.

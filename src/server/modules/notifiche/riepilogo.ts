@@ -10,7 +10,7 @@ import { enqueueEmails } from './outbox';
 import { riepilogoRitardiEmail } from './templates';
 
 /**
- * The working morning's digest of overdue leads (docs/notifications.md#riepilogo): from 08:00
+ * The working morning's digest of overdue leads (docs/product/notifications.md#riepilogo): from 08:00
  * Europe/Rome, Monday to Friday except national holidays, each person who receives it gets the
  * leads of their own scope still `nuovo` past the promised 24 hours; nobody gets an empty one.
  */

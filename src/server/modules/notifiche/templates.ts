@@ -4,7 +4,7 @@ import { formatEuro } from '#shared/money.ts';
 import { romeParts } from '#shared/time.ts';
 
 /**
- * The e-mails, as plain functions from data to subject, plain text and HTML (docs/notifications.md).
+ * The e-mails, as plain functions from data to subject, plain text and HTML (docs/product/notifications.md).
  * Every value goes through one renderer that escapes it, so a customer's name can never become
  * markup. The HTML is one narrow column with inline styles: readable on a phone, no remote
  * images, no tracking, nothing that needs a stylesheet.

@@ -116,7 +116,7 @@ async function liveCommissions(tx: Transaction, servizioId: number): Promise<Com
 }
 
 /**
- * DECISIONS §4: a service leaving 'completato' loses its unpaid commission; a paid one is never
+ * A service leaving 'completato' loses its unpaid commission (docs/product/commissions.md#storni); a paid one is never
  * deleted but clawed back by a storno row with the amounts negated, to be recovered at the next payout.
  */
 async function withdrawCommissions(tx: Transaction, servizioId: number, now: Date) {
@@ -344,7 +344,7 @@ export async function updateServizioStatus(
       .returning({ id: serviziStorico.id });
 
     // Entering 'completato' or 'ko' tells the point's people, in this same transaction
-    // (docs/notifications.md#esiti). Saving the same status again tells nobody.
+    // (docs/product/notifications.md#esiti). Saving the same status again tells nobody.
     if (notifiche && body.stato !== current.stato && (body.stato === 'completato' || body.stato === 'ko')) {
       const [lead] = await tx
         .select({ nome: leads.nome, cognome: leads.cognome })
