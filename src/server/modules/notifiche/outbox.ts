@@ -197,28 +197,22 @@ export async function processOutbox(
       } catch (error) {
         const failure = error instanceof SendError ? error : toSendError(error);
         const retryAt = new Date(now.getTime() + backoffMs(row.tentativi));
-        // The server is unreachable or closing on us: not this message's fault. It waits, however
-        // long the outage, until it expires; the rest of the batch waits with it, untried.
+        // The server is unreachable or closing on us: not the messages' fault, so the attempt
+        // does not count. This one and the rest of the batch wait, however long the outage, until
+        // they expire, and are tried again every BACKOFF_BASE_MS.
         if (failure.serverDown) {
-          await db
-            .update(emailOutbox)
-            .set({
-              stato: 'in_coda',
-              prossimoTentativoAt: retryAt,
-              bloccatoFinoAt: null,
-              ultimoErrore: failure.message,
-            })
-            .where(ownClaim(row));
-          for (const untried of rows.slice(i + 1)) {
+          const waitUntil = new Date(now.getTime() + BACKOFF_BASE_MS);
+          for (const waiting of rows.slice(i)) {
             await db
               .update(emailOutbox)
               .set({
                 stato: 'in_coda',
-                prossimoTentativoAt: retryAt,
+                prossimoTentativoAt: waitUntil,
                 bloccatoFinoAt: null,
                 tentativi: sql`${emailOutbox.tentativi} - 1`,
+                ultimoErrore: failure.message,
               })
-              .where(ownClaim(untried));
+              .where(ownClaim(waiting));
           }
           result.riprogrammati += rows.length - i;
           options.log?.error(
