@@ -10,6 +10,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useLogin } from '../api/auth';
+import { takeAfterLogin } from '../after-login';
 
 export function LoginForm() {
   const login = useLogin();
@@ -24,7 +25,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
-        navigate(paths.home, { replace: true });
+        navigate(takeAfterLogin() ?? paths.home, { replace: true });
       },
       onError: (error) =>
         toast({
