@@ -107,4 +107,22 @@ test.describe('E-mail notices', () => {
     await page.getByLabel('Stato').selectOption('inviato');
     await expect(table.getByRole('row').filter({ hasText: agente.email })).toHaveCount(0);
   });
+
+  test("an e-mail's link opens the lead, after signing in when needed", async ({ page, request }) => {
+    const api = await adminApi(request);
+    const cognome = `Link${Date.now()}`;
+    const { point, agente } = await createStaffedPoint(api, `Negozio Link ${Date.now()}`);
+    const { leadId } = await submitLead(api, point.id, cognome);
+
+    await page.goto(`/leads/${leadId}`);
+    await expect(page).toHaveURL(/\/auth\?next=/);
+    await page.getByLabel('Email').fill(agente.email);
+    await page.getByLabel('Password').fill(agente.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(new RegExp(`/leads/${leadId}$`));
+    const dialog = page.getByRole('dialog', { name: 'Dettaglio Lead' });
+    await expect(dialog).toContainText(`Sara ${cognome}`);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/leads$/);
+  });
 });

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
 import { can, canOpenSection, MENU, paths } from '#shared/permissions.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { rememberAfterLogin } from '../features/auth/after-login';
+import { afterLogin, signInUrl } from '../features/auth/after-login';
 import { useAuth } from '../features/auth/auth-context';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './routes/loading';
@@ -52,8 +52,7 @@ function SignedOutRouter() {
   // A known back-office page asks for sign-in first; anything else is not found.
   if (isProtected(location)) {
     // Back there after signing in: an e-mail's link to a lead opens that lead.
-    rememberAfterLogin(location);
-    return <Redirect to={paths.auth} replace />;
+    return <Redirect to={LEAD_LINK.test(location) ? signInUrl(location) : paths.auth} replace />;
   }
   return <NotFoundRoute />;
 }
@@ -61,6 +60,7 @@ function SignedOutRouter() {
 export function AppRouter() {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
+  const search = useSearch();
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -68,7 +68,7 @@ export function AppRouter() {
 
   if (isLoading) return <LoadingScreen />;
   if (!user) return <SignedOutRouter />;
-  if (location === paths.auth) return <Redirect to={paths.home} replace />;
+  if (location === paths.auth) return <Redirect to={afterLogin(search) ?? paths.home} replace />;
   if (location !== paths.home && !isProtected(location)) return <NotFoundRoute />;
 
   // Config Commissioni and Utenti have their own denial texts; other hidden sections the generic one.

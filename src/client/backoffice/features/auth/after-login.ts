@@ -1,13 +1,13 @@
-const KEY = 'ws_after_login';
-
-/** A back-office page asked for while signed out (an e-mail's link to a lead): opened after sign-in. */
-export function rememberAfterLogin(path: string) {
-  sessionStorage.setItem(KEY, path);
+/**
+ * A back-office page asked for while signed out (an e-mail's link to a lead) travels in the sign-in
+ * page's address, `/auth?next=/leads/12`, and is opened after signing in.
+ */
+export function signInUrl(next: string): string {
+  return `/auth?${new URLSearchParams({ next }).toString()}`;
 }
 
-/** The page to open after signing in, once; only a path of this site. */
-export function takeAfterLogin(): string | undefined {
-  const path = sessionStorage.getItem(KEY);
-  sessionStorage.removeItem(KEY);
-  return path && path.startsWith('/') && !path.startsWith('//') ? path : undefined;
+/** The page to open after signing in: only a path of this site. */
+export function afterLogin(search: string): string | undefined {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/[\w\-/]*$/.test(next) && !next.startsWith('//') ? next : undefined;
 }
