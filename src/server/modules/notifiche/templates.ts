@@ -1,6 +1,7 @@
 import { LEAD_CONTACT_PROMISE_HOURS } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { formatEuro } from '#shared/money.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { romeParts } from '#shared/time.ts';
 
 /**
@@ -163,10 +164,6 @@ const two = (n: number) => String(n).padStart(2, '0');
 export function formatRomeDayTime(date: Date): string {
   const q = romeParts(date);
   return `${two(q.day)}/${two(q.month)}/${q.year} alle ${two(q.hour)}:${two(q.minute)}`;
-}
-
-export function servizioLabel(tipo: string): string {
-  return msg.servizio.tipoLabels[tipo] ?? tipo;
 }
 
 function serviziLabel(tipi: readonly string[]): string {

@@ -26,7 +26,7 @@ import {
 } from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
 import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 const PAGE_SIZE = 24;
