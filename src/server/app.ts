@@ -15,6 +15,7 @@ import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
+import { notificheRoutes } from './modules/notifiche/notifiche.routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
@@ -39,12 +40,18 @@ export interface AppOptions {
   /** Folder of the built client; omitted in API tests. */
   clientRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Called after a commit that queued e-mail; main.ts wakes the outbox worker with it so that a
+   * new lead's e-mail leaves within seconds. Tests run the worker themselves.
+   */
+  notify?: () => void;
 }
 
 /** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
 export async function buildApp(options: AppOptions) {
   const { db, config } = options;
   const storage = options.storage ?? openStorage(config);
+  const notify = options.notify ?? (() => {});
   const app = Fastify({
     logger: options.logger ?? false,
     // Fastify takes a hop count as a number at run time; its types only list strings.
@@ -84,11 +91,22 @@ export async function buildApp(options: AppOptions) {
   // Modules that need documents receive `storage` in their options.
   await app.register(leadsRoutes, { db, storage });
   await app.register(praticheRoutes, { db, storage });
-  await app.register(serviziRoutes, { db });
+  await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
   await app.register(dashboardRoutes, { db });
-  await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
+  await app.register(landingRoutes, {
+    db,
+    storage,
+    sessionSecret: options.sessionSecret,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+  });
+  await app.register(notificheRoutes, {
+    db,
+    mailConfigured: Boolean(config.smtpUrl && config.mailFrom),
+    notify,
+  });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

@@ -33,6 +33,26 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', message: 'usa true, false, un numero di proxy o un elenco di IP' });
         return z.NEVER;
       }),
+    SMTP_URL: z
+      .string()
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'deve essere un URL smtp:// o smtps://, es. smtps://utente:password@smtp.esempio.it:465')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .refine(
+        (v) =>
+          /^[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+$/.test(v) || /^[^<>]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>$/.test(v),
+        'deve essere un indirizzo e-mail, es. avvisi@esempio.it o "WINSOLUTION <avvisi@esempio.it>"',
+      )
+      .optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { message: 'usa development, production o test' })
       .default('production'),
@@ -72,7 +92,11 @@ const envSchema = z
       e.S3_BUCKET != null ||
       [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v == null),
     { message: 'le variabili S3_* servono solo con S3_BUCKET: impostalo o toglile', path: ['S3_BUCKET'] },
-  );
+  )
+  .refine((e) => e.SMTP_URL == null || e.MAIL_FROM != null, {
+    message: 'va impostato insieme a SMTP_URL: è il mittente delle e-mail',
+    path: ['MAIL_FROM'],
+  });
 
 /** The object store of the documents, when S3_BUCKET is set (docs/deploy.md). */
 export interface S3Config {
@@ -98,6 +122,10 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   s3: S3Config | undefined;
+  /** Outgoing mail server; without it the outbox fills and nothing is sent (docs/product/notifications.md). */
+  smtpUrl: string | undefined;
+  /** Sender of every e-mail, "Name <address>" or an address. */
+  mailFrom: string | undefined;
   /** Cookies are Secure when the public address is https. */
   secureCookies: boolean;
 }
@@ -113,7 +141,9 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     const lines = result.error.issues.map((i) => {
       const key = i.path.join('.') || 'ambiente';
       const value = typeof i.path[0] === 'string' ? cleaned[i.path[0]] : undefined;
-      const shown = value === undefined || /PASSWORD|SECRET|KEY_ID/.test(key) ? '' : ` (valore: "${value}")`;
+      // SMTP_URL may carry the mail server's password.
+      const shown =
+        value === undefined || /PASSWORD|SECRET|KEY_ID|SMTP_URL/.test(key) ? '' : ` (valore: "${value}")`;
       return `  - ${key}: ${i.message}${shown}`;
     });
     throw new EnvError(`Configurazione non valida:\n${lines.join('\n')}`);
@@ -145,6 +175,8 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     secureCookies: publicBaseUrl.startsWith('https://'),
   };
 }

@@ -8,6 +8,8 @@ import { EnvError, parseEnv, resolveSessionSecret, type Config } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { startScheduler } from './jobs/scheduler';
 import { isServiceUnavailable } from './lib/unavailable';
+import { createMailer } from './modules/notifiche/mailer';
+import { EMAIL_OUTBOX_JOB } from './modules/notifiche/notifiche.jobs';
 import { projectRoot } from './project-root';
 import { checkFolders, StartupError } from './startup-checks';
 import { openStorage } from './storage/open-storage';
@@ -52,6 +54,11 @@ async function main() {
       );
     }
 
+    const mailer = createMailer(config);
+    if (!mailer) console.log('E-mail non configurate (SMTP_URL, MAIL_FROM): i messaggi restano in coda.');
+    // The scheduler starts after the app is built; until then a wake has nothing to do.
+    let wakeOutbox = () => {};
+
     const storage = openStorage(config);
     const app = await buildApp({
       db: handle.db,
@@ -60,6 +67,7 @@ async function main() {
       storage,
       databaseKind: handle.kind,
       clientRoot,
+      notify: () => wakeOutbox(),
       logger: {
         level: config.logLevel,
         // Query strings carry customers' names and phones (searches): they stay out of the logs.
@@ -76,7 +84,12 @@ async function main() {
       });
     }
 
-    const scheduler = startScheduler(handle.db, periodicJobs({ storage }), { log: app.log });
+    const scheduler = startScheduler(
+      handle.db,
+      periodicJobs({ storage, mailer, publicBaseUrl: config.publicBaseUrl }),
+      { log: app.log },
+    );
+    wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);
     const opened = handle;
     // SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the jobs, close the
     // database (and release DATA_DIR); an uncaught error goes the same way after being logged.
@@ -85,6 +98,7 @@ async function main() {
       else app.log.info(`${signal}: chiusura in corso`);
       await app.close();
       await scheduler.stop();
+      mailer?.close();
       await opened.close();
     });
 

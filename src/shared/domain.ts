@@ -31,6 +31,30 @@ export type LeadContattoStato = (typeof LEAD_CONTATTO_STATI)[number];
 export const PAGAMENTO_STATI = ['non_pagato', 'pagato'] as const;
 export type PagamentoStato = (typeof PAGAMENTO_STATI)[number];
 
+/**
+ * What the e-mail outbox carries: a new lead told to staff, its confirmation to the customer,
+ * the morning digest of overdue leads, a service completed or gone KO (docs/product/notifications.md).
+ */
+export const EMAIL_TIPI = [
+  'lead_nuovo',
+  'lead_conferma',
+  'lead_in_ritardo',
+  'servizio_completato',
+  'servizio_ko',
+] as const;
+export type EmailTipo = (typeof EMAIL_TIPI)[number];
+
+/** The kinds a user may switch on or off in their profile (the customer's confirmation is not one). */
+export const NOTIFICA_TIPI = ['lead_nuovo', 'lead_in_ritardo', 'servizio_completato', 'servizio_ko'] as const;
+export type NotificaTipo = (typeof NOTIFICA_TIPI)[number];
+
+/**
+ * Life of an outbox row: queued (also between retries), claimed by a worker, sent; or failed
+ * after the last attempt; or expired, unsent, once too old to be useful.
+ */
+export const EMAIL_STATI = ['in_coda', 'in_invio', 'inviato', 'fallito', 'scaduto'] as const;
+export type EmailStato = (typeof EMAIL_STATI)[number];
+
 /** The ten one-hour call-back slots, Monday to Friday. See docs/product/landing.md#passo-4-fascia-oraria */
 export const FASCE_ORARIE = [
   '09:00-10:00',

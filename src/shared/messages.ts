@@ -291,6 +291,113 @@ export const msg = {
     ruolo: 'Ruolo',
     nessunTelefono: 'Non indicato',
   },
+  /** E-mail notices: the preferences section of the profile and the admin's log of what was sent. */
+  notifiche: {
+    preferenzeTitle: 'Avvisi via e-mail',
+    preferenzeSubtitle: 'Scegli quali e-mail ricevere. Ogni modifica vale subito.',
+    preferenzeLoadError: 'Errore nel caricamento delle preferenze',
+    nessunaPreferenza: 'Per il tuo ruolo non sono previsti avvisi via e-mail.',
+    saved: 'Preferenza salvata',
+    saveError: 'Errore nel salvataggio della preferenza',
+    notOffered: 'Questo avviso non è previsto per il tuo ruolo',
+    tipoInvalid: 'Tipo di avviso non valido',
+    attivaRequired: "Indica se l'avviso è attivo",
+    predefinita: 'Impostazione predefinita',
+    attivo: 'Attivo',
+    disattivo: 'Disattivo',
+    tipi: {
+      lead_nuovo: {
+        label: 'Nuovi lead',
+        descrizione: {
+          agente:
+            'Una e-mail per ogni richiesta arrivata dalla landing dei tuoi punti fisici, con nome, telefono e fascia oraria del cliente.',
+          area_manager:
+            'Una e-mail per ogni richiesta arrivata dalla landing dei tuoi punti fisici senza agente: lì sei tu il consulente indicato al cliente.',
+          punto_fisico:
+            'Una e-mail per ogni richiesta arrivata dalla landing del tuo punto fisico. Se il punto non ha agente né area manager è attiva di serie, perché sei tu il consulente indicato al cliente.',
+          admin: 'Una e-mail per ogni richiesta arrivata dalla landing di qualsiasi punto fisico.',
+          amministrazione: 'Una e-mail per ogni richiesta arrivata dalla landing di qualsiasi punto fisico.',
+        },
+      },
+      lead_in_ritardo: {
+        label: 'Riepilogo dei lead in attesa',
+        descrizione: {
+          agente:
+            'Ogni mattina dei giorni lavorativi, alle 8, i lead dei tuoi punti ancora "Nuovo" da oltre 24 ore. Se non ce ne sono, nessuna e-mail.',
+          area_manager:
+            'Ogni mattina dei giorni lavorativi, alle 8, i lead dei tuoi punti ancora "Nuovo" da oltre 24 ore. Se non ce ne sono, nessuna e-mail.',
+          punto_fisico:
+            'Ogni mattina dei giorni lavorativi, alle 8, i lead del tuo punto ancora "Nuovo" da oltre 24 ore. Se non ce ne sono, nessuna e-mail.',
+          admin:
+            'Ogni mattina dei giorni lavorativi, alle 8, i lead di tutti i punti ancora "Nuovo" da oltre 24 ore. Se non ce ne sono, nessuna e-mail.',
+          amministrazione:
+            'Ogni mattina dei giorni lavorativi, alle 8, i lead di tutti i punti ancora "Nuovo" da oltre 24 ore. Se non ce ne sono, nessuna e-mail.',
+        },
+      },
+      servizio_completato: {
+        label: 'Servizi completati',
+        descrizione: {
+          agente:
+            'Quando un servizio di una pratica dei tuoi punti viene completato, con la tua commissione.',
+          area_manager:
+            'Quando un servizio di una pratica dei tuoi punti viene completato, con la tua commissione.',
+          punto_fisico:
+            'Quando un servizio di una pratica del tuo punto viene completato, con la tua commissione.',
+        },
+      },
+      servizio_ko: {
+        label: 'Servizi in KO',
+        descrizione: {
+          agente: 'Quando un servizio di una pratica dei tuoi punti passa in KO, con la motivazione.',
+          area_manager: 'Quando un servizio di una pratica dei tuoi punti passa in KO, con la motivazione.',
+          punto_fisico: 'Quando un servizio di una pratica del tuo punto passa in KO, con la motivazione.',
+        },
+      },
+    },
+    registro: {
+      title: 'Registro e-mail',
+      subtitle: 'Le e-mail inviate dal sistema, con il loro esito',
+      button: 'Registro e-mail',
+      back: 'Torna a Utenti',
+      loadError: 'Errore nel caricamento del registro e-mail',
+      empty: 'Nessuna e-mail',
+      allStati: 'Tutti gli stati',
+      filtroStato: 'Stato',
+      count: (n: number) => (n === 1 ? '1 e-mail' : `${n} e-mail`),
+      nonConfigurata: 'non inviato: e-mail non configurata',
+      nonConfigurataBanner:
+        "L'invio delle e-mail non è configurato (SMTP_URL e MAIL_FROM). I messaggi restano in coda e partiranno appena sarà configurato.",
+      destinatario: 'Destinatario',
+      tipo: 'Tipo',
+      oggetto: 'Oggetto',
+      stato: 'Stato',
+      tentativi: 'Tentativi',
+      date: 'Date',
+      creata: 'Creata',
+      inviata: 'Inviata',
+      prossimoTentativo: 'Nuovo tentativo',
+      ultimoErrore: 'Ultimo errore',
+      riprova: 'Riprova',
+      riprovaSuccess: 'E-mail rimessa in coda',
+      riprovaError: "Impossibile rimettere in coda l'e-mail",
+      riprovaNotAllowed: 'Si possono rimettere in coda solo le e-mail non inviate o scadute',
+      notFound: 'E-mail non trovata',
+      statoLabels: {
+        in_coda: 'In coda',
+        in_invio: 'In invio',
+        inviato: 'Inviato',
+        fallito: 'Non inviato',
+        scaduto: 'Scaduto',
+      },
+      tipoLabels: {
+        lead_nuovo: 'Nuovo lead',
+        lead_conferma: 'Conferma al cliente',
+        lead_in_ritardo: 'Riepilogo lead in attesa',
+        servizio_completato: 'Servizio completato',
+        servizio_ko: 'Servizio in KO',
+      },
+    },
+  },
 } as const;
 
 /** Fills the {name} placeholders of a message. */

@@ -62,6 +62,10 @@ export const PERMISSIONS = {
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
+  /** Each user's own e-mail preferences, on their profile. */
+  'notifiche:preferenze': ALL,
+  /** The log of every e-mail the system sent or tried to send. */
+  'notifiche:registro': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -81,6 +85,8 @@ export const paths = {
   utenti: '/utenti',
   /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
   profilo: '/profilo',
+  /** Not in the menu: reached from the Utenti screen's header, admin only. */
+  registroEmail: '/utenti/registro-email',
   landing: (code: string) => `/landing/${code}`,
 } as const;
 
@@ -116,5 +122,6 @@ export function menuFor(role: Role | null | undefined): MenuItem[] {
 export function canOpenSection(role: Role, path: string): boolean {
   if (menuFor(role).some((item) => item.path === path)) return true;
   if (path === paths.profilo) return true;
+  if (path === paths.registroEmail) return can(role, 'notifiche:registro');
   return path === paths.pratiche && can(role, 'pratiche:read');
 }

@@ -95,3 +95,54 @@ export function formatRomeDateTime(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
+
+/** Easter Sunday of a Gregorian year (anonymous Gregorian algorithm), as [month 1-12, day]. */
+function easterSunday(year: number): [number, number] {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return [month, day];
+}
+
+/**
+ * The Italian national public holidays of a year as yyyy-MM-dd: the fixed ones and Easter Monday.
+ * Local patron saints' days are not national and are not included (docs/product/notifications.md).
+ */
+export function italianHolidays(year: number): string[] {
+  const key = (month: number, day: number) =>
+    `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const [em, ed] = easterSunday(year);
+  const monday = new Date(Date.UTC(year, em - 1, ed + 1));
+  const fixed: Array<[number, number]> = [
+    [1, 1],
+    [1, 6],
+    [4, 25],
+    [5, 1],
+    [6, 2],
+    [8, 15],
+    [11, 1],
+    [12, 8],
+    [12, 25],
+    [12, 26],
+  ];
+  return [...fixed.map(([m, d]) => key(m, d)), key(monday.getUTCMonth() + 1, monday.getUTCDate())].sort();
+}
+
+/** Monday to Friday on the Rome calendar, national holidays excluded. */
+export function isRomeWorkingDay(date: Date): boolean {
+  const p = romeParts(date);
+  const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !italianHolidays(p.year).includes(romeDateKey(date));
+}

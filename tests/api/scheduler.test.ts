@@ -139,6 +139,38 @@ describe('periodic jobs', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('a wake during a run is not lost: one more run follows as soon as it ends, never in parallel', async () => {
+    const releases: Array<() => void> = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const job: PeriodicJob = {
+      name: 'coda',
+      everyMs: 60 * 60_000,
+      exclusive: false,
+      run: () =>
+        new Promise<void>((resolve) => {
+          inFlight++;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          releases.push(() => {
+            inFlight--;
+            resolve();
+          });
+        }),
+    };
+    const scheduler = startScheduler(handle.db, [job], { log: quiet });
+    await expect.poll(() => releases.length).toBe(1);
+    scheduler.wake('coda');
+    scheduler.wake('coda');
+    releases[0]();
+    // The hourly timer is far away: only the wake can bring the second run.
+    await expect.poll(() => releases.length).toBe(2);
+    releases[1]();
+    const stopping = scheduler.stop();
+    await stopping;
+    expect(releases).toHaveLength(2);
+    expect(maxInFlight).toBe(1);
+  });
+
   it('removes expired sessions and keeps the valid ones', async () => {
     const user = await insertUser(handle.db, { role: 'agente' });
     await handle.db.insert(sessions).values([

@@ -43,9 +43,32 @@ describe('environment', () => {
     [{ SESSION_SECRET: 'corto' }, 'SESSION_SECRET: deve avere almeno 32 caratteri'],
     [{ TRUST_PROXY: 'forse' }, 'TRUST_PROXY'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV: usa development, production o test'],
+    [
+      { SMTP_URL: 'http://mail.esempio.it', MAIL_FROM: 'a@esempio.it' },
+      'SMTP_URL: deve essere un URL smtp://',
+    ],
+    [{ SMTP_URL: 'smtp://mail.esempio.it' }, 'MAIL_FROM: va impostato insieme a SMTP_URL'],
+    [{ MAIL_FROM: 'avvisi' }, 'MAIL_FROM: deve essere un indirizzo e-mail'],
   ])('refuses %j with a readable message', (env, text) => {
     expect(() => parseEnv(env)).toThrow(EnvError);
     expect(() => parseEnv(env)).toThrow(text);
+  });
+
+  it.each([
+    ['avvisi@esempio.it'],
+    ['WINSOLUTION <avvisi@esempio.it>'],
+    ['"Avvisi WINSOLUTION" <avvisi@esempio.it>'],
+  ])('reads the mail settings with MAIL_FROM %s', (from) => {
+    const c = parseEnv({ SMTP_URL: 'smtps://utente:segreta@smtp.esempio.it:465', MAIL_FROM: from });
+    expect(c.smtpUrl).toBe('smtps://utente:segreta@smtp.esempio.it:465');
+    expect(c.mailFrom).toBe(from);
+    expect(parseEnv({}).smtpUrl).toBeUndefined();
+  });
+
+  it('never echoes the mail server password', () => {
+    expect(() => parseEnv({ SMTP_URL: 'ftp://utente:segreta@host' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('segreta') as unknown }),
+    );
   });
 
   it('never echoes secrets in the message', () => {

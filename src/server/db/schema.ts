@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -14,12 +15,18 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  EMAIL_STATI,
+  EMAIL_TIPI,
+  NOTIFICA_TIPI,
   LEAD_CONTATTO_STATI,
   PAGAMENTO_STATI,
   PRATICA_STATI,
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
+  type EmailStato,
+  type EmailTipo,
   type LeadContattoStato,
+  type NotificaTipo,
   type PagamentoStato,
   type PraticaStato,
   type ServizioStato,
@@ -423,4 +430,85 @@ export const rateLimits = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Days on which a once-a-day job (the morning digest) has done its work, so that later runs of
+ * the same day skip it without recomputing anything.
+ */
+export const jobDailyRuns = pgTable(
+  'job_daily_runs',
+  {
+    job: text('job').notNull(),
+    /** Europe/Rome calendar day, yyyy-MM-dd. */
+    day: text('day').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
+);
+
+/**
+ * The e-mail outbox (docs/product/notifications.md): every message is written here in the transaction of
+ * the event that causes it, then sent by the worker. The dedupe key makes enqueueing idempotent
+ * (one digest per person per day, one notice per person per event).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serial('id').primaryKey(),
+    tipo: text('tipo').$type<EmailTipo>().notNull(),
+    destinatario: text('destinatario').notNull(),
+    oggetto: text('oggetto').notNull(),
+    testo: text('testo').notNull(),
+    html: text('html').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    stato: text('stato').$type<EmailStato>().notNull().default('in_coda'),
+    tentativi: integer('tentativi').notNull().default(0),
+    prossimoTentativoAt: timestamp('prossimo_tentativo_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While `in_invio`: the worker's claim; past it, another worker may take the row over. */
+    bloccatoFinoAt: timestamp('bloccato_fino_at', { withTimezone: true }),
+    /** Unsent by then, the message is no longer useful and becomes `scaduto`. */
+    scadeAt: timestamp('scade_at', { withTimezone: true }).notNull(),
+    ultimoErrore: text('ultimo_errore'),
+    messageId: text('message_id'),
+    inviatoAt: timestamp('inviato_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Who it is for, when staff; null for the customer's confirmation. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Deleting a lead or practice deletes the messages about it (they carry the customer's data). */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    praticaId: integer('pratica_id').references(() => pratiche.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('email_outbox_dedupe_key_unique').on(t.dedupeKey),
+    // The worker's claim reads only the rows still to send, by due time.
+    index('email_outbox_da_inviare_idx')
+      .on(t.prossimoTentativoAt)
+      .where(sql`stato in ('in_coda', 'in_invio')`),
+    // The admin's log: newest first, all or one status.
+    index('email_outbox_created_idx').on(t.createdAt, t.id),
+    index('email_outbox_stato_created_idx').on(t.stato, t.createdAt, t.id),
+    index('email_outbox_user_idx').on(t.userId),
+    index('email_outbox_lead_idx').on(t.leadId),
+    index('email_outbox_pratica_idx').on(t.praticaId),
+    check('email_outbox_tipo_check', inList('tipo', EMAIL_TIPI)),
+    check('email_outbox_stato_check', inList('stato', EMAIL_STATI)),
+  ],
+);
+
+/** A user's explicit on/off per kind; without a row the role's default applies (docs/product/notifications.md). */
+export const notifichePreferenze = pgTable(
+  'notifiche_preferenze',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').$type<NotificaTipo>().notNull(),
+    attiva: boolean('attiva').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.tipo] }),
+    check('notifiche_preferenze_tipo_check', inList('tipo', NOTIFICA_TIPI)),
+  ],
 );

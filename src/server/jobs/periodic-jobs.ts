@@ -4,6 +4,8 @@ import { expiredSessionsJob } from '#server/modules/auth/auth.jobs.ts';
 import { purgeExpiredCounters } from '#server/plugins/rate-limit.ts';
 import { orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
+import type { Mailer } from '#server/modules/notifiche/mailer.ts';
+import { emailOutboxJob, emailRetentionJob, riepilogoJob } from '#server/modules/notifiche/notifiche.jobs.ts';
 import type { PeriodicJob } from './scheduler';
 
 /** Rate-limit windows that are over: only the shared counters on PostgreSQL have rows. */
@@ -32,6 +34,22 @@ export const oldIdempotencyKeysJob: PeriodicJob = {
 };
 
 /** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
-export function periodicJobs(deps: { storage: DocumentStorage }): PeriodicJob[] {
-  return [expiredSessionsJob, expiredRateLimitsJob, oldIdempotencyKeysJob, orphanDocumentsJob(deps.storage)];
+export interface PeriodicJobsDeps {
+  storage: DocumentStorage;
+  /** The SMTP mailer, or null when mail is not configured (the outbox still fills). */
+  mailer: Mailer | null;
+  publicBaseUrl: string;
+}
+
+/** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
+export function periodicJobs(deps: PeriodicJobsDeps): PeriodicJob[] {
+  return [
+    expiredSessionsJob,
+    expiredRateLimitsJob,
+    oldIdempotencyKeysJob,
+    orphanDocumentsJob(deps.storage),
+    emailOutboxJob(deps.mailer),
+    riepilogoJob({ publicBaseUrl: deps.publicBaseUrl }),
+    emailRetentionJob,
+  ];
 }

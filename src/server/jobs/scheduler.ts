@@ -126,10 +126,17 @@ export function startScheduler(
   const owner = options.owner ?? schedulerOwner();
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
+  // Woken while running: the run may have read its work before the wake's commit, so one more
+  // run follows right after (e.g. an e-mail queued while the worker was sending others).
+  const wokenWhileRunning = new Set<string>();
   let stopped = false;
 
   const attempt = (job: PeriodicJob) => {
-    if (stopped || running.has(job.name)) return;
+    if (stopped) return;
+    if (running.has(job.name)) {
+      wokenWhileRunning.add(job.name);
+      return;
+    }
     const run = runJobOnce(db, job, { owner, log: options.log, clock: options.clock })
       .then(() => undefined)
       .catch((error: unknown) => {
@@ -138,7 +145,8 @@ export function startScheduler(
       })
       .finally(() => {
         running.delete(job.name);
-        schedule(job);
+        const again = wokenWhileRunning.delete(job.name);
+        schedule(job, again ? 0 : job.everyMs);
       });
     running.set(job.name, run);
   };

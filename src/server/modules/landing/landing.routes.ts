@@ -35,6 +35,9 @@ export interface LandingRoutesOptions {
   db: Database;
   storage: DocumentStorage;
   sessionSecret: string;
+  publicBaseUrl: string;
+  /** Called after a submission committed: the outbox worker sends its e-mails now. */
+  notify: () => void;
 }
 
 /** Per-IP budgets of the public writes (a shop's Wi-Fi serves many customers, hence not tiny). */
@@ -45,7 +48,7 @@ const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
-  { db, storage, sessionSecret },
+  { db, storage, sessionSecret, publicBaseUrl, notify },
 ) => {
   await registerDocumentUploads(app);
 
@@ -83,7 +86,9 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
           idempotencyKey: headerKey ?? bodyKey ?? null,
         },
+        { publicBaseUrl },
       );
+      if (!result.simulated) notify();
       const uploadToken =
         result.praticaId == null ? null : createUploadToken(sessionSecret, result.praticaId);
       return reply.code(result.simulated ? 200 : 201).send({ ...result, uploadToken });

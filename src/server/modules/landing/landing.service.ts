@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
-  CONSULENTE_TELEFONO_PLACEHOLDER,
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
@@ -24,13 +23,15 @@ import {
   pratiche,
   puntiFisici,
   servizi,
-  users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
 import { praticheScope } from '../punti-fisici/scope';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
 import { newDocumentKey, readWhole, type DocumentStorage } from '#server/storage/storage.ts';
+import type { NotificheLinks } from '../notifiche/links';
+import { enqueueNuovoLead } from '../notifiche/notifiche.service';
 import { canMerge, mergePagesToPdf } from './merge-pages';
 
 const m = msg.landing;
@@ -39,50 +40,15 @@ const m = msg.landing;
 // GET /api/landing/{code}
 // ---------------------------------------------------------------------------------------------
 
-/** The point's agent, else its area manager, else its responsible person. See docs/product/landing.md#consulente */
+/** The point's name and its consultant. See docs/product/landing.md#consulente */
 export async function getLandingInfo(db: Database, code: string): Promise<LandingInfo> {
-  const [punto] = await db
-    .select({
-      id: puntiFisici.id,
-      nomeAttivita: puntiFisici.nomeAttivita,
-      agenteId: puntiFisici.agenteId,
-      areaManagerId: puntiFisici.areaManagerId,
-      responsabileId: puntiFisici.utenteResponsabileId,
-    })
-    .from(puntiFisici)
-    .where(and(eq(puntiFisici.landingCode, code.toUpperCase()), eq(puntiFisici.isActive, true)));
-  if (!punto) throw AppError.notFound(m.notFoundText);
-
-  const ids = [punto.agenteId, punto.areaManagerId, punto.responsabileId].filter(
-    (id): id is number => id != null,
-  );
-  const people = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  // Agent and area manager only while active; the responsible person always (every point has one).
-  const candidates = [punto.agenteId, punto.areaManagerId]
-    .map((id) => (id == null ? undefined : byId.get(id)))
-    .filter((p) => p?.isActive);
-  const consultant = candidates[0] ?? byId.get(punto.responsabileId);
-  const phone = [consultant, ...candidates, byId.get(punto.responsabileId)]
-    .find((p) => p?.phone?.trim())
-    ?.phone?.trim();
+  const punto = await loadPuntoConPersone(db, { landingCode: code.toUpperCase() });
+  if (!punto?.isActive) throw AppError.notFound(m.notFoundText);
+  const consulente = consulenteOf(punto);
   return {
     nomeAttivita: punto.nomeAttivita,
     puntoFisicoId: punto.id,
-    consultant: {
-      nome: consultant ? `${consultant.firstName} ${consultant.lastName}`.trim() : punto.nomeAttivita,
-      // The consultant's own phone; the placeholder only when nobody at the point has one.
-      telefono: consultant?.phone?.trim() || phone || CONSULENTE_TELEFONO_PLACEHOLDER,
-    },
+    consultant: { nome: consulente.nome, telefono: consulente.telefono },
   };
 }
 
@@ -105,7 +71,13 @@ interface StoredIdempotency {
   result?: StoredResult;
 }
 
-export async function submitForm(db: Database, input: SubmitInput, meta: SubmitMeta): Promise<StoredResult> {
+export async function submitForm(
+  db: Database,
+  input: SubmitInput,
+  meta: SubmitMeta,
+  /** Where e-mail links point; without it no notice is queued. */
+  notifiche?: NotificheLinks,
+): Promise<StoredResult> {
   const [punto] = await db
     .select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode })
     .from(puntiFisici)
@@ -208,6 +180,24 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
       ip: meta.ip,
       userAgent: meta.userAgent,
     });
+
+    // The staff who must call back, and the customer's confirmation, on this same transaction:
+    // sent later by the outbox worker, so mail being down never touches the submission.
+    if (notifiche) {
+      await enqueueNuovoLead(
+        tx,
+        {
+          leadId: lead.id,
+          praticaId: pratica.id,
+          puntoFisicoId: punto.id,
+          isExistingLead,
+          cliente: { nome: input.nome, cognome: input.cognome, telefono: input.telefono, email: input.email },
+          servizi: richiesti as ServizioTipo[],
+          orarioContatto,
+        },
+        notifiche,
+      );
+    }
 
     const result: StoredResult = {
       success: true,

@@ -5,7 +5,17 @@ import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { updateServizioStatus } from './servizi.service';
 
-export const serviziRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export interface ServiziRoutesOptions {
+  db: Database;
+  publicBaseUrl: string;
+  /** Called after a status change committed: the outbox worker sends its e-mails now. */
+  notify: () => void;
+}
+
+export const serviziRoutes: FastifyPluginAsyncZod<ServiziRoutesOptions> = async (
+  app,
+  { db, publicBaseUrl, notify },
+) => {
   app.put(
     '/api/servizi/:id/status',
     {
@@ -16,6 +26,12 @@ export const serviziRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: servizioStatusResultSchema },
       },
     },
-    async (request) => updateServizioStatus(db, actorOf(request), request.params.id, request.body),
+    async (request) => {
+      const result = await updateServizioStatus(db, actorOf(request), request.params.id, request.body, {
+        publicBaseUrl,
+      });
+      notify();
+      return result;
+    },
   );
 };

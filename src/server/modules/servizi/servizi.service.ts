@@ -30,6 +30,8 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { configFromRow } from '../commissioni/commissioni.service';
+import type { NotificheLinks } from '../notifiche/links';
+import { enqueueEsitoServizio } from '../notifiche/notifiche.service';
 
 type ServizioRow = typeof servizi.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -183,6 +185,8 @@ export async function updateServizioStatus(
   actor: Actor,
   id: number,
   body: ServizioStatusBody,
+  /** Where e-mail links point; without it no notice is queued (the demo seed's history). */
+  notifiche?: NotificheLinks,
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
   const [found] = await db
     .select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
@@ -209,12 +213,14 @@ export async function updateServizioStatus(
       totaleVendita: string | null;
     } | null = null;
     let newCommission: typeof commissioni.$inferInsert | null = null;
+    let fornitoreNome: string | null = null;
     if (body.stato === 'completato') {
       const [fornitore] = await tx
         .select()
         .from(fornitori)
         .where(eq(fornitori.codice, body.fornitore!.toUpperCase()));
       if (!fornitore) throw AppError.badRequest(msg.servizio.supplierNotFound, 'VALIDATION');
+      fornitoreNome = fornitore.nome;
       if (!fornitore.isActive)
         throw AppError.badRequest(
           fillMessage(msg.servizio.supplierInactive, { nome: fornitore.nome }),
@@ -331,14 +337,56 @@ export async function updateServizioStatus(
         dataUltimoAggiornamento: now,
       })
       .where(eq(servizi.id, current.id));
-    await tx.insert(serviziStorico).values({
-      servizioId: current.id,
-      userId: actor.id,
-      daStato: current.stato,
-      aStato: body.stato,
-      motivazione: body.stato === 'ko' ? body.koMotivazione! : null,
-      createdAt: now,
-    });
+    const [storico] = await tx
+      .insert(serviziStorico)
+      .values({
+        servizioId: current.id,
+        userId: actor.id,
+        daStato: current.stato,
+        aStato: body.stato,
+        motivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+        createdAt: now,
+      })
+      .returning({ id: serviziStorico.id });
+
+    // Entering 'completato' or 'ko' tells the point's people, in this same transaction
+    // (docs/product/notifications.md#esiti). Saving the same status again tells nobody.
+    if (notifiche && body.stato !== current.stato && (body.stato === 'completato' || body.stato === 'ko')) {
+      const [lead] = await tx
+        .select({ nome: leads.nome, cognome: leads.cognome })
+        .from(leads)
+        .where(eq(leads.id, pratica.leadId));
+      if (body.stato === 'ko' && current.fornitoreId != null) {
+        const [f] = await tx
+          .select({ nome: fornitori.nome })
+          .from(fornitori)
+          .where(eq(fornitori.id, current.fornitoreId));
+        fornitoreNome = f?.nome ?? null;
+      }
+      await enqueueEsitoServizio(
+        tx,
+        {
+          storicoId: storico.id,
+          stato: body.stato,
+          praticaId: pratica.id,
+          leadId: pratica.leadId,
+          puntoFisicoId: pratica.puntoFisicoId,
+          tipoServizio: tipo,
+          fornitoreNome,
+          cliente: { nome: lead?.nome ?? '', cognome: lead?.cognome ?? '' },
+          koMotivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+          importi: newCommission
+            ? {
+                puntoFisico: newCommission.importoPuntoFisico,
+                agente: newCommission.importoAgente,
+                areaManager: newCommission.importoAreaManager,
+              }
+            : null,
+        },
+        notifiche,
+        now,
+      );
+    }
 
     const siblings = await tx
       .select({ stato: servizi.stato })

@@ -1,6 +1,6 @@
 import { AlarmClock, Eye, RotateCcw, Search, Trash2 } from 'lucide-react';
 import { Pagination } from '#client/components/ui/pagination.tsx';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -31,6 +31,7 @@ import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   exportLeads,
   useDeleteLead,
+  useLeadDetail,
   useLeads,
   useUpdateLeadStatus,
   type LeadQuery,
@@ -108,16 +109,35 @@ function readPuntoId(search: string): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
+function readLinkedLeadId(location: string): number | undefined {
+  const match = /^\/leads\/(\d+)$/.exec(location);
+  const value = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
 export function LeadsRoute() {
   const { user } = useAuth();
   const role = user!.role;
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const puntoFisicoId = readPuntoId(useSearch());
   const [text, setText] = useState('');
   const search = useDebouncedValue(text, 300);
   const [status, setStatus] = useState<StatusFilter>('');
   const [page, setPage] = useState(1);
   const [detail, setDetail] = useState<LeadListItem | null>(null);
+  // /leads/{id}, the link of the e-mails: that lead's detail opens over the list.
+  const linkedId = readLinkedLeadId(location);
+  const linked = useLeadDetail(linkedId ?? null);
+  useEffect(() => {
+    if (linked.isError) {
+      toast({ title: msg.lead.notFound, variant: 'destructive' });
+      navigate(paths.leads, { replace: true });
+    }
+  }, [linked.isError, navigate]);
+  const closeDetail = () => {
+    setDetail(null);
+    if (linkedId != null) navigate(paths.leads, { replace: true });
+  };
   const searchId = useId();
   const statusId = useId();
 
@@ -380,7 +400,10 @@ export function LeadsRoute() {
 
       <Pagination page={page} pages={pages} onPageChange={setPage} className="mt-4" />
 
-      <LeadDetailDialog row={detail} onOpenChange={(open) => !open && setDetail(null)} />
+      <LeadDetailDialog
+        row={detail ?? (linkedId != null ? (linked.data ?? null) : null)}
+        onOpenChange={(open) => !open && closeDetail()}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { msg } from '#shared/messages.ts';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { ProfiloDati } from '#client/backoffice/features/profilo/components/profilo-dati.tsx';
+import { PreferenzeEmail } from '#client/backoffice/features/notifiche/components/preferenze-email.tsx';
 
 /** The signed-in user's page. Features with personal settings add their own section below. */
 export function ProfiloRoute() {
@@ -12,6 +13,7 @@ export function ProfiloRoute() {
       <PageHeader title={msg.profilo.title} subtitle={msg.profilo.subtitle} />
       <div className="grid gap-6">
         <ProfiloDati user={user} />
+        <PreferenzeEmail role={user.role} />
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Mail, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { isRole, ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
+import { isRole, paths, ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -106,10 +107,18 @@ export function UtentiRoute() {
         title="Gestione Utenti"
         subtitle="Crea e gestisci gli account del sistema"
         actions={
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden />
-            Crea Utente
-          </Button>
+          <>
+            <Button variant="outline" asChild>
+              <Link href={paths.registroEmail}>
+                <Mail aria-hidden />
+                {msg.notifiche.registro.button}
+              </Link>
+            </Button>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              Crea Utente
+            </Button>
+          </>
         }
       />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
 import { paths } from '#shared/permissions.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
@@ -10,10 +10,12 @@ import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useLogin } from '../api/auth';
+import { afterLogin } from '../after-login';
 
 export function LoginForm() {
   const login = useLogin();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -24,7 +26,7 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
-        navigate(paths.home, { replace: true });
+        navigate(afterLogin(search) ?? paths.home, { replace: true });
       },
       onError: (error) =>
         toast({
