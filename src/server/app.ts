@@ -8,6 +8,7 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
+import { estrattiContoRoutes } from './modules/estratti-conto/estratti-conto.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(serviziRoutes, { db });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
+  await app.register(estrattiContoRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
 
