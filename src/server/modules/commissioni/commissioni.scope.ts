@@ -11,7 +11,7 @@ export const PAYEE_COLUMNS = {
 } as const satisfies Record<BeneficiarioRuolo, unknown>;
 
 /**
- * The commissions a role sees (DECISIONS §2): admin all; amministrazione the rows with
+ * The commissions a role sees (docs/product/roles-and-scope.md#perimetro-delle-righe): admin all; amministrazione the rows with
  * importoAmministrazione ≠ 0; the other roles the rows where they are the payee and their own
  * amount ≠ 0 (≠, not >, so storni that claw back their paid commissions show too).
  * A payee's statement (estratto conto) is this same scope, for that payee.
@@ -31,7 +31,8 @@ export function commissioniScope(actor: Actor): SQL | undefined {
   }
 }
 
-/** The amount a role's totals add up (SPEC §6): admin the structure's, amministrazione all four, others their own. */
+/** The amount a role's totals add up: admin the structure's, amministrazione all four, others their own.
+ * See docs/product/roles-and-scope.md#totali-per-ruolo */
 export function commissionAmountFor(actor: Actor): SQL {
   switch (actor.role) {
     case 'admin':

@@ -192,7 +192,7 @@ function selectJoined(db: Database) {
       codice: fornitori.codice,
       fornitoreNome: fornitori.nome,
       puntoFisicoNome: puntiFisici.nomeAttivita,
-      // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
+      // A paid commission is clawed back at most once (docs/product/commissions.md#storni): its storno, if any.
       // Written out in full: the outer column must stay qualified inside the subquery.
       stornoId: sql<
         number | null
@@ -227,7 +227,8 @@ function filterWhere(actor: Actor, filters: CommissioniFilters) {
 }
 
 /**
- * The totals of the commissions a role sees with these filters, in its own amount (SPEC §6):
+ * The totals of the commissions a role sees with these filters, in its own amount
+ * (docs/product/roles-and-scope.md#totali-per-ruolo):
  * the Commissioni screen's summary and every statement's totals come from this one query.
  * Storni are also summed on their own, so that a screen never shows a bare negative.
  * See docs/product/commissions.md#storni.
@@ -376,7 +377,8 @@ const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = 
   importoAmministrazione: { header: 'Importo Struttura' },
 };
 
-/** The amounts a role may see (DECISIONS §2) are the only amount columns of its export. */
+/** The amounts a role may see are the only amount columns of its export.
+ * See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo */
 function amountKeysFor(actor: Actor): AmountKey[] {
   switch (actor.role) {
     case 'admin':
@@ -396,7 +398,7 @@ export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
   pagato: 'Pagato',
 };
 
-/** 'Esporta' (DECISIONS §7): every row the list would show with these filters, newest first. */
+/** 'Esporta': every row the list would show with these filters, newest first. */
 export async function exportCommissioni(
   db: Database,
   actor: Actor,

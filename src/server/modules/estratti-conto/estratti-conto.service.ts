@@ -79,7 +79,7 @@ export function periodoOrThrow(key: string, now: Date): PeriodoEstratto {
 
 /**
  * The payee, if the caller may read its statement: admin and amministrazione anyone paid on
- * commission; a payee only itself. Anything else is not found (DECISIONS §2: 404 out of scope).
+ * commission; a payee only itself. Anything else is not found (docs/product/roles-and-scope.md#403-e-404).
  */
 async function beneficiarioFor(db: Database, actor: Actor, id: number): Promise<EstrattoBeneficiario> {
   if (!can(actor.role, 'estrattiConto:readAll') && actor.id !== id)

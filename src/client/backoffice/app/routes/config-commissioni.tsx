@@ -18,7 +18,7 @@ import { FornitoreConfigCard } from '#client/backoffice/features/config-commissi
 import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
 import { FornitoreDialog } from '#client/backoffice/features/fornitori/components/fornitore-dialog.tsx';
 
-/** Config Commissioni (SPEC §2, admin only; the router shows the denial to the others). */
+/** Config Commissioni, admin only; the router shows the denial to the others. See docs/product/screens.md#config-commissioni */
 export function ConfigCommissioniRoute() {
   const fornitori = useAllFornitori();
   const configs = useCommissioniConfig();

@@ -43,7 +43,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Eye button's dialog (SPEC §2); a failed load falls back to the row of the list (SPEC §8). */
+/** Eye button's dialog; a failed load falls back to the row of the list. See docs/product/screens.md#lead */
 export function LeadDetailDialog({
   row,
   onOpenChange,
