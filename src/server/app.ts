@@ -9,6 +9,7 @@ import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
 import { estrattiContoRoutes } from './modules/estratti-conto/estratti-conto.routes';
+import { documentiRoutes } from './modules/documenti/documenti.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(estrattiContoRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(landingRoutes, { db, storage, sessionSecret: options.sessionSecret });
+  await app.register(documentiRoutes, { db, storage });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

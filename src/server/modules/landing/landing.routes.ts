@@ -51,7 +51,7 @@ function limitBy(limiter: ReturnType<typeof createLimiter>, message: string) {
 }
 
 /** Multipart errors of @fastify/multipart and busboy, in the customer's language. */
-function translateMultipartError(error: unknown): unknown {
+export function translateMultipartError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -71,6 +71,16 @@ function translateMultipartError(error: unknown): unknown {
   }
 }
 
+/** The documents' limits (docs/product/landing.md#caricamento-delle-bollette), for every multipart route that receives them. */
+export const MULTIPART_LIMITS = {
+  fileSize: UPLOAD_MAX_FILE_BYTES,
+  files: UPLOAD_MAX_FILES,
+  fields: 20,
+  fieldSize: 10 * 1024,
+  parts: UPLOAD_MAX_FILES + 20,
+  headerPairs: 100,
+};
+
 const isUploadPart = (name: string): name is UploadPart => (UPLOAD_PARTS as readonly string[]).includes(name);
 
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
@@ -78,16 +88,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
   { db, storage, sessionSecret },
 ) => {
   // Multipart only in this plugin's scope: the rest of the API keeps JSON-only bodies.
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: UPLOAD_MAX_FILE_BYTES,
-      files: UPLOAD_MAX_FILES,
-      fields: 20,
-      fieldSize: 10 * 1024,
-      parts: UPLOAD_MAX_FILES + 20,
-      headerPairs: 100,
-    },
-  });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
   const submitLimiter = createLimiter(SUBMIT_LIMIT);
   const uploadLimiter = createLimiter(UPLOAD_LIMIT);

@@ -10,6 +10,7 @@ import {
   normalizeTelefono,
   type ServizioTipo,
   type UploadPart,
+  type STAFF_UPLOAD_PART,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas/landing.ts';
@@ -272,7 +273,8 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
 // ---------------------------------------------------------------------------------------------
 
 export interface IncomingFile {
-  parte: UploadPart;
+  /** A landing part, or 'files' for a document staff attach (POST /api/leads/upload-files). */
+  parte: UploadPart | typeof STAFF_UPLOAD_PART;
   originalName: string | undefined;
   data: Buffer;
 }
@@ -286,7 +288,7 @@ const PAGE_GROUPS = [
   { kind: 'combined', pages: ['combinedPage1', 'combinedPage2'], title: 'Bolletta luce e gas' },
 ] as const;
 
-const isPagePart = (parte: UploadPart) => /Page[12]$/.test(parte);
+const isPagePart = (parte: IncomingFile['parte']) => /Page[12]$/.test(parte);
 
 interface Prepared {
   key: string;
@@ -310,11 +312,19 @@ export async function assertPraticaExists(db: Database, praticaId: number): Prom
  * Checks every file by content first; only when all pass does anything reach storage and the
  * database. A failure at any point removes what was already stored.
  */
+export interface SaveDocumentsOptions {
+  /** The staff member attaching them; absent for the customer's own upload. */
+  caricatoDa?: { id: number; nome: string };
+  /** Runs in the transaction that records the documents (e.g. the practice's history). */
+  record?: (tx: DbExecutor, documenti: Documento[]) => Promise<void>;
+}
+
 export async function saveDocuments(
   db: Database,
   storage: DocumentStorage,
   praticaId: number,
   files: IncomingFile[],
+  options: SaveDocumentsOptions = {},
 ): Promise<Documento[]> {
   if (files.length === 0) throw AppError.badRequest(m.noFiles, 'NO_FILES');
   await assertPraticaExists(db, praticaId);
@@ -391,12 +401,15 @@ export async function saveDocuments(
             sizeBytes: file.data.length,
             sha256: sha256(file.data),
             mergedIntoId: file.mergedInto == null ? null : ids[file.mergedInto],
+            caricatoDaId: options.caricatoDa?.id ?? null,
           })
           .returning();
         ids[index] = row.id;
-        rows.push(toDocumento(row));
+        rows.push(toDocumento(row, options.caricatoDa?.nome));
       }
-      return rows.sort((a, b) => a.id - b.id);
+      rows.sort((a, b) => a.id - b.id);
+      await options.record?.(tx, rows);
+      return rows;
     });
   } catch (error) {
     await Promise.all(stored.map((key) => storage.remove(key).catch(() => undefined)));
@@ -404,7 +417,7 @@ export async function saveDocuments(
   }
 }
 
-function toDocumento(row: typeof documenti.$inferSelect): Documento {
+function toDocumento(row: typeof documenti.$inferSelect, caricatoDaNome?: string | null): Documento {
   return {
     id: row.id,
     filename: row.filename,
@@ -413,6 +426,7 @@ function toDocumento(row: typeof documenti.$inferSelect): Documento {
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     mergedIntoId: row.mergedIntoId,
+    caricatoDa: row.caricatoDaId == null ? null : { id: row.caricatoDaId, nome: caricatoDaNome ?? '' },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -421,7 +435,7 @@ function toDocumento(row: typeof documenti.$inferSelect): Documento {
 // Staff: GET /api/pratiche/{id}/files and /files/{filename}
 // ---------------------------------------------------------------------------------------------
 
-async function findPraticaInScope(db: Database, actor: Actor, praticaId: number) {
+export async function findPraticaInScope(db: DbExecutor, actor: Actor, praticaId: number) {
   const [row] = await db
     .select({ id: pratiche.id })
     .from(pratiche)
@@ -433,11 +447,12 @@ async function findPraticaInScope(db: Database, actor: Actor, praticaId: number)
 export async function listDocumenti(db: Database, actor: Actor, praticaId: number): Promise<Documento[]> {
   await findPraticaInScope(db, actor, praticaId);
   const rows = await db
-    .select()
+    .select({ d: documenti, firstName: users.firstName, lastName: users.lastName })
     .from(documenti)
+    .leftJoin(users, eq(users.id, documenti.caricatoDaId))
     .where(eq(documenti.praticaId, praticaId))
     .orderBy(asc(documenti.id));
-  return rows.map(toDocumento);
+  return rows.map((r) => toDocumento(r.d, r.firstName ? `${r.firstName} ${r.lastName}` : null));
 }
 
 export async function openDocumento(
