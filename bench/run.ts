@@ -28,9 +28,9 @@ import {
   type SeedDemoResult,
 } from '#server/db/seed-demo.ts';
 import { parseEnv } from '#server/env.ts';
-import { DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { DEMO_LANDING_CODE, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
-import { formatFirstLoadTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
+import { formatFirstLoadTable, formatLazyTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
 
 const API_BUDGET_P95_MS = 200;
 const resultsDir = path.resolve(import.meta.dirname, 'results');
@@ -191,7 +191,7 @@ async function runApiBench(leadCount: number, requests: number) {
       .where(
         and(
           inArray(servizi.stato, ['inserito', 'in_lavorazione']),
-          inArray(servizi.tipoServizio, ['luce', 'gas', 'internet', 'noleggio']),
+          inArray(servizi.tipoServizio, SERVIZI_PRINCIPALI),
         ),
       )
       .orderBy(sql`random()`)
@@ -312,6 +312,12 @@ function markdown(report: Report, before: (Report & { source?: string }) | null)
   ];
   if (report.pages) {
     lines.push('## Peso del primo caricamento (KB gzip)', '', formatFirstLoadTable(report.pages), '');
+    lines.push(
+      'Caricati dopo, quando il browser è libero (KB gzip in più):',
+      '',
+      formatLazyTable(report.pages),
+      '',
+    );
   }
   const s = report.seed;
   lines.push(

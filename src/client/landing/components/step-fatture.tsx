@@ -1,7 +1,8 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { guideTarget } from '../guide-bridge';
 import { Button } from '../ui';
-import { hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
+import { billKinds, hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
 import { BillCard } from './bill-card';
 import { StepHeading } from './step-heading';
 
@@ -45,9 +46,7 @@ function Banner({ tone, children }: { tone: 'success' | 'info'; children: string
 export function StepFatture(props: Props) {
   const { bills, needs, canCombine, capture } = props;
   const status = uploadStatus(bills, needs);
-  const kinds: BillKind[] = needs.combined
-    ? ['combined']
-    : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const kinds = billKinds(needs);
   const isCapturing = capture != null;
 
   let banners: Array<{ tone: 'success' | 'info'; text: string }> = [];
@@ -101,7 +100,7 @@ export function StepFatture(props: Props) {
         </div>
       ) : null}
 
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3" {...guideTarget('bills')}>
         {kinds.map((kind) => (
           <BillCard
             key={kind}
@@ -132,6 +131,7 @@ export function StepFatture(props: Props) {
         className="w-full py-2 whitespace-normal"
         disabled={isCapturing}
         onClick={props.onNext}
+        {...guideTarget('continue')}
       >
         {nextLabel}
       </Button>

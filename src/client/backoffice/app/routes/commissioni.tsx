@@ -30,7 +30,7 @@ import {
   EstrattoContoButton,
 } from '#client/backoffice/features/commissioni/components/estratto-conto-dialog.tsx';
 import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 const PAGE_SIZE = 24;

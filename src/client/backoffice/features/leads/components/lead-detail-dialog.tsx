@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { withQuery } from '#client/lib/api-client.ts';
 import { can, paths } from '#shared/permissions.ts';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import {
@@ -19,14 +20,6 @@ import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { useLeadDetail } from '../api/leads';
 
-const SERVIZIO_LABELS: Record<string, string> = {
-  luce: 'Luce',
-  gas: 'Gas',
-  internet: 'Internet',
-  noleggio: 'Noleggio',
-  finanziamenti: 'Finanziamenti',
-  assicurazioni: 'Assicurazioni',
-};
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
   in_lavorazione: 'In lavorazione',
@@ -124,8 +117,7 @@ export function LeadDetailDialog({
                     {detail.data.praticheSummary.perServizioStato.map((s) => (
                       <li key={`${s.tipoServizio}-${s.stato}`}>
                         <Badge variant="outline">
-                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} ·{' '}
-                          {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
+                          {servizioLabel(s.tipoServizio)} · {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
                         </Badge>
                       </li>
                     ))}
@@ -159,7 +151,7 @@ export function LeadDetailDialog({
                   {detail.data.pratiche.map((p) => (
                     <li key={p.id}>
                       Pratica #{p.id} · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
-                      {p.servizi.map((s) => SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio).join(', ')}
+                      {p.servizi.map((s) => servizioLabel(s.tipoServizio)).join(', ')}
                     </li>
                   ))}
                 </ul>
