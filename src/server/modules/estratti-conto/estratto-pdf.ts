@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { msg } from '#shared/messages.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { formatEuro, toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
@@ -221,7 +222,7 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
     estratto.righe.forEach((r, index) => {
       const isStorno = r.stornoOfId != null;
       const paid = r.statoPagamento === 'pagato';
-      const servizio = msg.servizio.tipoLabels[r.tipoServizio] ?? r.tipoServizio;
+      const servizio = servizioLabel(r.tipoServizio);
       const cells: Array<{ text: string; note?: string; color?: string; bold?: boolean }> = [
         { text: day(r.dataCompletamento) },
         { text: `#${r.praticaId}` },

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { msg } from '#shared/messages.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
@@ -118,7 +119,7 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
       r.praticaId,
       r.customerName,
       r.puntoFisicoNome ?? '',
-      msg.servizio.tipoLabels[r.tipoServizio] ?? r.tipoServizio,
+      servizioLabel(r.tipoServizio),
       r.fornitoreNome ?? '',
       isStorno ? 'Storno' : 'Commissione',
       r.stornoOfId ?? '',
