@@ -10,6 +10,8 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
+import { estrattiContoRoutes } from './modules/estratti-conto/estratti-conto.routes';
+import { documentiRoutes } from './modules/documenti/documenti.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
@@ -94,6 +96,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
+  await app.register(estrattiContoRoutes, { db });
   await app.register(dashboardRoutes, { db });
   await app.register(landingRoutes, {
     db,
@@ -107,6 +110,7 @@ export async function buildApp(options: AppOptions) {
     mailConfigured: Boolean(config.smtpUrl && config.mailFrom),
     notify,
   });
+  await app.register(documentiRoutes, { db, storage });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

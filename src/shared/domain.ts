@@ -95,6 +95,17 @@ export const UPLOAD_PARTS = [
 ] as const;
 export type UploadPart = (typeof UPLOAD_PARTS)[number];
 
+/** The multipart part of the staff upload (POST /api/leads/upload-files): one or more files. */
+export const STAFF_UPLOAD_PART = 'files';
+
+/** Events of a practice's own history (documents added by staff or deleted by the admin). */
+export const PRATICA_EVENTO_TIPI = ['documento_aggiunto', 'documento_eliminato'] as const;
+export type PraticaEventoTipo = (typeof PRATICA_EVENTO_TIPI)[number];
+
+/** The roles paid on commission, each with its statement (estratto conto). */
+export const BENEFICIARIO_RUOLI = ['punto_fisico', 'agente', 'area_manager'] as const;
+export type BeneficiarioRuolo = (typeof BENEFICIARIO_RUOLI)[number];
+
 /** See docs/product/landing.md#caricamento-delle-bollette */
 export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;

@@ -34,3 +34,57 @@ export function formatEuro(value: string | Cents): string {
   const cents = typeof value === 'number' ? value : toCents(value);
   return `€ ${amount.format(cents / 100)}`;
 }
+
+const inputAmount = new Intl.NumberFormat('it-IT', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
+
+/**
+ * What an amount field shows for a decimal string: '30,00', '1.234,56' (it-IT, no currency
+ * sign: the field carries it). Text that is not an amount is returned as it is.
+ */
+export function formatAmountInput(value: string | null | undefined): string {
+  if (value == null || value.trim() === '') return '';
+  try {
+    return inputAmount.format(toCents(value) / 100);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * An amount as a person types it, to the API's decimal string: '30' → '30.00', '30,5' →
+ * '30.50', '1.234,56' → '1234.56', '30.50' → '30.50' (a dot followed by one or two digits is
+ * a decimal point: people type it that way too), '€ 12' → '12.00'. With a comma, dots can only
+ * be thousands separators; without one, dots followed by groups of three digits are too
+ * ('1.234' → '1234.00'). Null when it is not an amount with at most two decimals.
+ */
+export function parseAmountInput(text: string, { allowNegative = false } = {}): string | null {
+  let value = text.replace(/[€\s\u00a0]/g, '');
+  let negative = false;
+  if (/^[-−]/.test(value)) {
+    negative = true;
+    value = value.slice(1);
+  }
+  if (value === '' || (negative && !allowNegative)) return null;
+  let whole: string;
+  let frac = '';
+  if (value.includes(',')) {
+    const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d{0,2})$/.exec(value);
+    if (!match) return null;
+    whole = match[1].replace(/\./g, '');
+    frac = match[2];
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(value)) {
+    whole = value.replace(/\./g, '');
+  } else {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+    if (!match) return null;
+    whole = match[1];
+    frac = match[2] ?? '';
+  }
+  if (whole.length > 10) return null;
+  const cents = Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+  return fromCents(negative ? -cents : cents);
+}

@@ -78,3 +78,88 @@ export function formatDayKey(key: string): string {
   const [y, m, d] = key.split('-');
   return `${d}/${m}/${y}`;
 }
+
+/**
+ * The period of a commission statement (estratto conto): a calendar month 'yyyy-MM' or a quarter
+ * 'yyyy-Tn' (T = trimestre), as Rome calendar days like every other period of the screen.
+ * See docs/product/commissions.md#estratto-conto.
+ */
+export interface PeriodoEstratto {
+  key: string;
+  tipo: 'mese' | 'trimestre';
+  anno: number;
+  /** 1–12 for a month, 1–4 for a quarter. */
+  numero: number;
+  dataInizio: string;
+  dataFine: string;
+  /** 'marzo 2026', '1° trimestre 2026'. */
+  label: string;
+}
+
+export const PERIODO_ESTRATTO_PATTERN = /^(\d{4})-(?:(0[1-9]|1[0-2])|T([1-4]))$/;
+
+export const MESI_ESTESI = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+] as const;
+
+function periodoMese(anno: number, mese: number): PeriodoEstratto {
+  return {
+    key: `${anno}-${String(mese).padStart(2, '0')}`,
+    tipo: 'mese',
+    anno,
+    numero: mese,
+    dataInizio: dayKey(anno, mese, 1),
+    dataFine: dayKey(anno, mese + 1, 0),
+    label: `${MESI_ESTESI[mese - 1]} ${anno}`,
+  };
+}
+
+function periodoTrimestre(anno: number, trimestre: number): PeriodoEstratto {
+  const first = (trimestre - 1) * 3 + 1;
+  return {
+    key: `${anno}-T${trimestre}`,
+    tipo: 'trimestre',
+    anno,
+    numero: trimestre,
+    dataInizio: dayKey(anno, first, 1),
+    dataFine: dayKey(anno, first + 3, 0),
+    label: `${trimestre}° trimestre ${anno}`,
+  };
+}
+
+/** '2026-03' or '2026-T1' → the period; anything else → null. */
+export function parsePeriodoEstratto(key: string): PeriodoEstratto | null {
+  const match = PERIODO_ESTRATTO_PATTERN.exec(key);
+  if (!match) return null;
+  const anno = Number(match[1]);
+  if (anno < 2000) return null;
+  return match[2] ? periodoMese(anno, Number(match[2])) : periodoTrimestre(anno, Number(match[3]));
+}
+
+/** The periods a statement can be asked for around `now`: the last `mesi` months and `trimestri` quarters, newest first. */
+export function periodiEstrattoRecenti(now: Date, mesi = 12, trimestri = 4) {
+  const { year, month } = romeParts(now);
+  const months: PeriodoEstratto[] = [];
+  for (let i = 0; i < mesi; i++) {
+    const total = year * 12 + (month - 1) - i;
+    months.push(periodoMese(Math.floor(total / 12), (total % 12) + 1));
+  }
+  const quarters: PeriodoEstratto[] = [];
+  const currentQuarter = Math.floor((month - 1) / 3);
+  for (let i = 0; i < trimestri; i++) {
+    const total = year * 4 + currentQuarter - i;
+    quarters.push(periodoTrimestre(Math.floor(total / 4), (total % 4) + 1));
+  }
+  return { mesi: months, trimestri: quarters };
+}

@@ -53,10 +53,17 @@ export const PERMISSIONS = {
   'leads:delete': ADMIN_OFFICE,
   'pratiche:read': ADMIN_OFFICE,
   'pratiche:delete': ADMIN_OFFICE,
+  /** Staff attach documents to a practice: the roles that edit its services (docs/product/lifecycle.md#documenti). */
+  'pratiche:uploadDocumenti': ADMIN_OFFICE,
+  'pratiche:deleteDocumenti': ADMIN,
   'servizi:updateStatus': ADMIN_OFFICE,
   'commissioni:read': ALL,
   'commissioni:updatePayment': ADMIN,
   'commissioni:delete': ADMIN,
+  /** A statement (estratto conto): each payee its own; admin and amministrazione anyone's. */
+  'estrattiConto:read': ALL,
+  /** The payees of a period and all their statements at once (ZIP). */
+  'estrattiConto:readAll': ADMIN_OFFICE,
   'commissioniConfig:manage': ADMIN,
   'fornitori:read': ADMIN_OFFICE,
   'fornitori:manage': ADMIN,

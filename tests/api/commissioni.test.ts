@@ -304,8 +304,13 @@ describe('GET /api/commissioni: role scope and role-specific amounts', () => {
       importoAgente: '-4.00',
       stornoOfId: mine.paid,
     });
-    // Totals use the own amount and include the storno: 23 + 4 − 4.
-    expect(res.json().summary).toEqual({ totale: '23.00', daIncassare: '19.00', incassate: '4.00' });
+    // Totals use the own amount and include the storno: 23 + 4 − 4; the storno is also its own line.
+    expect(res.json().summary).toEqual({
+      totale: '23.00',
+      daIncassare: '19.00',
+      incassate: '4.00',
+      storni: { totale: '-4.00', daIncassare: '-4.00', incassate: '0.00' },
+    });
   });
 
   it('the point of sale and the area manager see only their own amount', async () => {

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { periodoRange, formatDayKey } from '#shared/periodi.ts';
-import { readXlsxRows } from '../setup/spreadsheet';
+import { msg } from '#shared/messages.ts';
+import { pdfText, readEstrattoXlsx } from '../setup/estratti';
+import { readXlsxRows, unzip } from '../setup/spreadsheet';
 import {
   adminApi,
   createStaffedPoint,
@@ -299,5 +301,79 @@ test.describe('Commissioni', () => {
         .map((r) => Number(r[0]))
         .sort(),
     ).toEqual([w.luce, w.gas].sort());
+  });
+
+  test('estratto conto: the agent downloads its own quarter as PDF and Excel, totals as on the screen; the admin anyone’s and all as ZIP', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const T = msg.estrattoConto.totali;
+    const api = await adminApi(request);
+    for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
+    const unico = `Neri${stamp()}`;
+    const { point, agente } = await createStaffedPoint(api, `Bar Estratto ${stamp()}`, {
+      agente: { firstName: 'Sara', lastName: unico },
+    });
+    await commissionsFromWorkflow(api, point.landingCode);
+
+    await signIn(page, agente.email, agente.password);
+    await page.goto('/commissioni');
+    // This quarter on the screen: the agent's own 20.00 + 6.00, nothing paid.
+    const screenTotal = page.getByTestId('stat-commissioni-totale-value');
+    await expect(screenTotal).toHaveText('€ 26,00');
+    await page.getByRole('button', { name: 'Estratto conto' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Estratto conto' });
+    await expect(dialog.getByLabel('Periodo')).toHaveValue(/^\d{4}-T[1-4]$/);
+    // A payee picks no one: its own statement only.
+    await expect(dialog.getByLabel('Beneficiario')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Tutti (ZIP)' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'estratto-conto-agente');
+
+    let downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'PDF' }).click();
+    let download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^EC-\d{4}-\d{6}_.*_Agente_\d{4}-T[1-4]\.pdf$/);
+    const text = pdfText(readFileSync(await download.path()));
+    expect(text).toContain(agente.lastName);
+    expect(text).toMatch(new RegExp(`${T.totale}:?\\s+€\\s*26,00`));
+    expect(text).toMatch(new RegExp(`${T.daPagare}:?\\s+€\\s*26,00`));
+
+    downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Excel' }).click();
+    download = await downloading;
+    const xlsx = await readEstrattoXlsx(readFileSync(await download.path()));
+    expect(xlsx.totals[T.totale]).toBe('26.00');
+    expect(xlsx.totals[T.pagato]).toBe('0.00');
+    expect(xlsx.rows).toHaveLength(2);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The admin: the same agent's statement, then every payee of the quarter as a ZIP.
+    await page.context().clearCookies();
+    await signIn(page);
+    await page.goto('/commissioni');
+    await page.getByRole('button', { name: 'Estratto conto' }).click();
+    const adminDialog = page.getByRole('dialog', { name: 'Estratto conto' });
+    const who = adminDialog.getByLabel('Beneficiario');
+    await who.selectOption(String(agente.id));
+    await expect(adminDialog.getByTestId('estratto-totale')).toContainText('€ 26,00');
+    await expectNoSeriousA11yViolations(page);
+    await shoot(page, 'estratto-conto-admin');
+    downloading = page.waitForEvent('download');
+    await adminDialog.getByRole('button', { name: 'PDF' }).click();
+    download = await downloading;
+    expect(pdfText(readFileSync(await download.path()))).toContain(agente.lastName);
+
+    downloading = page.waitForEvent('download');
+    await adminDialog.getByRole('button', { name: 'Tutti (ZIP)' }).click();
+    download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^estratti-conto-\d{4}-T[1-4]\.zip$/);
+    const names = [...unzip(readFileSync(await download.path())).keys()];
+    const agentFiles = names.filter(
+      (n) => n.includes(agente.lastName.toLowerCase()) || n.includes(agente.lastName),
+    );
+    expect(agentFiles.map((n) => n.slice(-4)).sort()).toEqual(['.pdf', 'xlsx']);
   });
 });

@@ -396,4 +396,65 @@ test.describe('Pratiche', () => {
     await expect(card).toHaveCount(0);
     await expect(page.getByText('Nessuna pratica trovata')).toBeVisible();
   });
+
+  test('staff attach documents: from the practice card (who added it is shown, the admin deletes it with a confirmation) and from the lead’s detail', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const api = await adminApi(request);
+    const { point } = await createStaffedPoint(api, `Ferramenta Documenti ${stamp()}`);
+    const { praticaId, cognome } = await practiceFromLanding(api, point.landingCode);
+    const bill = { name: 'bolletta-whatsapp.pdf', mimeType: 'application/pdf', buffer: await samplePdf() };
+
+    await signIn(page);
+    await page.goto(`/pratiche?search=${cognome}`);
+    const card = page.getByTestId(`pratica-${praticaId}`);
+    await card.getByText('Documenti (1)').click();
+    await expect(card.getByText(/^Caricato dal cliente il \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await expect(
+      card.getByRole('button', { name: `Aggiungi documenti alla pratica #${praticaId}` }),
+    ).toBeVisible();
+    await card.getByTestId('add-documenti-input').setInputFiles(bill);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Documento aggiunto' })).toBeVisible();
+    await expect(card.getByText('Documenti (2)')).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Scarica bolletta-whatsapp.pdf' })).toBeVisible();
+    await expect(card.getByText(/^Caricato da .+ il \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    // A file of a refused type: the server's Italian reason, nothing added.
+    await card.getByTestId('add-documenti-input').setInputFiles({
+      name: 'virus.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('MZ\x90\x00 not a pdf'),
+    });
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Impossibile caricare i documenti' }),
+    ).toBeVisible();
+    await expect(card.getByText('Documenti (2)')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: '.tmp/shots/pratiche-documenti-1440.png' });
+
+    await card.getByRole('button', { name: 'Elimina bolletta-whatsapp.pdf' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Eliminare il documento?' });
+    await expect(confirm).toContainText(`dalla pratica #${praticaId}`);
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Documento eliminato' })).toBeVisible();
+    await expect(card.getByText('Documenti (1)')).toBeVisible();
+    const history = await (await api.get(`/api/pratiche/${praticaId}/eventi`)).json();
+    expect(history.map((e: { descrizione: string }) => e.descrizione)).toEqual([
+      'Aggiunto il documento "bolletta-whatsapp.pdf"',
+      'Eliminato il documento "bolletta-whatsapp.pdf"',
+    ]);
+
+    // From the lead's detail: to its most recent practice.
+    await page.goto(`/leads?search=${cognome}`);
+    await page.getByRole('button', { name: new RegExp(`Dettagli di .*${cognome}`) }).click();
+    const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
+    await detail.getByTestId('add-documenti-input').setInputFiles({ ...bill, name: 'contratto.pdf' });
+    await expect(page.getByTestId('toast').filter({ hasText: 'Documento aggiunto' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: '.tmp/shots/lead-documenti-390.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const files = await (await api.get(`/api/pratiche/${praticaId}/files`)).json();
+    expect(files.map((f: { displayName: string }) => f.displayName)).toContain('contratto.pdf');
+  });
 });

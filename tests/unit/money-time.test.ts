@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro, fromCents, toCents } from '#shared/money.ts';
+import { formatAmountInput, formatEuro, fromCents, parseAmountInput, toCents } from '#shared/money.ts';
 import {
   romeDateKey,
   startOfRomeDay,
@@ -30,6 +30,43 @@ describe('money at the edges', () => {
     ['-7.25', '€ -7,25'],
     [17300, '€ 173,00'],
   ])('formats %s as %s', (value, text) => expect(formatEuro(value)).toBe(text));
+});
+
+describe('amounts typed in a field (it-IT)', () => {
+  it.each([
+    ['30', '30.00'],
+    ['30,5', '30.50'],
+    ['30,50', '30.50'],
+    ['30,', '30.00'],
+    ['0,01', '0.01'],
+    ['1.234,56', '1234.56'],
+    ['1234,56', '1234.56'],
+    ['1.234.567,00', '1234567.00'],
+    ['12.345,6', '12345.60'],
+    ['30.50', '30.50'],
+    ['30.5', '30.50'],
+    ['1.234', '1234.00'],
+    ['€ 12', '12.00'],
+    [' 7,25 ', '7.25'],
+  ])('parseAmountInput(%j) = %s', (text, value) => expect(parseAmountInput(text)).toBe(value));
+  it.each(['', 'abc', '1,2,3', '12,345', '1.23.4', '-5', '1,234.56', '12345678901'])(
+    'parseAmountInput(%j) is not an amount',
+    (text) => expect(parseAmountInput(text)).toBeNull(),
+  );
+  it('takes a minus only where negatives are allowed', () => {
+    expect(parseAmountInput('-40,00', { allowNegative: true })).toBe('-40.00');
+  });
+  it.each([
+    ['30.00', '30,00'],
+    ['0', '0,00'],
+    ['1234.5', '1.234,50'],
+    ['', ''],
+    ['abc', 'abc'],
+  ])('formatAmountInput(%j) = %j', (value, text) => expect(formatAmountInput(value)).toBe(text));
+  it('reads back what it shows', () => {
+    for (const value of ['0.00', '30.00', '1234.56', '9999999.99'])
+      expect(parseAmountInput(formatAmountInput(value))).toBe(value);
+  });
 });
 
 describe('Europe/Rome boundaries', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayKey, periodoRange, type Periodo } from '#shared/periodi.ts';
+import {
+  formatDayKey,
+  parsePeriodoEstratto,
+  periodiEstrattoRecenti,
+  periodoRange,
+  type Periodo,
+} from '#shared/periodi.ts';
 
 describe('periodoRange: Commissioni period boundaries as Europe/Rome days', () => {
   it.each<[string, Periodo, string, string | undefined, string | undefined]>([
@@ -116,5 +122,31 @@ describe('periodoRange: Commissioni period boundaries as Europe/Rome days', () =
 
   it('formats a day key as dd/MM/yyyy', () => {
     expect(formatDayKey('2026-03-05')).toBe('05/03/2026');
+  });
+});
+
+describe('statement periods (estratto conto): a month or a quarter', () => {
+  it.each([
+    ['2026-03', { tipo: 'mese', dataInizio: '2026-03-01', dataFine: '2026-03-31', label: 'marzo 2026' }],
+    ['2024-02', { tipo: 'mese', dataInizio: '2024-02-01', dataFine: '2024-02-29', label: 'febbraio 2024' }],
+    ['2026-12', { tipo: 'mese', dataInizio: '2026-12-01', dataFine: '2026-12-31', label: 'dicembre 2026' }],
+    [
+      '2026-T1',
+      { tipo: 'trimestre', dataInizio: '2026-01-01', dataFine: '2026-03-31', label: '1° trimestre 2026' },
+    ],
+    [
+      '2026-T4',
+      { tipo: 'trimestre', dataInizio: '2026-10-01', dataFine: '2026-12-31', label: '4° trimestre 2026' },
+    ],
+  ])('%s', (key, expected) => expect(parsePeriodoEstratto(key)).toMatchObject({ key, ...expected }));
+
+  it.each(['2026-13', '2026-00', '2026-T5', '2026-3', '26-03', 'marzo', '1999-01', ''])('refuses %j', (key) =>
+    expect(parsePeriodoEstratto(key)).toBeNull(),
+  );
+
+  it('offers the last months and quarters, newest first, across the new year', () => {
+    const { mesi, trimestri } = periodiEstrattoRecenti(new Date('2026-02-10T12:00:00Z'), 3, 2);
+    expect(mesi.map((p) => p.key)).toEqual(['2026-02', '2026-01', '2025-12']);
+    expect(trimestri.map((p) => p.key)).toEqual(['2026-T1', '2025-T4']);
   });
 });

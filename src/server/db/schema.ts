@@ -20,6 +20,7 @@ import {
   NOTIFICA_TIPI,
   LEAD_CONTATTO_STATI,
   PAGAMENTO_STATI,
+  PRATICA_EVENTO_TIPI,
   PRATICA_STATI,
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
@@ -28,6 +29,7 @@ import {
   type LeadContattoStato,
   type NotificaTipo,
   type PagamentoStato,
+  type PraticaEventoTipo,
   type PraticaStato,
   type ServizioStato,
   type ServizioTipo,
@@ -260,11 +262,38 @@ export const documenti = pgTable(
     mergedIntoId: integer('merged_into_id').references((): AnyPgColumn => documenti.id, {
       onDelete: 'set null',
     }),
+    /** The staff member who attached it; null for the customer's own upload from the landing. */
+    caricatoDaId: integer('caricato_da_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('documenti_filename_unique').on(t.filename),
     index('documenti_pratica_idx').on(t.praticaId),
+  ],
+);
+
+/**
+ * What happened to a practice beyond its services' statuses: documents added by staff and
+ * deleted by the admin (docs/product/lifecycle.md#documenti). Names are kept as text, so the
+ * record survives the document and the user.
+ */
+export const praticheEventi = pgTable(
+  'pratiche_eventi',
+  {
+    id: serial('id').primaryKey(),
+    praticaId: integer('pratica_id')
+      .notNull()
+      .references(() => pratiche.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who did it, as named at the time. */
+    utenteNome: text('utente_nome'),
+    tipo: text('tipo').$type<PraticaEventoTipo>().notNull(),
+    descrizione: text('descrizione').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pratiche_eventi_pratica_idx').on(t.praticaId, t.createdAt),
+    check('pratiche_eventi_tipo_check', inList('tipo', PRATICA_EVENTO_TIPI)),
   ],
 );
 
@@ -372,6 +401,42 @@ export const commissioni = pgTable(
     check('commissioni_stato_pagamento_check', inList('stato_pagamento', PAGAMENTO_STATI)),
   ],
 );
+
+/**
+ * The register of commission statements (docs/decisions/012-estratti-conto-e-documenti.md): one
+ * row per distinct statement produced, numbered without gaps within the year of production.
+ * The same content asked for again gets its number back; a changed one gets the next number.
+ */
+export const estrattiConto = pgTable(
+  'estratti_conto',
+  {
+    id: serial('id').primaryKey(),
+    anno: integer('anno').notNull(),
+    numero: integer('numero').notNull(),
+    beneficiarioId: integer('beneficiario_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The payee as printed: name, e-mail, role; kept when the user changes or goes. */
+    intestatario: jsonb('intestatario')
+      .$type<{ nome: string; cognome: string; email: string; ruolo: string }>()
+      .notNull(),
+    periodo: text('periodo').notNull(),
+    /** sha256 of what the statement says (rows, amounts, payment states, payee): same content, same number. */
+    impronta: text('impronta').notNull(),
+    /** The totals it stated, in decimal strings. */
+    totali: jsonb('totali').$type<Record<string, string | number>>().notNull(),
+    prodottoDaId: integer('prodotto_da_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('estratti_conto_anno_numero_unique').on(t.anno, t.numero),
+    index('estratti_conto_beneficiario_idx').on(t.beneficiarioId, t.periodo, t.impronta),
+  ],
+);
+
+/** The last number given in each year; its row lock makes numbering one at a time, without gaps. */
+export const estrattiContoContatori = pgTable('estratti_conto_contatori', {
+  anno: integer('anno').primaryKey(),
+  ultimo: integer('ultimo').notNull(),
+});
 
 /** Privacy consent given on the landing: what, when, from where (GDPR art. 7 proof). */
 export const consensi = pgTable(

@@ -39,6 +39,8 @@ export interface ReceivedDocument {
 
 export interface ReceivedDocuments {
   files: ReceivedDocument[];
+  /** The text fields sent with the files (a staff upload names its lead there). */
+  fields: Record<string, string>;
   /** Removes every stored document: call it when recording them fails. */
   discard(): Promise<void>;
 }
@@ -48,6 +50,10 @@ export interface UploadRules {
   parts: readonly string[];
   /** Parts that must be photos (the camera pages of a bill). */
   imageOnly?: (parte: string) => boolean;
+  /** Several files in one part (staff attach any number under `files`); the landing sends one per part. */
+  repeatable?: boolean;
+  /** The refusal of an unknown part, when the caller explains it its own way. */
+  unknownPartMessage?: (parte: string) => string;
 }
 
 /** Multipart errors of @fastify/multipart and busboy, in the customer's language. */
@@ -90,15 +96,22 @@ export async function receiveDocuments(
 ): Promise<ReceivedDocuments> {
   if (!request.isMultipart()) throw AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
   const files: ReceivedDocument[] = [];
+  const fields: Record<string, string> = {};
   const discard = async () => {
     await Promise.all(files.map((f) => storage.remove(f.key).catch(() => undefined)));
   };
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
       if (!rules.parts.includes(part.fieldname))
-        throw AppError.badRequest(m.unknownPart(part.fieldname), 'UNKNOWN_PART');
-      if (files.some((f) => f.parte === part.fieldname))
+        throw AppError.badRequest(
+          (rules.unknownPartMessage ?? m.unknownPart)(part.fieldname),
+          'UNKNOWN_PART',
+        );
+      if (!rules.repeatable && files.some((f) => f.parte === part.fieldname))
         throw AppError.badRequest(m.duplicatePart(part.fieldname), 'DUPLICATE_PART');
       files.push(await receiveFile(part, storage, rules));
     }
@@ -107,7 +120,7 @@ export async function receiveDocuments(
     throw translateMultipartError(error);
   }
   if (files.length === 0) throw AppError.badRequest(m.noFiles, 'NO_FILES');
-  return { files, discard };
+  return { files, fields, discard };
 }
 
 async function receiveFile(

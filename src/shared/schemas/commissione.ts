@@ -181,13 +181,26 @@ export const commissioneSchema = z.object({
 });
 export type Commissione = z.infer<typeof commissioneSchema>;
 
+/**
+ * The summary (docs/product/roles-and-scope.md#totali-per-ruolo): own amount; importoAmministrazione for admin; the four summed for
+ * amministrazione. totale, daIncassare and incassate are net of storni; `storni` sums the storno
+ * rows alone (≤ 0) in the same three columns, so a screen can show them as their own line.
+ */
+export const commissioniSummarySchema = z.object({
+  totale: z.string(),
+  daIncassare: z.string(),
+  incassate: z.string(),
+  storni: z.object({ totale: z.string(), daIncassare: z.string(), incassate: z.string() }),
+});
+export type CommissioniSummary = z.infer<typeof commissioniSummarySchema>;
+
 export const commissioniListSchema = z.object({
   items: z.array(commissioneSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Own amount; importoAmministrazione for admin; the four summed for amministrazione (docs/product/roles-and-scope.md#totali-per-ruolo). */
-  summary: z.object({ totale: z.string(), daIncassare: z.string(), incassate: z.string() }),
+  summary: commissioniSummarySchema,
 });
 export type CommissioniList = z.infer<typeof commissioniListSchema>;
 

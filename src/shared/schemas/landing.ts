@@ -107,6 +107,8 @@ export const documentoSchema = z.object({
   mimeType: z.string(),
   sizeBytes: z.int(),
   mergedIntoId: z.nullable(z.int()),
+  /** The staff member who attached it; null for the customer's upload from the landing. */
+  caricatoDa: z.nullable(z.object({ id: z.int(), nome: z.string() })),
   createdAt: z.string(),
 });
 export type Documento = z.infer<typeof documentoSchema>;

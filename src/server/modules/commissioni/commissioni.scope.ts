@@ -1,11 +1,20 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { BeneficiarioRuolo } from '#shared/domain.ts';
 import { commissioni } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
+
+/** For each role paid on commission: the column naming its payee and the column of its amount. */
+export const PAYEE_COLUMNS = {
+  punto_fisico: { payee: commissioni.payeePuntoFisicoId, amount: commissioni.importoPuntoFisico },
+  agente: { payee: commissioni.payeeAgenteId, amount: commissioni.importoAgente },
+  area_manager: { payee: commissioni.payeeAreaManagerId, amount: commissioni.importoAreaManager },
+} as const satisfies Record<BeneficiarioRuolo, unknown>;
 
 /**
  * The commissions a role sees (docs/product/roles-and-scope.md#perimetro-delle-righe): admin all; amministrazione the rows with
  * importoAmministrazione ≠ 0; the other roles the rows where they are the payee and their own
  * amount ≠ 0 (≠, not >, so storni that claw back their paid commissions show too).
+ * A payee's statement (estratto conto) is this same scope, for that payee.
  */
 export function commissioniScope(actor: Actor): SQL | undefined {
   switch (actor.role) {
@@ -14,11 +23,11 @@ export function commissioniScope(actor: Actor): SQL | undefined {
     case 'amministrazione':
       return ne(commissioni.importoAmministrazione, '0');
     case 'area_manager':
-      return and(eq(commissioni.payeeAreaManagerId, actor.id), ne(commissioni.importoAreaManager, '0'));
     case 'agente':
-      return and(eq(commissioni.payeeAgenteId, actor.id), ne(commissioni.importoAgente, '0'));
-    case 'punto_fisico':
-      return and(eq(commissioni.payeePuntoFisicoId, actor.id), ne(commissioni.importoPuntoFisico, '0'));
+    case 'punto_fisico': {
+      const { payee, amount } = PAYEE_COLUMNS[actor.role];
+      return and(eq(payee, actor.id), ne(amount, '0'));
+    }
   }
 }
 
@@ -31,10 +40,8 @@ export function commissionAmountFor(actor: Actor): SQL {
     case 'amministrazione':
       return sql`(${commissioni.importoPuntoFisico} + ${commissioni.importoAgente} + ${commissioni.importoAreaManager} + ${commissioni.importoAmministrazione})`;
     case 'area_manager':
-      return sql`${commissioni.importoAreaManager}`;
     case 'agente':
-      return sql`${commissioni.importoAgente}`;
     case 'punto_fisico':
-      return sql`${commissioni.importoPuntoFisico}`;
+      return sql`${PAYEE_COLUMNS[actor.role].amount}`;
   }
 }

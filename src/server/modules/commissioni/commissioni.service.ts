@@ -9,6 +9,7 @@ import type {
   CommissioneConfig,
   CommissioniFilters,
   CommissioniList,
+  CommissioniSummary,
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
@@ -216,10 +217,9 @@ export interface ListCommissioniQuery extends CommissioniFilters {
   pageSize: number;
 }
 
-/** The list's and the export's filters, inside the role's scope. */
-function filterWhere(actor: Actor, filters: CommissioniFilters) {
+/** The payment status and Rome-day range of the list, the export and the statements. */
+export function filtersWhere(filters: CommissioniFilters) {
   return and(
-    commissioniScope(actor),
     filters.status ? eq(commissioni.statoPagamento, filters.status) : undefined,
     filters.dataInizio
       ? gte(commissioni.dataCompletamento, romeDayStartFromKey(filters.dataInizio))
@@ -230,41 +230,113 @@ function filterWhere(actor: Actor, filters: CommissioniFilters) {
   );
 }
 
+/** The list's and the export's filters, inside the role's scope. */
+function filterWhere(actor: Actor, filters: CommissioniFilters) {
+  return and(commissioniScope(actor), filtersWhere(filters));
+}
+
+/**
+ * The totals of the commissions a role sees with these filters, in its own amount
+ * (docs/product/roles-and-scope.md#totali-per-ruolo):
+ * the Commissioni screen's summary and every statement's totals come from this one query.
+ * Storni are also summed on their own, so that a screen never shows a bare negative.
+ * See docs/product/commissions.md#storni.
+ */
+export async function sumCommissioni(
+  db: Database,
+  actor: Actor,
+  filters: CommissioniFilters,
+): Promise<CommissioniSummary & { righe: number }> {
+  const amount = commissionAmountFor(actor);
+  const isStorno = sql`${commissioni.stornoOfId} is not null`;
+  const isPaid = sql`${commissioni.statoPagamento} = 'pagato'`;
+  const isUnpaid = sql`${commissioni.statoPagamento} = 'non_pagato'`;
+  const sumWhere = (condition?: SQL) =>
+    condition
+      ? sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::text`
+      : sql<string>`coalesce(sum(${amount}), 0)::text`;
+  const [totals] = await db
+    .select({
+      righe: count(),
+      totale: sumWhere(),
+      daIncassare: sumWhere(isUnpaid),
+      incassate: sumWhere(isPaid),
+      storni: sumWhere(isStorno),
+      storniDaIncassare: sumWhere(sql`${isStorno} and ${isUnpaid}`),
+      storniIncassati: sumWhere(sql`${isStorno} and ${isPaid}`),
+    })
+    .from(commissioni)
+    .where(filterWhere(actor, filters));
+  return {
+    righe: Number(totals.righe),
+    totale: money(totals.totale),
+    daIncassare: money(totals.daIncassare),
+    incassate: money(totals.incassate),
+    storni: {
+      totale: money(totals.storni),
+      daIncassare: money(totals.storniDaIncassare),
+      incassate: money(totals.storniIncassati),
+    },
+  };
+}
+
 export async function listCommissioni(
   db: Database,
   actor: Actor,
   query: ListCommissioniQuery,
 ): Promise<CommissioniList> {
-  const where = filterWhere(actor, query);
-  const amount = commissionAmountFor(actor);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, { righe, ...summary }] = await Promise.all([
     selectJoined(db)
-      .where(where)
+      .where(filterWhere(actor, query))
       .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({
-        total: count(),
-        totale: sql<string>`coalesce(sum(${amount}), 0)::text`,
-        daIncassare: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.statoPagamento} = 'non_pagato'), 0)::text`,
-        incassate: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.statoPagamento} = 'pagato'), 0)::text`,
-      })
-      .from(commissioni)
-      .where(where),
+    sumCommissioni(db, actor, query),
   ]);
   return {
     items: rows.map((r) => toCommissione(actor, r)),
-    total: Number(totals.total),
+    total: righe,
     page: query.page,
     pageSize: query.pageSize,
-    summary: {
-      totale: money(totals.totale),
-      daIncassare: money(totals.daIncassare),
-      incassate: money(totals.incassate),
-    },
+    summary,
   };
 }
+
+/**
+ * Every commission and storno a role sees with these filters, oldest first, with the role's own
+ * amount and, for a storno, the completion date of the commission it claws back: the lines of
+ * a statement (estratto conto).
+ */
+export async function listCommissioniRighe(db: Database, actor: Actor, filters: CommissioniFilters) {
+  const rows = await db
+    .select({
+      id: commissioni.id,
+      praticaId: commissioni.praticaId,
+      tipoServizio: commissioni.tipoServizio,
+      customerName: commissioni.customerName,
+      fornitoreNome: fornitori.nome,
+      puntoFisicoNome: puntiFisici.nomeAttivita,
+      dataCompletamento: commissioni.dataCompletamento,
+      statoPagamento: commissioni.statoPagamento,
+      dataPagamento: commissioni.dataPagamento,
+      stornoOfId: commissioni.stornoOfId,
+      originaleCompletamento: sql<
+        string | null
+      >`(select o.data_completamento from commissioni o where o.id = "commissioni"."storno_of_id")`,
+      importo: sql<string>`(${commissionAmountFor(actor)})::text`,
+    })
+    .from(commissioni)
+    .leftJoin(fornitori, eq(fornitori.id, commissioni.fornitoreId))
+    .leftJoin(puntiFisici, eq(puntiFisici.id, commissioni.puntoFisicoId))
+    .where(filterWhere(actor, filters))
+    .orderBy(asc(commissioni.dataCompletamento), asc(commissioni.id));
+  return rows.map((r) => ({
+    ...r,
+    importo: money(r.importo),
+    originaleCompletamento: r.originaleCompletamento ? new Date(r.originaleCompletamento) : null,
+  }));
+}
+export type CommissioneRiga = Awaited<ReturnType<typeof listCommissioniRighe>>[number];
 
 /** One commission within the caller's scope; out of scope is simply not found. */
 export async function getCommissione(db: Database, actor: Actor, id: number): Promise<Commissione> {

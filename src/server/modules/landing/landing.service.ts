@@ -23,6 +23,7 @@ import {
   pratiche,
   puntiFisici,
   servizi,
+  users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -301,11 +302,19 @@ function oneMergeAtATime<T>(work: () => Promise<T>): Promise<T> {
  * content on the way). Two camera pages of one bill also become one PDF. Any failure removes
  * everything stored for this request.
  */
+export interface SaveDocumentsOptions {
+  /** The staff member attaching them; absent for the customer's own upload. */
+  caricatoDa?: { id: number; nome: string };
+  /** Runs in the transaction that records the documents (e.g. the practice's history). */
+  record?: (tx: DbExecutor, documenti: Documento[]) => Promise<void>;
+}
+
 export async function saveDocuments(
   db: Database,
   storage: DocumentStorage,
   praticaId: number,
   received: ReceivedDocuments,
+  options: SaveDocumentsOptions = {},
 ): Promise<Documento[]> {
   const prepared: Array<ReceivedDocument & { mergedInto?: number }> = [...received.files];
   const merged: string[] = [];
@@ -373,12 +382,15 @@ export async function saveDocuments(
             sizeBytes: file.sizeBytes,
             sha256: file.sha256,
             mergedIntoId: file.mergedInto == null ? null : ids[file.mergedInto],
+            caricatoDaId: options.caricatoDa?.id ?? null,
           })
           .returning();
         ids[index] = row.id;
-        rows.push(toDocumento(row));
+        rows.push(toDocumento(row, options.caricatoDa?.nome));
       }
-      return rows.sort((a, b) => a.id - b.id);
+      rows.sort((a, b) => a.id - b.id);
+      await options.record?.(tx, rows);
+      return rows;
     });
   } catch (error) {
     await received.discard();
@@ -387,7 +399,7 @@ export async function saveDocuments(
   }
 }
 
-function toDocumento(row: typeof documenti.$inferSelect): Documento {
+function toDocumento(row: typeof documenti.$inferSelect, caricatoDaNome?: string | null): Documento {
   return {
     id: row.id,
     filename: row.filename,
@@ -396,6 +408,7 @@ function toDocumento(row: typeof documenti.$inferSelect): Documento {
     mimeType: row.mimeType,
     sizeBytes: row.sizeBytes,
     mergedIntoId: row.mergedIntoId,
+    caricatoDa: row.caricatoDaId == null ? null : { id: row.caricatoDaId, nome: caricatoDaNome ?? '' },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -404,7 +417,7 @@ function toDocumento(row: typeof documenti.$inferSelect): Documento {
 // Staff: GET /api/pratiche/{id}/files and /files/{filename}
 // ---------------------------------------------------------------------------------------------
 
-async function findPraticaInScope(db: Database, actor: Actor, praticaId: number) {
+export async function findPraticaInScope(db: DbExecutor, actor: Actor, praticaId: number) {
   const [row] = await db
     .select({ id: pratiche.id })
     .from(pratiche)
@@ -416,11 +429,12 @@ async function findPraticaInScope(db: Database, actor: Actor, praticaId: number)
 export async function listDocumenti(db: Database, actor: Actor, praticaId: number): Promise<Documento[]> {
   await findPraticaInScope(db, actor, praticaId);
   const rows = await db
-    .select()
+    .select({ d: documenti, firstName: users.firstName, lastName: users.lastName })
     .from(documenti)
+    .leftJoin(users, eq(users.id, documenti.caricatoDaId))
     .where(eq(documenti.praticaId, praticaId))
     .orderBy(asc(documenti.id));
-  return rows.map(toDocumento);
+  return rows.map((r) => toDocumento(r.d, r.firstName ? `${r.firstName} ${r.lastName}` : null));
 }
 
 export async function openDocumento(

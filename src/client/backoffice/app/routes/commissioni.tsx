@@ -25,6 +25,10 @@ import {
   type CommissioniFilterState,
 } from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
+import {
+  canDownloadEstratti,
+  EstrattoContoButton,
+} from '#client/backoffice/features/commissioni/components/estratto-conto-dialog.tsx';
 import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
@@ -111,18 +115,21 @@ export function CommissioniRoute() {
         title={m.title}
         subtitle={m.subtitle}
         actions={
-          <ExportMenu
-            description="Esporta le commissioni filtrate"
-            onExport={(format) => exportCommissioni(apiFilters, format)}
-            disabled={!!rangeError}
-            onError={(error) =>
-              toast({
-                title: msg.common.error,
-                description: errorMessage(error, m.exportError),
-                variant: 'destructive',
-              })
-            }
-          />
+          <div className="flex flex-wrap gap-2">
+            {canDownloadEstratti(role) && <EstrattoContoButton role={role} userId={user!.id} />}
+            <ExportMenu
+              description="Esporta le commissioni filtrate"
+              onExport={(format) => exportCommissioni(apiFilters, format)}
+              disabled={!!rangeError}
+              onError={(error) =>
+                toast({
+                  title: msg.common.error,
+                  description: errorMessage(error, m.exportError),
+                  variant: 'destructive',
+                })
+              }
+            />
+          </div>
         }
       />
 

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, Euro } from 'lucide-react';
 import { msg } from '#shared/messages.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { fromCents, toCents } from '#shared/money.ts';
 import { formatEuro } from '#client/lib/format.ts';
 import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 
@@ -21,6 +22,18 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
       </div>
     );
   }
+  // Storni (≤ 0) are their own line under each amount, with the gross beside them, so that a
+  // negative 'Da Incassare' is never left unexplained (docs/product/commissions.md#storni).
+  const netOf = (net: string, storni: string) =>
+    toCents(storni) === 0 ? undefined : (
+      <span data-testid="storni-detail">
+        Commissioni {formatEuro(fromCents(toCents(net) - toCents(storni)))} ·{' '}
+        <span className="text-red-700">
+          {m.storno} {formatEuro(storni)}
+        </span>
+      </span>
+    );
+  const daRecuperare = toCents(summary.daIncassare) < 0;
   return (
     // Phones: the total across, the two parts of it side by side below.
     <div className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -28,6 +41,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
         id="commissioni-totale"
         title={m.totale}
         value={formatEuro(summary.totale)}
+        subtitle={netOf(summary.totale, summary.storni.totale)}
         icon={Euro}
         tone="blue"
         className="col-span-2 sm:col-span-1"
@@ -36,6 +50,16 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
         id="commissioni-da-incassare"
         title={m.daIncassare}
         value={formatEuro(summary.daIncassare)}
+        subtitle={
+          daRecuperare ? (
+            <>
+              {netOf(summary.daIncassare, summary.storni.daIncassare)}
+              <span className="block">Da recuperare sui prossimi pagamenti</span>
+            </>
+          ) : (
+            netOf(summary.daIncassare, summary.storni.daIncassare)
+          )
+        }
         icon={Clock}
         tone="yellow"
       />

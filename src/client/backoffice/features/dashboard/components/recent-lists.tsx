@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Loader, XCircle, type LucideIcon } from 'lucide-react';
 import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
 import type { PraticaStato } from '#shared/domain.ts';
 import type { RecentCommissione, RecentPratica } from '#shared/schemas/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -83,10 +84,20 @@ export function RecentCommissioni({ commissioni }: { commissioni: RecentCommissi
                   <p className="flex flex-wrap items-center gap-2 font-medium">
                     {servizioLabel(c.tipoServizio)}
                     {c.hasBonus && <Badge variant="warning">{m.bonus}</Badge>}
+                    {toCents(c.userCommission) < 0 && (
+                      <Badge variant="danger">{msg.commissioniScreen.storno}</Badge>
+                    )}
                   </p>
                   <p className="text-sm text-muted-foreground">{formatDate(c.dataCompletamento)}</p>
                 </div>
-                <span className="font-semibold text-green-700 tabular-nums">
+                {/* A storno (negative) reads red with its word, never green (docs/product/commissions.md#storni). */}
+                <span
+                  className={
+                    toCents(c.userCommission) < 0
+                      ? 'font-semibold text-red-700 tabular-nums'
+                      : 'font-semibold text-green-700 tabular-nums'
+                  }
+                >
                   {formatEuro(c.userCommission)}
                 </span>
               </li>

@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { withQuery } from '#client/lib/api-client.ts';
-import { paths } from '#shared/permissions.ts';
+import { can, paths } from '#shared/permissions.ts';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -16,6 +16,8 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { useLeadDetail } from '../api/leads';
 
 const STATO_LABELS: Record<string, string> = {
@@ -48,6 +50,8 @@ export function LeadDetailDialog({
   const lead: (LeadListItem & { indirizzoIP?: string | null }) | null = detail.data ?? row;
   const punto = detail.data?.puntoFisicoOriginaleDetails ?? row?.puntoFisicoOriginaleDetails ?? null;
   const responsabile = detail.data?.puntoFisicoOriginaleDetails?.utenteResponsabile;
+  const { user } = useAuth();
+  const canUpload = can(user?.role, 'pratiche:uploadDocumenti');
   return (
     <Dialog open={row != null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
@@ -130,6 +134,12 @@ export function LeadDetailDialog({
                   <ExternalLink aria-hidden />
                   Vedi pratiche
                 </Link>
+                {canUpload && detail.data.praticheSummary.count > 0 && (
+                  <div className="grid gap-2 border-t pt-3">
+                    <h4 className="text-sm font-semibold">Documenti</h4>
+                    <AddDocumenti leadId={lead.id} />
+                  </div>
+                )}
               </section>
             )}
             {detail.data && !detail.data.praticheSummary && detail.data.pratiche.length > 0 && (

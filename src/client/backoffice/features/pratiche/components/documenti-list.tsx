@@ -1,7 +1,13 @@
-import { Download, Eye, FileText } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Download, Eye, FileText, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Documento } from '#shared/schemas/landing.ts';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { can, type Role } from '#shared/permissions.ts';
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { toast } from '#client/components/ui/toast.tsx';
+import { api, errorMessage } from '#client/lib/api-client.ts';
+import { formatDateTime } from '#client/lib/format.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import {
   Dialog,
@@ -12,14 +18,49 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
+import { PRATICHE_KEY } from '../api/get-pratiche';
+import { AddDocumenti } from './add-documenti';
+
+const d = msg.pratica.documenti;
 
 const canPreview = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
 
-/** The collapsible documents list of a practice card: loaded when opened. */
-export function DocumentiList({ praticaId, count }: { praticaId: number; count: number }) {
+/**
+ * The collapsible documents list of a practice card, loaded when opened; who added each one;
+ * staff add more, the admin deletes one (docs/product/lifecycle.md#documenti).
+ */
+export function DocumentiList({
+  praticaId,
+  leadId,
+  count,
+  role,
+}: {
+  praticaId: number;
+  leadId: number;
+  count: number;
+  role: Role;
+}) {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<Documento | null>(null);
+  const [deleting, setDeleting] = useState<Documento | null>(null);
   const files = usePraticaFiles(praticaId, open);
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (doc: Documento) =>
+      api.delete(`/api/pratiche/${praticaId}/files/${encodeURIComponent(doc.filename)}`),
+    onSuccess: () => {
+      toast({ title: d.deleteSuccess });
+      void queryClient.invalidateQueries({ queryKey: [`/api/pratiche/${praticaId}/files`] });
+      void queryClient.invalidateQueries({ queryKey: [PRATICHE_KEY] });
+    },
+    onError: (error) =>
+      toast({
+        title: d.deleteError,
+        description: errorMessage(error, d.deleteError),
+        variant: 'destructive',
+      }),
+    onSettled: () => setDeleting(null),
+  });
 
   return (
     <details className="group rounded-md border" onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -27,7 +68,8 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
         <FileText className="size-4" aria-hidden />
         Documenti ({count})
       </summary>
-      <div className="border-t px-3 py-2">
+      <div className="grid gap-3 border-t px-3 py-2">
+        {can(role, 'pratiche:uploadDocumenti') && <AddDocumenti leadId={leadId} praticaId={praticaId} />}
         {files.isLoading && <Spinner />}
         {files.isError && <p className="text-sm text-destructive">{files.error.message}</p>}
         {files.data && files.data.length === 0 && (
@@ -37,7 +79,17 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
           <ul className="grid gap-2">
             {files.data.map((doc) => (
               <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 break-all">{doc.displayName}</span>
+                <span className="grid min-w-0">
+                  <span className="break-all">{doc.displayName}</span>
+                  <span className="text-xs text-muted-foreground">
+                    {doc.caricatoDa
+                      ? fillMessage(d.caricatoDa, {
+                          nome: doc.caricatoDa.nome,
+                          data: formatDateTime(doc.createdAt),
+                        })
+                      : fillMessage(d.caricatoDalCliente, { data: formatDateTime(doc.createdAt) })}
+                  </span>
+                </span>
                 <span className="flex gap-2">
                   {canPreview(doc.mimeType) && (
                     <Button
@@ -57,6 +109,17 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
                   >
                     <Download aria-hidden /> Scarica
                   </a>
+                  {can(role, 'pratiche:deleteDocumenti') && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      className="text-destructive"
+                      onClick={() => setDeleting(doc)}
+                      aria-label={`${d.elimina} ${doc.displayName}`}
+                    >
+                      <Trash2 aria-hidden /> {d.elimina}
+                    </Button>
+                  )}
                 </span>
               </li>
             ))}
@@ -64,6 +127,15 @@ export function DocumentiList({ praticaId, count }: { praticaId: number; count: 
         )}
       </div>
       <DocumentViewer praticaId={praticaId} documento={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={deleting != null}
+        onOpenChange={(next) => !next && setDeleting(null)}
+        title={d.deleteTitle}
+        description={deleting ? fillMessage(d.deleteText, { nome: deleting.displayName, id: praticaId }) : ''}
+        confirmLabel={d.elimina}
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
     </details>
   );
 }

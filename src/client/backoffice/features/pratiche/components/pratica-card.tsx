@@ -133,7 +133,12 @@ export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role })
             ))}
           </ul>
         </section>
-        <DocumentiList praticaId={pratica.id} count={pratica.documentiCount} />
+        <DocumentiList
+          praticaId={pratica.id}
+          leadId={pratica.leadId}
+          count={pratica.documentiCount}
+          role={role}
+        />
         {pratica.indirizzoIP && (
           <p className="text-xs text-muted-foreground">Indirizzo IP: {pratica.indirizzoIP}</p>
         )}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STAFF_UPLOAD_PART } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { idParamSchema } from '#shared/schemas/common.ts';
+import {
+  praticaEventiSchema,
+  staffUploadFieldsSchema,
+  staffUploadResponseSchema,
+} from '#shared/schemas/documenti.ts';
+import { praticaFileParamSchema } from '#shared/schemas/landing.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { actorOf } from '#server/plugins/auth.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
+import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
+import { deleteDocumento, listEventi, uploadStaffDocuments } from './documenti.service';
+
+const m = msg.pratica.documenti;
+
+/** Documents staff attach to a practice and the admin deletes (docs/product/lifecycle.md#documenti). */
+export const documentiRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
+  app,
+  { db, storage },
+) => {
+  // Multipart in this plugin's scope only, with the landing's limits.
+  await registerDocumentUploads(app);
+
+  app.post(
+    '/api/leads/upload-files',
+    {
+      config: { access: 'pratiche:uploadDocumenti' },
+      schema: { response: { 201: staffUploadResponseSchema } },
+    },
+    async (request, reply) => {
+      // Streamed to the store as they arrive (the landing's pipeline); discarded if refused below.
+      const received = await receiveDocuments(request, storage, {
+        parts: [STAFF_UPLOAD_PART],
+        repeatable: true,
+        unknownPartMessage: m.unknownPart,
+      });
+      const parsed = staffUploadFieldsSchema.safeParse(received.fields);
+      if (!parsed.success) {
+        await received.discard();
+        throw AppError.badRequest(parsed.error.issues[0].message, 'VALIDATION');
+      }
+      const result = await uploadStaffDocuments(db, storage, actorOf(request), { ...parsed.data, received });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.delete(
+    '/api/pratiche/:id/files/:filename',
+    { config: { access: 'pratiche:deleteDocumenti' }, schema: { params: praticaFileParamSchema } },
+    async (request, reply) => {
+      const { id, filename } = request.params;
+      const { storageError } = await deleteDocumento(db, storage, actorOf(request), id, filename);
+      if (storageError) request.log.error({ err: storageError, filename }, 'documento: file non rimosso');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/pratiche/:id/eventi',
+    {
+      config: { access: 'pratiche:read' },
+      schema: { params: idParamSchema, response: { 200: praticaEventiSchema } },
+    },
+    async (request) => listEventi(db, actorOf(request), request.params.id),
+  );
+};

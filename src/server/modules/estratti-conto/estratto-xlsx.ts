@@ -1,0 +1,186 @@
+import ExcelJS from 'exceljs';
+import { msg } from '#shared/messages.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { toCents } from '#shared/money.ts';
+import { formatDayKey } from '#shared/periodi.ts';
+import { ROLE_TITLES } from '#shared/permissions.ts';
+import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
+import type { EstrattoConto } from './estratti-conto.service';
+
+const m = msg.estrattoConto;
+
+/** Euros with two decimals and the sign before the symbol; negatives in red (Excel's own format codes). */
+export const EURO_FORMAT = '"€" #,##0.00;[Red]-"€" #,##0.00';
+const euros = (value: string) => toCents(value) / 100;
+const day = (date: Date) => formatDayKey(romeDateKey(date));
+
+/** Excel reads the date of a cell as wall-clock time: the Rome day, written at UTC midnight. */
+const excelDay = (date: Date) => new Date(`${romeDateKey(date)}T00:00:00Z`);
+
+const HEADER = [
+  'Data',
+  'Pratica',
+  'Cliente',
+  'Punto fisico',
+  'Servizio',
+  'Fornitore',
+  'Tipo',
+  'Storno della commissione',
+  'Stato',
+  'Data pagamento',
+  'Importo',
+];
+
+function newWorkbook(estratto: Pick<EstrattoConto, 'prodottoIl'>) {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'WINSOLUTION';
+  workbook.created = estratto.prodottoIl;
+  return workbook;
+}
+
+/** Adds the statement as one sheet: heading, totals, then one row per commission or storno. */
+export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoConto, name = m.titolo) {
+  const { beneficiario: b, periodo, totali } = estratto;
+  const sheet = workbook.addWorksheet(name.slice(0, 31), {
+    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+    views: [{ showGridLines: false }],
+  });
+  sheet.columns = [
+    { width: 12 },
+    { width: 9 },
+    { width: 26 },
+    { width: 24 },
+    { width: 14 },
+    { width: 18 },
+    { width: 12 },
+    { width: 14 },
+    { width: 14 },
+    { width: 15 },
+    { width: 14 },
+  ];
+
+  sheet.addRow([`${m.titolo} n. ${estratto.numero}`]).font = { bold: true, size: 14 };
+  sheet.addRow([`Prodotto il ${formatRomeDateTime(estratto.prodottoIl).slice(0, 16)}`]);
+  if (estratto.sostituisce)
+    sheet.addRow([
+      `Sostituisce l’estratto n. ${estratto.sostituisce.numero} del ${day(estratto.sostituisce.prodottoIl)}`,
+    ]);
+  sheet.addRow([]);
+  const info: Array<[string, string]> = [
+    ['Beneficiario', `${b.firstName} ${b.lastName}`],
+    ['Ruolo', ROLE_TITLES[b.ruolo]],
+    ['Email', b.email],
+    ['Telefono', b.phone ?? ''],
+    [
+      'Punti fisici',
+      [
+        ...b.punti.map((p) => `${p.nomeAttivita} (${p.indirizzo})`),
+        ...(b.altriPunti ? [`e altri ${b.altriPunti}`] : []),
+      ].join('; '),
+    ],
+    [
+      'Periodo',
+      `${periodo.label} (dal ${formatDayKey(periodo.dataInizio)} al ${formatDayKey(periodo.dataFine)})`,
+    ],
+  ];
+  for (const [label, value] of info) {
+    const row = sheet.addRow([label, value]);
+    row.getCell(1).font = { bold: true };
+    sheet.mergeCells(row.number, 2, row.number, 6);
+  }
+  sheet.addRow([]);
+  const totalRows: Array<[string, string, boolean]> = [
+    [m.totali.maturate, totali.maturate, false],
+    [m.totali.storni, totali.storni, false],
+    [m.totali.totale, totali.totale, true],
+    [m.totali.pagato, totali.pagato, false],
+    [m.totali.daPagare, totali.daPagare, true],
+  ];
+  for (const [label, value, strong] of totalRows) {
+    const row = sheet.addRow([label, '', euros(value)]);
+    sheet.mergeCells(row.number, 1, row.number, 2);
+    row.getCell(1).font = { bold: strong };
+    row.getCell(3).numFmt = EURO_FORMAT;
+    row.getCell(3).font = { bold: strong };
+  }
+  sheet.addRow([]);
+
+  const header = sheet.addRow(HEADER);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF111827' } };
+  });
+  const headerRow = header.number;
+  for (const r of estratto.righe) {
+    const isStorno = r.stornoOfId != null;
+    const paid = r.statoPagamento === 'pagato';
+    const row = sheet.addRow([
+      excelDay(r.dataCompletamento),
+      r.praticaId,
+      r.customerName,
+      r.puntoFisicoNome ?? '',
+      servizioLabel(r.tipoServizio),
+      r.fornitoreNome ?? '',
+      isStorno ? 'Storno' : 'Commissione',
+      r.stornoOfId ?? '',
+      paid ? (isStorno ? 'Recuperato' : 'Pagata') : isStorno ? 'Da recuperare' : 'Da pagare',
+      r.dataPagamento ? excelDay(r.dataPagamento) : '',
+      euros(r.importo),
+    ]);
+    row.getCell(1).numFmt = 'dd/mm/yyyy';
+    row.getCell(10).numFmt = 'dd/mm/yyyy';
+    row.getCell(11).numFmt = EURO_FORMAT;
+    if (isStorno) row.getCell(7).font = { color: { argb: 'FFB91C1C' } };
+  }
+  if (estratto.righe.length > 0) {
+    sheet.autoFilter = {
+      from: { row: headerRow, column: 1 },
+      to: { row: headerRow + estratto.righe.length, column: HEADER.length },
+    };
+  }
+  sheet.views = [{ state: 'frozen', ySplit: headerRow, showGridLines: false }];
+  return sheet;
+}
+
+export async function estrattoXlsxBuffer(estratto: EstrattoConto): Promise<Buffer> {
+  const workbook = newWorkbook(estratto);
+  addEstrattoSheet(workbook, estratto);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The ZIP's summary: one row per statement, the totals side by side, for the payout. */
+export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date): Promise<Buffer> {
+  const workbook = newWorkbook({ prodottoIl: now });
+  const sheet = workbook.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = [
+    { header: 'Numero', width: 14 },
+    { header: 'Beneficiario', width: 28 },
+    { header: 'Ruolo', width: 14 },
+    { header: 'Email', width: 30 },
+    { header: 'Periodo', width: 18 },
+    { header: 'Movimenti', width: 11 },
+    { header: m.totali.maturate, width: 18 },
+    { header: m.totali.storni, width: 14 },
+    { header: m.totali.totale, width: 18 },
+    { header: m.totali.pagato, width: 14 },
+    { header: m.totali.daPagare, width: 14 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  for (const e of estratti) {
+    const row = sheet.addRow([
+      e.numero,
+      `${e.beneficiario.lastName} ${e.beneficiario.firstName}`,
+      ROLE_TITLES[e.beneficiario.ruolo],
+      e.beneficiario.email,
+      e.periodo.label,
+      e.totali.righe,
+      euros(e.totali.maturate),
+      euros(e.totali.storni),
+      euros(e.totali.totale),
+      euros(e.totali.pagato),
+      euros(e.totali.daPagare),
+    ]);
+    for (let c = 7; c <= 11; c++) row.getCell(c).numFmt = EURO_FORMAT;
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
