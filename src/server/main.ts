@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seedDatabase } from './db/seed';
 import { EnvError, parseEnv, resolveSessionSecret } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
+import { loggerOptions } from './lib/log-safety';
 import { startScheduler } from './jobs/scheduler';
 import { projectRoot } from './project-root';
 
@@ -40,13 +41,7 @@ async function main() {
     config,
     sessionSecret: resolveSessionSecret(config),
     clientRoot,
-    logger: {
-      level: config.logLevel,
-      // Query strings carry customers' names and phones (searches): they stay out of the logs.
-      serializers: {
-        req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-      },
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   const scheduler = startScheduler(handle.db, periodicJobs(), { log: app.log });

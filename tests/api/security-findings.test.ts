@@ -1,0 +1,246 @@
+import { randomInt } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { leads } from '#server/db/schema.ts';
+import { loggerOptions, safeError } from '#server/lib/log-safety.ts';
+import { msg } from '#shared/messages.ts';
+import { buildSubmission, insertPratica } from '../setup/factories';
+import { multipart, samplePdf } from '../setup/sample-files';
+import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import { buildTwoShopWorld } from '../setup/world';
+
+/**
+ * The outside probe's findings, one by one, as it sent them. Each of these answered 500, leaked
+ * or let the request through before the fix; SECURITY.md lists them.
+ */
+let ctx: TestContext;
+let world: Awaited<ReturnType<typeof buildTwoShopWorld>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await buildTwoShopWorld(ctx);
+});
+afterAll(async () => ctx?.close());
+
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+const ENGLISH = /\b(Invalid|expected|Required|received|must)\b/;
+
+async function leadCount() {
+  const [{ n }] = await ctx.db.select({ n: count() }).from(leads);
+  return n;
+}
+
+describe('finding 1: bad input answers 400 (413 for size) in Italian, never 500, and changes nothing', () => {
+  it('a NUL byte in any text field of the public submit-form', async () => {
+    const before = await leadCount();
+    for (const field of [
+      'nome',
+      'cognome',
+      'telefono',
+      'note',
+      'servizioRichiesto',
+      'indirizzoIP',
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/submit-form',
+        remoteAddress: randomIp(),
+        payload: buildSubmission(world.puntoA.id, { [field]: 'Mario\u0000Rossi' }),
+      });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().message).toBe(msg.common.controlChars);
+    }
+    expect(await leadCount()).toBe(before);
+  });
+
+  it('a NUL in a path (/api/landing/%00) and in the search box', async () => {
+    const landing = await ctx.app.inject({ method: 'GET', url: '/api/landing/%00' });
+    expect(landing.statusCode).toBe(400);
+    expect(landing.json().message).toBe(msg.landing.notFoundText);
+    for (const url of ['/api/leads?search=%00', '/api/pratiche?search=a%00b', '/api/users/search?q=ab%00']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: world.admin } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(msg.common.controlChars);
+    }
+  });
+
+  it('an id of 2^31 or more in a path or a body (integer overflow)', async () => {
+    for (const url of [
+      '/api/punti-fisici/2147483648',
+      '/api/leads/99999999999',
+      '/api/leads?puntoFisicoId=2147483648',
+      '/api/pratiche/2147483648/files',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: world.admin } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(msg.common.invalidId);
+    }
+    const body = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/punti-fisici',
+      headers: { cookie: world.admin },
+      payload: { nomeAttivita: 'Bar', indirizzo: 'Via Roma 1', utenteResponsabileId: 2 ** 31 },
+    });
+    expect(body.statusCode).toBe(400);
+    const submit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit-form',
+      remoteAddress: randomIp(),
+      payload: buildSubmission(2 ** 31),
+    });
+    expect(submit.statusCode).toBe(400);
+  });
+
+  it('GET /api/punti-fisici/abc answers an Italian message, not zod English', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/punti-fisici/abc',
+      headers: { cookie: world.admin },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.common.invalidId);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/leads?page=abc',
+      headers: { cookie: world.admin },
+    });
+    expect(page.statusCode).toBe(400);
+    expect(page.json().message).not.toMatch(ENGLISH);
+    const type = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/1/status`,
+      headers: { cookie: world.admin },
+      payload: { status: 42 },
+    });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().message).not.toMatch(ENGLISH);
+  });
+
+  it('an amount that overflows its numeric(12,2) column', async () => {
+    const pratica = await insertPratica(ctx.db, { puntoFisicoId: world.puntoA.id, servizi: ['noleggio'] });
+    for (const payload of [
+      { stato: 'completato', fornitore: 'AYVENS', totaleVendita: '99999999999.99' },
+      { stato: 'completato', fornitore: 'AYVENS', totaleVendita: 1e21 },
+      { stato: 'completato', fornitore: 'AYVENS', totaleVendita: '100.00', bonusAgente: '9999999999' },
+    ]) {
+      const res = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/servizi/${pratica.servizi[0].id}/status`,
+        headers: { cookie: world.admin },
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).not.toMatch(ENGLISH);
+    }
+    const config = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/commissioni-fornitori',
+      headers: { cookie: world.admin },
+      payload: { fornitoreId: 1, servizio: 'luce', ricavoBase: '9999999999.99' },
+    });
+    expect(config.statusCode).toBe(400);
+    expect(config.json().message).toBe(msg.common.amountTooBig);
+  });
+
+  it('a truncated multipart body: 400, nothing stored', async () => {
+    const submit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit-form',
+      remoteAddress: randomIp(),
+      payload: buildSubmission(world.puntoA.id),
+    });
+    const { praticaId, uploadToken } = submit.json<{ praticaId: number; uploadToken: string }>();
+    const form = multipart([{ field: 'luceFile', filename: 'bolletta.pdf', data: await samplePdf() }]);
+    for (const cut of [0.5, 0.9]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/pratiche/${praticaId}/upload`,
+        remoteAddress: randomIp(),
+        headers: { ...form.headers, 'x-upload-token': uploadToken },
+        payload: form.payload.subarray(0, Math.floor(form.payload.length * cut)),
+      });
+      expect(res.statusCode, `cut at ${cut}`).toBe(400);
+      expect(res.json().message).toBe(msg.landing.uploadTruncated);
+    }
+    expect(readdirSync(ctx.uploadDir)).toEqual([]);
+  });
+
+  it('a malformed JSON body and a prototype-poisoning key', async () => {
+    for (const payload of ['{"email":', '{"__proto__":{"role":"admin"},"email":"a@b.it","password":"x"}']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).not.toMatch(ENGLISH);
+    }
+  });
+});
+
+describe('finding 3: logs carry no personal data', () => {
+  it('a failed query is logged with its SQLSTATE, never with its parameters or the database text', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      db: ctx.db,
+      config: ctx.config,
+      sessionSecret: TEST_SESSION_SECRET,
+      storage: ctx.storage,
+      logger: loggerOptions('info', { write: (line) => lines.push(line) }),
+    });
+    // A route that lets a value no schema checked reach the database (what a schema gap would do).
+    app.post('/api/prova-errore', { config: { access: 'public' } }, async () => {
+      await ctx.db.insert(leads).values({
+        nome: 'Giulia\u0000',
+        cognome: 'Segreta',
+        email: 'giulia.segreta@esempio.it',
+        telefono: '3471234567',
+        emailNormalizzata: 'giulia.segreta@esempio.it',
+        telefonoNormalizzato: '3471234567',
+      });
+      return {};
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/prova-errore?search=giulia.segreta',
+      headers: { cookie: 'ws_session=segreto-di-sessione' },
+      payload: {},
+    });
+    await app.close();
+    expect(res.statusCode).toBe(400);
+    const log = lines.join('\n');
+    expect(log).toContain('database error');
+    for (const secret of ['Segreta', 'giulia.segreta', '3471234567', 'segreto-di-sessione'])
+      expect(log).not.toContain(secret);
+  });
+
+  it('the error serializer keeps the statement, not the values', async () => {
+    let caught: unknown;
+    try {
+      await ctx.db.insert(leads).values({
+        nome: 'x',
+        cognome: 'y',
+        email: 'mario.privato@esempio.it',
+        telefono: '3339998887',
+        emailNormalizzata: 'mario.privato@esempio.it',
+        telefonoNormalizzato: '3339998887',
+        puntoFisicoOriginaleId: 2_000_000_000,
+      });
+    } catch (error) {
+      caught = error;
+    }
+    const logged = JSON.stringify(safeError(caught));
+    expect(logged).toContain('23503');
+    expect(logged).toContain('insert into');
+    expect(logged).not.toContain('mario.privato');
+    expect(logged).not.toContain('3339998887');
+  });
+
+  it('nothing was written for a lead that failed', async () => {
+    const rows = await ctx.db.select().from(leads).where(eq(leads.email, 'giulia.segreta@esempio.it'));
+    expect(rows).toEqual([]);
+  });
+});
