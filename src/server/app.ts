@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { https: config.secureCookies });
   await app.register(fastifyCookie);
   await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
   await app.register(authPlugin, {

@@ -244,3 +244,94 @@ describe('finding 3: logs carry no personal data', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('finding 2: the Origin check sees the real path and trusts PUBLIC_BASE_URL, not Host', () => {
+  const FOREIGN = 'https://sito-malevolo.example';
+  const paths = [
+    '/api/logout',
+    '/%61pi/logout',
+    '//api/logout',
+    '/API/logout',
+    '/api//logout',
+    '/%2561pi/logout',
+  ];
+
+  it.each(paths)('refuses a foreign Origin on POST %s', async (url) => {
+    const res = await ctx.app.inject({ method: 'POST', url, headers: { origin: FOREIGN } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(msg.auth.foreignOrigin);
+  });
+
+  it('a forged Host does not make a foreign Origin "our own"', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { host: 'sito-malevolo.example', origin: 'http://sito-malevolo.example' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses a browser request from another site that carries no Origin', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/%61pi/logout',
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(res.statusCode, site).toBe(403);
+    }
+  });
+
+  it('accepts PUBLIC_BASE_URL as Origin, whatever the Host', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { host: 'altro-nome.example', origin: 'http://localhost:5000' },
+    });
+    expect(res.statusCode).toBe(204);
+  });
+
+  it('an encoded path still gets Cache-Control: no-store', async () => {
+    for (const url of ['/api/user', '/%61pi/user', '/api/leads', '/%61pi/leads']) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: world.admin } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('finding 6: security headers from @fastify/helmet, HSTS over https', () => {
+  it('sends a strict CSP, Referrer-Policy, nosniff and no HSTS over http', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/landing/WE-NONESIST' });
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "script-src 'self'",
+    ])
+      expect(csp).toContain(directive);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when PUBLIC_BASE_URL is https', async () => {
+    const app = await buildApp({
+      db: ctx.db,
+      config: { ...ctx.config, publicBaseUrl: 'https://winsolution.example', secureCookies: true },
+      sessionSecret: TEST_SESSION_SECRET,
+      storage: ctx.storage,
+    });
+    const res = await app.inject({ method: 'GET', url: '/api/landing/WE-NONESIST' });
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { origin: 'https://winsolution.example' },
+    });
+    await app.close();
+    expect(res.headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(post.statusCode).toBe(204);
+  });
+});
