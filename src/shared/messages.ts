@@ -16,7 +16,6 @@ export const msg = {
     logoutSuccessText: 'Arrivederci!',
     useAuthOutsideProvider: "useAuth deve essere utilizzato all'interno di AuthProvider",
     notAuthenticated: 'Accesso richiesto: effettua il login.',
-    inactiveUser: 'Account disattivato. Contatta un amministratore.',
     tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
     forbidden: 'Non hai i permessi per questa operazione.',
     foreignOrigin: 'Richiesta rifiutata: origine non consentita.',

@@ -335,3 +335,51 @@ describe('finding 6: security headers from @fastify/helmet, HSTS over https', ()
     expect(post.statusCode).toBe(204);
   });
 });
+
+describe('finding 5: passwords (lockout is the login guard’s own test)', () => {
+  const cases: [string, string, string][] = [
+    ['six spaces', '      ', msg.user.passwordOnlySpaces],
+    ['a NUL byte', 'segreta\u0000123', msg.user.passwordControlChars],
+    ['a tab', 'segreta\t123', msg.user.passwordControlChars],
+    ['a common one', 'password1', msg.user.passwordCommon],
+    ['129 characters', 'a'.repeat(129), msg.user.passwordTooLong],
+    ['five characters', 'ab9x!', msg.user.passwordMin],
+  ];
+  it.each(cases)('refuses %s with an Italian message, creating no user', async (_name, password, message) => {
+    const email = `nuovo.${randomInt(1e9)}@esempio.it`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: world.admin },
+      payload: {
+        firstName: 'Nuovo',
+        lastName: 'Utente',
+        email,
+        phone: '3401112233',
+        password,
+        role: 'agente',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+    expect(login.statusCode).not.toBe(200);
+  });
+
+  it('accepts a long passphrase with inner spaces and accents', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: { cookie: world.admin },
+      payload: {
+        firstName: 'Nuovo',
+        lastName: 'Utente',
+        email: `frase.${randomInt(1e9)}@esempio.it`,
+        phone: '3401112233',
+        password: '  la mia città è bella  ',
+        role: 'agente',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});

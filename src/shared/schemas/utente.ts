@@ -49,9 +49,9 @@ export const updateUserSchema = z.object({
     .transform((v) => (v ? v : null)),
   role: roleSchema,
   // Blank keeps the current password.
+  // A union would answer a generic message; blank is let through before the rules run instead.
   password: z
-    .union([z.literal(''), passwordSchema])
-    .nullish()
+    .preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional())
     .transform((v) => (v ? v : undefined)),
   isActive: z.boolean(),
 });

@@ -24,7 +24,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         guard.recordFailure(request.ip, email);
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
-      if (!user.isActive) throw AppError.forbidden(msg.auth.inactiveUser);
       guard.recordSuccess(email);
       await app.startSession(request, reply, user.id);
       return toUser(user);
