@@ -383,3 +383,37 @@ describe('finding 5: passwords (lockout is the login guard’s own test)', () =>
     expect(res.statusCode).toBe(201);
   });
 });
+
+describe('finding 7: the landing answers a known and an unknown customer alike', () => {
+  it('a second submission with a customer’s phone or e-mail gets the same answer as a new one', async () => {
+    const known = buildSubmission(world.puntoA.id);
+    const first = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit-form',
+      remoteAddress: randomIp(),
+      payload: known,
+    });
+    expect(first.statusCode).toBe(201);
+    const strip = (body: Record<string, unknown>) => {
+      const { praticaId: _p, uploadToken: _t, ...rest } = body;
+      return rest;
+    };
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit-form',
+      remoteAddress: randomIp(),
+      payload: buildSubmission(world.puntoA.id),
+    });
+    for (const probe of [{ telefono: known.telefono }, { email: known.email }]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/submit-form',
+        remoteAddress: randomIp(),
+        payload: { ...buildSubmission(world.puntoA.id), ...probe },
+      });
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(strip(res.json())).toEqual(strip(unknown.json()));
+      expect(res.json()).toMatchObject({ leadId: null, isExistingLead: false });
+    }
+  });
+});

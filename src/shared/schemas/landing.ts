@@ -85,7 +85,9 @@ export type SubmitFormInput = z.input<typeof submitFormSchema>;
 
 /**
  * Reply of POST /api/submit-form. `simulated` is true only for a demo request holding financial
- * services alone: nothing is saved and the ids are null.
+ * services alone: nothing is saved and praticaId is null. The answer is the same for a known and
+ * an unknown customer: `leadId` is always null and `isExistingLead` always false (both kept for
+ * clients written against the first version of this answer).
  */
 export const submitFormResponseSchema = z.object({
   success: z.boolean(),

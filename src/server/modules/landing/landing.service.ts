@@ -173,7 +173,7 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
       }
     }
 
-    const { lead, isExistingLead } = await findOrCreateLead(tx, {
+    const lead = await findOrCreateLead(tx, {
       nome: input.nome,
       cognome: input.cognome,
       email: input.email,
@@ -212,11 +212,13 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
       userAgent: meta.userAgent,
     });
 
+    // The same answer for a known and an unknown customer: no lead id (an old one would tell),
+    // no isExistingLead. See docs/decisions/011-security-hardening.md.
     const result: StoredResult = {
       success: true,
       praticaId: pratica.id,
-      leadId: lead.id,
-      isExistingLead,
+      leadId: null,
+      isExistingLead: false,
       simulated: false,
       message: m.submitted,
     };
@@ -258,13 +260,13 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
     return found;
   };
   const existing = await find();
-  if (existing) return { lead: existing, isExistingLead: true };
+  if (existing) return existing;
   // A concurrent first submission of the same person: the unique indexes decide, we re-read.
   const [created] = await tx.insert(leads).values(data).onConflictDoNothing().returning({ id: leads.id });
-  if (created) return { lead: created, isExistingLead: false };
+  if (created) return created;
   const raced = await find();
   if (!raced) throw new Error('lead inserito in concorrenza ma non trovato');
-  return { lead: raced, isExistingLead: true };
+  return raced;
 }
 
 // ---------------------------------------------------------------------------------------------
