@@ -3,10 +3,10 @@ import { readdirSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
-import { leads } from '#server/db/schema.ts';
+import { leads, users } from '#server/db/schema.ts';
 import { loggerOptions, safeError } from '#server/lib/log-safety.ts';
 import { msg } from '#shared/messages.ts';
-import { buildSubmission, insertPratica } from '../setup/factories';
+import { buildSubmission, insertLead, insertPratica } from '../setup/factories';
 import { multipart, samplePdf } from '../setup/sample-files';
 import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
@@ -415,5 +415,112 @@ describe('finding 7: the landing answers a known and an unknown customer alike',
       expect(strip(res.json())).toEqual(strip(unknown.json()));
       expect(res.json()).toMatchObject({ leadId: null, isExistingLead: false });
     }
+  });
+});
+
+describe('finding 4: answers carry only what the role needs', () => {
+  /** A customer who came in at shop A (luce, gas) and then bought internet at shop B. */
+  async function sharedCustomer() {
+    const lead = await insertLead(ctx.db, { puntoFisicoOriginaleId: world.puntoA.id });
+    await insertPratica(ctx.db, {
+      leadId: lead.id,
+      puntoFisicoId: world.puntoA.id,
+      servizi: ['luce', 'gas'],
+    });
+    await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: world.puntoB.id, servizi: ['internet'] });
+    // Shop A's responsible person, with a phone nobody else has.
+    await ctx.db.update(users).set({ phone: '3479990001' }).where(eq(users.id, world.pfA.user.id));
+    return lead;
+  }
+  const shopASecrets = () => [world.pfA.user.email, '3479990001', 'Bar Centrale Alfa', 'Via Garibaldi 10'];
+
+  it('shop B’s people see the shared customer, never shop A (list, detail, export)', async () => {
+    const lead = await sharedCustomer();
+    for (const cookie of [world.pfB.cookie, world.agB.cookie, world.amB.cookie]) {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leads/${lead.id}`,
+        headers: { cookie },
+      });
+      expect(detail.statusCode).toBe(200);
+      expect(detail.json()).toMatchObject({
+        puntoFisicoOriginaleId: null,
+        puntoFisicoOriginaleDetails: null,
+      });
+      expect(detail.json().pratiche).toHaveLength(1);
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leads?search=${encodeURIComponent(lead.email)}`,
+        headers: { cookie },
+      });
+      expect(list.json().items).toHaveLength(1);
+      const file = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leads/export?format=csv&search=${encodeURIComponent(lead.email)}`,
+        headers: { cookie },
+      });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toContain(lead.email);
+      for (const answer of [detail.body, list.body, file.body])
+        for (const secret of shopASecrets()) expect(answer).not.toContain(secret);
+    }
+    // Shop A's own area manager and the admin still see the first point and who runs it.
+    for (const cookie of [world.amA.cookie, world.admin]) {
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/leads/${lead.id}`,
+        headers: { cookie },
+      });
+      expect(detail.json().puntoFisicoOriginaleDetails).toMatchObject({
+        nomeAttivita: 'Bar Centrale Alfa',
+        utenteResponsabile: { email: world.pfA.user.email },
+      });
+    }
+  });
+
+  it('filters do not tell shop B what shop A sold or who went there', async () => {
+    const lead = await sharedCustomer();
+    const search = encodeURIComponent(lead.email);
+    for (const url of [
+      `/api/leads?search=${search}&service=gas`,
+      `/api/leads?search=${search}&puntoFisicoId=${world.puntoA.id}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: world.amB.cookie } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().total, url).toBe(0);
+    }
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/leads?search=${search}&service=internet`,
+      headers: { cookie: world.amB.cookie },
+    });
+    expect(own.json().total).toBe(1);
+  });
+
+  it('an area manager’s person search finds his own people only, never the admin office', async () => {
+    const search = (q: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/search?q=${encodeURIComponent(q)}`,
+        headers: { cookie: world.amA.cookie },
+      });
+    const emails = async (q: string) => (await search(q)).json().map((u: { email: string }) => u.email);
+    expect(await emails(world.pfA.user.email)).toEqual([world.pfA.user.email]);
+    expect(await emails(world.agA.user.email)).toEqual([world.agA.user.email]);
+    const [adminRow] = await ctx.db.select().from(users).where(eq(users.role, 'admin')).limit(1);
+    for (const other of [
+      adminRow.email,
+      world.amministrazione.user.email,
+      world.pfB.user.email,
+      world.amB.user.email,
+    ])
+      expect(await emails(other), other).toEqual([]);
+    // The admin finds everyone.
+    const all = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/search?q=${encodeURIComponent(world.pfB.user.email)}`,
+      headers: { cookie: world.admin },
+    });
+    expect(all.json()).toHaveLength(1);
   });
 });
