@@ -13,7 +13,7 @@ import { buildTwoShopWorld } from '../setup/world';
 
 /**
  * The outside probe's findings, one by one, as it sent them. Each of these answered 500, leaked
- * or let the request through before the fix; SECURITY.md lists them.
+ * or let the request through before the fix; docs/security.md lists them.
  */
 let ctx: TestContext;
 let world: Awaited<ReturnType<typeof buildTwoShopWorld>>;

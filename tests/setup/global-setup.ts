@@ -9,7 +9,7 @@ import { clearFigures, formatFigures, totalFigures } from './security-figures';
 
 const seedConfig = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
 
-/** After the run: the security suite's figures, when its files ran (see SECURITY.md). */
+/** After the run: the security suite's figures, when its files ran (see docs/security.md). */
 function printSecurityFigures() {
   const figures = totalFigures();
   // Each Vitest project runs this teardown: the first one prints and clears.

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The security suite's figures: each test file adds its counts, the global teardown prints the
- * sum (and SECURITY.md quotes it). Kept in .tmp/, one JSON file per test file.
+ * sum (and docs/security.md quotes it). Kept in .tmp/, one JSON file per test file.
  */
 export const FIGURES_DIR = path.resolve('.tmp/security-figures');
 

@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 /**
  * Logs carry no personal data (names, phones, e-mails, IPs of customers): no SQL parameters, no
  * database messages (PostgreSQL quotes the offending value: 'Key (email)=(…) already exists'),
- * no query strings (searches), no cookies or tokens. See SECURITY.md.
+ * no query strings (searches), no cookies or tokens. See docs/security.md.
  */
 
 interface MaybeDbError {
