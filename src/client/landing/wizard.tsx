@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '#shared/domain.ts';
+import { type ServizioRichiedibile } from '#shared/domain.ts';
+import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
   type LandingForm,
@@ -10,11 +11,13 @@ import {
 } from '#shared/schemas/landing.ts';
 import { newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
+  billNeeds,
+  canCombineBills,
   documentiCaricati,
   EMPTY_BILLS,
+  needsAnyBill,
   uploadParts,
   type BillKind,
-  type BillNeeds,
   type Bills,
 } from './bills';
 import { Conferma } from './components/conferma';
@@ -41,9 +44,7 @@ const landingResolver: Resolver<LandingFormInput, unknown, LandingForm> = async 
   return { values: {}, errors: errors as FieldErrors<LandingFormInput> };
 };
 
-const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
-
-/** The four steps and the confirmation (SPEC §2, §4). */
+/** The four steps and the confirmation. See docs/product/landing.md */
 export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
   const [step, setStep] = useState<Step>(1);
   const [hasMoved, setHasMoved] = useState(false);
@@ -71,10 +72,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const servizi = useWatch({ control: form.control, name: 'serviziRichiesti' });
   const slot = useWatch({ control: form.control, name: 'orarioContatto' }) ?? '';
 
-  const hasLuce = servizi.includes('luce');
-  const hasGas = servizi.includes('gas');
-  const needsBills = hasLuce || hasGas;
-  const needs: BillNeeds = { luce: hasLuce, gas: hasGas, combined: hasLuce && hasGas && isCombined };
+  const needs = billNeeds(servizi, isCombined);
+  const needsBills = needsAnyBill(needs);
 
   const go = (next: Step) => {
     setHasMoved(true);
@@ -93,8 +92,9 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const submit = async () => {
     if (isSending) return;
     const values = z.parse(landingFormSchema, form.getValues());
-    // Demo: financial services alone are only simulated, nothing is sent (SPEC §4).
-    if (isDemo && values.serviziRichiesti.every(isFinanziario)) {
+    // Demo: financial services alone are only simulated, nothing is sent.
+    // See docs/product/landing.md#modalità-demo
+    if (isDemo && values.serviziRichiesti.every(isDemoOnly)) {
       setIsDone(true);
       return;
     }
@@ -127,13 +127,13 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         try {
           await uploadBills(result.praticaId, result.uploadToken, parts);
         } catch (error) {
-          // SPEC §4: a failed upload is only warned about; the request itself succeeded.
+          // A failed upload is only warned about; the request itself succeeded.
           console.warn('Caricamento delle fatture non riuscito (non bloccante):', error);
         }
       }
       setIsDone(true);
     } catch (error) {
-      // SPEC §4/§8: a failed submission is only logged; the visitor stays on step 4 and can retry.
+      // A failed submission is only logged; the visitor stays on step 4 and can retry with the same key.
       console.warn('Invio della richiesta non riuscito:', error);
     } finally {
       setIsSending(false);
@@ -161,7 +161,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         <StepFatture
           bills={bills}
           needs={needs}
-          canCombine={hasLuce && hasGas}
+          canCombine={canCombineBills(servizi)}
           capture={capture}
           onCombinedChange={setIsCombined}
           onFile={(kind, file) => updateBill(kind, { file, pages: [] })}

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
 
-/** Default read: GET on the first element of the query key (SPEC §7). */
+/** Default read: GET on the first element of the query key. */
 const defaultQueryFn: QueryFunction = ({ queryKey }) => api.get(String(queryKey[0]));
 
 /** A read for which 401 means "nobody", not an error (the current user). */

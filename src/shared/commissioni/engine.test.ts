@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCents } from '../money';
+import { hasFixedCommission } from '../servizi-catalogo';
 import {
   CommissionConfigMissingError,
   CommissionInputError,
@@ -10,7 +11,7 @@ import {
   type CommissionInput,
 } from './engine';
 
-/** The worked example of DECISIONS §4 (Enel luce), plus non-RID additional amounts and rental percentages. */
+/** The worked example of docs/product/commissions.md#esempio-svolto (Enel luce), plus non-RID additional amounts and rental percentages. */
 function config(overrides: Partial<Record<keyof CommissionConfig, string>> = {}): CommissionConfig {
   const text: Record<keyof CommissionConfig, string> = {
     commissionePuntoFisico: '30.00',
@@ -286,7 +287,7 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
   ],
 ];
 
-describe('computeCommission (DECISIONS §4)', () => {
+describe('computeCommission', () => {
   it.each(cases)('%s', (_name, given, pf, ag, am, structure, base, additional) => {
     const result = computeCommission(given);
     expect({
@@ -314,7 +315,7 @@ describe('computeCommission (DECISIONS §4)', () => {
   });
 
   it('fixed services: the four amounts always add up to the revenue', () => {
-    for (const [, given] of cases.filter(([, i]) => i.tipoServizio !== 'noleggio')) {
+    for (const [, given] of cases.filter(([, i]) => hasFixedCommission(i.tipoServizio))) {
       const r = computeCommission(given);
       expect(r.importoPuntoFisico + r.importoAgente + r.importoAreaManager + r.importoAmministrazione).toBe(
         r.ricavo,

@@ -3,7 +3,7 @@ import { fillMessage, msg } from '../messages';
 import { toCents } from '../money';
 import { SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
 
-/** Error body of every non-OK API reply (STYLE §5). */
+/** Error body of every non-OK API reply. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
@@ -74,7 +74,7 @@ export function amountIssue(value: string, invalid: string): string | null {
   return toCents(value) > MONEY_MAX_CENTS ? msg.common.amountTooBig : null;
 }
 
-/** Money travels as a decimal string with at most two decimals ("12.50"); DECISIONS §3. */
+/** Money travels as a decimal string with at most two decimals ("12.50"). */
 export const moneySchema = z
   .string()
   .trim()
@@ -86,7 +86,7 @@ export const moneySchema = z
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 
-/** `format` of every 'Esporta' endpoint (DECISIONS §7): XLSX unless CSV is asked for. */
+/** `format` of every 'Esporta' endpoint: XLSX unless CSV is asked for. */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportFormatSchema = z

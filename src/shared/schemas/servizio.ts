@@ -3,6 +3,7 @@ import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
 import { amountIssue, text } from './common';
+import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
 
 export const storicoSchema = z.object({
   id: z.number().int(),
@@ -21,7 +22,7 @@ export const servizioSchema = z.object({
   tipoServizio: z.string(),
   stato: z.enum(SERVIZIO_STATI),
   koMotivazione: z.string().nullable(),
-  /** Supplier code (SPEC §3). */
+  /** Supplier code. */
   fornitore: z.string().nullable(),
   fornitoreNome: z.string().nullable(),
   ridPresente: z.boolean(),
@@ -50,7 +51,7 @@ function moneyInput(message: string) {
 }
 
 /**
- * PUT /api/servizi/{id}/status and the 'Modifica' dialog (SPEC §5 "Service update"). The field
+ * PUT /api/servizi/{id}/status and the 'Modifica' dialog (docs/product/lifecycle.md#dati-al-completamento). The field
  * checks are here; the rules that depend on the service type are in servizioStatusIssues.
  */
 export const servizioStatusBodySchema = z.object({
@@ -84,7 +85,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The rules of SPEC §5 that depend on the service type; the same on both sides. */
+/** The rules that depend on the service type; the same on both sides. */
 export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusBody): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (body.stato === 'ko') {
@@ -97,12 +98,12 @@ export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusB
     // The commission configuration is per supplier and service, noleggio included.
     if (!body.fornitore) issues.push({ path: 'fornitore', message: msg.servizio.supplierRequired });
     if (
-      tipoServizio === 'noleggio' &&
+      hasPercentCommission(tipoServizio) &&
       (body.totaleVendita === undefined || toCents(body.totaleVendita) === 0)
     ) {
       issues.push({ path: 'totaleVendita', message: msg.servizio.totaleVenditaRequired });
     }
-    if (body.numeroForniture !== undefined && tipoServizio !== 'luce' && tipoServizio !== 'gas') {
+    if (body.numeroForniture !== undefined && !hasForniture(tipoServizio)) {
       issues.push({ path: 'numeroForniture', message: msg.servizio.numeroFornitureOnlyEnergy });
     }
   }

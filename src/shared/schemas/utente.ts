@@ -27,19 +27,19 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ message: msg.user.emailInvalid }));
 
-/** 'Crea Utente' form and POST /api/users (SPEC §5 "New user"). */
+/** 'Crea Utente' form and POST /api/users. */
 export const createUserSchema = z.object({
   firstName: text({ max: 100, required: msg.user.firstNameRequired }),
   lastName: text({ max: 100, required: msg.user.lastNameRequired }),
   email,
   phone: text({ max: 30, required: msg.user.phoneRequired }),
   password: passwordSchema,
-  // Omitted: the SPEC default; blank or unknown: 'Ruolo richiesto'.
+  // Omitted: punto_fisico; blank or unknown: 'Ruolo richiesto'.
   role: roleSchema.default('punto_fisico'),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** Edit dialog and PUT /api/users/{id} (SPEC §5 "Edit user"; all five roles per DECISIONS §2). */
+/** Edit dialog and PUT /api/users/{id}, with all five roles. */
 export const updateUserSchema = z.object({
   firstName: text({ max: 100, required: msg.user.editFirstNameRequired }),
   lastName: text({ max: 100, required: msg.user.editLastNameRequired }),

@@ -59,7 +59,8 @@ export function AppRouter() {
   if (location === paths.auth) return <Redirect to={paths.home} replace />;
   if (location !== paths.home && !PROTECTED_PATHS.has(location)) return <NotFoundRoute />;
 
-  // Config Commissioni and Utenti have SPEC's own denial texts; other hidden sections the generic one.
+  // Config Commissioni and Utenti have their own denial texts; other hidden sections the generic one.
+  // See docs/product/roles-and-scope.md#sezioni-negate
   const denied =
     location !== paths.configCommissioni && location !== paths.utenti && !canOpenSection(user.role, location);
 

@@ -11,6 +11,7 @@ import type {
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
@@ -191,7 +192,7 @@ function selectJoined(db: Database) {
       codice: fornitori.codice,
       fornitoreNome: fornitori.nome,
       puntoFisicoNome: puntiFisici.nomeAttivita,
-      // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
+      // A paid commission is clawed back at most once (docs/product/commissions.md#storni): its storno, if any.
       // Written out in full: the outer column must stay qualified inside the subquery.
       stornoId: sql<
         number | null
@@ -304,7 +305,8 @@ const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = 
   importoAmministrazione: { header: 'Importo Struttura' },
 };
 
-/** The amounts a role may see (DECISIONS §2) are the only amount columns of its export. */
+/** The amounts a role may see are the only amount columns of its export.
+ * See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo */
 function amountKeysFor(actor: Actor): AmountKey[] {
   switch (actor.role) {
     case 'admin':
@@ -324,7 +326,7 @@ export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
   pagato: 'Pagato',
 };
 
-/** 'Esporta' (DECISIONS §7): every row the list would show with these filters, newest first. */
+/** 'Esporta': every row the list would show with these filters, newest first. */
 export async function exportCommissioni(
   db: Database,
   actor: Actor,
@@ -362,7 +364,7 @@ export async function exportCommissioni(
     return [
       c.id,
       formatRomeDateTime(c.dataCompletamento),
-      msg.servizio.tipoLabels[c.tipoServizio] ?? c.tipoServizio,
+      servizioLabel(c.tipoServizio),
       c.customerName,
       fornitoreNome ?? '',
       puntoFisicoNome ?? '',

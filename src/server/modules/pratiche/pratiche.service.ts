@@ -10,6 +10,7 @@ import type {
   PraticheList,
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { containsPattern } from '#server/db/sql-helpers.ts';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '#server/db/client.ts';
@@ -188,7 +189,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
 }
 
 /**
- * DELETE /api/pratiche/{id}: refused while a paid commission exists (DECISIONS §5: money records
+ * DELETE /api/pratiche/{id}: refused while a paid commission exists (docs/product/lifecycle.md#eliminazioni: money records
  * are never lost); otherwise the practice, its services, history, unpaid commissions and
  * documents go, the files in storage too.
  */
@@ -243,7 +244,7 @@ export const PRATICHE_EXPORT_HEADER = [
 ];
 
 /**
- * 'Esporta' (DECISIONS §7): the practices the list would show with these filters, newest first,
+ * 'Esporta': the practices the list would show with these filters, newest first,
  * one row per service (all of the practice's services, oldest first). A practice without services
  * still gives one row, its service columns empty.
  */
@@ -283,7 +284,7 @@ export async function exportPratiche(
     r.email,
     r.nomeAttivita ?? '',
     p.orarioContatto ?? '',
-    s ? (m.tipoLabels[s.tipoServizio] ?? s.tipoServizio) : '',
+    s ? servizioLabel(s.tipoServizio) : '',
     s ? m.statoLabels[s.stato] : '',
     s?.stato === 'ko' && s.koMotivazione ? (m.koLabels[s.koMotivazione] ?? s.koMotivazione) : '',
     r.fornitoreNome ?? '',

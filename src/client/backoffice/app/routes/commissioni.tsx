@@ -26,12 +26,12 @@ import {
 } from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
 import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 const PAGE_SIZE = 24;
 
-/** SPEC §2 Commissioni: filters, three totals, one card per commission; admin pays and deletes. */
+/** Filters, three totals, one card per commission; admin pays and deletes. See docs/product/screens.md#commissioni */
 export function CommissioniRoute() {
   const { user } = useAuth();
   const role = user!.role;
@@ -42,7 +42,7 @@ export function CommissioniRoute() {
   const [paying, setPaying] = useState<Commissione | null>(null);
   const [deleting, setDeleting] = useState<Commissione | null>(null);
 
-  // Period boundaries are Rome calendar days, computed when the filters are read (SPEC §9).
+  // Period boundaries are Rome calendar days, computed when the filters are read.
   const range = periodoRange(filters.periodo, new Date(), filters.custom);
   const rangeError =
     range.dataInizio && range.dataFine && range.dataInizio > range.dataFine
@@ -76,7 +76,7 @@ export function CommissioniRoute() {
           });
         },
         onError: (error) =>
-          // SPEC §8 text, with the server's reason underneath when it gave one.
+          // The screen's own failure text, with the server's reason underneath when it gave one.
           toast({
             title: msg.commissione.statusError,
             description: error instanceof ApiError ? error.serverMessage : undefined,

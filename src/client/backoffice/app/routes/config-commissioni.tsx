@@ -4,6 +4,7 @@ import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -18,7 +19,7 @@ import { FornitoreConfigCard } from '#client/backoffice/features/config-commissi
 import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
 import { FornitoreDialog } from '#client/backoffice/features/fornitori/components/fornitore-dialog.tsx';
 
-/** Config Commissioni (SPEC §2, admin only; the router shows the denial to the others). */
+/** Config Commissioni, admin only; the router shows the denial to the others. See docs/product/screens.md#config-commissioni */
 export function ConfigCommissioniRoute() {
   const fornitori = useAllFornitori();
   const configs = useCommissioniConfig();
@@ -118,7 +119,7 @@ export function ConfigCommissioniRoute() {
             <option value="">Tutti i servizi</option>
             {SERVIZI_PRINCIPALI.map((s) => (
               <option key={s} value={s}>
-                {msg.servizio.tipoLabels[s]}
+                {servizioLabel(s)}
               </option>
             ))}
           </NativeSelect>

@@ -191,7 +191,7 @@ function DashboardContent({
   );
 }
 
-/** SPEC §2 "Dashboard (/)": every number comes from GET /api/dashboard/stats, scoped by the server. */
+/** Every number comes from GET /api/dashboard/stats, scoped by the server. See docs/product/screens.md#dashboard */
 export function DashboardRoute() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

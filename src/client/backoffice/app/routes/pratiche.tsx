@@ -31,7 +31,7 @@ function filtersFromUrl(search: string): FilterState {
   };
 }
 
-/** SPEC §2 Pratiche. The URL's ?search= and ?puntoFisicoId= seed the filters (links from leads and points). */
+/** The URL's ?search= and ?puntoFisicoId= seed the filters (links from leads and points). See docs/product/screens.md#pratiche */
 export function PraticheRoute() {
   const search = useSearch();
   // A new URL query (a link followed while here) starts over from it.

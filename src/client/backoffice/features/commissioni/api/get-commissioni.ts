@@ -6,7 +6,7 @@ import { api, withQuery } from '#client/lib/api-client.ts';
 
 export const COMMISSIONI_KEY = '/api/commissioni';
 
-/** The list's filters (SPEC §7): payment status and two Europe/Rome days, both inclusive. */
+/** The list's filters: payment status and two Europe/Rome days, both inclusive. */
 export interface CommissioniFilters extends DateRange {
   status?: PagamentoStato;
 }

@@ -4,7 +4,7 @@ import type { Commissione } from '#shared/schemas/commissione.ts';
 import { api } from '#client/lib/api-client.ts';
 import { useInvalidateCommissioni } from './invalidate';
 
-/** PATCH /api/commissioni/{id}/payment (SPEC §7): status and an optional note; admin only. */
+/** PATCH /api/commissioni/{id}/payment: status and an optional note; admin only. */
 export function useUpdatePayment() {
   const invalidate = useInvalidateCommissioni();
   return useMutation({

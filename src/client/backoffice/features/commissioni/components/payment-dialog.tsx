@@ -12,12 +12,12 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 const NOTE_MAX = 1000;
 
-/** Admin: non_pagato ↔ pagato (SPEC §4), with an optional payment note. */
+/** Admin: non_pagato ↔ pagato, with an optional payment note. See docs/product/lifecycle.md#pagamento */
 export function PaymentDialog(props: {
   commissione: Commissione | null;
   pending: boolean;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CommissioneConfig, CommissioneConfigBody } from '#shared/schemas/commissione.ts';
 import { api } from '#client/lib/api-client.ts';
 
-/** SPEC §7 gives this path and /api/commission-settings; both are served, the screen uses this one. */
+/** The API serves this path and its alias /api/commission-settings; the screen uses this one. */
 export const commissioniConfigKey = '/api/commissioni-fornitori';
 
 export const commissioniConfigQuery = queryOptions({

@@ -4,11 +4,11 @@ import type { MonthlyStat, ServiceStat } from '#shared/schemas/dashboard.ts';
 import { BarChart, ColumnChart } from '#client/components/ui/bar-chart.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { formatEuro } from '#client/lib/format.ts';
-import { servizioLabel } from './servizio-label';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.dashboard;
 
-/** Admin only (SPEC §2): completed services per type and the last 6 months in euros. */
+/** Admin only: completed services per type and the last 6 months in euros. See docs/product/screens.md#dashboard */
 export function DashboardCharts({
   serviceStats,
   monthlyStats,

@@ -6,11 +6,11 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { formatDate, formatEuro } from '#client/lib/format.ts';
 import { cn } from '#client/lib/cn.ts';
-import { servizioLabel } from './servizio-label';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.dashboard;
 
-/** SPEC §4 dashboard colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
+/** Practice status colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
 const STATO_ICONS: Record<PraticaStato, { icon: LucideIcon; className: string }> = {
   inserita: { icon: Clock, className: 'bg-blue-100 text-blue-700' },
   in_lavorazione: { icon: Loader, className: 'bg-yellow-100 text-yellow-800' },

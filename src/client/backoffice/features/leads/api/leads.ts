@@ -71,7 +71,7 @@ export function useDeleteLead() {
   });
 }
 
-/** 'Esporta': the filtered list as XLSX or CSV (DECISIONS §7). */
+/** 'Esporta': the filtered list as XLSX or CSV. See docs/product/screens.md#esportazioni */
 export function exportLeads(q: Omit<LeadQuery, 'page' | 'pageSize'>, format: 'xlsx' | 'csv') {
   return downloadFile(withQuery(`${leadsKey}/export`, { ...filterParams(q), format }), `lead.${format}`);
 }

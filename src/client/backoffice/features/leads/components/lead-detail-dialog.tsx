@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { withQuery } from '#client/lib/api-client.ts';
 import { paths } from '#shared/permissions.ts';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import {
@@ -17,14 +18,6 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useLeadDetail } from '../api/leads';
 
-const SERVIZIO_LABELS: Record<string, string> = {
-  luce: 'Luce',
-  gas: 'Gas',
-  internet: 'Internet',
-  noleggio: 'Noleggio',
-  finanziamenti: 'Finanziamenti',
-  assicurazioni: 'Assicurazioni',
-};
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
   in_lavorazione: 'In lavorazione',
@@ -43,7 +36,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Eye button's dialog (SPEC §2); a failed load falls back to the row of the list (SPEC §8). */
+/** Eye button's dialog; a failed load falls back to the row of the list. See docs/product/screens.md#lead */
 export function LeadDetailDialog({
   row,
   onOpenChange,
@@ -120,8 +113,7 @@ export function LeadDetailDialog({
                     {detail.data.praticheSummary.perServizioStato.map((s) => (
                       <li key={`${s.tipoServizio}-${s.stato}`}>
                         <Badge variant="outline">
-                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} ·{' '}
-                          {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
+                          {servizioLabel(s.tipoServizio)} · {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
                         </Badge>
                       </li>
                     ))}
@@ -149,7 +141,7 @@ export function LeadDetailDialog({
                   {detail.data.pratiche.map((p) => (
                     <li key={p.id}>
                       Pratica #{p.id} · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
-                      {p.servizi.map((s) => SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio).join(', ')}
+                      {p.servizi.map((s) => servizioLabel(s.tipoServizio)).join(', ')}
                     </li>
                   ))}
                 </ul>

@@ -7,7 +7,7 @@ export function fornitoriQuery(servizio: string) {
   return queryOptions({ queryKey: [url], queryFn: () => api.get<Fornitore[]>(url) });
 }
 
-/** The supplier list of the edit dialog, loaded only once 'completato' is chosen (SPEC §2). */
+/** The supplier list of the edit dialog, loaded only once 'completato' is chosen. */
 export function useFornitori(servizio: string, enabled: boolean) {
   return useQuery({ ...fornitoriQuery(servizio), enabled });
 }

@@ -21,7 +21,7 @@ export function filterParams(filters: Omit<PraticheFilters, 'page' | 'pageSize'>
     servizio: filters.servizio,
     puntoFisicoId: filters.puntoFisicoId,
     stato: filters.stati.join(','),
-    // The KO reason only applies while KO is toggled (SPEC §2).
+    // The KO reason only applies while KO is toggled.
     koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',
   };
 }

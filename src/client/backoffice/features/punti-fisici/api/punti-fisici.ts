@@ -56,7 +56,7 @@ export interface PersonResult {
   phone: string | null;
 }
 
-/** Person search of the point dialogs; a failed search gives an empty list (SPEC §8). */
+/** Person search of the point dialogs; a failed search gives an empty list. */
 export function usePersonSearch(q: string, role: Extract<Role, 'punto_fisico' | 'agente' | 'area_manager'>) {
   const term = q.trim();
   const url = withQuery('/api/users/search', { q: term, role });

@@ -14,7 +14,7 @@ import { usePersonSearch, type PersonResult } from '../api/punti-fisici';
 type PickerRole = 'punto_fisico' | 'agente' | 'area_manager';
 
 /**
- * Person search of the point dialogs (SPEC §5 "Searches"): from 2 characters, 300 ms after the
+ * Person search of the point dialogs (docs/product/screens.md#ricerche-e-suggerimenti): from 2 characters, 300 ms after the
  * last key. With no result it says 'Nessun responsabile trovato' and, for whoever may create
  * users, offers to create the person in place and selects them.
  */

@@ -21,7 +21,7 @@ function useSelectedLabel(
 }
 
 /**
- * Point-of-sale filter of the Lead and Pratiche screens (SPEC §2, §5): suggestions from 2
+ * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): suggestions from 2
  * characters, at most 10, by name or address (case-insensitive, on the server); 'Tutti i punti
  * fisici' clears it. The screen owns the selected id (from its URL or its state).
  */
