@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { https: config.secureCookies });
   // Brotli or gzip for JSON, HTML and CSV over 1 KB, as the client accepts; quality 4 costs little
   // CPU per reply. Built assets are served precompressed (plugins/spa.ts); XLSX is a ZIP already.
   await app.register(fastifyCompress, {

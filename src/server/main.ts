@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { EnvError, parseEnv, resolveSessionSecret, type Config } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
+import { loggerOptions } from './lib/log-safety';
 import { startScheduler } from './jobs/scheduler';
 import { isServiceUnavailable } from './lib/unavailable';
 import { createMailer } from './modules/notifiche/mailer';
@@ -68,13 +69,7 @@ async function main() {
       databaseKind: handle.kind,
       clientRoot,
       notify: () => wakeOutbox(),
-      logger: {
-        level: config.logLevel,
-        // Query strings carry customers' names and phones (searches): they stay out of the logs.
-        serializers: {
-          req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }),
-        },
-      },
+      logger: loggerOptions(config.logLevel),
     });
     if (config.s3) {
       await storage.check().catch((error: Error) => {

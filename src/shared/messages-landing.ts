@@ -29,6 +29,7 @@ export const landingMsg = {
   uploadTokenInvalid: 'Autorizzazione al caricamento non valida o scaduta. Invia di nuovo la richiesta.',
   praticaNotFound: 'Pratica non trovata',
   notMultipart: 'Invia i documenti come multipart/form-data.',
+  uploadTruncated: 'Il caricamento si è interrotto prima della fine: invia di nuovo i documenti.',
   noFiles: 'Nessun documento ricevuto.',
   unknownPart: (nome: string) => `Campo non previsto nel caricamento: ${nome}`,
   duplicatePart: (nome: string) => `Il campo ${nome} è stato inviato più di una volta.`,

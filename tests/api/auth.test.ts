@@ -79,16 +79,16 @@ describe('sign-in', () => {
     expect(old.statusCode).toBe(401);
   });
 
-  it('refuses an inactive user with an Italian message and no cookie', async () => {
+  it('answers a deactivated account exactly like a wrong password, with no cookie', async () => {
     const user = await insertUser(ctx.db, { isActive: false, password: 'password-di-prova' });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: user.email, password: 'password-di-prova' },
-    });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(msg.auth.inactiveUser);
-    expect(res.cookies.find((c) => c.name === 'ws_session')).toBeUndefined();
+    const login = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
+    const right = await login('password-di-prova');
+    const wrong = await login('password-sbagliata');
+    expect(right.statusCode).toBe(401);
+    expect(right.json()).toEqual(wrong.json());
+    expect(right.json().message).toBe(msg.auth.invalidCredentials);
+    expect(right.cookies.find((c) => c.name === 'ws_session')).toBeUndefined();
   });
 
   it('rejects a malformed login body with a validation error', async () => {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, puntiFisici } from '#server/db/schema.ts';
+import { emailOutbox, pratiche, puntiFisici } from '#server/db/schema.ts';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { createMailer, type Mailer } from '#server/modules/notifiche/mailer.ts';
 import { enqueueEmails, processOutbox } from '#server/modules/notifiche/outbox.ts';
@@ -87,7 +87,12 @@ describe('new lead from the landing', () => {
       orarioContatto: '10:00-11:00',
     });
     expect(res.statusCode).toBe(201);
-    const { leadId } = res.json<{ leadId: number }>();
+    // The public answer never names the lead (docs/decisions/011-security-hardening.md): read it.
+    const { praticaId } = res.json<{ praticaId: number }>();
+    const [{ leadId }] = await ctx.db
+      .select({ leadId: pratiche.leadId })
+      .from(pratiche)
+      .where(eq(pratiche.id, praticaId));
 
     const result = await drain();
     expect(result.inviati).toBe(2);

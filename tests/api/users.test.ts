@@ -413,8 +413,8 @@ describe('PUT /api/users/{id}', () => {
     expect(res.json().isActive).toBe(false);
     expect(await isSignedIn(cookie)).toBe(false);
     const signIn = await tryLogin(user.email, 'password-di-prova');
-    expect(signIn.statusCode).toBe(403);
-    expect(signIn.json().message).toBe(msg.auth.inactiveUser);
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().message).toBe(msg.auth.invalidCredentials);
   });
 
   it('refuses an e-mail that another user already has (409), changing nothing', async () => {

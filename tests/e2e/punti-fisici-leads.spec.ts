@@ -56,8 +56,10 @@ async function submitLead(
     },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
-  const body = (await res.json()) as { leadId: number; praticaId: number };
-  return { ...body, telefono: phone };
+  const { praticaId } = (await res.json()) as { praticaId: number };
+  // The public answer never names the lead; staff read it from the practice.
+  const pratica = (await (await api.get(`/api/pratiche/${praticaId}`)).json()) as { leadId: number };
+  return { praticaId, leadId: pratica.leadId, telefono: phone };
 }
 
 test.describe('Punti Fisici', () => {

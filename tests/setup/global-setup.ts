@@ -5,11 +5,26 @@ import { createPglite, fromPglite, fromPostgres } from '#server/db/client.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { seedDatabase } from '#server/db/seed.ts';
 import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from './database';
+import { clearFigures, formatFigures, totalFigures } from './security-figures';
 
 const seedConfig = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
 
+/** After the run: the security suite's figures, when its files ran (see docs/security.md). */
+function printSecurityFigures() {
+  const figures = totalFigures();
+  // Each Vitest project runs this teardown: the first one prints and clears.
+  clearFigures();
+  if (figures) console.log(`\n${formatFigures(figures)}\n`);
+}
+
 /** Migrates and seeds one template database; every test file clones it. */
 export default async function setup() {
+  clearFigures();
+  await prepareTemplate();
+  return printSecurityFigures;
+}
+
+async function prepareTemplate() {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const admin = new pg.Client({ connectionString: url });

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { jobLeases } from '#server/db/schema.ts';
+import { safeErrorMessage } from '#server/lib/log-safety.ts';
 
 /**
  * Periodic work of the server (cleanups, the e-mail outbox, digests, retention), run by every
@@ -103,7 +104,8 @@ export async function runJobOnce(db: Database, job: PeriodicJob, options: RunOpt
   try {
     await job.run({ db, now: startedAt, log: options.log });
   } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
+    // The stored reason must not carry a query's parameters (personal data).
+    failure = safeErrorMessage(error);
     options.log.error({ job: job.name, err: error }, 'lavoro periodico non riuscito');
   }
   if (exclusive) await finishJob(db, job, options.owner, startedAt, clock(), failure);

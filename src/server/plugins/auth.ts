@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { can, type Permission, type Role } from '#shared/permissions.ts';
@@ -63,7 +63,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     const access = route.config?.access;
     if (!access) throw new Error(`La rotta ${String(route.method)} ${route.url} non dichiara config.access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, schema: route.schema });
     }
   });
 
@@ -149,6 +149,8 @@ export interface ApiRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's request and response schemas (zod), for the security suite's fuzzing. */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {

@@ -70,9 +70,13 @@ export function translateMultipartError(error: unknown): unknown {
     case 'FST_FIELDS_LIMIT':
       return AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
     default:
+      // busboy's words for a body cut short (a dropped connection, a probe).
+      if (error instanceof Error && /Unexpected end|Part terminated/i.test(error.message)) {
+        return AppError.badRequest(m.uploadTruncated, 'UPLOAD_TRUNCATED');
+      }
       if (
         error instanceof Error &&
-        /Unexpected end of form|Malformed|boundary|terminated early|Premature close/i.test(error.message)
+        /Malformed|boundary|terminated early|Premature close/i.test(error.message)
       ) {
         return AppError.badRequest(m.notMultipart, 'NOT_MULTIPART');
       }

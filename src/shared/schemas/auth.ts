@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { PASSWORD_MAX } from './password';
 
 export const loginSchema = z.object({
   email: z
-    .string()
+    .string({ error: msg.user.emailInvalid })
     .trim()
+    .max(254, msg.user.emailInvalid)
     .toLowerCase()
     .pipe(z.email({ message: msg.user.emailInvalid })),
-  password: z.string().min(1, 'Password richiesta'),
+  // Any text up to the policy's maximum: an old password may predate today's rules.
+  password: z
+    .string({ error: 'Password richiesta' })
+    .min(1, 'Password richiesta')
+    .max(PASSWORD_MAX, msg.auth.invalidCredentials),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

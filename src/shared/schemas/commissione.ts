@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
-import { exportFormatSchema, moneySchema, paginationQuerySchema } from './common';
+import { exportFormatSchema, idSchema, moneySchema, paginationQuerySchema, text } from './common';
 
 /** The amount fields of a supplier's configuration, in form order. */
 export const CONFIG_AMOUNT_FIELDS = [
@@ -33,12 +33,12 @@ export function isValidPercent(value: string): boolean {
 }
 
 const percentSchema = z
-  .union([z.string(), z.number()], { error: msg.commissione.percentInvalid })
+  .union([z.string().max(20), z.number()], { error: msg.commissione.percentInvalid })
   .transform((v) => String(v).trim())
   .refine(isValidPercent, { message: msg.commissione.percentInvalid });
 
 const amountField = z
-  .union([z.string(), z.number()], { error: msg.servizio.amountInvalid })
+  .union([z.string().max(30, msg.common.amountTooBig), z.number()], { error: msg.servizio.amountInvalid })
   .transform((v) => String(v))
   .pipe(moneySchema)
   .default('0');
@@ -46,7 +46,19 @@ const amountField = z
 /** POST /api/commissioni-fornitori (and /api/commission-settings): upsert per supplier and service. */
 export const commissioneConfigBodySchema = z
   .object({
-    fornitoreId: z.coerce.number({ error: msg.fornitore.notFound }).int().positive(),
+    fornitoreId: z.union(
+      [
+        idSchema,
+        z
+          .string()
+          .regex(/^\d{1,10}$/)
+          .transform(Number)
+          .pipe(idSchema),
+      ],
+      {
+        error: msg.fornitore.notFound,
+      },
+    ),
     servizio: z.enum(SERVIZI_PRINCIPALI, { message: 'Servizio non valido' }),
     ricavoBase: amountField,
     bonusRid: amountField,
@@ -104,6 +116,7 @@ export type CommissioneConfig = z.infer<typeof commissioneConfigSchema>;
 const dateKey = z
   .string()
   .trim()
+  .max(20, msg.commissione.dateInvalid)
   .refine((v) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     if (!m) return false;
@@ -206,5 +219,5 @@ export type CommissioniList = z.infer<typeof commissioniListSchema>;
 
 export const paymentBodySchema = z.object({
   status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }),
-  note: z.string().trim().max(1000, msg.commissione.noteTooLong).nullish(),
+  note: text({ max: 1000, tooLong: msg.commissione.noteTooLong, multiline: true }).nullish(),
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { fillMessage, msg } from '../messages';
+import { toCents } from '../money';
+import { SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
 
 /** Error body of every non-OK API reply. */
 export const apiErrorSchema = z.object({
@@ -8,18 +11,80 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are `serial` columns: positive 32-bit integers. Anything else is refused before a query. */
+export const INT32_MAX = 2_147_483_647;
+
+/** An id in a JSON body: a number, positive, within 32 bits. */
+export const idSchema = z
+  .number({ error: msg.common.invalidId })
+  .int(msg.common.invalidId)
+  .positive(msg.common.invalidId)
+  .max(INT32_MAX, msg.common.invalidId);
+
+/** An id in a path or a query string, where everything arrives as text. */
+export const idQuerySchema = z
+  .string({ error: msg.common.invalidId })
+  .trim()
+  .regex(/^\d{1,10}$/, msg.common.invalidId)
+  .transform(Number)
+  .pipe(idSchema);
+
+export const idParamSchema = z.object({ id: idQuerySchema });
+
+export interface TextOptions {
+  /** Longest accepted text, after trimming. */
+  max: number;
+  /** Message for a missing or blank value: the text is then required. */
+  required?: string;
+  /** Message for a text over `max` (default: the generic one with the limit). */
+  tooLong?: string;
+  /** Notes keep tab and newlines; names, codes and searches are one line. */
+  multiline?: boolean;
+}
+
+/**
+ * Every text field of every request: trimmed, bounded, free of control characters (see
+ * src/shared/text-rules.ts). `required` makes blank an error with that message.
+ */
+export function text(options: TextOptions) {
+  let schema = (options.required ? z.string({ error: options.required }) : z.string()).trim();
+  if (options.required) schema = schema.min(1, options.required);
+  return schema
+    .max(options.max, options.tooLong ?? fillMessage(msg.common.textTooLong, { max: options.max }))
+    .regex(options.multiline ? SAFE_MULTILINE : SAFE_LINE, msg.common.controlChars);
+}
+
+/** A free-text search box: optional, one line, at most 200 characters. */
+export const searchSchema = text({ max: 200 }).optional();
 
 export const messageSchema = z.object({ message: z.string() });
+
+/**
+ * The largest amount a person may type: 9,999,999.99 €. Every sum the engine makes from such
+ * amounts (10 supplies, bonuses, the structure's remainder) still fits numeric(12,2).
+ */
+export const MONEY_MAX_CENTS = 999_999_999;
+
+const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** A typed amount's text (already trimmed) is well formed and within the bound. */
+export function amountIssue(value: string, invalid: string): string | null {
+  if (!AMOUNT_PATTERN.test(value))
+    return value.length > 15 && /^\d+$/.test(value) ? msg.common.amountTooBig : invalid;
+  return toCents(value) > MONEY_MAX_CENTS ? msg.common.amountTooBig : null;
+}
 
 /** Money travels as a decimal string with at most two decimals ("12.50"). */
 export const moneySchema = z
   .string()
   .trim()
-  .regex(
-    /^\d{1,10}(\.\d{1,2})?$/,
-    'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
-  );
+  .superRefine((value, ctx) => {
+    const issue = amountIssue(
+      value,
+      'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
+    );
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
 
 /** `format` of every 'Esporta' endpoint: XLSX unless CSV is asked for. */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
@@ -28,9 +93,17 @@ export const exportFormatSchema = z
   .enum(EXPORT_FORMATS, { message: 'Formato non valido: xlsx o csv' })
   .default('xlsx');
 
+const pageNumber = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'Numero di pagina non valido' })
+    .int('Numero di pagina non valido')
+    .min(1, 'Numero di pagina non valido')
+    .max(max, 'Numero di pagina non valido')
+    .default(fallback);
+
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  page: pageNumber(1_000_000, 1),
+  pageSize: pageNumber(200, 25),
 });
 
 export function paginatedSchema<T extends z.ZodType>(item: T) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVIZI_PRINCIPALI } from '../domain';
 import { msg } from '../messages';
+import { text } from './common';
 
 export const fornitoreSchema = z.object({
   id: z.number().int(),
@@ -20,15 +21,17 @@ export const fornitoreBodySchema = z.object({
   codice: z
     .string({ error: msg.fornitore.codiceRequired })
     .trim()
+    .max(40, msg.fornitore.codiceInvalid)
     .toUpperCase()
     .min(1, msg.fornitore.codiceRequired)
     .regex(/^[A-Z0-9_]{2,20}$/, msg.fornitore.codiceInvalid),
-  nome: z.string({ error: msg.fornitore.nomeRequired }).trim().min(1, msg.fornitore.nomeRequired).max(120),
+  nome: text({ max: 120, required: msg.fornitore.nomeRequired }),
   serviziSupportati: z
     .array(z.enum(SERVIZI_PRINCIPALI, { message: msg.fornitore.serviziRequired }), {
       error: msg.fornitore.serviziRequired,
     })
     .min(1, msg.fornitore.serviziRequired)
+    .max(10, msg.fornitore.serviziRequired)
     .transform((list) => [...new Set(list)]),
   isActive: z.boolean().default(true),
 });

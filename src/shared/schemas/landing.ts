@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '../domain';
 import { landingMsg } from '../messages-landing';
+import { CONTROL_CHARS_MESSAGE, SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
 
 const m = landingMsg;
 
@@ -14,7 +15,16 @@ const requiredText = (required: string, label: string, max: number) =>
       z.trim(),
       z.minLength(1, { error: required, abort: true }),
       z.maxLength(max, m.tooLong(label, max)),
+      z.regex(SAFE_LINE, CONTROL_CHARS_MESSAGE),
     );
+
+/** An optional text: bounded, one line (or several), no control characters. */
+const optionalText = (max: number, pattern = SAFE_LINE) =>
+  z.optional(z.string().check(z.maxLength(max), z.regex(pattern, CONTROL_CHARS_MESSAGE)));
+
+/** Ids are positive 32-bit integers (serial columns). */
+const INT32_MAX = 2_147_483_647;
+const INVALID_ID = 'Identificativo non valido: usa un numero intero positivo';
 
 /**
  * The landing wizard's form (docs/product/landing.md#passo-2-dati). The same schema validates step 2
@@ -49,7 +59,7 @@ export const documentiCaricatiSchema = z.object({
   hasSingleFile: z.boolean(),
   hasCombinedFile: z.boolean(),
   uploadMethod: z.enum(['single', 'separate', 'camera', 'none']),
-  timestamp: z.string().check(z.maxLength(40)),
+  timestamp: z.string().check(z.maxLength(40), z.regex(SAFE_LINE, CONTROL_CHARS_MESSAGE)),
 });
 export type DocumentiCaricati = z.infer<typeof documentiCaricatiSchema>;
 
@@ -62,18 +72,22 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
  * headers, in `idempotencyKey`.
  */
 export const submitFormSchema = z.extend(landingFormSchema, {
-  puntoFisicoId: z.int({ error: m.pointNotFound }).check(z.positive(m.pointNotFound)),
-  servizioRichiesto: z.optional(z.string().check(z.maxLength(40))),
-  indirizzoIP: z.optional(z.string().check(z.maxLength(100))),
+  puntoFisicoId: z
+    .int({ error: m.pointNotFound })
+    .check(z.positive(m.pointNotFound), z.maximum(INT32_MAX, m.pointNotFound)),
+  servizioRichiesto: optionalText(40),
+  indirizzoIP: optionalText(100),
   documentiCaricati: z.optional(documentiCaricatiSchema),
-  note: z.optional(z.string().check(z.maxLength(2000))),
+  note: optionalText(2000, SAFE_MULTILINE),
   idempotencyKey: z.optional(z.string().check(z.regex(IDEMPOTENCY_KEY_PATTERN, m.idempotencyKeyInvalid))),
 });
 export type SubmitFormInput = z.input<typeof submitFormSchema>;
 
 /**
  * Reply of POST /api/submit-form. `simulated` is true only for a demo request holding financial
- * services alone: nothing is saved and the ids are null.
+ * services alone: nothing is saved and praticaId is null. The answer is the same for a known and
+ * an unknown customer: `leadId` is always null and `isExistingLead` always false (both kept for
+ * clients written against the first version of this answer).
  */
 export const submitFormResponseSchema = z.object({
   success: z.boolean(),
@@ -88,7 +102,14 @@ export const submitFormResponseSchema = z.object({
 export type SubmitFormResponse = z.infer<typeof submitFormResponseSchema>;
 
 export const landingCodeParamSchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, m.notFoundText),
+      z.maxLength(40, m.notFoundText),
+      z.regex(/^[A-Za-z0-9_-]+$/, m.notFoundText),
+    ),
 });
 
 /** GET /api/landing/{code}: nothing else about staff. */
@@ -116,8 +137,18 @@ export type Documento = z.infer<typeof documentoSchema>;
 export const uploadResponseSchema = z.object({ documenti: z.array(documentoSchema) });
 
 export const praticaFileParamSchema = z.object({
-  id: z.coerce.number().check(z.int(), z.positive()),
-  filename: z.string().check(z.minLength(1), z.maxLength(200)),
+  id: z.pipe(
+    z.pipe(z.string().check(z.regex(/^\d{1,10}$/, INVALID_ID)), z.transform(Number)),
+    z.int().check(z.positive(INVALID_ID), z.maximum(INT32_MAX, INVALID_ID)),
+  ),
+  // Stored names are random hex plus an extension (landing.service.ts newKey).
+  filename: z
+    .string()
+    .check(
+      z.minLength(1, m.fileNotFound),
+      z.maxLength(200, m.fileNotFound),
+      z.regex(/^[a-z0-9]+\.[a-z0-9]{1,5}$/i, m.fileNotFound),
+    ),
 });
 
 export const documentiListSchema = z.array(documentoSchema);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { LEAD_CONTATTO_STATI, PRATICA_STATI, SERVIZIO_STATI, SERVIZIO_TIPI } from '../domain';
-import { exportFormatSchema, paginatedSchema, paginationQuerySchema } from './common';
+import {
+  exportFormatSchema,
+  idQuerySchema,
+  paginatedSchema,
+  paginationQuerySchema,
+  searchSchema,
+} from './common';
 
 export const LEAD_CONTATTO_LABELS: Record<(typeof LEAD_CONTATTO_STATI)[number], string> = {
   nuovo: 'Nuovo',
@@ -15,8 +21,8 @@ const booleanQuery = z
 
 /** Filters of the lead list, its export and its count. */
 export const leadFiltersSchema = z.object({
-  puntoFisicoId: z.coerce.number().int().positive().optional(),
-  search: z.string().trim().max(200).optional(),
+  puntoFisicoId: idQuerySchema.optional(),
+  search: searchSchema,
   /** Contact status. See docs/product/lifecycle.md#stato-di-contatto */
   status: z.enum(LEAD_CONTATTO_STATI).optional(),
   /** Leads with at least one practice holding this service. */

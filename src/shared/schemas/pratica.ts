@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
-import { exportFormatSchema, paginationQuerySchema } from './common';
+import { exportFormatSchema, idQuerySchema, paginationQuerySchema, searchSchema } from './common';
 import { servizioSchema } from './servizio';
 
 export const praticaSchema = z.object({
@@ -19,7 +19,7 @@ export const praticaSchema = z.object({
 export type Pratica = z.infer<typeof praticaSchema>;
 
 const statiList = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string().max(200), z.array(z.string().max(40)).max(10)])
   .optional()
   .transform((v) =>
     v == null
@@ -38,11 +38,11 @@ const statiList = z
  * it must be that service.
  */
 export const praticheFiltersSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchSchema,
   servizio: z.enum(SERVIZI_PRINCIPALI, { message: 'Servizio non valido' }).optional(),
-  puntoFisicoId: z.coerce.number().int().positive().optional(),
+  puntoFisicoId: idQuerySchema.optional(),
   /** Free text on the point of sale's name or address. */
-  puntoFisico: z.string().trim().max(200).optional(),
+  puntoFisico: searchSchema,
   stato: statiList,
   koMotivazione: z.enum(KO_MOTIVAZIONI, { message: 'Motivazione KO non valida' }).optional(),
 });

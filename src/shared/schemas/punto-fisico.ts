@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { idSchema, INT32_MAX, text } from './common';
 
 const m = msg.puntoFisico;
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
-const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const requiredText = (message: string, max: number) => text({ max, required: message });
+const requiredId = (message: string) =>
+  z.number({ error: message }).int(message).positive(message).max(INT32_MAX, message);
 /** Optional person: absent, null or 0 (the dialog's "nessuno") all mean "none". */
 const optionalId = z
-  .number()
-  .int()
-  .min(0)
+  .union([z.literal(0), idSchema])
   .nullish()
   .transform((v) => (v ? v : null));
 
 /** 'Nuovo Punto Fisico' dialog and POST /api/punti-fisici. */
 export const createPuntoFisicoSchema = z.object({
-  nomeAttivita: requiredText(m.nomeAttivitaRequired),
-  indirizzo: requiredText(m.indirizzoRequired),
+  nomeAttivita: requiredText(m.nomeAttivitaRequired, 120),
+  indirizzo: requiredText(m.indirizzoRequired, 200),
   utenteResponsabileId: requiredId(m.responsabileRequired),
   agenteId: optionalId,
   areaManagerId: optionalId,
@@ -26,8 +26,8 @@ export type CreatePuntoFisicoData = z.output<typeof createPuntoFisicoSchema>;
 
 /** Edit dialog and PUT /api/punti-fisici/{id}. */
 export const updatePuntoFisicoSchema = z.object({
-  nomeAttivita: requiredText(m.editNomeAttivitaRequired),
-  indirizzo: requiredText(m.editIndirizzoRequired),
+  nomeAttivita: requiredText(m.editNomeAttivitaRequired, 120),
+  indirizzo: requiredText(m.editIndirizzoRequired, 200),
   utenteResponsabileId: requiredId(m.editResponsabileRequired),
   agenteId: optionalId,
   areaManagerId: optionalId,
@@ -78,7 +78,7 @@ export type PuntoFisicoStats = z.infer<typeof puntoFisicoStatsSchema>;
 /** Point-of-sale filter suggestions: from 2 characters, at most 10 (docs/product/screens.md#ricerche-e-suggerimenti). */
 export const PUNTI_SUGGEST_MIN_CHARS = 2;
 export const PUNTI_SUGGEST_LIMIT = 10;
-export const suggestPuntiQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+export const suggestPuntiQuerySchema = z.object({ q: text({ max: 200 }).default('') });
 export const puntoSuggestionSchema = z.object({
   id: z.number().int(),
   nomeAttivita: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
+import { amountIssue, text } from './common';
 import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
 
 export const storicoSchema = z.object({
@@ -36,16 +37,17 @@ export const servizioSchema = z.object({
 });
 export type Servizio = z.infer<typeof servizioSchema>;
 
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
-
 /** A money field typed by a person: number or decimal string, blank = not given. */
 function moneyInput(message: string) {
   return z
-    .union([z.string(), z.number()], { error: message })
+    .union([z.string().max(30, msg.common.amountTooBig), z.number()], { error: message })
     .nullish()
     .transform((v) => (v == null ? undefined : String(v).trim().replace(',', '.')))
     .transform((v) => (v === '' ? undefined : v))
-    .refine((v) => v === undefined || AMOUNT.test(v), { message });
+    .superRefine((v, ctx) => {
+      const issue = v === undefined ? null : amountIssue(v, message);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
+    });
 }
 
 /**
@@ -54,12 +56,12 @@ function moneyInput(message: string) {
  */
 export const servizioStatusBodySchema = z.object({
   stato: z.enum(SERVIZIO_STATI, { message: msg.servizio.statusInvalid }),
-  koMotivazione: z.string().trim().nullish(),
+  koMotivazione: text({ max: 60 }).nullish(),
   /** Supplier code. */
-  fornitore: z.string().trim().nullish(),
+  fornitore: text({ max: 40 }).nullish(),
   ridPresente: z.boolean().optional(),
   numeroForniture: z
-    .union([z.number(), z.string()])
+    .union([z.number(), z.string().max(10)])
     .nullish()
     .transform((v, ctx) => {
       if (v == null || v === '') return undefined;

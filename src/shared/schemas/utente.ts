@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { msg } from '../messages';
+import { text } from './common';
+import { passwordSchema } from './password';
 
 const roleSchema = z.enum(ROLES, { message: msg.user.roleRequired });
 
@@ -21,16 +23,17 @@ export type User = z.infer<typeof userSchema>;
 const email = z
   .string({ error: msg.user.emailInvalid })
   .trim()
+  .max(254, msg.user.emailInvalid)
   .toLowerCase()
   .pipe(z.email({ message: msg.user.emailInvalid }));
 
 /** 'Crea Utente' form and POST /api/users. */
 export const createUserSchema = z.object({
-  firstName: z.string({ error: msg.user.firstNameRequired }).trim().min(1, msg.user.firstNameRequired),
-  lastName: z.string({ error: msg.user.lastNameRequired }).trim().min(1, msg.user.lastNameRequired),
+  firstName: text({ max: 100, required: msg.user.firstNameRequired }),
+  lastName: text({ max: 100, required: msg.user.lastNameRequired }),
   email,
-  phone: z.string({ error: msg.user.phoneRequired }).trim().min(1, msg.user.phoneRequired),
-  password: z.string({ error: msg.user.passwordMin }).min(6, msg.user.passwordMin),
+  phone: text({ max: 30, required: msg.user.phoneRequired }),
+  password: passwordSchema,
   // Omitted: punto_fisico; blank or unknown: 'Ruolo richiesto'.
   role: roleSchema.default('punto_fisico'),
 });
@@ -38,22 +41,17 @@ export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 /** Edit dialog and PUT /api/users/{id}, with all five roles. */
 export const updateUserSchema = z.object({
-  firstName: z
-    .string({ error: msg.user.editFirstNameRequired })
-    .trim()
-    .min(1, msg.user.editFirstNameRequired),
-  lastName: z.string({ error: msg.user.editLastNameRequired }).trim().min(1, msg.user.editLastNameRequired),
+  firstName: text({ max: 100, required: msg.user.editFirstNameRequired }),
+  lastName: text({ max: 100, required: msg.user.editLastNameRequired }),
   email,
-  phone: z
-    .string()
-    .trim()
+  phone: text({ max: 30 })
     .nullish()
     .transform((v) => (v ? v : null)),
   role: roleSchema,
   // Blank keeps the current password.
+  // A union would answer a generic message; blank is let through before the rules run instead.
   password: z
-    .union([z.literal(''), z.string().min(6, msg.user.passwordMin)])
-    .nullish()
+    .preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema.optional())
     .transform((v) => (v ? v : undefined)),
   isActive: z.boolean(),
 });
@@ -61,9 +59,7 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 export const updateRoleSchema = z.object({
   role: roleSchema,
-  areaAssegnata: z
-    .string()
-    .trim()
+  areaAssegnata: text({ max: 100 })
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -71,7 +67,7 @@ export const updateRoleSchema = z.object({
 export const listUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() });
 
 export const searchUsersQuerySchema = z.object({
-  q: z.string().trim().default(''),
+  q: text({ max: 100 }).default(''),
   role: z.enum(['punto_fisico', 'agente', 'area_manager']).optional(),
 });
 

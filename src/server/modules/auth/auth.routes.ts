@@ -31,7 +31,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
         await guard.recordFailure(request.ip, email);
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
-      if (!user.isActive) throw AppError.forbidden(msg.auth.inactiveUser);
       await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
       return toUser(user);

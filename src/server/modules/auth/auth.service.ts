@@ -7,13 +7,14 @@ import { DUMMY_PASSWORD_HASH, verifyPassword } from '#server/lib/password.ts';
 import type { Counter, CounterStore } from '#server/plugins/rate-limit.ts';
 
 /**
- * The user for these credentials, or null. Unknown e-mail and wrong password take the same path
- * and the same time, so the answer does not reveal which e-mails exist.
+ * The user for these credentials, or null. Unknown e-mail, wrong password and a deactivated
+ * account take the same path and the same time, so the answer reveals neither which e-mails
+ * exist nor whether a deactivated account's password was right.
  */
 export async function authenticate(db: Database, email: string, password: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  return user && ok ? user : null;
+  return user && ok && user.isActive ? user : null;
 }
 
 export const LOGIN_LIMITS = {

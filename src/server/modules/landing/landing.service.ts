@@ -143,7 +143,7 @@ export async function submitForm(
       }
     }
 
-    const { lead, isExistingLead } = await findOrCreateLead(tx, {
+    const lead = await findOrCreateLead(tx, {
       nome: input.nome,
       cognome: input.cognome,
       email: input.email,
@@ -191,7 +191,7 @@ export async function submitForm(
           leadId: lead.id,
           praticaId: pratica.id,
           puntoFisicoId: punto.id,
-          isExistingLead,
+          isExistingLead: lead.isExisting,
           cliente: { nome: input.nome, cognome: input.cognome, telefono: input.telefono, email: input.email },
           servizi: richiesti as ServizioTipo[],
           orarioContatto,
@@ -200,11 +200,13 @@ export async function submitForm(
       );
     }
 
+    // The same answer for a known and an unknown customer: no lead id (an old one would tell),
+    // no isExistingLead. See docs/decisions/011-security-hardening.md.
     const result: StoredResult = {
       success: true,
       praticaId: pratica.id,
-      leadId: lead.id,
-      isExistingLead,
+      leadId: null,
+      isExistingLead: false,
       simulated: false,
       message: m.submitted,
     };
@@ -245,14 +247,15 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
       .limit(1);
     return found;
   };
+  // isExisting stays on the server (it words the staff's e-mail); the public answer never tells.
   const existing = await find();
-  if (existing) return { lead: existing, isExistingLead: true };
+  if (existing) return { id: existing.id, isExisting: true };
   // A concurrent first submission of the same person: the unique indexes decide, we re-read.
   const [created] = await tx.insert(leads).values(data).onConflictDoNothing().returning({ id: leads.id });
-  if (created) return { lead: created, isExistingLead: false };
+  if (created) return { id: created.id, isExisting: false };
   const raced = await find();
   if (!raced) throw new Error('lead inserito in concorrenza ma non trovato');
-  return { lead: raced, isExistingLead: true };
+  return { id: raced.id, isExisting: true };
 }
 
 // ---------------------------------------------------------------------------------------------

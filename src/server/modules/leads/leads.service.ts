@@ -35,10 +35,19 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { leadOfPunto, leadsScope, praticheScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
+import { leadOfPunto, leadsScope, praticheScope, puntiScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
+
+/**
+ * The lead's first point of sale, joined only when the actor may see that point: a shop that
+ * sees a returning customer through its own practice learns nothing about the other shop (its
+ * name, address, responsible person's e-mail and phone). See docs/security.md.
+ */
+function originalPuntoInScope(actor: Actor): SQL {
+  return and(eq(puntiFisici.id, leads.puntoFisicoOriginaleId), puntiScope(actor))!;
+}
 
 function overdueSince(now: Date): Date {
   return new Date(now.getTime() - PROMISE_MS);
@@ -47,14 +56,21 @@ function overdueSince(now: Date): Date {
 /** The list's filters, with the contact status and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). */
 function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
   const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
-  if (filters.puntoFisicoId) conditions.push(leadOfPunto(filters.puntoFisicoId));
+  const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
+  if (filters.puntoFisicoId) {
+    conditions.push(leadOfPunto(filters.puntoFisicoId));
+    // Another shop's point as a filter finds nothing, not "my customers who also went there".
+    if (scoped) conditions.push(sql`${filters.puntoFisicoId} in ${scopedPuntiIdsSql(actor)}`);
+  }
   if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) {
+    // Only the actor's own practices count: the filter must not tell what another shop sold.
+    const inScope = scoped ? sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
     conditions.push(
       sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
-        where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service})`,
+        where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service}${inScope})`,
     );
   }
   const search = filters.search?.trim();
@@ -120,7 +136,8 @@ function toListItem(row: ListRow): LeadListItem {
     dataRegistrazione: row.dataRegistrazione.toISOString(),
     statoContatto: row.statoContatto,
     isOverdue: Boolean(row.isOverdue),
-    puntoFisicoOriginaleId: row.puntoFisicoOriginaleId,
+    // Null when the first point is another shop's (not joined, see originalPuntoInScope).
+    puntoFisicoOriginaleId: row.puntoNome != null ? row.puntoFisicoOriginaleId : null,
     puntoFisicoOriginaleDetails:
       row.puntoFisicoOriginaleId != null && row.puntoNome != null
         ? { id: row.puntoFisicoOriginaleId, nomeAttivita: row.puntoNome, indirizzo: row.puntoIndirizzo ?? '' }
@@ -139,7 +156,7 @@ export async function listLeads(
   const rows = await db
     .select(listColumns(now))
     .from(leads)
-    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .where(where)
     .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
     .limit(query.pageSize)
@@ -151,7 +168,7 @@ async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
   const [row] = await db
     .select(listColumns(now))
     .from(leads)
-    .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .where(and(eq(leads.id, id), leadsScope(db, actor)));
   if (!row) throw AppError.notFound(m.notFound);
   return row;
@@ -336,7 +353,7 @@ export function exportLeads(
         cursor: sql<string>`${leads.dataRegistrazione}::text`,
       })
       .from(leads)
-      .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+      .leftJoin(puntiFisici, originalPuntoInScope(actor))
       .where(
         after
           ? and(

@@ -30,7 +30,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:search' },
       schema: { querystring: searchUsersQuerySchema, response: { 200: z.array(userSearchResultSchema) } },
     },
-    async (request) => searchUsers(db, request.query),
+    async (request) => searchUsers(db, actorOf(request), request.query),
   );
 
   app.post(

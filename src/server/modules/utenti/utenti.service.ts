@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { msg } from '#shared/messages.ts';
 import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '#shared/schemas/utente.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -146,8 +146,29 @@ export async function deleteUser(db: Database, actor: Actor, id: number): Promis
   await db.delete(users).where(eq(users.id, id));
 }
 
+/**
+ * People an area manager may pick in the point-of-sale dialogs: himself, the responsible people
+ * and agents of his own points, and accounts not yet on any point (an admin creates them for him
+ * to assign). Never the admin office, other area managers, or people of other area managers'
+ * points. See docs/security.md.
+ */
+function areaManagerPeople(actor: Actor): SQL {
+  return or(
+    eq(users.id, actor.id),
+    and(
+      inArray(users.role, ['punto_fisico', 'agente']),
+      or(
+        sql`exists (select 1 from punti_fisici pf_own where pf_own.area_manager_id = ${actor.id}
+          and (pf_own.utente_responsabile_id = "users"."id" or pf_own.agente_id = "users"."id"))`,
+        sql`not exists (select 1 from punti_fisici pf_any
+          where pf_any.utente_responsabile_id = "users"."id" or pf_any.agente_id = "users"."id")`,
+      ),
+    ),
+  )!;
+}
+
 /** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
-export async function searchUsers(db: Database, query: { q: string; role?: Role }) {
+export async function searchUsers(db: Database, actor: Actor, query: { q: string; role?: Role }) {
   if (query.q.length < 2) return [];
   const pattern = containsPattern(query.q);
   return db
@@ -163,6 +184,7 @@ export async function searchUsers(db: Database, query: { q: string; role?: Role 
       and(
         eq(users.isActive, true),
         query.role ? eq(users.role, query.role) : undefined,
+        actor.role === 'admin' ? undefined : areaManagerPeople(actor),
         or(
           ilike(users.firstName, pattern),
           ilike(users.lastName, pattern),
