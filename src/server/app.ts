@@ -13,6 +13,7 @@ import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { originCheckPlugin } from './plugins/origin-check';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions) {
     sessionSecret: options.sessionSecret,
     secureCookies: config.secureCookies,
   });
+  await app.register(apiDocsPlugin, { isDevelopment: config.nodeEnv === 'development' });
 
   await app.register(authRoutes, { db });
   await app.register(utentiRoutes, { db });

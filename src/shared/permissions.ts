@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
+  /** The interactive API reference at /api/docs (open to everyone in development). */
+  'apiDocs:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
