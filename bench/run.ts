@@ -30,7 +30,7 @@ import {
 import { parseEnv } from '#server/env.ts';
 import { DEMO_LANDING_CODE, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
-import { formatFirstLoadTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
+import { formatFirstLoadTable, formatLazyTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
 
 const API_BUDGET_P95_MS = 200;
 const resultsDir = path.resolve(import.meta.dirname, 'results');
@@ -312,6 +312,12 @@ function markdown(report: Report, before: (Report & { source?: string }) | null)
   ];
   if (report.pages) {
     lines.push('## Peso del primo caricamento (KB gzip)', '', formatFirstLoadTable(report.pages), '');
+    lines.push(
+      'Caricati dopo, quando il browser è libero (KB gzip in più):',
+      '',
+      formatLazyTable(report.pages),
+      '',
+    );
   }
   const s = report.seed;
   lines.push(

@@ -1,4 +1,7 @@
-/** The public landing's Italian texts (docs/product/landing.md): part of the catalogue in messages.ts. */
+/**
+ * The public landing's Italian texts (docs/product/landing.md): part of the catalogue in messages.ts.
+ * WINBOT's texts are in messages-winbot.ts, loaded only with the assistant.
+ */
 export const landingMsg = {
   notFoundTitle: 'Pagina non trovata',
   notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
@@ -82,4 +85,23 @@ export const landingMsg = {
   doneContactBy: (consulente: string) => `Sarai contattato da ${consulente}`,
   doneSave: 'Salva in Rubrica',
   done24h: 'Ti contatteremo entro 24 ore',
+  // Failures the customer sees, and what to do (docs/product/landing.md#errori-di-invio)
+  retry: 'Riprova',
+  submitFailedTitle: 'La richiesta non è stata inviata',
+  submitOffline:
+    "La connessione si è interrotta prima dell'invio. Controlla di essere online e tocca «Riprova»: i dati che hai inserito sono ancora qui.",
+  submitServerError:
+    'Si è verificato un problema temporaneo da parte nostra. Tocca «Riprova»: i dati che hai inserito sono ancora qui.',
+  submitRateLimited: (attesa: string) =>
+    `Da questa connessione sono partite troppe richieste. Riprova ${attesa}: i dati che hai inserito restano qui.`,
+  waitSeconds: (n: number) => (n <= 1 ? 'tra un secondo' : `tra ${n} secondi`),
+  waitMinutes: (n: number) => (n === 1 ? 'tra un minuto' : `tra ${n} minuti`),
+  waitUnknown: 'tra qualche minuto',
+  submitCallUs: (nome: string) => `Se preferisci, chiama ${nome}:`,
+  uploadFailedTitle: 'Le fatture non sono arrivate',
+  uploadFailedText:
+    'La tua richiesta è stata ricevuta, ma il caricamento delle fatture non è riuscito. Puoi inviarle di nuovo adesso.',
+  uploadFailedFinal: 'Il consulente te le chiederà quando ti chiamerà.',
+  uploadResend: 'Invia di nuovo le fatture',
+  uploadResent: 'Fatture ricevute. Grazie!',
 } as const;

@@ -2,21 +2,11 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { fillData, person } from './wizard-helpers';
 import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, test } from './fixtures';
 
 const m = msg.landing;
 const DEMO = `/landing/${DEMO_LANDING_CODE}`;
-
-let seq = 0;
-function person() {
-  const n = `${Date.now()}${seq++}`.slice(-8);
-  return {
-    nome: 'Giulia',
-    cognome: `Rossi${n}`,
-    telefono: `347${n.slice(-7)}`,
-    email: `giulia.${n}@esempio.it`,
-  };
-}
 
 /**
  * A real shop: its responsabile, agent (Anna Galli) and area manager, then the point, all made
@@ -31,14 +21,6 @@ async function openShopLanding(
   expect(shop.point.urlLanding).toMatch(/\/landing\/WE-[A-Z0-9]{8}$/);
   await page.goto(shop.point.urlLanding);
   return shop;
-}
-
-async function fillData(page: Page, p: ReturnType<typeof person>) {
-  await page.getByLabel('Nome', { exact: false }).first().fill(p.nome);
-  await page.getByLabel('Cognome').fill(p.cognome);
-  await page.getByLabel('Cellulare').fill(p.telefono);
-  await page.getByLabel('Email').fill(p.email);
-  await page.getByLabel(m.privacyLabel).check();
 }
 
 /** A small real JPEG drawn by the browser, as a phone camera would hand it over. */
@@ -65,6 +47,13 @@ async function expectTitle(page: Page, title: string) {
 }
 
 test.describe('public landing wizard', () => {
+  // A returning visitor: WINBOT starts minimised and stays out of the way (its own spec covers it).
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('winbot-state', JSON.stringify({ hasSeenTutorial: true, userName: null })),
+    );
+  });
+
   test('an unknown code shows "Pagina non trovata"', async ({ page }) => {
     await page.goto('/landing/WE-ZZZZZZZZ');
     await expect(page.getByRole('heading', { name: m.notFoundTitle })).toBeVisible();

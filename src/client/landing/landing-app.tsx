@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
@@ -7,6 +7,49 @@ import { fetchLanding } from './api';
 import { Wizard } from './wizard';
 
 const m = landingMsg;
+
+/**
+ * WINBOT, in its own chunk. A chunk that cannot be fetched (the connection dropped after the
+ * page loaded) leaves the wizard as it is: the assistant is a help, never a requirement.
+ */
+const Winbot = lazy<ComponentType>(() =>
+  import('./winbot/winbot').catch((error: unknown) => {
+    console.warn('WINBOT non caricato:', error);
+    return { default: () => null };
+  }),
+);
+
+/** Keeps a failure inside WINBOT from taking the wizard down with it. */
+class Isolated extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** Fetches WINBOT once the browser is idle after the wizard's first render (a timer where idle callbacks are missing). */
+function WinbotOnIdle() {
+  const [isWanted, setIsWanted] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIsWanted(true), { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(() => setIsWanted(true), 1000);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!isWanted) return null;
+  return (
+    <Isolated>
+      <Suspense fallback={null}>
+        <Winbot />
+      </Suspense>
+    </Isolated>
+  );
+}
 
 /** The code of /landing/{code}. */
 function codeFromPath(pathname: string): string {
@@ -18,7 +61,7 @@ type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; 
 
 function Footer() {
   return (
-    <footer className="mt-auto flex items-center justify-center gap-1.5 py-6 text-xs text-muted-foreground">
+    <footer className="mt-auto flex flex-wrap items-center justify-center gap-1.5 px-4 py-6 text-xs text-muted-foreground">
       <span>{m.poweredBy}</span>
       <Logo className="size-4" />
       <span className="font-semibold tracking-wide text-foreground">WINSOLUTION</span>
@@ -91,6 +134,7 @@ export function LandingApp() {
         <Wizard info={info} isDemo={code === DEMO_LANDING_CODE} />
       </main>
       <Footer />
+      <WinbotOnIdle />
     </div>
   );
 }

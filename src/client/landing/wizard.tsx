@@ -1,20 +1,20 @@
-import { useRef, useState } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
-  type LandingForm,
   type LandingFormInput,
   type LandingInfo,
+  type SubmitFormInput,
 } from '#shared/schemas/landing.ts';
-import { newIdempotencyKey, submitLanding, uploadBills } from './api';
+import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
   billNeeds,
   canCombineBills,
   documentiCaricati,
   EMPTY_BILLS,
+  hasBill,
   needsAnyBill,
   uploadParts,
   type BillKind,
@@ -26,23 +26,20 @@ import { StepDati } from './components/step-dati';
 import { StepFatture } from './components/step-fatture';
 import { StepOrario } from './components/step-orario';
 import { StepServizi } from './components/step-servizi';
+import { dataChecks, wizardStore } from './guide-bridge';
+import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from './submission';
+import { useLandingForm } from './use-landing-form';
 
 type Step = 1 | 2 | 3 | 4;
 
-/**
- * react-hook-form reading the shared schema: @hookform/resolvers would do the same, for 5 KB more
- * on the customer's phone. Each field shows its first issue.
- */
-const landingResolver: Resolver<LandingFormInput, unknown, LandingForm> = async (values) => {
-  const result = z.safeParse(landingFormSchema, values);
-  if (result.success) return { values: result.data, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? 'root');
-    errors[field] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors: errors as FieldErrors<LandingFormInput> };
-};
+/** What was sent, kept so the bills can be sent again from the confirmation. */
+interface Sent {
+  praticaId: number;
+  uploadToken: string;
+  parts: Array<[string, File]>;
+  payload: SubmitFormInput;
+  key: string;
+}
 
 /** The four steps and the confirmation. See docs/product/landing.md */
 export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
@@ -50,31 +47,39 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const [hasMoved, setHasMoved] = useState(false);
   const [isDone, setIsDone] = useState(false);
   const [isSending, setIsSending] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [upload, setUpload] = useState<UploadOutcome>({ status: 'none' });
+  const [firstName, setFirstName] = useState('');
+  const sent = useRef<Sent | null>(null);
   const [bills, setBills] = useState<Bills>(EMPTY_BILLS);
   const [isCombined, setIsCombined] = useState(false);
   const [capture, setCapture] = useState<{ kind: BillKind; page: number } | null>(null);
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
-  const form = useForm<LandingFormInput, unknown, LandingForm>({
-    resolver: landingResolver,
-    defaultValues: {
-      nome: '',
-      cognome: '',
-      telefono: '',
-      email: '',
-      serviziRichiesti: [],
-      privacyAccepted: false as unknown as true,
-      orarioContatto: '',
-    },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const servizi = useWatch({ control: form.control, name: 'serviziRichiesti' });
-  const slot = useWatch({ control: form.control, name: 'orarioContatto' }) ?? '';
+  const form = useLandingForm();
+  const servizi = form.values.serviziRichiesti;
+  const slot = form.values.orarioContatto ?? '';
 
   const needs = billNeeds(servizi, isCombined);
   const needsBills = needsAnyBill(needs);
 
+  // WINBOT follows the wizard through the guide bridge (docs/product/landing.md#winbot).
+  useEffect(() => {
+    wizardStore.set({
+      page: step,
+      isDone,
+      servizi,
+      slot,
+      firstName,
+      checks: dataChecks(form.values),
+      bills: {
+        ...needs,
+        hasLuce: hasBill(bills.luce),
+        hasGas: hasBill(bills.gas),
+        hasCombined: hasBill(bills.combined),
+      },
+    });
+  });
   const go = (next: Step) => {
     setHasMoved(true);
     setStep(next);
@@ -83,7 +88,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
 
   const toggle = (code: ServizioRichiedibile) => {
     const next = servizi.includes(code) ? servizi.filter((s) => s !== code) : [...servizi, code];
-    form.setValue('serviziRichiesti', next, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('serviziRichiesti', next);
   };
 
   const updateBill = (kind: BillKind, change: Partial<Bills[BillKind]>) =>
@@ -120,27 +125,66 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
     if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
 
     setIsSending(true);
+    setSubmitError(null);
     try {
       const result = await submitLanding(payload, attempt.current.key);
       const parts = needsBills ? uploadParts(bills, needs) : [];
+      let outcome: UploadOutcome = { status: 'none' };
       if (parts.length > 0 && result.praticaId != null && result.uploadToken) {
-        try {
-          await uploadBills(result.praticaId, result.uploadToken, parts);
-        } catch (error) {
-          // A failed upload is only warned about; the request itself succeeded.
-          console.warn('Caricamento delle fatture non riuscito (non bloccante):', error);
-        }
+        const s: Sent = {
+          praticaId: result.praticaId,
+          uploadToken: result.uploadToken,
+          parts,
+          payload,
+          key: attempt.current.key,
+        };
+        sent.current = s;
+        // The request has arrived: a failed upload never loses it (retried once, then offered again).
+        outcome = await sendWithOneRetry(() => uploadBills(s.praticaId, s.uploadToken, s.parts));
       }
+      setUpload(outcome);
+      setFirstName(values.nome.trim().split(/\s+/)[0] ?? '');
       setIsDone(true);
     } catch (error) {
-      // A failed submission is only logged; the visitor stays on step 4 and can retry with the same key.
+      // The customer is told, keeps every field and retries with the same key (docs/product/landing.md#errori-di-invio).
       console.warn('Invio della richiesta non riuscito:', error);
+      setSubmitError(submitFailureMessage(error));
     } finally {
       setIsSending(false);
     }
   };
 
-  if (isDone) return <Conferma info={info} />;
+  /** The confirmation's 'Invia di nuovo le fatture'. */
+  const resendBills = async () => {
+    const s = sent.current;
+    if (!s || upload.status === 'sending') return;
+    setUpload({ status: 'sending' });
+    try {
+      try {
+        await uploadBills(s.praticaId, s.uploadToken, s.parts);
+      } catch (error) {
+        if (!(error instanceof LandingRequestError && (error.status === 401 || error.status === 403)))
+          throw error;
+        // The upload token has expired: the same request under the same key answers the same
+        // practice, with a fresh token, and creates nothing.
+        const again = await submitLanding(s.payload, s.key);
+        if (!again.uploadToken) throw error;
+        s.uploadToken = again.uploadToken;
+        await uploadBills(s.praticaId, s.uploadToken, s.parts);
+      }
+      setUpload({ status: 'sent' });
+    } catch (error) {
+      console.warn('Nuovo invio delle fatture non riuscito:', error);
+      const isFinal = error instanceof LandingRequestError && !error.isRetryable;
+      setUpload({
+        status: 'failed',
+        retryable: !isFinal,
+        message: isFinal ? error.serverMessage : undefined,
+      });
+    }
+  };
+
+  if (isDone) return <Conferma info={info} upload={upload} onResend={() => void resendBills()} />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -190,6 +234,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         <StepOrario
           slot={slot}
           isSending={isSending}
+          error={submitError}
+          consultant={info.consultant}
           onSlot={(value) => form.setValue('orarioContatto', value as LandingFormInput['orarioContatto'])}
           onBack={() => go(needsBills ? 3 : 2)}
           onSubmit={() => void submit()}

@@ -18,7 +18,7 @@ const requiredText = (required: string, label: string, max: number) =>
 
 /**
  * The landing wizard's form (docs/product/landing.md#passo-2-dati). The same schema validates step 2
- * in the browser (react-hook-form) and POST /api/submit-form on the server.
+ * in the browser (src/client/landing/use-landing-form.ts) and POST /api/submit-form on the server.
  */
 export const landingFormSchema = z.object({
   nome: requiredText(m.nomeRequired, 'Nome', 100),

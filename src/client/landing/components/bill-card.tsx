@@ -97,7 +97,7 @@ export function BillCard({
             className={cx(
               buttonClass('default', 'lg'),
               'w-full cursor-pointer py-2 text-center whitespace-normal focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
-              isProcessing && 'pointer-events-none opacity-60',
+              'has-[input:disabled]:pointer-events-none has-[input:disabled]:bg-slate-200 has-[input:disabled]:text-slate-600',
             )}
           >
             <Camera aria-hidden />
@@ -143,7 +143,7 @@ export function BillCard({
               className={cx(
                 buttonClass('outline', 'half'),
                 'cursor-pointer focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2',
-                disabled && 'pointer-events-none opacity-50',
+                'has-[input:disabled]:pointer-events-none has-[input:disabled]:text-slate-500',
               )}
             >
               <FileUp aria-hidden />

@@ -1,13 +1,13 @@
-import type { UseFormReturn } from 'react-hook-form';
 import { landingMsg } from '#shared/messages-landing.ts';
-import type { LandingForm, LandingFormInput } from '#shared/schemas/landing.ts';
+import { guideTarget } from '../guide-bridge';
 import { Button, FieldError, Input } from '../ui';
+import type { LandingFormApi } from '../use-landing-form';
 import { StepHeading } from './step-heading';
 
 const m = landingMsg;
 
 interface Props {
-  form: UseFormReturn<LandingFormInput, unknown, LandingForm>;
+  form: LandingFormApi;
   onBack: () => void;
   onValid: () => void;
 }
@@ -37,19 +37,15 @@ const FIELDS: Array<{
 
 /** Step 2: validated with the shared schema when leaving the step. See docs/product/landing.md#passo-2-dati */
 export function StepDati({ form, onBack, onValid }: Props) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
+  const { register, handleSubmit, errors } = form;
   return (
     <section aria-labelledby="step-title" className="flex flex-col gap-5">
       <div id="step-title">
         <StepHeading>{m.step2Title}</StepHeading>
       </div>
-      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void handleSubmit(onValid)(e)}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onValid)}>
         {FIELDS.map((f) => {
-          const error = errors[f.name]?.message;
+          const error = errors[f.name];
           const errorId = `${f.name}-error`;
           return (
             <div key={f.name} className="flex flex-col gap-1.5">
@@ -69,6 +65,7 @@ export function StepDati({ form, onBack, onValid }: Props) {
                 aria-required="true"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
+                {...guideTarget(f.name)}
                 {...register(f.name)}
               />
               <FieldError id={errorId} message={error} />
@@ -76,7 +73,7 @@ export function StepDati({ form, onBack, onValid }: Props) {
           );
         })}
         <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3 rounded-lg border bg-card p-3">
+          <div className="flex items-start gap-3 rounded-lg border bg-card p-3" {...guideTarget('privacy')}>
             <input
               id="privacyAccepted"
               type="checkbox"
@@ -93,12 +90,10 @@ export function StepDati({ form, onBack, onValid }: Props) {
               </span>
             </label>
           </div>
-          <FieldError id="privacyAccepted-error" message={errors.privacyAccepted?.message} />
+          <FieldError id="privacyAccepted-error" message={errors.privacyAccepted} />
         </div>
-        {errors.serviziRichiesti?.message ? (
-          <FieldError id="servizi-error" message={errors.serviziRichiesti.message} />
-        ) : null}
-        <Button type="submit" size="lg" className="w-full">
+        {errors.serviziRichiesti ? <FieldError id="servizi-error" message={errors.serviziRichiesti} /> : null}
+        <Button type="submit" size="lg" className="w-full" {...guideTarget('continue')}>
           {m.step2Button}
         </Button>
       </form>

@@ -1,5 +1,6 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { guideTarget } from '../guide-bridge';
 import { Button } from '../ui';
 import { billKinds, hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
 import { BillCard } from './bill-card';
@@ -99,7 +100,7 @@ export function StepFatture(props: Props) {
         </div>
       ) : null}
 
-      <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3" {...guideTarget('bills')}>
         {kinds.map((kind) => (
           <BillCard
             key={kind}
@@ -130,6 +131,7 @@ export function StepFatture(props: Props) {
         className="w-full py-2 whitespace-normal"
         disabled={isCapturing}
         onClick={props.onNext}
+        {...guideTarget('continue')}
       >
         {nextLabel}
       </Button>

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { guideTarget } from '../guide-bridge';
 import { Button, cx } from '../ui';
 import { comingSoonCards, serviceCards } from '../services';
 import { StepHeading } from './step-heading';
@@ -23,7 +24,12 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
         <StepHeading focusOnMount={focusTitle}>{m.step1Title}</StepHeading>
       </div>
       <p className="-mt-3 text-center text-muted-foreground">{m.step1Subtitle}</p>
-      <div className="grid grid-cols-2 gap-3" role="group" aria-label={m.step1Title}>
+      <div
+        className="grid grid-cols-2 gap-3"
+        role="group"
+        aria-label={m.step1Title}
+        {...guideTarget('services')}
+      >
         {cards.map((card) => {
           const isOn = selected.includes(card.code);
           const Icon = card.icon;
@@ -42,7 +48,9 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
               <span className={cx('flex size-11 items-center justify-center rounded-full', card.tone)}>
                 <Icon aria-hidden className="size-6" />
               </span>
-              <span className="leading-tight font-semibold">{card.title}</span>
+              <span className="max-w-full leading-tight font-semibold [overflow-wrap:anywhere]">
+                {card.title}
+              </span>
               <span className="text-sm leading-tight text-muted-foreground">{card.subtitle}</span>
               <span
                 aria-hidden
@@ -57,7 +65,13 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
           );
         })}
       </div>
-      <Button size="lg" className="w-full" disabled={selected.length === 0} onClick={onNext}>
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={selected.length === 0}
+        onClick={onNext}
+        {...guideTarget('continue')}
+      >
         {m.step1Button}
       </Button>
       {isDemo ? null : (

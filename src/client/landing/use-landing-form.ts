@@ -1,0 +1,101 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import * as z from 'zod/mini';
+import { landingFormSchema, type LandingForm, type LandingFormInput } from '#shared/schemas/landing.ts';
+
+/**
+ * The wizard's form state, validated by the shared schema (the same object validates
+ * POST /api/submit-form on the server). Checked when leaving step 2, then again on every change,
+ * as docs/product/landing.md#passo-2-dati says. A hundred lines instead of react-hook-form, whose
+ * weight the landing's first load no longer carries for one five-field form
+ * (docs/decisions/008-winbot.md).
+ */
+export type LandingField = keyof LandingFormInput;
+export type LandingErrors = Partial<Record<LandingField, string>>;
+
+export const EMPTY_LANDING_FORM: LandingFormInput = {
+  nome: '',
+  cognome: '',
+  telefono: '',
+  email: '',
+  serviziRichiesti: [],
+  // The box starts unticked; the schema accepts only true.
+  privacyAccepted: false as unknown as true,
+  orarioContatto: '',
+};
+
+/** Each field's first issue, or the parsed values. */
+export function validateLandingForm(
+  values: LandingFormInput,
+): { data: LandingForm; errors?: undefined } | { data?: undefined; errors: LandingErrors } {
+  const result = z.safeParse(landingFormSchema, values);
+  if (result.success) return { data: result.data };
+  const errors: LandingErrors = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0]) as LandingField] ??= issue.message;
+  return { errors };
+}
+
+/** Where focus goes after a failed check: the first wrong field, in the form's order. */
+const FOCUS_ORDER: LandingField[] = ['nome', 'cognome', 'telefono', 'email', 'privacyAccepted'];
+
+export interface LandingFormApi {
+  values: LandingFormInput;
+  errors: LandingErrors;
+  isSubmitted: boolean;
+  getValues: () => LandingFormInput;
+  setValue: <K extends LandingField>(name: K, value: LandingFormInput[K]) => void;
+  /** Props of a text input, or of the privacy checkbox. */
+  register: (name: 'nome' | 'cognome' | 'telefono' | 'email' | 'privacyAccepted') => {
+    name: string;
+    ref: (element: HTMLInputElement | null) => void;
+    onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  } & ({ value: string } | { checked: boolean });
+  handleSubmit: (onValid: (data: LandingForm) => void) => (event: FormEvent) => void;
+}
+
+export function useLandingForm(): LandingFormApi {
+  const [values, setValues] = useState(EMPTY_LANDING_FORM);
+  const [errors, setErrors] = useState<LandingErrors>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const latest = useRef(values);
+  const elements = useRef(new Map<LandingField, HTMLInputElement>());
+
+  const setValue: LandingFormApi['setValue'] = (name, value) => {
+    const next = { ...latest.current, [name]: value };
+    latest.current = next;
+    setValues(next);
+    if (isSubmitted) setErrors(validateLandingForm(next).errors ?? {});
+  };
+
+  return {
+    values,
+    errors,
+    isSubmitted,
+    getValues: () => latest.current,
+    setValue,
+    register: (name) => ({
+      name,
+      ref: (element) => {
+        if (element) elements.current.set(name, element);
+        else elements.current.delete(name);
+      },
+      onChange: (event) =>
+        setValue(name, (name === 'privacyAccepted' ? event.target.checked : event.target.value) as never),
+      ...(name === 'privacyAccepted'
+        ? { checked: values.privacyAccepted === true }
+        : { value: values[name] }),
+    }),
+    handleSubmit: (onValid) => (event) => {
+      event.preventDefault();
+      setIsSubmitted(true);
+      const result = validateLandingForm(latest.current);
+      if (result.errors) {
+        setErrors(result.errors);
+        const first = FOCUS_ORDER.find((field) => result.errors[field]);
+        if (first) elements.current.get(first)?.focus();
+        return;
+      }
+      setErrors({});
+      onValid(result.data);
+    },
+  };
+}
