@@ -18,6 +18,7 @@ import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { notificheRoutes } from './modules/notifiche/notifiche.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions) {
     sessionSecret: options.sessionSecret,
     secureCookies: config.secureCookies,
   });
+  await app.register(apiDocsPlugin, { isDevelopment: config.nodeEnv === 'development' });
 
   await app.register(healthPlugin, { db, storage });
   await app.register(authRoutes, { db });

@@ -73,6 +73,8 @@ export const PERMISSIONS = {
   'notifiche:preferenze': ALL,
   /** The log of every e-mail the system sent or tried to send. */
   'notifiche:registro': ADMIN,
+  /** The interactive API reference at /api/docs (open to everyone in development). */
+  'apiDocs:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

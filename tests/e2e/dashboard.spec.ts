@@ -15,7 +15,8 @@ async function shots(page: Page, name: string) {
   const size = page.viewportSize();
   await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  // The new layout is painted: two animation frames, whatever their duration.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }

@@ -19,7 +19,8 @@ async function shots(page: Page, name: string) {
   const size = page.viewportSize();
   await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
+  // The new layout is painted: two animation frames, whatever their duration.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
   if (size) await page.setViewportSize(size);
 }
@@ -68,6 +69,13 @@ test.describe('Punti Fisici', () => {
   }) => {
     const s = stamp();
     const shop = `Bottega ${s}`;
+    // Time flows as usual; the search's 300 ms wait is skipped with runFor, not slept.
+    await page.clock.install();
+    const searched: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users/search') searched.push(url.searchParams.get('q') ?? '');
+    });
     await signIn(page);
     await page
       .getByRole('navigation', { name: 'Menu principale' })
@@ -87,11 +95,15 @@ test.describe('Punti Fisici', () => {
     await dialog.getByLabel('Nome attività').fill(shop);
     await dialog.getByLabel('Indirizzo').fill('Piazza Duomo 1, Milano');
     const search = dialog.getByRole('combobox', { name: 'Responsabile' });
+    // One character searches nothing: only the longer term, typed after the wait, reaches the server.
     await search.fill('R');
-    await page.waitForTimeout(400);
+    await page.clock.runFor(400);
+    await expect(search).toHaveValue('R');
     await expect(dialog.getByText('Nessun responsabile trovato')).toHaveCount(0);
     await search.fill(`Rocco${s}`);
+    await page.clock.runFor(400);
     await expect(dialog.getByText('Nessun responsabile trovato')).toBeVisible();
+    expect(searched).toEqual([`Rocco${s}`]);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Crea nuovo utente' }).click();
 

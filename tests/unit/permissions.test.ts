@@ -29,6 +29,7 @@ describe('capabilities', () => {
   const table: [Permission, Role[]][] = [
     ['users:manage', ['admin']],
     ['users:search', ['admin', 'area_manager']],
+    ['apiDocs:read', ['admin']],
     ['puntiFisici:create', ['admin', 'area_manager']],
     ['puntiFisici:update', ['admin', 'area_manager']],
     ['puntiFisici:delete', ['admin']],

@@ -58,9 +58,21 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  // Routes that a third-party plugin registers under a prefix cannot carry config.access: the
+  // prefix declares it for all of them (e.g. the API reference under /api/docs).
+  const prefixAccess: Array<{ prefix: string; access: Access }> = [];
+  app.decorate('protectPrefix', (prefix: string, access: Access) => {
+    prefixAccess.push({ prefix, access });
+  });
+  const accessOf = (url: string | undefined, config: { access?: Access } | undefined) =>
+    config?.access ??
+    (url === undefined
+      ? undefined
+      : prefixAccess.find((p) => url === p.prefix || url.startsWith(`${p.prefix}/`))?.access);
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
-    const access = route.config?.access;
+    const access = accessOf(route.url, route.config);
     if (!access) throw new Error(`La rotta ${String(route.method)} ${route.url} non dichiara config.access`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, schema: route.schema });
@@ -68,7 +80,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access;
+    const access = accessOf(request.routeOptions.url, request.routeOptions.config);
     if (!access || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
@@ -157,6 +169,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api route with its declared access: the permission test walks this list. */
     apiRoutes: readonly ApiRoute[];
+    /** Declares the access of every route registered later under this prefix without its own. */
+    protectPrefix(prefix: string, access: Access): void;
     startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
