@@ -40,8 +40,12 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number, cognome
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { leadId } = (await res.json()) as { leadId: number };
-  return { leadId, email };
+  // The public answer never names the lead; the admin finds it by its phone.
+  const found = (await (await api.get(`/api/leads?search=349${n}`)).json()) as {
+    items: Array<{ id: number }>;
+  };
+  expect(found.items).toHaveLength(1);
+  return { leadId: found.items[0].id, email };
 }
 
 test.describe('E-mail notices', () => {
@@ -63,7 +67,7 @@ test.describe('E-mail notices', () => {
     await expectNoSeriousA11yViolations(page);
 
     await nuoviLead.click();
-    await expect(page.getByText('Preferenza salvata')).toBeVisible();
+    await expect(page.getByTestId('toast').getByText('Preferenza salvata')).toBeVisible();
     await expect(nuoviLead).toHaveAttribute('aria-checked', 'false');
     await page.reload();
     await expect(

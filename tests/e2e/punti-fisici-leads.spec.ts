@@ -58,9 +58,12 @@ async function submitLead(
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const { praticaId } = (await res.json()) as { praticaId: number };
-  // The public answer never names the lead; staff read it from the practice.
-  const pratica = (await (await api.get(`/api/pratiche/${praticaId}`)).json()) as { leadId: number };
-  return { praticaId, leadId: pratica.leadId, telefono: phone };
+  // The public answer never names the lead; staff find it by its phone.
+  const found = (await (await api.get(`/api/leads?search=${phone}`)).json()) as {
+    items: Array<{ id: number }>;
+  };
+  expect(found.items).toHaveLength(1);
+  return { praticaId, leadId: found.items[0].id, telefono: phone };
 }
 
 test.describe('Punti Fisici', () => {
