@@ -59,6 +59,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Visitors' addresses come in X-Forwarded-For from each test (tests/e2e/fixtures.ts).
+      TRUST_PROXY: '127.0.0.1,::1',
     },
   },
 });

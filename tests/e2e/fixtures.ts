@@ -11,8 +11,17 @@ import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 
 export { expect, E2E_ADMIN };
 
+let visitorSeq = 0;
+
 /** Every page fails its test on a console.error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is its own visitor, as behind a real proxy (the E2E server trusts loopback): the
+  // per-address limits of the landing and the sign-in count one test, not the whole suite.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const n = visitorSeq++;
+    const address = `10.${testInfo.workerIndex % 256}.${Math.floor(n / 256) % 256}.${n % 256}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
