@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  landingSubmission,
 } from './fixtures';
 
 const AMOUNT_ERROR = 'Importo non valido: usa un numero non negativo con al massimo 2 decimali';
@@ -55,27 +56,14 @@ async function submitPractice(request: APIRequestContext, puntoFisicoId: number,
   const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
   const res = await request.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-config-${n}` },
-    data: {
+    data: landingSubmission({
       nome: 'Elena',
       cognome: `Ferri${n}`,
       telefono: `348${n}`,
       email: `elena.${n}@esempio.it`,
-      servizioRichiesto: serviziRichiesti[0],
       serviziRichiesti,
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
       puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return { praticaId: (await res.json()).praticaId as number, telefono: `348${n}` };

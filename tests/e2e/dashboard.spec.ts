@@ -9,6 +9,7 @@ import {
   signIn,
   test,
   saveWorkedExampleConfig,
+  landingSubmission,
 } from './fixtures';
 
 async function shots(page: Page, name: string) {
@@ -32,27 +33,14 @@ let seq = 0;
 async function submitLead(api: APIRequestContext, puntoFisicoId: number) {
   const phone = `348${String(Date.now()).slice(-5)}${String(seq++).padStart(2, '0')}`;
   const res = await api.post('/api/submit-form', {
-    data: {
+    data: landingSubmission({
       nome: 'Paola',
       cognome: `Conti${phone}`,
       telefono: phone,
       email: `paola.${phone}@esempio.it`,
-      servizioRichiesto: 'luce',
       serviziRichiesti: ['luce', 'gas'],
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
       puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { praticaId: number; leadId: number };

@@ -169,3 +169,31 @@ export async function saveWorkedExampleConfig(api: APIRequestContext, codice = '
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
 }
+
+/** The body the wizard posts to /api/submit-form, without bills; the person and services vary. */
+export function landingSubmission(fields: {
+  nome: string;
+  cognome: string;
+  telefono: string;
+  email: string;
+  serviziRichiesti: string[];
+  puntoFisicoId: number;
+  orarioContatto?: string;
+}) {
+  return {
+    ...fields,
+    servizioRichiesto: fields.serviziRichiesti[0],
+    orarioContatto: fields.orarioContatto ?? '',
+    indirizzoIP: 'unknown',
+    documentiCaricati: {
+      hasLuceFile: false,
+      hasGasFile: false,
+      hasSingleFile: false,
+      hasCombinedFile: false,
+      uploadMethod: 'none',
+      timestamp: new Date().toISOString(),
+    },
+    note: '',
+    privacyAccepted: true,
+  };
+}

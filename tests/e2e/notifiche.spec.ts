@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  landingSubmission,
 } from './fixtures';
 
 let seq = 0;
@@ -17,27 +18,15 @@ async function submitLead(api: APIRequestContext, puntoFisicoId: number, cognome
   const email = `cliente.${n}@esempio.it`;
   const res = await api.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-notifiche-${n}` },
-    data: {
+    data: landingSubmission({
       nome: 'Sara',
       cognome,
       telefono: `349${n}`,
       email,
-      servizioRichiesto: 'luce',
       serviziRichiesti: ['luce'],
       orarioContatto: '10:00-11:00',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
       puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBe(201);
   // The public answer never names the lead; the admin finds it by its phone.

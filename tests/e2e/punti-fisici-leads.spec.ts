@@ -9,6 +9,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  landingSubmission,
 } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -34,27 +35,15 @@ async function submitLead(
 ) {
   const phone = `347${String(Date.now()).slice(-5)}${String(phoneSeq++).padStart(2, '0')}`;
   const res = await api.post('/api/submit-form', {
-    data: {
+    data: landingSubmission({
       nome: data.nome,
       cognome: data.cognome,
       telefono: phone,
       email: `${data.nome}.${data.cognome}.${phone}@esempio.it`.toLowerCase(),
-      servizioRichiesto: 'luce',
       serviziRichiesti: ['luce', 'gas'],
       orarioContatto: '10:00-11:00',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
       puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+    }),
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const { praticaId } = (await res.json()) as { praticaId: number };
