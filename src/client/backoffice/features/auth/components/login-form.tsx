@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { paths } from '#shared/permissions.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,10 +9,12 @@ import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useLogin } from '../api/auth';
+import { returnPathFrom } from '../return-to';
 
 export function LoginForm() {
   const login = useLogin();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -24,7 +25,8 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
-        navigate(paths.home, { replace: true });
+        // Back to the page that asked for the sign-in, else the dashboard.
+        navigate(returnPathFrom(search), { replace: true });
       },
       onError: (error) =>
         toast({

@@ -11,7 +11,8 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
+import { usePraticaFiles } from '../api/pratiche';
+import { praticaFileUrl } from '../api/queries';
 
 const canPreview = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
 

@@ -24,8 +24,8 @@ import {
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useFornitori } from '../api/get-fornitori';
-import { useUpdateServizioStatus } from '../api/update-servizio-status';
+import { useFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { useUpdateServizioStatus } from '../api/pratiche';
 
 const tipoLabel = (tipo: string) => msg.servizio.tipoLabels[tipo] ?? tipo;
 

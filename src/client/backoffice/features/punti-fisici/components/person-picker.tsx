@@ -9,7 +9,8 @@ import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 import { CreateUserDialog } from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
-import { usePersonSearch, type PersonResult } from '../api/punti-fisici';
+import { usePersonSearch } from '#client/backoffice/features/utenti/api/utenti.ts';
+import type { PersonResult } from '#client/backoffice/features/utenti/api/queries.ts';
 
 type PickerRole = 'punto_fisico' | 'agente' | 'area_manager';
 
