@@ -10,6 +10,7 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { searchPerson, searchPoint } from './combobox';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -84,14 +85,13 @@ test.describe('Punti Fisici', () => {
 
     await dialog.getByLabel('Nome attività').fill(shop);
     await dialog.getByLabel('Indirizzo').fill('Piazza Duomo 1, Milano');
-    const search = dialog.getByRole('combobox', { name: 'Responsabile' });
-    await search.fill('R');
-    await page.waitForTimeout(400);
-    await expect(dialog.getByText('Nessun responsabile trovato')).toHaveCount(0);
-    await search.fill(`Rocco${s}`);
-    await expect(dialog.getByText('Nessun responsabile trovato')).toBeVisible();
+    let results = await searchPerson(dialog, 'Responsabile', 'R');
+    await expect(results).toContainText('Digita almeno 2 caratteri');
+    await expect(results).not.toContainText('Nessun responsabile trovato');
+    results = await searchPerson(dialog, 'Responsabile', `Rocco${s}`);
+    await expect(results.getByText('Nessun responsabile trovato')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await dialog.getByRole('button', { name: 'Crea nuovo utente' }).click();
+    await results.getByRole('option', { name: 'Crea nuovo utente' }).click();
 
     const userDialog = page.getByRole('dialog', { name: 'Nuovo utente Punto Fisico' });
     await expect(userDialog.getByLabel('Nome', { exact: true })).toHaveValue(`Rocco${s}`);
@@ -181,7 +181,7 @@ test.describe('Punti Fisici', () => {
       .getByRole('link', { name: /1 lead/ })
       .click();
     await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${a.id}$`));
-    await expect(page.getByTestId('punto-filter-selected')).toContainText(`Alfa ${s}`);
+    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toContainText(`Alfa ${s}`);
     await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
     await expect(page.getByTestId(`lead-row-${leadA.leadId}`)).toBeVisible();
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
@@ -227,11 +227,9 @@ test.describe('Lead', () => {
     await expect(page.getByRole('heading', { name: 'Gestione Lead' })).toBeVisible();
 
     // Point filter with suggestions.
-    const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
-    await pointBox.fill(`gamma ${s}`);
-    const suggestions = page.getByRole('listbox', { name: 'Punti fisici suggeriti' });
+    const suggestions = await searchPoint(page, `gamma ${s}`);
     await expect(suggestions.getByRole('option').first()).toHaveText('Tutti i punti fisici');
-    await suggestions.getByRole('button', { name: new RegExp(`Gamma ${s}`) }).click();
+    await suggestions.getByRole('option', { name: new RegExp(`Gamma ${s}`) }).click();
     await expect(page).toHaveURL(new RegExp(`puntoFisicoId=${point.id}`));
     await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
 
@@ -264,8 +262,9 @@ test.describe('Lead', () => {
     // Detail with the admin's practices summary.
     await page
       .getByTestId(`lead-row-${l2.leadId}`)
-      .getByRole('button', { name: /Dettagli/ })
+      .getByRole('link', { name: /Dettagli/ })
       .click();
+    await expect(page).toHaveURL(new RegExp(`/leads/${l2.leadId}\\?puntoFisicoId=${point.id}$`));
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(detail).toContainText(`Daria Dini${s}`);
     await expect(detail).toContainText(`Gamma ${s}`);
@@ -277,6 +276,7 @@ test.describe('Lead', () => {
     );
     await expectNoSeriousA11yViolations(page);
     await detail.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${point.id}$`));
 
     // Export: the XLSX has exactly the rows of '{n} lead trovati'.
     await page.getByRole('button', { name: 'Esporta' }).click();
@@ -312,7 +312,7 @@ test.describe('Lead', () => {
 
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
     await expect(page).toHaveURL(/\/leads$/);
-    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveText('Tutti i punti fisici');
   });
 });
 
