@@ -65,7 +65,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Boundaries of STYLE §11.
+  // Folder boundaries (docs/architecture.md#strati).
   {
     files: ['src/shared/**'],
     rules: {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** Every setting of DECISIONS §1, parsed once. */
+/** Every setting of the README's Configurazione table, parsed once. */
 const envSchema = z
   .object({
     PORT: z.coerce

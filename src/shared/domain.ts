@@ -1,6 +1,6 @@
-/** Domain vocabularies of SPEC §3–§4 and DECISIONS §5–§6, shared by the database, API and UI. */
+/** Domain vocabularies shared by the database, API and UI. See docs/product/lifecycle.md */
 
-/** Service codes a practice can hold (SPEC §3; financial ones only through the demo landing). */
+/** Service codes a practice can hold (financial ones only through the demo landing). */
 export const SERVIZIO_TIPI = [
   'luce',
   'gas',
@@ -11,7 +11,7 @@ export const SERVIZIO_TIPI = [
 ] as const;
 export type ServizioTipo = (typeof SERVIZIO_TIPI)[number];
 
-/** Codes the landing payload may carry (SPEC §3 "Allowed service codes"). */
+/** Codes the landing payload may carry. See docs/product/landing.md#invio-e-idempotenza */
 export const SERVIZI_RICHIEDIBILI = [
   'luce',
   'gas',
@@ -48,7 +48,7 @@ export type LeadContattoStato = (typeof LEAD_CONTATTO_STATI)[number];
 export const PAGAMENTO_STATI = ['non_pagato', 'pagato'] as const;
 export type PagamentoStato = (typeof PAGAMENTO_STATI)[number];
 
-/** SPEC §9: the ten one-hour call-back slots, Monday to Friday. */
+/** The ten one-hour call-back slots, Monday to Friday. See docs/product/landing.md#passo-4-fascia-oraria */
 export const FASCE_ORARIE = [
   '09:00-10:00',
   '10:00-11:00',
@@ -62,7 +62,7 @@ export const FASCE_ORARIE = [
   '18:00-19:00',
 ] as const;
 
-/** A nuovo lead older than this has missed the promised call-back (DECISIONS §5). */
+/** A nuovo lead older than this has missed the promised call-back. See docs/product/lifecycle.md#stato-di-contatto */
 export const LEAD_CONTACT_PROMISE_HOURS = 24;
 
 export const DEMO_LANDING_CODE = 'WE-FN2KFIPU';
@@ -70,13 +70,13 @@ export const DEMO_LANDING_CODE = 'WE-FN2KFIPU';
 /** Version of the privacy notice the landing's checkbox refers to, stored with each consent. */
 export const PRIVACY_NOTICE_VERSION = '2025-01';
 
-/** Shown on the confirmation only when none of the point's people has a phone (DECISIONS §6). */
+/** Shown on the confirmation only when none of the point's people has a phone. See docs/product/landing.md#consulente */
 export const CONSULENTE_TELEFONO_PLACEHOLDER = '+39 02 0000 0000';
 
-/** Financial services exist only on the demo landing (SPEC §2, §4). */
+/** Financial services exist only on the demo landing. See docs/product/landing.md#modalità-demo */
 export const SERVIZI_FINANZIARI = ['finanziamenti', 'assicurazioni'] as const;
 
-/** Multipart parts of the bill upload (SPEC §3). Page parts come from the camera: images only. */
+/** Multipart parts of the bill upload. Page parts come from the camera: images only. */
 export const UPLOAD_PARTS = [
   'singleFile',
   'luceFile',
@@ -91,7 +91,7 @@ export const UPLOAD_PARTS = [
 ] as const;
 export type UploadPart = (typeof UPLOAD_PARTS)[number];
 
-/** DECISIONS §6 limits. */
+/** See docs/product/landing.md#caricamento-delle-bollette */
 export const UPLOAD_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_MAX_FILES = 10;
 
@@ -100,7 +100,7 @@ export function normalizeTelefono(telefono: string): string {
   let digits = telefono.replace(/\D/g, '');
   if (digits.startsWith('0039')) digits = digits.slice(4);
   else if (digits.startsWith('39') && digits.length === 12) digits = digits.slice(2);
-  // No digits at all (SPEC sets no format rule): the trimmed text itself, so it never collides with ''.
+  // No digits at all (the phone has no format rule): the trimmed text itself, so it never collides with ''.
   return digits || `t:${telefono.trim().toLowerCase()}`;
 }
 

@@ -1,4 +1,4 @@
-/** The public landing's Italian texts (SPEC §2, §5, §8): part of the catalogue in messages.ts. */
+/** The public landing's Italian texts (docs/product/landing.md): part of the catalogue in messages.ts. */
 export const landingMsg = {
   notFoundTitle: 'Pagina non trovata',
   notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
@@ -21,7 +21,7 @@ export const landingMsg = {
   tooManySubmissions: 'Troppe richieste inviate da questa connessione. Riprova tra qualche minuto.',
   demoSimulated: 'Richiesta dimostrativa: nessun dato è stato salvato.',
   submitted: 'Richiesta inviata con successo',
-  // Upload (DECISIONS §6)
+  // Upload
   uploadTokenMissing: 'Autorizzazione al caricamento mancante.',
   uploadTokenInvalid: 'Autorizzazione al caricamento non valida o scaduta. Invia di nuovo la richiesta.',
   praticaNotFound: 'Pratica non trovata',

@@ -1,7 +1,7 @@
 import { landingMsg } from './messages-landing';
 
 /**
- * The Italian texts of SPEC.md shared by server and client. Copied to the letter. The landing's
+ * The Italian texts shared by server and client, the only place they are written. The landing's
  * texts live in messages-landing.ts (re-exported here as msg.landing) so the public page's
  * bundle carries only its own.
  */
@@ -262,7 +262,7 @@ export const msg = {
     mesi: ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'],
   },
   landing: landingMsg,
-  /** The Commissioni screen (SPEC §2 "Commissioni"; failure texts of SPEC §8 are in `commissione`). */
+  /** The Commissioni screen (its failure texts are in `commissione`). */
   commissioniScreen: {
     title: 'Commissioni',
     subtitle: 'I compensi maturati sui servizi completati',

@@ -1,5 +1,5 @@
 /**
- * Money at the edges (DECISIONS §3, STYLE §7): decimal strings in the API and the database,
+ * Money at the edges (docs/product/commissions.md#denaro-in-centesimi): decimal strings in the API and the database,
  * integer cents everywhere in between. No floating point on money.
  */
 export type Cents = number;
@@ -29,7 +29,7 @@ const amount = new Intl.NumberFormat('it-IT', {
   useGrouping: 'always',
 });
 
-/** "€ 12,50" (DECISIONS §3), from a decimal string or cents. */
+/** "€ 12,50", from a decimal string or cents. */
 export function formatEuro(value: string | Cents): string {
   const cents = typeof value === 'number' ? value : toCents(value);
   return `€ ${amount.format(cents / 100)}`;

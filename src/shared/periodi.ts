@@ -1,5 +1,5 @@
 /**
- * The period selector of the Commissioni screen (SPEC §2, §9): each period as two Europe/Rome
+ * The period selector of the Commissioni screen (docs/product/screens.md#commissioni): each period as two Europe/Rome
  * calendar days (yyyy-MM-dd, both inclusive), the form GET /api/commissioni and its export take.
  * Pure calendar arithmetic: "today" is read on the Rome clock, whatever the browser's zone is.
  */
@@ -41,7 +41,7 @@ function dayKey(year: number, month: number, day: number): string {
 }
 
 /**
- * The days of a period around `now` (SPEC §9): weeks start on Monday, 'Ultimi 30 giorni' is
+ * The days of a period around `now`: weeks start on Monday, 'Ultimi 30 giorni' is
  * today − 30 days up to today; the calendar periods run to their last day. 'Personalizzato' takes
  * the two dates typed (either may be empty).
  */
@@ -73,7 +73,7 @@ export function periodoRange(periodo: Periodo, now: Date, custom: DateRange = {}
   }
 }
 
-/** yyyy-MM-dd → dd/MM/yyyy (SPEC §9), for showing a range without going through a Date. */
+/** yyyy-MM-dd → dd/MM/yyyy, for showing a range without going through a Date. */
 export function formatDayKey(key: string): string {
   const [y, m, d] = key.split('-');
   return `${d}/${m}/${y}`;

@@ -1,6 +1,6 @@
 /**
  * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
- * this file, so a permission exists in exactly one place (SPEC §6, DECISIONS §2).
+ * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
@@ -9,7 +9,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
-/** Sidebar label. amministrazione has none in SPEC §6 and shows its raw value. */
+/** Sidebar label. amministrazione has none and shows its raw value (docs/product/roles-and-scope.md#etichette-dei-ruoli). */
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Admin',
   amministrazione: 'amministrazione',
@@ -39,9 +39,9 @@ const MANAGERS: readonly Role[] = ['admin', 'area_manager'];
 /** Every capability of the product and the roles that hold it. */
 export const PERMISSIONS = {
   'dashboard:read': ALL,
-  /** Service counts, conversion rate and recent practices on the dashboard (SPEC §2, §6). */
+  /** Service counts, conversion rate and recent practices on the dashboard. */
   'dashboard:management': ADMIN_OFFICE,
-  /** The dashboard's service and trend charts (SPEC §2 "Admin only"). */
+  /** The dashboard's service and trend charts. */
   'dashboard:charts': ADMIN,
   'puntiFisici:read': ALL,
   'puntiFisici:create': MANAGERS,
@@ -94,7 +94,7 @@ export interface MenuItem {
   roles: readonly Role[];
 }
 
-/** SPEC §6 menu table. Pratiche is admin-only in the menu although amministrazione may delete. */
+/** Pratiche is admin-only in the menu although amministrazione works practices. See docs/product/roles-and-scope.md#menu */
 export const MENU: readonly MenuItem[] = [
   { label: 'Dashboard', path: paths.home, roles: ALL },
   {
@@ -115,7 +115,7 @@ export function menuFor(role: Role | null | undefined): MenuItem[] {
 
 /**
  * Whether a role may open a back-office section by its URL: the sections of its menu, plus
- * Pratiche for amministrazione, which SPEC §6 lets delete practices without a menu entry.
+ * Pratiche for amministrazione, which works practices without a menu entry.
  */
 export function canOpenSection(role: Role, path: string): boolean {
   if (menuFor(role).some((item) => item.path === path)) return true;

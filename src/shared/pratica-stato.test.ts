@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PraticaStato, ServizioStato } from './domain';
 import { derivePraticaStato } from './pratica-stato';
 
-describe('derivePraticaStato (DECISIONS §5)', () => {
+describe('derivePraticaStato', () => {
   it.each<[ServizioStato[], PraticaStato]>([
     [[], 'inserita'],
     [['inserito'], 'inserita'],

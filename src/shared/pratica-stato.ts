@@ -1,7 +1,7 @@
 import type { PraticaStato, ServizioStato } from './domain';
 
 /**
- * DECISIONS §5: all inserito → inserita; all ko → ko; every service completato or ko with at
+ * docs/product/lifecycle.md#stato-della-pratica: all inserito → inserita; all ko → ko; every service completato or ko with at
  * least one completato → completata; otherwise in_lavorazione. A practice without services
  * stays inserita.
  */

@@ -1,5 +1,5 @@
 /**
- * Europe/Rome calendar boundaries (DECISIONS §3), whatever the server's or browser's zone is.
+ * Europe/Rome calendar boundaries (docs/product/screens.md#date-importi-e-fuso-orario), whatever the server's or browser's zone is.
  * Pure Intl arithmetic: no Node or DOM imports.
  */
 export const TIME_ZONE = 'Europe/Rome';
@@ -55,7 +55,7 @@ export function addRomeDays(date: Date, days: number): Date {
   return romeWallTimeToDate(p.year, p.month, p.day + days, p.hour, p.minute);
 }
 
-/** Monday-first week (SPEC §9). */
+/** Monday-first week. */
 export function startOfRomeWeek(date: Date): Date {
   const p = romeParts(date);
   const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay(); // 0 = Sunday

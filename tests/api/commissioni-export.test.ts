@@ -95,7 +95,7 @@ afterAll(async () => ctx?.close());
 const get = (cookie: string, url: string) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const byId = (rows: string[][], id: number) => rows.find((r) => r[0] === String(id))!;
 
-describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §2, §7)', () => {
+describe('GET /api/commissioni/export: role scope and role amounts', () => {
   const ALL_AMOUNTS = [
     'Importo Punto Fisico',
     'Importo Agente',
@@ -139,7 +139,7 @@ describe('GET /api/commissioni/export: role scope and role amounts (DECISIONS §
     const rows = readXlsxRows(res.rawPayload);
     const base = byId(rows, ids.base);
     expect(base[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    // DECISIONS §4: revenue 2 × (100 + 20) = 240 = 40 + 23 (15 + 5 + bonus 3) + 7 + 170.
+    // docs/product/commissions.md#esempio-svolto: revenue 2 × (100 + 20) = 240 = 40 + 23 (15 + 5 + bonus 3) + 7 + 170.
     expect(base.slice(2, 9)).toEqual([
       'Luce',
       `'=HYPERLINK("http://x.it") Rossi`,

@@ -194,7 +194,7 @@ describe.each(CONFIG_PATHS)('%s (supplier commission configuration)', (path) => 
   );
 });
 
-describe('GET /api/commissioni: role scope and role-specific amounts (DECISIONS §2)', () => {
+describe('GET /api/commissioni: role scope and role-specific amounts', () => {
   const people = {} as Record<
     'pf' | 'ag' | 'am' | 'otherAg' | 'office',
     { user: { id: number }; cookie: string }

@@ -130,7 +130,7 @@ describe('GET /api/landing/{code}', () => {
   });
 });
 
-describe('POST /api/submit-form: validation (SPEC §5)', () => {
+describe('POST /api/submit-form: validation', () => {
   const m = msg.landing;
   it.each([
     ['nome missing', { nome: undefined }, 'nome', m.nomeRequired],

@@ -104,7 +104,7 @@ async function listedRows(query: Record<string, string | number>, cookie = admin
 }
 const exportedRows = (rows: string[][]) => rows.slice(1).map((r) => `${r[0]}:${r[8]}`);
 
-describe('GET /api/pratiche/export (DECISIONS §7)', () => {
+describe('GET /api/pratiche/export', () => {
   it('XLSX: one row per service of the filtered practices, newest practice first, Italian labels, Rome dates, text cells neutralised', async () => {
     const res = await get(`/api/pratiche/export?puntoFisicoId=${ids.bar}`);
     expect(res.statusCode, res.body).toBe(200);

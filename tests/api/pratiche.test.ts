@@ -35,7 +35,7 @@ async function exists(id: number) {
 }
 
 describe('GET /api/pratiche', () => {
-  it('returns each practice with every field of SPEC §3, the services and their history', async () => {
+  it('returns each practice with every field of its schema, the services and their history', async () => {
     const point = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Bar Centrale' });
     const lead = await insertLead(ctx.db, {
       nome: 'Anna',

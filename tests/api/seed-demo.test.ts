@@ -89,7 +89,7 @@ describe('seed:demo at small size', () => {
     for (const row of ko) expect(KO_MOTIVAZIONI).toContain(row.motivo);
   });
 
-  it('keeps every practice status in line with its services (DECISIONS §5)', async () => {
+  it('keeps every practice status in line with its services', async () => {
     const rows = await ctx.db
       .select({ id: pratiche.id, stato: pratiche.statoPratica, servizio: servizi.stato })
       .from(pratiche)

@@ -17,7 +17,7 @@ beforeAll(async () => {
   agente = await insertUser(ctx.db, { role: 'agente' });
   areaManager = await insertUser(ctx.db, { role: 'area_manager' });
   point = await insertPuntoFisico(ctx.db, { agenteId: agente.id, areaManagerId: areaManager.id });
-  // The worked example of DECISIONS §4 for Enel luce and gas; percentages for Ayvens rentals.
+  // The worked example of docs/product/commissions.md#esempio-svolto for Enel luce and gas; percentages for Ayvens rentals.
   await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'luce' });
   await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'gas' });
   await insertCommissioneConfig(ctx.db, { codice: 'TIM', servizio: 'internet' });
@@ -111,7 +111,7 @@ describe('PUT /api/servizi/{id}/status: the worked example', () => {
   });
 });
 
-describe('PUT /api/servizi/{id}/status: validation (SPEC §5), nothing changed on refusal', () => {
+describe('PUT /api/servizi/{id}/status: validation, nothing changed on refusal', () => {
   it.each<[string, string, Record<string, unknown>, string]>([
     ['KO without a reason', 'luce', { stato: 'ko' }, msg.servizio.koReasonRequired],
     ['KO with a blank reason', 'luce', { stato: 'ko', koMotivazione: '   ' }, msg.servizio.koReasonRequired],
@@ -195,7 +195,7 @@ describe('PUT /api/servizi/{id}/status: validation (SPEC §5), nothing changed o
     expect(await commissionsOf(s.id)).toEqual([]);
   });
 
-  it('accepts every KO reason of SPEC §4 and records it in the history', async () => {
+  it('accepts every KO reason and records it in the history', async () => {
     for (const reason of [
       'dati_errati',
       'cliente_non_raggiungibile',
@@ -237,7 +237,7 @@ describe('PUT /api/servizi/{id}/status: validation (SPEC §5), nothing changed o
   });
 });
 
-describe('commission rows follow the service (DECISIONS §4)', () => {
+describe('commission rows follow the service', () => {
   it('un-completing a service removes its unpaid commission', async () => {
     const pratica = await insertPratica(ctx.db, { puntoFisicoId: point.id });
     const [luce] = pratica.servizi;
@@ -383,7 +383,7 @@ describe('commission rows follow the service (DECISIONS §4)', () => {
   });
 });
 
-describe('practice status follows its services (DECISIONS §5)', () => {
+describe('practice status follows its services', () => {
   it.each<[string[], string]>([
     [['ko', 'ko'], 'ko'],
     [['completato', 'ko'], 'completata'],

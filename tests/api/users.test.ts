@@ -267,7 +267,7 @@ describe('POST /api/users', () => {
   ];
 
   it.each(badCreates)(
-    'refuses a %s with 400 and the SPEC message, creating nothing',
+    'refuses a %s with 400 and its Italian message, creating nothing',
     async (_label, change, message) => {
       const body = newUserBody(change);
       const before = await userCount();
@@ -459,7 +459,7 @@ describe('PUT /api/users/{id}', () => {
   ];
 
   it.each(badEdits)(
-    'refuses a %s with 400 and the SPEC message, changing nothing',
+    'refuses a %s with 400 and its Italian message, changing nothing',
     async (_label, change, message) => {
       const { user, cookie } = await loginAs(ctx, 'agente');
       const before = await userRow(user.id);

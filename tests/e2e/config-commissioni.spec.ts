@@ -25,7 +25,7 @@ async function configOf(
   );
 }
 
-/** DECISIONS §4 worked example, typed field by field; the amounts without RID are made up. */
+/** The worked example of docs/product/commissions.md#esempio-svolto, typed field by field; the amounts without RID are made up. */
 const WORKED_EXAMPLE: Array<[string, string]> = [
   ['Punto fisico (commissione unità base)', '30'],
   ['Agente (commissione unità base)', '15'],

@@ -27,7 +27,7 @@ async function stats(api: APIRequestContext): Promise<DashboardStats> {
 }
 
 let seq = 0;
-/** A visitor's request through the public landing API (SPEC §3 payload): luce and gas. */
+/** A visitor's request through the public landing API: luce and gas. */
 async function submitLead(api: APIRequestContext, puntoFisicoId: number) {
   const phone = `348${String(Date.now()).slice(-5)}${String(seq++).padStart(2, '0')}`;
   const res = await api.post('/api/submit-form', {

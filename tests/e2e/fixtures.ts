@@ -11,7 +11,7 @@ import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 
 export { expect, E2E_ADMIN };
 
-/** Every page fails its test on a console.error or an uncaught exception (STYLE §9). */
+/** Every page fails its test on a console.error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {

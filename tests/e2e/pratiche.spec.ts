@@ -30,7 +30,7 @@ async function samplePdf() {
 }
 
 let phoneSeq = 0;
-/** A practice as the landing of that point creates it (SPEC §3 payload), with a bill uploaded. */
+/** A practice as the landing of that point creates it, with a bill uploaded. */
 async function practiceFromLanding(request: APIRequestContext, landingCode: string) {
   const landing = await (await request.get(`/api/landing/${landingCode}`)).json();
   const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
@@ -130,7 +130,7 @@ test.describe('Pratiche', () => {
     await expect(card.getByTestId('servizio-luce')).toContainText('Completato');
     await expect(card.getByTestId('servizio-luce')).toContainText('Enel Energia');
 
-    // The commission, through the API: DECISIONS §4 worked example, revenue 2 × (100 + 20) =
+    // The commission, through the API: the worked example of docs/product/commissions.md#esempio-svolto, revenue 2 × (100 + 20) =
     // 240.00 = 40.00 (point) + 20.00 (agent) + 7.00 (area manager) + 173.00 (structure).
     const list = await (await api.get('/api/commissioni?pageSize=200')).json();
     const mine = list.items.filter((c: { praticaId: number }) => c.praticaId === praticaId);
@@ -192,7 +192,7 @@ test.describe('Pratiche', () => {
     await page.getByLabel('Motivazione KO').selectOption('cliente_non_interessato');
     await expect(card).toBeVisible();
 
-    // 'Esporta' (DECISIONS §7) exports what the filters show: KO for 'Cliente non interessato' and
+    // 'Esporta' exports what the filters show: KO for 'Cliente non interessato' and
     // this customer's phone give this practice only, one row per service.
     await page.getByLabel('Cerca').fill(telefono);
     await expect(page.getByText('1 pratica trovata')).toBeVisible();

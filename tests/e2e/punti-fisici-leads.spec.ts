@@ -26,7 +26,7 @@ async function shots(page: Page, name: string) {
 }
 
 let phoneSeq = 0;
-/** A visitor's submission through the public landing API (SPEC §3 payload). */
+/** A visitor's submission through the public landing API. */
 async function submitLead(
   api: APIRequestContext,
   puntoFisicoId: number,
@@ -77,7 +77,7 @@ test.describe('Punti Fisici', () => {
 
     await page.getByRole('button', { name: 'Nuovo Punto Fisico' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nuovo Punto Fisico' });
-    // Empty submit: the SPEC §5 messages, nothing sent.
+    // Empty submit: the step's Italian messages, nothing sent.
     await dialog.getByRole('button', { name: 'Crea Punto Fisico' }).click();
     await expect(dialog.getByText('Nome attività richiesto')).toBeVisible();
     await expect(dialog.getByText('Indirizzo richiesto')).toBeVisible();

@@ -77,7 +77,7 @@ export async function insertPuntoFisico(
   return row;
 }
 
-/** A landing submission as the wizard sends it (SPEC §3), unique phone and e-mail. */
+/** A landing submission as the wizard sends it, unique phone and e-mail. */
 export function buildSubmission(
   puntoFisicoId: number,
   overrides: Partial<SubmitFormInput> = {},
@@ -173,7 +173,7 @@ export async function fornitoreByCodice(db: Database, codice: string) {
   return row;
 }
 
-/** DECISIONS §4 worked example, for ENEL luce unless overridden. */
+/** The worked example of docs/product/commissions.md#esempio-svolto, for ENEL luce unless overridden. */
 export async function insertCommissioneConfig(
   db: Database,
   overrides: Partial<typeof commissioniFornitori.$inferInsert> & { codice?: string } = {},

@@ -59,7 +59,7 @@ export async function insertLeadWithPratica(
   return { lead, pratica, servizi };
 }
 
-/** The roles that see every point and lead (DECISIONS §2). */
+/** The roles that see every point and lead. */
 export const UNSCOPED_ROLES: Role[] = ['admin', 'amministrazione'];
 /** The roles that see only their own points and leads. */
 export const SCOPED_ROLES: Role[] = ['area_manager', 'agente', 'punto_fisico'];

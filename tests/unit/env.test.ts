@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from '#server/env.ts';
 
-describe('environment (DECISIONS §1)', () => {
+describe('environment', () => {
   it('has working defaults for a fresh clone', () => {
     const c = parseEnv({});
     expect(c.port).toBe(5000);

@@ -70,7 +70,7 @@ describe('bills step', () => {
     expect(uploadStatus(b, needs)).toBe(status);
   });
 
-  it('sends two photos as Page1/Page2 and one photo under the plain name (SPEC §3)', () => {
+  it('sends two photos as Page1/Page2 and one photo under the plain name', () => {
     const p1 = file('1.jpg');
     const p2 = file('2.jpg');
     const pdf = file('g.pdf');
@@ -103,7 +103,7 @@ describe('bills step', () => {
   });
 });
 
-describe('duplicate keys (DECISIONS §6)', () => {
+describe('duplicate keys', () => {
   it.each([
     ['3471234567', '3471234567'],
     ['+39 347 123 4567', '3471234567'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayKey, periodoRange, type Periodo } from '#shared/periodi.ts';
 
-describe('periodoRange: Commissioni period boundaries as Europe/Rome days (SPEC §9)', () => {
+describe('periodoRange: Commissioni period boundaries as Europe/Rome days', () => {
   it.each<[string, Periodo, string, string | undefined, string | undefined]>([
     // Thursday 19 Nov 2026, midday.
     ['all periods', 'tutti', '2026-11-19T12:00:00Z', undefined, undefined],
@@ -38,7 +38,7 @@ describe('periodoRange: Commissioni period boundaries as Europe/Rome days (SPEC 
     expect(periodoRange(periodo, new Date(now))).toEqual(dataInizio ? { dataInizio, dataFine } : {});
   });
 
-  // "Today" is the Rome calendar day, whatever the UTC date is (DECISIONS §3).
+  // "Today" is the Rome calendar day, whatever the UTC date is.
   it.each<[string, Periodo, string, string, string]>([
     [
       '23:30 UTC on 31 Dec is already 1 Jan in Rome (winter, UTC+1)',

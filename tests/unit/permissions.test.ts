@@ -8,7 +8,7 @@ import {
   type Role,
 } from '#shared/permissions.ts';
 
-describe('menu by role (SPEC §6)', () => {
+describe('menu by role', () => {
   const table: [Role, string[]][] = [
     [
       'admin',
@@ -25,7 +25,7 @@ describe('menu by role (SPEC §6)', () => {
   it('shows nothing to nobody', () => expect(menuFor(null)).toEqual([]));
 });
 
-describe('capabilities (SPEC §6, DECISIONS §2)', () => {
+describe('capabilities', () => {
   const table: [Permission, Role[]][] = [
     ['users:manage', ['admin']],
     ['users:search', ['admin', 'area_manager']],

@@ -1,7 +1,7 @@
 import { apiRequest } from '../lib/api-client';
 import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '#shared/schemas/landing.ts';
 
-/** GET /api/landing/{code}: public, without credentials, no retry (SPEC §7). */
+/** GET /api/landing/{code}: public, without credentials, no retry. */
 export async function fetchLanding(code: string, signal?: AbortSignal): Promise<LandingInfo> {
   return apiRequest<LandingInfo>('GET', `/api/landing/${encodeURIComponent(code)}`, undefined, {
     credentials: 'omit',

@@ -35,7 +35,7 @@ export function uploadStatus(bills: Bills, needs: BillNeeds): UploadStatus {
   return done === needed.length ? 'complete' : 'partial';
 }
 
-/** The multipart parts of SPEC §3: two photos as Page1/Page2, one photo under the plain name. */
+/** The multipart parts: two photos as Page1/Page2, one photo under the plain name. See docs/product/landing.md#caricamento-delle-bollette */
 export function uploadParts(bills: Bills, needs: BillNeeds): Array<[string, File]> {
   const kinds: BillKind[] = needs.combined
     ? ['combined']

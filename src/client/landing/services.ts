@@ -10,7 +10,7 @@ export interface ServiceCard {
   tone: string;
 }
 
-/** SPEC §2 step 1 cards, in order. */
+/** Step 1 cards, in order. See docs/product/landing.md#passo-1-servizi */
 export const MAIN_SERVICES: ServiceCard[] = [
   {
     code: 'luce',

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 
 /**
  * The landing's few primitives. Same look as components/ui, without tailwind-merge, cva and
- * Radix: the customer's phone downloads only what the wizard uses (docs/decisions/003).
+ * Radix: the customer's phone downloads only what the wizard uses (docs/decisions/003-landing.md).
  */
 export const cx = (...classes: Array<string | false | null | undefined>) => classes.filter(Boolean).join(' ');
 

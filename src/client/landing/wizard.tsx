@@ -43,7 +43,7 @@ const landingResolver: Resolver<LandingFormInput, unknown, LandingForm> = async 
 
 const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
 
-/** The four steps and the confirmation (SPEC §2, §4). */
+/** The four steps and the confirmation. See docs/product/landing.md */
 export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
   const [step, setStep] = useState<Step>(1);
   const [hasMoved, setHasMoved] = useState(false);
@@ -93,7 +93,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const submit = async () => {
     if (isSending) return;
     const values = z.parse(landingFormSchema, form.getValues());
-    // Demo: financial services alone are only simulated, nothing is sent (SPEC §4).
+    // Demo: financial services alone are only simulated, nothing is sent.
+    // See docs/product/landing.md#modalità-demo
     if (isDemo && values.serviziRichiesti.every(isFinanziario)) {
       setIsDone(true);
       return;
@@ -127,13 +128,13 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         try {
           await uploadBills(result.praticaId, result.uploadToken, parts);
         } catch (error) {
-          // SPEC §4: a failed upload is only warned about; the request itself succeeded.
+          // A failed upload is only warned about; the request itself succeeded.
           console.warn('Caricamento delle fatture non riuscito (non bloccante):', error);
         }
       }
       setIsDone(true);
     } catch (error) {
-      // SPEC §4/§8: a failed submission is only logged; the visitor stays on step 4 and can retry.
+      // A failed submission is only logged; the visitor stays on step 4 and can retry with the same key.
       console.warn('Invio della richiesta non riuscito:', error);
     } finally {
       setIsSending(false);

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper of both front ends (SPEC §7, §8): cookies always sent, JSON body only
+ * The one fetch wrapper of both front ends: cookies always sent, JSON body only
  * when there is one, any non-OK reply is an ApiError whose message is "status: text".
  */
 export class ApiError extends Error {

@@ -36,7 +36,7 @@ export function formatLongDate(value: string | Date): string {
   return format(new Date(value), 'd MMMM yyyy', { locale: it });
 }
 
-/** SPEC §2: first letters of first and last name, else of the e-mail, else 'U'. */
+/** First letters of first and last name, else of the e-mail, else 'U'. See docs/product/screens.md#barra-laterale */
 export function initialsOf(
   user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
 ) {
@@ -47,7 +47,7 @@ export function initialsOf(
   return email ? email.toUpperCase() : 'U';
 }
 
-/** SPEC §2: full name, else e-mail, else 'Utente'. */
+/** Full name, else e-mail, else 'Utente'. */
 export function displayNameOf(
   user: { firstName?: string | null; lastName?: string | null; email?: string | null } | null | undefined,
 ) {

@@ -216,7 +216,7 @@ export const servizi = pgTable(
   ],
 );
 
-/** Who changed a service's status, when, from what, to what and why (DECISIONS §5). */
+/** Who changed a service's status, when, from what, to what and why. See docs/product/lifecycle.md#storico */
 export const serviziStorico = pgTable(
   'servizi_storico',
   {
@@ -312,7 +312,7 @@ export const commissioni = pgTable(
     /** Snapshot of the customer's name at completion, for the payout list. */
     customerName: text('customer_name').notNull(),
     puntoFisicoId: integer('punto_fisico_id').references(() => puntiFisici.id, { onDelete: 'set null' }),
-    /** Payees fixed at computation time (DECISIONS §2): later changes to the point don't move money. */
+    /** Payees fixed at computation time: later changes to the point don't move money. See docs/product/commissions.md#beneficiari */
     payeePuntoFisicoId: integer('payee_punto_fisico_id').references(() => users.id, { onDelete: 'restrict' }),
     payeeAgenteId: integer('payee_agente_id').references(() => users.id, { onDelete: 'restrict' }),
     payeeAreaManagerId: integer('payee_area_manager_id').references(() => users.id, { onDelete: 'restrict' }),
@@ -332,7 +332,7 @@ export const commissioni = pgTable(
     notePagamento: text('note_pagamento'),
     dataPagamento: timestamp('data_pagamento', { withTimezone: true }),
     dataCompletamento: timestamp('data_completamento', { withTimezone: true }).notNull().defaultNow(),
-    /** A storno row negates a paid commission whose service left 'completato' (DECISIONS §4). */
+    /** A storno row negates a paid commission whose service left 'completato'. See docs/product/commissions.md#storni */
     stornoOfId: integer('storno_of_id').references((): AnyPgColumn => commissioni.id, {
       onDelete: 'restrict',
     }),

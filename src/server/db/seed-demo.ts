@@ -1,5 +1,5 @@
 /**
- * Demo data for `npm run seed:demo` and the benchmarks (DECISIONS §1): users of every role, points
+ * Demo data for `npm run seed:demo` and the benchmarks (docs/decisions/006-demo-data-and-benchmarks.md): users of every role, points
  * of sale, leads, practices with services in every status, supplier commission configurations and
  * commissions over the last 6 months.
  *
@@ -991,7 +991,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   for (const s of finalStato.values()) serviziByStato[s]++;
 
   // Fresh planner statistics after a bulk load: PGlite has no autovacuum to gather them, and
-  // without them PostgreSQL guesses row counts badly (docs/decisions/006).
+  // without them PostgreSQL guesses row counts badly (docs/decisions/006-demo-data-and-benchmarks.md).
   await db.execute(sql`analyze`);
   endPhase('statistiche (ANALYZE)');
 

@@ -5,7 +5,7 @@ import { DEMO_LANDING_CODE } from '../modules/punti-fisici/landing-code';
 import type { Database } from './client';
 import { fornitori, puntiFisici, users } from './schema';
 
-/** DECISIONS §6: the suppliers every installation starts with. */
+/** The suppliers every installation starts with. */
 export const SEED_FORNITORI = [
   { codice: 'ENEL', nome: 'Enel Energia', serviziSupportati: ['luce', 'gas'] },
   { codice: 'EDISON', nome: 'Edison', serviziSupportati: ['luce', 'gas'] },

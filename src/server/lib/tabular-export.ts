@@ -3,7 +3,7 @@ import type { ExportFormat } from '#shared/schemas/common.ts';
 import { romeDateKey } from '#shared/time.ts';
 
 /**
- * Spreadsheet exports (DECISIONS §7): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and
+ * Spreadsheet exports (docs/product/screens.md#esportazioni): CSV with ';' and a UTF-8 BOM, as Italian Excel expects, and
  * a real XLSX (Office Open XML in a ZIP) written here: a few dozen lines instead of a dependency.
  */
 /** Upper bound of one export: beyond it the file would be unusable in a spreadsheet anyway. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where practice documents live (DECISIONS §1, §6). Keys are random names chosen by the server;
+ * Where practice documents live (docs/product/lifecycle.md#documenti). Keys are random names chosen by the server;
  * one interface so a cloud store can replace the local disk without touching the modules.
  */
 export interface DocumentStorage {

@@ -10,7 +10,7 @@ import {
   type CommissionInput,
 } from './engine';
 
-/** The worked example of DECISIONS §4 (Enel luce), plus non-RID additional amounts and rental percentages. */
+/** The worked example of docs/product/commissions.md#esempio-svolto (Enel luce), plus non-RID additional amounts and rental percentages. */
 function config(overrides: Partial<Record<keyof CommissionConfig, string>> = {}): CommissionConfig {
   const text: Record<keyof CommissionConfig, string> = {
     commissionePuntoFisico: '30.00',
@@ -286,7 +286,7 @@ const cases: Array<[string, CommissionInput, string, string, string, string, num
   ],
 ];
 
-describe('computeCommission (DECISIONS §4)', () => {
+describe('computeCommission', () => {
   it.each(cases)('%s', (_name, given, pf, ag, am, structure, base, additional) => {
     const result = computeCommission(given);
     expect({

@@ -1,5 +1,5 @@
 /**
- * The commission engine (DECISIONS §4): pure, integer cents in and out, no I/O.
+ * The commission engine (docs/product/commissions.md): pure, integer cents in and out, no I/O.
  *
  * Rounding rule: only percentages can produce fractions of a cent. Each percentage share is
  * rounded on its own to the nearest cent, half away from zero (12.345 → 12.35, −12.345 → −12.35),
@@ -204,7 +204,7 @@ export function computeCommission(input: CommissionInput): CommissionResult {
   };
 }
 
-/** The storno of a paid commission: the same amounts, negated (DECISIONS §4). */
+/** The storno of a paid commission: the same amounts, negated. See docs/product/commissions.md#storni */
 export function stornoOf<
   T extends Pick<
     CommissionResult,

@@ -20,7 +20,7 @@ const ZERO: ConfigValues = {
   percentualeStruttura: '0',
 };
 
-/** DECISIONS §4 worked example, with made-up amounts for additional units without RID. */
+/** The worked example of docs/product/commissions.md#esempio-svolto, with made-up amounts for additional units without RID. */
 const WORKED: ConfigValues = {
   ...ZERO,
   ricavoBase: '100.00',

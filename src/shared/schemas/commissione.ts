@@ -4,7 +4,7 @@ import { msg } from '../messages';
 import { toCents } from '../money';
 import { exportFormatSchema, moneySchema, paginationQuerySchema } from './common';
 
-/** The amount fields of a supplier's configuration (SPEC §3), in form order. */
+/** The amount fields of a supplier's configuration, in form order. */
 export const CONFIG_AMOUNT_FIELDS = [
   'ricavoBase',
   'bonusRid',
@@ -128,12 +128,12 @@ const rangeInOrder: [
   { message: msg.commissione.dateRangeInvalid, path: ['dataFine'] },
 ];
 
-/** GET /api/commissioni (SPEC §7): dates are Europe/Rome calendar days, both inclusive. */
+/** GET /api/commissioni: dates are Europe/Rome calendar days, both inclusive. */
 export const listCommissioniQuerySchema = paginationQuerySchema
   .extend(commissioniFiltersShape)
   .refine(...rangeInOrder);
 
-/** GET /api/commissioni/export (DECISIONS §7): the list's filters, every matching row, as XLSX or CSV. */
+/** GET /api/commissioni/export: the list's filters, every matching row, as XLSX or CSV. */
 export const exportCommissioniQuerySchema = z
   .object({ ...commissioniFiltersShape, format: exportFormatSchema })
   .refine(...rangeInOrder);
@@ -149,7 +149,7 @@ const bonusSchema = z.object({
 });
 
 /**
- * A commission as a role may see it (DECISIONS §2): admin and amministrazione get the four
+ * A commission as a role may see it (docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo): admin and amministrazione get the four
  * amounts; the other roles only their own, the other keys absent.
  */
 export const commissioneSchema = z.object({
@@ -186,7 +186,7 @@ export const commissioniListSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** SPEC §6 summary: own amount; importoAmministrazione for admin; the four summed for amministrazione. */
+  /** Own amount; importoAmministrazione for admin; the four summed for amministrazione (docs/product/roles-and-scope.md#totali-per-ruolo). */
   summary: z.object({ totale: z.string(), daIncassare: z.string(), incassate: z.string() }),
 });
 export type CommissioniList = z.infer<typeof commissioniListSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error body of every non-OK API reply (STYLE §5). */
+/** Error body of every non-OK API reply. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),
@@ -12,7 +12,7 @@ export const idParamSchema = z.object({ id: z.coerce.number().int().positive() }
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** Money travels as a decimal string with at most two decimals ("12.50"); DECISIONS §3. */
+/** Money travels as a decimal string with at most two decimals ("12.50"). */
 export const moneySchema = z
   .string()
   .trim()
@@ -21,7 +21,7 @@ export const moneySchema = z
     'Importo non valido: usa un numero non negativo con al massimo 2 decimali',
   );
 
-/** `format` of every 'Esporta' endpoint (DECISIONS §7): XLSX unless CSV is asked for. */
+/** `format` of every 'Esporta' endpoint: XLSX unless CSV is asked for. */
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const exportFormatSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRATICA_STATI } from '../domain';
 
-/** Recent lists on the dashboard hold at most 5 rows; the trend covers the last 6 months (SPEC §9). */
+/** Recent lists on the dashboard hold at most 5 rows; the trend covers the last 6 months. */
 export const DASHBOARD_RECENT_LIMIT = 5;
 export const DASHBOARD_TREND_MONTHS = 6;
 
@@ -29,10 +29,10 @@ export const recentCommissioneSchema = z.object({
 });
 
 /**
- * GET /api/dashboard/stats (SPEC §3 "Dashboard stats"), everything within the caller's scope.
+ * GET /api/dashboard/stats, everything within the caller's scope.
  * The management fields (service counts, conversion rate, recent practices) exist only for admin
  * and amministrazione, serviceStats only for admin: for the other roles they are absent, not zero,
- * as the other roles' amounts are absent from a commission (DECISIONS §2).
+ * as the other roles' amounts are absent from a commission.
  */
 export const dashboardStatsSchema = z.object({
   totalLeads: z.number().int(),

@@ -1,5 +1,5 @@
 // zod/mini: the same schemas in a tree-shakable form, so the public landing's first load stays
-// within its budget (see docs/decisions/003-landing-weight.md). The server reads them alike.
+// within its budget (see docs/decisions/003-landing.md). The server reads them alike.
 import * as z from 'zod/mini';
 import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '../domain';
 import { landingMsg } from '../messages-landing';
@@ -17,7 +17,7 @@ const requiredText = (required: string, label: string, max: number) =>
     );
 
 /**
- * The landing wizard's form (SPEC §3 "Wizard form model", §5). The same schema validates step 2
+ * The landing wizard's form (docs/product/landing.md#passo-2-dati). The same schema validates step 2
  * in the browser (react-hook-form) and POST /api/submit-form on the server.
  */
 export const landingFormSchema = z.object({
@@ -56,8 +56,8 @@ export type DocumentiCaricati = z.infer<typeof documentiCaricatiSchema>;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,200}$/;
 
 /**
- * POST /api/submit-form (SPEC §3 "Lead submission payload"). indirizzoIP is accepted for
- * compatibility and ignored: the server records the address it sees (DECISIONS §6). The
+ * POST /api/submit-form. indirizzoIP is accepted for
+ * compatibility and ignored: the server records the address it sees. The
  * idempotency key travels in the `Idempotency-Key` header or, for clients that cannot set
  * headers, in `idempotencyKey`.
  */
@@ -91,7 +91,7 @@ export const landingCodeParamSchema = z.object({
   code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
 });
 
-/** GET /api/landing/{code} (DECISIONS §6): nothing else about staff. */
+/** GET /api/landing/{code}: nothing else about staff. */
 export const landingInfoSchema = z.object({
   nomeAttivita: z.string(),
   puntoFisicoId: z.int(),

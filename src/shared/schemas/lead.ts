@@ -13,11 +13,11 @@ const booleanQuery = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
-/** Filters of the lead list, its export and its count (SPEC §3 "Lead list filters"). */
+/** Filters of the lead list, its export and its count. */
 export const leadFiltersSchema = z.object({
   puntoFisicoId: z.coerce.number().int().positive().optional(),
   search: z.string().trim().max(200).optional(),
-  /** Contact status (DECISIONS §5). */
+  /** Contact status. See docs/product/lifecycle.md#stato-di-contatto */
   status: z.enum(LEAD_CONTATTO_STATI).optional(),
   /** Leads with at least one practice holding this service. */
   service: z.enum(SERVIZIO_TIPI).optional(),
@@ -85,7 +85,7 @@ export const leadDetailSchema = leadListItemSchema.extend({
     })
     .nullable(),
   pratiche: z.array(leadPraticaSchema),
-  /** Admin only (SPEC §2): absent from the JSON for every other role. */
+  /** Admin only: absent from the JSON for every other role. */
   praticheSummary: z
     .object({
       count: z.number().int(),

@@ -50,7 +50,7 @@ export type PraticheFilters = z.output<typeof praticheFiltersSchema>;
 
 /** GET /api/pratiche. */
 export const listPraticheQuerySchema = paginationQuerySchema.extend(praticheFiltersSchema.shape);
-/** GET /api/pratiche/export (DECISIONS §7): the list's filters, one row per service, as XLSX or CSV. */
+/** GET /api/pratiche/export: the list's filters, one row per service, as XLSX or CSV. */
 export const exportPraticheQuerySchema = praticheFiltersSchema.extend({
   format: exportFormatSchema,
 });

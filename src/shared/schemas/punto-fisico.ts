@@ -13,7 +13,7 @@ const optionalId = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** 'Nuovo Punto Fisico' dialog and POST /api/punti-fisici (SPEC §5 "New point of sale"). */
+/** 'Nuovo Punto Fisico' dialog and POST /api/punti-fisici. */
 export const createPuntoFisicoSchema = z.object({
   nomeAttivita: requiredText(m.nomeAttivitaRequired),
   indirizzo: requiredText(m.indirizzoRequired),
@@ -24,7 +24,7 @@ export const createPuntoFisicoSchema = z.object({
 export type CreatePuntoFisicoInput = z.input<typeof createPuntoFisicoSchema>;
 export type CreatePuntoFisicoData = z.output<typeof createPuntoFisicoSchema>;
 
-/** Edit dialog and PUT /api/punti-fisici/{id} (SPEC §5 "Edit point of sale"). */
+/** Edit dialog and PUT /api/punti-fisici/{id}. */
 export const updatePuntoFisicoSchema = z.object({
   nomeAttivita: requiredText(m.editNomeAttivitaRequired),
   indirizzo: requiredText(m.editIndirizzoRequired),
@@ -34,7 +34,7 @@ export const updatePuntoFisicoSchema = z.object({
 });
 export type UpdatePuntoFisicoInput = z.input<typeof updatePuntoFisicoSchema>;
 
-/** A person shown on a point's card (SPEC §3: firstName, lastName, email, phone). */
+/** A person shown on a point's card. */
 export const personSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),
@@ -75,7 +75,7 @@ export const puntoFisicoStatsSchema = z.object({
 });
 export type PuntoFisicoStats = z.infer<typeof puntoFisicoStatsSchema>;
 
-/** Point-of-sale filter suggestions: from 2 characters, at most 10 (SPEC §5 "Searches"). */
+/** Point-of-sale filter suggestions: from 2 characters, at most 10 (docs/product/screens.md#ricerche-e-suggerimenti). */
 export const PUNTI_SUGGEST_MIN_CHARS = 2;
 export const PUNTI_SUGGEST_LIMIT = 10;
 export const suggestPuntiQuerySchema = z.object({ q: z.string().trim().max(200).default('') });

@@ -20,7 +20,7 @@ export const servizioSchema = z.object({
   tipoServizio: z.string(),
   stato: z.enum(SERVIZIO_STATI),
   koMotivazione: z.string().nullable(),
-  /** Supplier code (SPEC §3). */
+  /** Supplier code. */
   fornitore: z.string().nullable(),
   fornitoreNome: z.string().nullable(),
   ridPresente: z.boolean(),
@@ -48,7 +48,7 @@ function moneyInput(message: string) {
 }
 
 /**
- * PUT /api/servizi/{id}/status and the 'Modifica' dialog (SPEC §5 "Service update"). The field
+ * PUT /api/servizi/{id}/status and the 'Modifica' dialog (docs/product/lifecycle.md#dati-al-completamento). The field
  * checks are here; the rules that depend on the service type are in servizioStatusIssues.
  */
 export const servizioStatusBodySchema = z.object({
@@ -82,7 +82,7 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The rules of SPEC §5 that depend on the service type; the same on both sides. */
+/** The rules that depend on the service type; the same on both sides. */
 export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusBody): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (body.stato === 'ko') {

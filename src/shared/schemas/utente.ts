@@ -24,19 +24,19 @@ const email = z
   .toLowerCase()
   .pipe(z.email({ message: msg.user.emailInvalid }));
 
-/** 'Crea Utente' form and POST /api/users (SPEC §5 "New user"). */
+/** 'Crea Utente' form and POST /api/users. */
 export const createUserSchema = z.object({
   firstName: z.string({ error: msg.user.firstNameRequired }).trim().min(1, msg.user.firstNameRequired),
   lastName: z.string({ error: msg.user.lastNameRequired }).trim().min(1, msg.user.lastNameRequired),
   email,
   phone: z.string({ error: msg.user.phoneRequired }).trim().min(1, msg.user.phoneRequired),
   password: z.string({ error: msg.user.passwordMin }).min(6, msg.user.passwordMin),
-  // Omitted: the SPEC default; blank or unknown: 'Ruolo richiesto'.
+  // Omitted: punto_fisico; blank or unknown: 'Ruolo richiesto'.
   role: roleSchema.default('punto_fisico'),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
-/** Edit dialog and PUT /api/users/{id} (SPEC §5 "Edit user"; all five roles per DECISIONS §2). */
+/** Edit dialog and PUT /api/users/{id}, with all five roles. */
 export const updateUserSchema = z.object({
   firstName: z
     .string({ error: msg.user.editFirstNameRequired })

@@ -132,6 +132,7 @@ export function AppRouter() {
   if (!matched) content = <NotFoundContent />;
   else if (matched.route.requires && !can(user.role, matched.route.requires.permission))
     content = <AccessDenied text={matched.route.requires.deniedText} />;
+  // Hidden sections get the generic denial. See docs/product/roles-and-scope.md#sezioni-negate
   else if (!canOpenSection(user.role, matched.route.section))
     content = <AccessDenied text={msg.user.accessDenied} />;
   else {

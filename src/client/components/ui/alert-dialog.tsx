@@ -2,7 +2,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { buttonVariants } from './button';
 
-/** The confirm dialog of point, user and commission deletions (SPEC §5 "Deletions"). */
+/** The confirm dialog of point, user and commission deletions. See docs/product/screens.md#conferme-di-eliminazione */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -5,7 +5,7 @@ import type { ExportFormat } from '#shared/schemas/common.ts';
 import { Button } from './button';
 
 /**
- * 'Esporta' of a list screen (DECISIONS §7): a menu offering Excel or CSV. The button shows
+ * 'Esporta' of a list screen (docs/product/screens.md#esportazioni): a menu offering Excel or CSV. The button shows
  * 'Esportazione...' while the file is on its way; a failure goes to `onError` (the screen's toast).
  */
 export function ExportMenu(props: {

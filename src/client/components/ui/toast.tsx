@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
-/** SPEC §9: one toast at a time, 5000 ms, at most 420 px wide from medium screens up. */
+/** One toast at a time, 5000 ms, at most 420 px wide from medium screens up. See docs/product/screens.md#notifiche */
 export const TOAST_DURATION_MS = 5000;
 
 export interface ToastInput {

@@ -25,7 +25,7 @@ interface Props {
   onRemove: () => void;
 }
 
-/** One bill: 'File' or 'Scatta una Foto' (two pages through the phone's camera), SPEC §2 step 3. */
+/** One bill: 'File' or 'Scatta una Foto' (two pages through the phone's camera). See docs/product/landing.md#passo-3-bollette */
 export function BillCard({
   kind,
   title,

@@ -7,7 +7,7 @@ import { StepHeading } from './step-heading';
 
 const m = landingMsg;
 
-/** The confirmation that replaces the wizard and stays (SPEC §4). */
+/** The confirmation that replaces the wizard and stays. See docs/product/landing.md#conferma */
 export function Conferma({ info }: { info: LandingInfo }) {
   const { consultant } = info;
   return (

@@ -1,4 +1,4 @@
-/** The 4-dot progress indicator of SPEC §2. */
+/** The 4-dot progress indicator above the wizard's steps. */
 export function ProgressDots({ step }: { step: number }) {
   return (
     <div className="flex items-center justify-center gap-2" role="img" aria-label={`Passo ${step} di 4`}>

@@ -35,7 +35,7 @@ const FIELDS: Array<{
   },
 ];
 
-/** Step 2: validated with the shared schema when leaving the step (SPEC §5). */
+/** Step 2: validated with the shared schema when leaving the step. See docs/product/landing.md#passo-2-dati */
 export function StepDati({ form, onBack, onValid }: Props) {
   const {
     register,

@@ -14,7 +14,7 @@ interface Props {
   onSubmit: () => void;
 }
 
-/** Step 4: the ten one-hour call-back slots (SPEC §9), optional; the button submits. */
+/** Step 4: the ten one-hour call-back slots, optional; the button submits. See docs/product/landing.md#passo-4-fascia-oraria */
 export function StepOrario({ slot, isSending, onSlot, onBack, onSubmit }: Props) {
   const label = isSending ? m.sending : slot ? m.step4Submit : m.step4NoSlot;
   return (

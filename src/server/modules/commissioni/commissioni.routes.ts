@@ -24,7 +24,7 @@ import {
 } from './commissioni.service';
 
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
-  // SPEC §7 gives two readings of the configuration path: both are served (DECISIONS §7).
+  // The configuration has two paths (the original client used both): both are served.
   for (const base of ['/api/commissioni-fornitori', '/api/commission-settings']) {
     app.get(
       base,
@@ -78,7 +78,7 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     async (request) => getCommissione(db, actorOf(request), request.params.id),
   );
 
-  // Both methods appear in SPEC §7; both are served.
+  // Clients use both methods; both are served.
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,

@@ -3,7 +3,7 @@ import { commissioni } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * The commissions a role sees (DECISIONS §2): admin all; amministrazione the rows with
+ * The commissions a role sees (docs/product/roles-and-scope.md#perimetro-delle-righe): admin all; amministrazione the rows with
  * importoAmministrazione ≠ 0; the other roles the rows where they are the payee and their own
  * amount ≠ 0 (≠, not >, so storni that claw back their paid commissions show too).
  */
@@ -22,7 +22,8 @@ export function commissioniScope(actor: Actor): SQL | undefined {
   }
 }
 
-/** The amount a role's totals add up (SPEC §6): admin the structure's, amministrazione all four, others their own. */
+/** The amount a role's totals add up: admin the structure's, amministrazione all four, others their own.
+ * See docs/product/roles-and-scope.md#totali-per-ruolo */
 export function commissionAmountFor(actor: Actor): SQL {
   switch (actor.role) {
     case 'admin':

@@ -191,7 +191,7 @@ function selectJoined(db: Database) {
       codice: fornitori.codice,
       fornitoreNome: fornitori.nome,
       puntoFisicoNome: puntiFisici.nomeAttivita,
-      // A paid commission is clawed back at most once (DECISIONS §4): its storno, if any.
+      // A paid commission is clawed back at most once (docs/product/commissions.md#storni): its storno, if any.
       // Written out in full: the outer column must stay qualified inside the subquery.
       stornoId: sql<
         number | null
@@ -304,7 +304,8 @@ const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = 
   importoAmministrazione: { header: 'Importo Struttura' },
 };
 
-/** The amounts a role may see (DECISIONS §2) are the only amount columns of its export. */
+/** The amounts a role may see are the only amount columns of its export.
+ * See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo */
 function amountKeysFor(actor: Actor): AmountKey[] {
   switch (actor.role) {
     case 'admin':
@@ -324,7 +325,7 @@ export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
   pagato: 'Pagato',
 };
 
-/** 'Esporta' (DECISIONS §7): every row the list would show with these filters, newest first. */
+/** 'Esporta': every row the list would show with these filters, newest first. */
 export async function exportCommissioni(
   db: Database,
   actor: Actor,

@@ -167,9 +167,9 @@ async function serviceStats(db: Database, actor: Actor): Promise<ServiceStat[]> 
 }
 
 /**
- * SPEC §3 "Dashboard stats" for the caller, every number within its scope (DECISIONS §2):
+ * The dashboard stats of the caller, every number within its scope (docs/product/screens.md#dashboard):
  * leads and practices of its points, commissions it is a payee of, summed with its own amount.
- * Days and months are Europe/Rome ones (DECISIONS §3). `now` is a parameter for the tests.
+ * Days and months are Europe/Rome ones. `now` is a parameter for the tests.
  */
 export async function getDashboardStats(
   db: Database,

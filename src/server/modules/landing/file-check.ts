@@ -8,7 +8,8 @@ export interface DetectedType {
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-/** DECISIONS §6: what a customer may send, recognised by content, never by name or declared type. */
+/** What a customer may send, recognised by content, never by name or declared type.
+ * See docs/product/landing.md#caricamento-delle-bollette */
 const BY_SIGNATURE: Record<string, DetectedType> = {
   'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', isImage: true },
   'image/png': { mime: 'image/png', ext: 'png', isImage: true },

@@ -122,7 +122,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
         db,
         { ...input, idempotencyKey: undefined },
         {
-          // request.ip honours TRUST_PROXY; the address the browser claims is ignored (DECISIONS §6).
+          // request.ip honours TRUST_PROXY; the address the browser claims is ignored.
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
           idempotencyKey: headerKey ?? bodyKey ?? null,

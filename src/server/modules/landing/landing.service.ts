@@ -39,7 +39,7 @@ const m = msg.landing;
 // GET /api/landing/{code}
 // ---------------------------------------------------------------------------------------------
 
-/** DECISIONS §6: the point's agent, else its area manager, else its responsible person. */
+/** The point's agent, else its area manager, else its responsible person. See docs/product/landing.md#consulente */
 export async function getLandingInfo(db: Database, code: string): Promise<LandingInfo> {
   const [punto] = await db
     .select({
@@ -121,7 +121,7 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
   if (refused.length > 0)
     throw AppError.badRequest(m.servizioNonDisponibile(refused.join(', ')), 'SERVIZIO_NON_DISPONIBILE');
 
-  // SPEC §4 demo mode: financial services alone are only simulated.
+  // Demo mode: financial services alone are only simulated. See docs/product/landing.md#modalità-demo
   if (isDemo && richiesti.every(isFinanziario)) {
     return {
       success: true,
@@ -240,7 +240,7 @@ interface NewLead {
   puntoFisicoOriginaleId: number;
 }
 
-/** DECISIONS §6 duplicates: same normalised phone or e-mail → the same lead, first point kept. */
+/** Same normalised phone or e-mail → the same lead, first point kept. See docs/product/lifecycle.md#doppioni */
 async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
   const find = async () => {
     const [found] = await tx
@@ -336,7 +336,7 @@ export async function saveDocuments(
     });
   }
 
-  // Two camera pages of one bill: also one PDF document, the pages kept as sent (SPEC §4).
+  // Two camera pages of one bill: also one PDF document, the pages kept as sent.
   for (const group of PAGE_GROUPS) {
     const pages = group.pages
       .map((p) => prepared.find((f) => f.parte === p))

@@ -42,7 +42,7 @@ function overdueSince(now: Date): Date {
   return new Date(now.getTime() - PROMISE_MS);
 }
 
-/** The filters of SPEC §3 plus the contact status and the overdue flag of DECISIONS §5. */
+/** The list's filters, with the contact status and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). */
 function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
   const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
   if (filters.puntoFisicoId) conditions.push(leadOfPunto(filters.puntoFisicoId));
@@ -157,7 +157,7 @@ async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
 
 export async function getLead(db: Database, actor: Actor, id: number, now = new Date()): Promise<LeadDetail> {
   const row = await findLead(db, actor, id, now);
-  // A scoped role sees the practices of its own points only (DECISIONS §2).
+  // A scoped role sees the practices of its own points only (docs/product/roles-and-scope.md#lead-di-un-punto).
   const praticheRows = await db
     .select({
       id: pratiche.id,
@@ -257,7 +257,7 @@ export async function updateLeadStatus(
 }
 
 /**
- * DECISIONS §5: a lead with a paid commission cannot be deleted; otherwise its practices go with
+ * A lead with a paid commission cannot be deleted (docs/product/lifecycle.md#eliminazioni); otherwise its practices go with
  * it (cascade) and their documents leave the storage too, after the rows are gone.
  */
 export async function deleteLead(
@@ -304,7 +304,7 @@ export const LEAD_EXPORT_HEADER = [
   'Servizi richiesti',
 ];
 
-/** The filtered list as a file, in the order of the screen (DECISIONS §7). */
+/** The filtered list as a file, in the order of the screen. */
 export async function exportLeads(
   db: Database,
   actor: Actor,

@@ -210,7 +210,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
 }
 
 /**
- * DELETE /api/pratiche/{id}: refused while a paid commission exists (DECISIONS §5: money records
+ * DELETE /api/pratiche/{id}: refused while a paid commission exists (docs/product/lifecycle.md#eliminazioni: money records
  * are never lost); otherwise the practice, its services, history, unpaid commissions and
  * documents go, the files in storage too.
  */
@@ -265,7 +265,7 @@ export const PRATICHE_EXPORT_HEADER = [
 ];
 
 /**
- * 'Esporta' (DECISIONS §7): the practices the list would show with these filters, newest first,
+ * 'Esporta': the practices the list would show with these filters, newest first,
  * one row per service (all of the practice's services, oldest first). A practice without services
  * still gives one row, its service columns empty.
  */

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-// No 0/O, 1/I/L: a code read off a printed poster must not be ambiguous (DECISIONS §6).
+// No 0/O, 1/I/L: a code read off a printed poster must not be ambiguous.
 export const LANDING_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const LANDING_CODE_PATTERN = /^WE-[A-Z0-9]{8}$/;
 export { DEMO_LANDING_CODE } from '#shared/domain.ts';

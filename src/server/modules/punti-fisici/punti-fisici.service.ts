@@ -128,7 +128,7 @@ export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<
   return toPuntiFisici(ctx, await selectPunti(ctx.db, scope), scope != null);
 }
 
-/** The point, if it is in the actor's scope; otherwise "not found" (DECISIONS §2). */
+/** The point, if it is in the actor's scope; otherwise "not found". See docs/product/roles-and-scope.md#403-e-404 */
 export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Promise<PuntoRow> {
   const [row] = await db
     .select()
@@ -189,7 +189,7 @@ async function assertPeople(db: DbExecutor, input: CreatePuntoFisicoData, curren
   }
 }
 
-/** An area manager's points are always their own (DECISIONS §2). */
+/** An area manager's points are always their own. See docs/product/roles-and-scope.md#cosa-può-fare-ogni-ruolo */
 function withOwnScope(actor: Actor, input: CreatePuntoFisicoData): CreatePuntoFisicoData {
   return actor.role === 'area_manager' ? { ...input, areaManagerId: actor.id } : input;
 }
@@ -245,7 +245,7 @@ export async function updatePuntoFisico(
   return getPuntoFisico(ctx, { ...actor, role: 'admin' }, id);
 }
 
-/** DECISIONS §5: a point with a paid commission cannot be deleted. */
+/** A point with a paid commission cannot be deleted. See docs/product/lifecycle.md#eliminazioni */
 export async function deletePuntoFisico(db: Database, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await findPuntoRow(tx, actor, id);

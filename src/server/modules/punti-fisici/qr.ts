@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 
-/** What every QR code encodes: the public landing of the point (DECISIONS §1, SPEC §9). */
+/** What every QR code encodes: the public landing of the point. See docs/product/landing.md#indirizzo-e-codice */
 export function landingUrl(publicBaseUrl: string, landingCode: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/landing/${landingCode}`;
 }

@@ -4,7 +4,7 @@ import { leads, pratiche, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
- * Row scope of DECISIONS §2, as SQL conditions that go INTO the queries: a row outside the
+ * Row scope (docs/product/roles-and-scope.md#perimetro-delle-righe), as SQL conditions that go INTO the queries: a row outside the
  * actor's scope is simply not found.
  */
 
@@ -44,7 +44,8 @@ export function scopedPuntiIdsSql(actor: Actor): SQL {
 
 /**
  * A lead belongs to a point when it came in there first, or when it has a practice there (a
- * returning customer keeps its first point, DECISIONS §6, but the second shop sees it too).
+ * returning customer keeps its first point, but the second shop sees it too).
+ * See docs/product/roles-and-scope.md#lead-di-un-punto
  */
 export function leadOfPunto(puntoFisicoId: number): SQL {
   return or(

@@ -114,7 +114,7 @@ async function liveCommissions(tx: Transaction, servizioId: number): Promise<Com
 }
 
 /**
- * DECISIONS §4: a service leaving 'completato' loses its unpaid commission; a paid one is never
+ * A service leaving 'completato' loses its unpaid commission (docs/product/commissions.md#storni); a paid one is never
  * deleted but clawed back by a storno row with the amounts negated, to be recovered at the next payout.
  */
 async function withdrawCommissions(tx: Transaction, servizioId: number, now: Date) {

@@ -86,7 +86,8 @@ export async function updateUser(
         })
         .where(eq(users.id, id))
         .returning();
-      // DECISIONS §2: deactivation, a new password or a new role end open sessions at once.
+      // Deactivation, a new password or a new role end open sessions at once.
+      // See docs/product/roles-and-scope.md#utenti-e-sessioni
       if (!input.isActive || passwordHash || input.role !== current.role) await endSessionsOf(tx, id);
       return toUser(row);
     });

@@ -17,7 +17,7 @@ import {
 
 const m = msg.commissioniScreen;
 
-/** `/commissioni`: status and period in the URL; an impossible custom period is refused inline. */
+/** `/commissioni`: status and period in the URL; an impossible custom period is refused inline. See docs/product/screens.md#commissioni */
 export function CommissioniRoute() {
   const { user } = useAuth();
   const [state, setState] = useCommissioniUrlState();

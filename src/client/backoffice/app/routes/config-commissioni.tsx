@@ -15,7 +15,7 @@ import {
 } from '#client/backoffice/features/config-commissioni/hooks/use-config-overview.ts';
 import { FornitoreDialog } from '#client/backoffice/features/fornitori/components/fornitore-dialog.tsx';
 
-/** `/admin-commissioni` (admin only; the router shows the others their denial). */
+/** `/admin-commissioni` (admin only; the router shows the others their denial). See docs/product/screens.md#config-commissioni */
 export function ConfigCommissioniRoute() {
   const [filters, setFilters] = useConfigFilters();
   const [target, setTarget] = useState<{ fornitoreId: number; servizio: string } | null>(null);

@@ -14,7 +14,7 @@ import {
 
 const m = msg.dashboard;
 
-/** `/`: the role's dashboard; a failed read says so with 'Riprova' instead of an empty page. */
+/** `/`: the role's dashboard; a failed read says so with 'Riprova' instead of an empty page. See docs/product/screens.md#dashboard */
 export function DashboardRoute() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

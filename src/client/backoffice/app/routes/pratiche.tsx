@@ -13,7 +13,7 @@ import { usePraticheUrlState } from '#client/backoffice/features/pratiche/hooks/
 
 const PAGE_SIZE = 20;
 
-/** `/pratiche`: filters, search and page in the URL (links from leads and points set them too). */
+/** `/pratiche`: filters, search and page in the URL (links from leads and points set them too). See docs/product/screens.md#pratiche */
 export function PraticheRoute() {
   const { user } = useAuth();
   const [, navigate] = useLocation();

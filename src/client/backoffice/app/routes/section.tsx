@@ -1,4 +1,4 @@
-/** SPEC §2: what a role without access sees on an admin-only section. */
+/** What a role without access sees on a section outside its menu. See docs/product/roles-and-scope.md#sezioni-negate */
 export function AccessDenied({ text }: { text: string }) {
   const [title, ...rest] = text.split(' - ');
   return (

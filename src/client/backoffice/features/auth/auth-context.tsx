@@ -12,7 +12,7 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { data, isLoading, error } = useCurrentUser();
-  // Failures other than 401 are raised (SPEC §4 "Session").
+  // Failures other than 401 are raised.
   if (error) throw error;
   return <AuthContext.Provider value={{ user: data ?? null, isLoading }}>{children}</AuthContext.Provider>;
 }

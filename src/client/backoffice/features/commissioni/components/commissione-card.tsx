@@ -21,7 +21,7 @@ const AMOUNTS: Array<{ key: AmountKey; label: string; bonus?: 'puntoFisico' | 'a
   { key: 'importoAmministrazione', label: m.amountLabels.amministrazione },
 ];
 
-/** The amount a role's totals use (SPEC §6): admin the structure's; the payees their own. */
+/** The amount a role's totals use: admin the structure's; the payees their own. See docs/product/roles-and-scope.md#totali-per-ruolo */
 const OWN_AMOUNT: Partial<Record<Role, AmountKey>> = {
   admin: 'importoAmministrazione',
   punto_fisico: 'importoPuntoFisico',
@@ -40,7 +40,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const amountClass = (value: string) => (toCents(value) < 0 ? 'text-red-700' : undefined);
 
-/** One commission (SPEC §2): what it was earned on, its payment status, the amounts the role may see. */
+/** One commission: what it was earned on, its payment status, the amounts the role may see. */
 export function CommissioneCard(props: {
   commissione: Commissione;
   role: Role;
@@ -54,7 +54,8 @@ export function CommissioneCard(props: {
   const isStorno = c.stornoOfId != null;
   const isPaid = c.statoPagamento === 'pagato';
   const own = OWN_AMOUNT[role];
-  // The API sends only the amounts the role may see (DECISIONS §2): show what is there.
+  // The API sends only the amounts the role may see: show what is there.
+  // See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo
   const visible = AMOUNTS.filter((a) => c[a.key] !== undefined);
   const bonuses = AMOUNTS.flatMap((a) => {
     const value = a.bonus ? c.bonusApplicati[a.bonus] : undefined;

@@ -41,7 +41,7 @@ const STATUS_BUTTONS: Array<{ value: PagamentoStato | ''; label: string; pressed
   },
 ];
 
-/** SPEC §2 Commissioni: status buttons, the period selector (two dates when 'Personalizzato'), reset. */
+/** Status buttons, the period selector (two dates when 'Personalizzato'), reset. See docs/product/screens.md#commissioni */
 export function CommissioniFilters(props: {
   value: CommissioniFilterState;
   range: DateRange;

@@ -8,7 +8,7 @@ import { StatCard } from '#client/backoffice/features/dashboard/components/stat-
 const m = msg.commissioniScreen;
 
 /**
- * The three totals of the filtered list (SPEC §6): the role's own amount; the administration's
+ * The three totals of the filtered list (docs/product/roles-and-scope.md#totali-per-ruolo): the role's own amount; the administration's
  * for admin; the four summed for amministrazione. Computed by the server on every matching row.
  */
 export function CommissioniSummary({ summary }: { summary: CommissioniList['summary'] | undefined }) {

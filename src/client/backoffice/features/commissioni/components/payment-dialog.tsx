@@ -17,7 +17,7 @@ import { servizioLabel } from '#client/backoffice/features/dashboard/components/
 const m = msg.commissioniScreen;
 const NOTE_MAX = 1000;
 
-/** Admin: non_pagato ↔ pagato (SPEC §4), with an optional payment note. */
+/** Admin: non_pagato ↔ pagato, with an optional payment note. See docs/product/lifecycle.md#pagamento */
 export function PaymentDialog(props: {
   commissione: Commissione | null;
   pending: boolean;

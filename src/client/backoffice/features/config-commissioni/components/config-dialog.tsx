@@ -60,7 +60,7 @@ const roleFields = (
   { name: `${prefix}AreaManager`, label: 'Area manager', context },
 ];
 
-/** SPEC §3 fixed fields, in the order the rules of the README explain them. */
+/** The fixed-amount fields, in the order docs/product/commissions.md#formule explains them. */
 const FIXED_GROUPS: FieldGroup[] = [
   {
     legend: 'Commissioni unità base',
@@ -148,7 +148,7 @@ function NumberField(props: {
   );
 }
 
-/** 'Configura' / 'Modifica' (SPEC §2): validated by the route's own zod schema, with a live preview. */
+/** 'Configura' / 'Modifica': validated by the route's own zod schema, with a live preview. */
 export function ConfigDialog({
   target,
   onOpenChange,

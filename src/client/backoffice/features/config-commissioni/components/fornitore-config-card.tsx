@@ -88,7 +88,7 @@ function PercentSummary({ config }: { config: CommissioneConfig }) {
   );
 }
 
-/** One supplier with a row per service it supports (SPEC §2 Config Commissioni). */
+/** One supplier with a row per service it supports. See docs/product/screens.md#config-commissioni */
 export function FornitoreConfigCard(props: {
   fornitore: Fornitore;
   servizi: string[];

@@ -8,7 +8,7 @@ import { servizioLabel } from './servizio-label';
 
 const m = msg.dashboard;
 
-/** Admin only (SPEC §2): completed services per type and the last 6 months in euros. */
+/** Admin only: completed services per type and the last 6 months in euros. See docs/product/screens.md#dashboard */
 export function DashboardCharts({
   serviceStats,
   monthlyStats,

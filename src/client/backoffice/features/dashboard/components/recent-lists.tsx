@@ -12,7 +12,7 @@ import { servizioLabel } from './servizio-label';
 
 const m = msg.dashboard;
 
-/** SPEC §4 dashboard colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
+/** Practice status colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
 const STATO_ICONS: Record<PraticaStato, { icon: LucideIcon; className: string }> = {
   inserita: { icon: Clock, className: 'bg-blue-100 text-blue-700' },
   in_lavorazione: { icon: Loader, className: 'bg-yellow-100 text-yellow-800' },

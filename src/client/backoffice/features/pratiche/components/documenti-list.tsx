@@ -16,7 +16,7 @@ import { praticaFileUrl } from '../api/queries';
 
 const canPreview = (mime: string) => mime.startsWith('image/') || mime === 'application/pdf';
 
-/** The collapsible documents list of a practice card: loaded when opened (SPEC §2). */
+/** The collapsible documents list of a practice card: loaded when opened. */
 export function DocumentiList({ praticaId, count }: { praticaId: number; count: number }) {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<Documento | null>(null);
@@ -93,7 +93,7 @@ function DocumentViewer({
         if (!cancelled) setState({ url });
       })
       .catch(() => {
-        // SPEC §8: a missing document is logged, not raised.
+        // A missing document is logged, not raised.
         console.warn(msg.pratica.fileNotFound);
         if (!cancelled) setState({ error: true });
       });

@@ -29,7 +29,7 @@ import { useUpdateServizioStatus } from '../api/pratiche';
 
 const tipoLabel = (tipo: string) => msg.servizio.tipoLabels[tipo] ?? tipo;
 
-/** What the dialog sends (SPEC §5): bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
+/** What the dialog sends: bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
 export function toRequestBody(tipo: string, values: ServizioStatusBody): ServizioStatusInput {
   if (values.stato === 'ko') return { stato: 'ko', koMotivazione: values.koMotivazione };
   if (values.stato !== 'completato') return { stato: values.stato };

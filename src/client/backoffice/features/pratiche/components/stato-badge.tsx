@@ -12,7 +12,7 @@ const VARIANTS = {
 
 const LABELS: Record<string, string> = { ...msg.servizio.statoLabels, ...msg.pratica.statoLabels };
 
-/** SPEC §4 colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
+/** Practice status colours: inserita blue, in_lavorazione yellow, completata green, ko red. */
 export function StatoBadge({ stato }: { stato: string }) {
   const variant = VARIANTS[stato as keyof typeof VARIANTS] ?? 'outline';
   return (

@@ -24,7 +24,7 @@ const MIN_CHARS = 2;
 const MAX_RESULTS = 10;
 
 /**
- * Person search of the point dialogs, as a combobox (Radix Popover + cmdk): from 2 characters,
+ * Person search of the point dialogs (docs/product/screens.md#ricerche-e-suggerimenti), as a combobox (Radix Popover + cmdk): from 2 characters,
  * 300 ms after the last key, at most 10 people. With no result it says 'Nessun responsabile
  * trovato' and, for whoever may create users, offers to create the person in place (an option of
  * the list, so the keyboard reaches it too) and selects them.

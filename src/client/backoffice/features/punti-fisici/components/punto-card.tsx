@@ -46,7 +46,7 @@ async function copyText(text: string) {
   }
 }
 
-/** One point of sale (SPEC §2 "Punti Fisici"): every field, and the buttons the role may use. */
+/** One point of sale: every field, and the buttons the role may use. See docs/product/screens.md#punti-fisici */
 export function PuntoCard(props: {
   punto: PuntoFisico;
   role: Role;

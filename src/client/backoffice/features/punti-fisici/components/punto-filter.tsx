@@ -29,7 +29,7 @@ function useSelectedLabel(selectedId: number | null, picked: Picked | null): str
 }
 
 /**
- * Point-of-sale filter of the Lead and Pratiche screens: a combobox (Radix Popover + cmdk) whose
+ * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): a combobox (Radix Popover + cmdk) whose
  * suggestions start at 2 characters, at most 10, by name or address (case-insensitive, on the
  * server); 'Tutti i punti fisici' clears it. Arrows move, Enter picks, Escape closes, and the
  * screen reader hears each option. The screen owns the selected id (from its URL).

@@ -76,7 +76,7 @@ function RoleSelect({
 type CreateValues = z.input<typeof createUserSchema>;
 
 /**
- * 'Crea Utente' (SPEC §5 "New user"). Also opened from the point dialog to create the responsible
+ * 'Crea Utente' (docs/product/screens.md#utenti). Also opened from the point dialog to create the responsible
  * person in place: then the role is fixed and the new user comes back through onCreated.
  */
 export function CreateUserDialog(props: {
@@ -197,7 +197,7 @@ export function CreateUserDialog(props: {
 
 type EditValues = z.input<typeof updateUserSchema>;
 
-/** Edit dialog (SPEC §5 "Edit user"): blank password keeps the current one. */
+/** Edit dialog: blank password keeps the current one. */
 export function EditUserDialog({
   user,
   onOpenChange,
