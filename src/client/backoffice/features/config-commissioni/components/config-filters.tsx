@@ -17,7 +17,8 @@ export function ConfigFilters(props: {
   const servizioId = useId();
   const [text, setText] = useUrlSearchText(
     value.search,
-    (search) => onChange({ search }, { replace: true }),
+    // A new search is a history entry; refining it replaces that entry.
+    (search) => onChange({ search }, { replace: value.search !== '' }),
     150,
   );
   return (

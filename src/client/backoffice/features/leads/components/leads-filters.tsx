@@ -20,7 +20,8 @@ export function LeadsFilters(props: {
   const searchId = useId();
   const statusId = useId();
   const [text, setText] = useUrlSearchText(value.search, (search) =>
-    onChange({ search, page: 1 }, { replace: true }),
+    // A new search is a history entry; refining it replaces that entry.
+    onChange({ search, page: 1 }, { replace: value.search !== '' }),
   );
 
   return (

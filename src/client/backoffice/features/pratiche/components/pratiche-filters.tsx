@@ -25,7 +25,10 @@ export function PraticheFilters(props: {
   counts: PraticheList['countsByStato'] | undefined;
 }) {
   const { value, onChange, onReset, counts } = props;
-  const [text, setText] = useUrlSearchText(value.search, (search) => onChange({ search }, { replace: true }));
+  const [text, setText] = useUrlSearchText(value.search, (search) =>
+    // A new search is a history entry; refining it replaces that entry.
+    onChange({ search }, { replace: value.search !== '' }),
+  );
   const toggle = (stato: string) =>
     onChange({
       stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato],
