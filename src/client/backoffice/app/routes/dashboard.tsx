@@ -4,6 +4,7 @@ import { msg } from '#shared/messages.ts';
 import { can, dashboardTitle } from '#shared/permissions.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { initialsOf } from '#client/lib/format.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { dashboardQueries, useDashboardStats } from '#client/backoffice/features/dashboard/api/queries.ts';
@@ -48,7 +49,7 @@ export function DashboardRoute() {
       </header>
       {stats.isError ? (
         <ErrorState
-          message={`Errore nel caricamento della dashboard: ${stats.error.message}`}
+          message={`Errore nel caricamento della dashboard: ${errorMessage(stats.error, stats.error.message)}`}
           onRetry={() => void stats.refetch()}
           isRetrying={stats.isFetching}
         />

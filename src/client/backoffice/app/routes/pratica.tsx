@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { paths } from '#shared/permissions.ts';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { isNotFound } from '#client/lib/api-client.ts';
+import { errorMessage, isNotFound } from '#client/lib/api-client.ts';
 import { positiveInt } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { usePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
@@ -33,7 +33,7 @@ function PraticaScreen({ id }: { id: number }) {
       </Link>
       {pratica.isError ? (
         <ErrorState
-          message={`Errore nel caricamento della pratica: ${pratica.error.message}`}
+          message={`Errore nel caricamento della pratica: ${errorMessage(pratica.error, pratica.error.message)}`}
           onRetry={() => void pratica.refetch()}
           isRetrying={pratica.isFetching}
         />
