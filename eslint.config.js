@@ -17,6 +17,8 @@ const nodeBuiltins = [
   'net',
 ];
 
+const SERVICE_KIND = '/^(luce|gas|internet|noleggio|finanziamenti|assicurazioni|sim|servizi_marketing)$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +66,25 @@ export default tseslint.config(
     files: ['src/client/**/*.tsx', 'src/client/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Service kinds are asked of the catalogue, never compared as strings (docs/architecture.md#catalogo-dei-servizi).
+    files: ['src/**', 'bench/**', 'scripts/**'],
+    ignores: ['src/shared/servizi-catalogo.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          `BinaryExpression[operator=/^[!=]==?$/] > Literal[value=${SERVICE_KIND}]`,
+          `SwitchCase > Literal.test[value=${SERVICE_KIND}]`,
+          `CallExpression[callee.property.name='includes'] > Literal.arguments[value=${SERVICE_KIND}]`,
+        ].map((selector) => ({
+          selector,
+          message:
+            'Tipi di servizio: usare le funzioni di src/shared/servizi-catalogo.ts, non confronti di stringhe.',
+        })),
+      ],
+    },
   },
   // Folder boundaries (docs/architecture.md#strati).
   {

@@ -28,7 +28,7 @@ import {
   type SeedDemoResult,
 } from '#server/db/seed-demo.ts';
 import { parseEnv } from '#server/env.ts';
-import { DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { DEMO_LANDING_CODE, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
 import { formatFirstLoadTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
 
@@ -191,7 +191,7 @@ async function runApiBench(leadCount: number, requests: number) {
       .where(
         and(
           inArray(servizi.stato, ['inserito', 'in_lavorazione']),
-          inArray(servizi.tipoServizio, ['luce', 'gas', 'internet', 'noleggio']),
+          inArray(servizi.tipoServizio, SERVIZI_PRINCIPALI),
         ),
       )
       .orderBy(sql`random()`)

@@ -1,31 +1,14 @@
 /** Domain vocabularies shared by the database, API and UI. See docs/product/lifecycle.md */
 
-/** Service codes a practice can hold (financial ones only through the demo landing). */
-export const SERVIZIO_TIPI = [
-  'luce',
-  'gas',
-  'internet',
-  'noleggio',
-  'finanziamenti',
-  'assicurazioni',
-] as const;
-export type ServizioTipo = (typeof SERVIZIO_TIPI)[number];
-
-/** Codes the landing payload may carry. See docs/product/landing.md#invio-e-idempotenza */
-export const SERVIZI_RICHIEDIBILI = [
-  'luce',
-  'gas',
-  'internet',
-  'sim',
-  'noleggio',
-  'servizi_marketing',
-  'finanziamenti',
-  'assicurazioni',
-] as const;
-export type ServizioRichiedibile = (typeof SERVIZI_RICHIEDIBILI)[number];
-
-/** The four services of the back-office filters and the commission engine. */
-export const SERVIZI_PRINCIPALI = ['luce', 'gas', 'internet', 'noleggio'] as const;
+// The service kinds and what each means live in the catalogue; re-exported here with the other
+// vocabularies of the domain.
+export {
+  SERVIZI_PRINCIPALI,
+  SERVIZI_RICHIEDIBILI,
+  SERVIZIO_TIPI,
+  type ServizioRichiedibile,
+  type ServizioTipo,
+} from './servizi-catalogo';
 
 export const SERVIZIO_STATI = ['inserito', 'in_lavorazione', 'completato', 'ko'] as const;
 export type ServizioStato = (typeof SERVIZIO_STATI)[number];
@@ -72,9 +55,6 @@ export const PRIVACY_NOTICE_VERSION = '2025-01';
 
 /** Shown on the confirmation only when none of the point's people has a phone. See docs/product/landing.md#consulente */
 export const CONSULENTE_TELEFONO_PLACEHOLDER = '+39 02 0000 0000';
-
-/** Financial services exist only on the demo landing. See docs/product/landing.md#modalità-demo */
-export const SERVIZI_FINANZIARI = ['finanziamenti', 'assicurazioni'] as const;
 
 /** Multipart parts of the bill upload. Page parts come from the camera: images only. */
 export const UPLOAD_PARTS = [

@@ -158,14 +158,6 @@ export const msg = {
       completato: 'Completato',
       ko: 'KO',
     },
-    tipoLabels: {
-      luce: 'Luce',
-      gas: 'Gas',
-      internet: 'Internet',
-      noleggio: 'Noleggio',
-      finanziamenti: 'Finanziamenti',
-      assicurazioni: 'Assicurazioni',
-    } as Record<string, string>,
     koLabels: {
       dati_errati: 'Dati errati',
       cliente_non_raggiungibile: 'Cliente non raggiungibile',

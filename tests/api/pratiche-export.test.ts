@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
@@ -93,7 +94,7 @@ afterAll(async () => ctx?.close());
 const get = (url: string, cookie = admin) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
 const qs = (query: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-const label = (tipo: string) => msg.servizio.tipoLabels[tipo];
+const label = servizioLabel;
 
 /** The rows the list implies for these filters: each practice's services, in the list's order. */
 async function listedRows(query: Record<string, string | number>, cookie = admin): Promise<string[]> {

@@ -1,6 +1,8 @@
 import type { DocumentiCaricati } from '#shared/schemas/landing.ts';
+import { SERVIZI_CON_BOLLETTA, type ServizioConBolletta } from '#shared/servizi-catalogo.ts';
 
-export type BillKind = 'luce' | 'gas' | 'combined';
+/** A bill per service that has one (luce, gas), or one document for both. */
+export type BillKind = ServizioConBolletta | 'combined';
 
 /** One bill: a chosen file, or the photos of its pages (at most two). */
 export interface Bill {
@@ -18,18 +20,34 @@ export const EMPTY_BILLS: Bills = {
 
 export const hasBill = (bill: Bill) => bill.file != null || bill.pages.length > 0;
 
-export interface BillNeeds {
-  luce: boolean;
-  gas: boolean;
+export type BillNeeds = Record<ServizioConBolletta, boolean> & {
   /** Both services and the 'Ho un unico documento' box ticked. */
   combined: boolean;
+};
+
+/** Which bills the chosen services call for. */
+export function billNeeds(servizi: readonly string[], isCombined: boolean): BillNeeds {
+  const needs = { luce: false, gas: false, combined: false };
+  for (const kind of SERVIZI_CON_BOLLETTA) needs[kind] = servizi.includes(kind);
+  needs.combined = isCombined && canCombineBills(servizi);
+  return needs;
 }
+
+/** 'Ho un unico documento per entrambi i servizi' applies when every bill service is chosen. */
+export const canCombineBills = (servizi: readonly string[]) =>
+  SERVIZI_CON_BOLLETTA.every((kind) => servizi.includes(kind));
+
+export const needsAnyBill = (needs: BillNeeds) => SERVIZI_CON_BOLLETTA.some((kind) => needs[kind]);
+
+/** The bills to show or send: the combined one, or one per chosen service. */
+export const billKinds = (needs: BillNeeds): BillKind[] =>
+  needs.combined ? ['combined'] : SERVIZI_CON_BOLLETTA.filter((kind) => needs[kind]);
 
 export type UploadStatus = 'complete' | 'partial' | 'none';
 
 export function uploadStatus(bills: Bills, needs: BillNeeds): UploadStatus {
   if (needs.combined) return hasBill(bills.combined) ? 'complete' : 'none';
-  const needed = (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const needed = SERVIZI_CON_BOLLETTA.filter((k) => needs[k]);
   const done = needed.filter((k) => hasBill(bills[k])).length;
   if (done === 0) return 'none';
   return done === needed.length ? 'complete' : 'partial';
@@ -37,9 +55,7 @@ export function uploadStatus(bills: Bills, needs: BillNeeds): UploadStatus {
 
 /** The multipart parts: two photos as Page1/Page2, one photo under the plain name. See docs/product/landing.md#caricamento-delle-bollette */
 export function uploadParts(bills: Bills, needs: BillNeeds): Array<[string, File]> {
-  const kinds: BillKind[] = needs.combined
-    ? ['combined']
-    : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const kinds = billKinds(needs);
   const parts: Array<[string, File]> = [];
   for (const kind of kinds) {
     const bill = bills[kind];
@@ -52,7 +68,7 @@ export function uploadParts(bills: Bills, needs: BillNeeds): Array<[string, File
 }
 
 export function documentiCaricati(bills: Bills, needs: BillNeeds): DocumentiCaricati {
-  const used: BillKind[] = needs.combined ? ['combined'] : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const used = billKinds(needs);
   const present = used.filter((k) => hasBill(bills[k]));
   const byCamera = present.some((k) => bills[k].file == null);
   return {

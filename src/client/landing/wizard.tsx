@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { SERVIZI_FINANZIARI, type ServizioRichiedibile } from '#shared/domain.ts';
+import { type ServizioRichiedibile } from '#shared/domain.ts';
+import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
   type LandingForm,
@@ -10,11 +11,13 @@ import {
 } from '#shared/schemas/landing.ts';
 import { newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
+  billNeeds,
+  canCombineBills,
   documentiCaricati,
   EMPTY_BILLS,
+  needsAnyBill,
   uploadParts,
   type BillKind,
-  type BillNeeds,
   type Bills,
 } from './bills';
 import { Conferma } from './components/conferma';
@@ -40,8 +43,6 @@ const landingResolver: Resolver<LandingFormInput, unknown, LandingForm> = async 
   }
   return { values: {}, errors: errors as FieldErrors<LandingFormInput> };
 };
-
-const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
 
 /** The four steps and the confirmation. See docs/product/landing.md */
 export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
@@ -71,10 +72,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const servizi = useWatch({ control: form.control, name: 'serviziRichiesti' });
   const slot = useWatch({ control: form.control, name: 'orarioContatto' }) ?? '';
 
-  const hasLuce = servizi.includes('luce');
-  const hasGas = servizi.includes('gas');
-  const needsBills = hasLuce || hasGas;
-  const needs: BillNeeds = { luce: hasLuce, gas: hasGas, combined: hasLuce && hasGas && isCombined };
+  const needs = billNeeds(servizi, isCombined);
+  const needsBills = needsAnyBill(needs);
 
   const go = (next: Step) => {
     setHasMoved(true);
@@ -95,7 +94,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
     const values = z.parse(landingFormSchema, form.getValues());
     // Demo: financial services alone are only simulated, nothing is sent.
     // See docs/product/landing.md#modalità-demo
-    if (isDemo && values.serviziRichiesti.every(isFinanziario)) {
+    if (isDemo && values.serviziRichiesti.every(isDemoOnly)) {
       setIsDone(true);
       return;
     }
@@ -162,7 +161,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         <StepFatture
           bills={bills}
           needs={needs}
-          canCombine={hasLuce && hasGas}
+          canCombine={canCombineBills(servizi)}
           capture={capture}
           onCombinedChange={setIsCombined}
           onFile={(kind, file) => updateBill(kind, { file, pages: [] })}

@@ -33,6 +33,7 @@ import type { Role } from '#shared/permissions.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { servizioStatusBodySchema, type ServizioStatusInput } from '#shared/schemas/servizio.ts';
+import { hasFixedCommission, hasForniture, hasPercentCommission } from '#shared/servizi-catalogo.ts';
 import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
 import { hashPassword } from '../lib/password';
 import { saveConfig, updatePayment } from '../modules/commissioni/commissioni.service';
@@ -335,60 +336,60 @@ async function createStaff(
 // Commission configurations
 // ---------------------------------------------------------------------------------------------
 
+/** Plausible fixed amounts per service (index i: each supplier a little different). */
+const FIXED_CONFIG_VALUES: Partial<Record<ServizioTipo, (euro: (n: number) => string, i: number) => object>> =
+  {
+    luce: (euro, i) => ({
+      ricavoBase: euro(90 + 5 * i),
+      bonusRid: '15.00',
+      commissionePuntoFisico: '30.00',
+      commissioneAgente: '15.00',
+      commissioneAreaManager: '5.00',
+      commissioneAggiuntivaPuntoFisico: '8.00',
+      commissioneAggiuntivaAgente: '4.00',
+      commissioneAggiuntivaAreaManager: '1.50',
+      commissioneAggiuntivaRidPuntoFisico: '10.00',
+      commissioneAggiuntivaRidAgente: '5.00',
+      commissioneAggiuntivaRidAreaManager: '2.00',
+    }),
+    gas: (euro, i) => ({
+      ricavoBase: euro(70 + 5 * i),
+      bonusRid: '10.00',
+      commissionePuntoFisico: '25.00',
+      commissioneAgente: '12.00',
+      commissioneAreaManager: '4.00',
+      commissioneAggiuntivaPuntoFisico: '6.00',
+      commissioneAggiuntivaAgente: '3.00',
+      commissioneAggiuntivaAreaManager: '1.00',
+      commissioneAggiuntivaRidPuntoFisico: '8.00',
+      commissioneAggiuntivaRidAgente: '4.00',
+      commissioneAggiuntivaRidAreaManager: '1.50',
+    }),
+    internet: (euro, i) => ({
+      ricavoBase: euro(120 + 10 * i),
+      bonusRid: '10.00',
+      commissionePuntoFisico: '40.00',
+      commissioneAgente: '20.00',
+      commissioneAreaManager: '6.00',
+      commissioneAggiuntivaPuntoFisico: '15.00',
+      commissioneAggiuntivaAgente: '7.00',
+      commissioneAggiuntivaAreaManager: '2.00',
+      commissioneAggiuntivaRidPuntoFisico: '18.00',
+      commissioneAggiuntivaRidAgente: '8.00',
+      commissioneAggiuntivaRidAreaManager: '2.50',
+    }),
+  };
+
 /** Plausible figures per service; each supplier a little different (index i). */
 function configValues(servizio: ServizioTipo, i: number) {
   const euro = (n: number) => n.toFixed(2);
-  switch (servizio) {
-    case 'luce':
-      return {
-        ricavoBase: euro(90 + 5 * i),
-        bonusRid: '15.00',
-        commissionePuntoFisico: '30.00',
-        commissioneAgente: '15.00',
-        commissioneAreaManager: '5.00',
-        commissioneAggiuntivaPuntoFisico: '8.00',
-        commissioneAggiuntivaAgente: '4.00',
-        commissioneAggiuntivaAreaManager: '1.50',
-        commissioneAggiuntivaRidPuntoFisico: '10.00',
-        commissioneAggiuntivaRidAgente: '5.00',
-        commissioneAggiuntivaRidAreaManager: '2.00',
-      };
-    case 'gas':
-      return {
-        ricavoBase: euro(70 + 5 * i),
-        bonusRid: '10.00',
-        commissionePuntoFisico: '25.00',
-        commissioneAgente: '12.00',
-        commissioneAreaManager: '4.00',
-        commissioneAggiuntivaPuntoFisico: '6.00',
-        commissioneAggiuntivaAgente: '3.00',
-        commissioneAggiuntivaAreaManager: '1.00',
-        commissioneAggiuntivaRidPuntoFisico: '8.00',
-        commissioneAggiuntivaRidAgente: '4.00',
-        commissioneAggiuntivaRidAreaManager: '1.50',
-      };
-    case 'internet':
-      return {
-        ricavoBase: euro(120 + 10 * i),
-        bonusRid: '10.00',
-        commissionePuntoFisico: '40.00',
-        commissioneAgente: '20.00',
-        commissioneAreaManager: '6.00',
-        commissioneAggiuntivaPuntoFisico: '15.00',
-        commissioneAggiuntivaAgente: '7.00',
-        commissioneAggiuntivaAreaManager: '2.00',
-        commissioneAggiuntivaRidPuntoFisico: '18.00',
-        commissioneAggiuntivaRidAgente: '8.00',
-        commissioneAggiuntivaRidAreaManager: '2.50',
-      };
-    default:
-      return {
-        percentualePuntoFisico: '3.00',
-        percentualeAgente: '1.50',
-        percentualeAreaManager: '0.50',
-        percentualeStruttura: euro(6 + 0.5 * i),
-      };
-  }
+  if (hasFixedCommission(servizio)) return FIXED_CONFIG_VALUES[servizio]?.(euro, i) ?? {};
+  return {
+    percentualePuntoFisico: '3.00',
+    percentualeAgente: '1.50',
+    percentualeAreaManager: '0.50',
+    percentualeStruttura: euro(6 + 0.5 * i),
+  };
 }
 
 /** A configuration for every supplier and service that has none; existing ones are left as they are. */
@@ -507,11 +508,11 @@ function completionBody(ctx: SeedContext, tipo: ServizioTipo): ServizioStatusInp
   const { t } = ctx;
   const fornitore = t.pick(ctx.suppliersFor.get(tipo)!).codice;
   const body: ServizioStatusInput = { stato: 'completato', fornitore };
-  if (tipo === 'noleggio') {
+  if (hasPercentCommission(tipo)) {
     body.totaleVendita = String(t.int(36, 280) * 50);
   } else {
     body.ridPresente = t.chance(0.6);
-    if (tipo === 'luce' || tipo === 'gas') body.numeroForniture = t.weighted({ '1': 85, '2': 12, '3': 3 });
+    if (hasForniture(tipo)) body.numeroForniture = t.weighted({ '1': 85, '2': 12, '3': 3 });
   }
   if (t.chance(0.08)) body.bonusPuntoFisico = '10.00';
   if (t.chance(0.04)) body.bonusAgente = '5.00';

@@ -1,24 +1,30 @@
 import { eq, sql } from 'drizzle-orm';
+import { SERVIZI_CATALOGO, SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
 import type { Config } from '../env';
 import { generatePassword, hashPassword } from '../lib/password';
 import { DEMO_LANDING_CODE } from '../modules/punti-fisici/landing-code';
 import type { Database } from './client';
 import { fornitori, puntiFisici, users } from './schema';
 
-/** The suppliers every installation starts with. */
-export const SEED_FORNITORI = [
-  { codice: 'ENEL', nome: 'Enel Energia', serviziSupportati: ['luce', 'gas'] },
-  { codice: 'EDISON', nome: 'Edison', serviziSupportati: ['luce', 'gas'] },
-  { codice: 'A2A', nome: 'A2A Energia', serviziSupportati: ['luce', 'gas'] },
-  { codice: 'IREN', nome: 'Iren', serviziSupportati: ['luce', 'gas'] },
-  { codice: 'SORGENIA', nome: 'Sorgenia', serviziSupportati: ['luce', 'gas'] },
-  { codice: 'TIM', nome: 'TIM', serviziSupportati: ['internet'] },
-  { codice: 'FASTWEB', nome: 'Fastweb', serviziSupportati: ['internet'] },
-  { codice: 'WINDTRE', nome: 'WindTre', serviziSupportati: ['internet'] },
-  { codice: 'VODAFONE', nome: 'Vodafone', serviziSupportati: ['internet'] },
-  { codice: 'AYVENS', nome: 'Ayvens', serviziSupportati: ['noleggio'] },
-  { codice: 'LEASYS', nome: 'Leasys', serviziSupportati: ['noleggio'] },
-] as const;
+/** The suppliers every installation starts with; the services each offers are in the catalogue. */
+const SEED_FORNITORI = [
+  { codice: 'ENEL', nome: 'Enel Energia' },
+  { codice: 'EDISON', nome: 'Edison' },
+  { codice: 'A2A', nome: 'A2A Energia' },
+  { codice: 'IREN', nome: 'Iren' },
+  { codice: 'SORGENIA', nome: 'Sorgenia' },
+  { codice: 'TIM', nome: 'TIM' },
+  { codice: 'FASTWEB', nome: 'Fastweb' },
+  { codice: 'WINDTRE', nome: 'WindTre' },
+  { codice: 'VODAFONE', nome: 'Vodafone' },
+  { codice: 'AYVENS', nome: 'Ayvens' },
+  { codice: 'LEASYS', nome: 'Leasys' },
+].map((f) => ({
+  ...f,
+  serviziSupportati: SERVIZI_PRINCIPALI.filter((s) =>
+    (SERVIZI_CATALOGO[s].seededSuppliers as readonly string[]).includes(f.codice),
+  ),
+}));
 
 export const DEMO_CONSULTANT_EMAIL = 'consulente.demo@winsolution.it';
 
@@ -53,10 +59,7 @@ export async function seedDatabase(
       if (!config.adminPassword) result.generatedAdmin = { email, password };
     }
 
-    await tx
-      .insert(fornitori)
-      .values(SEED_FORNITORI.map((f) => ({ ...f, serviziSupportati: [...f.serviziSupportati] })))
-      .onConflictDoNothing({ target: fornitori.codice });
+    await tx.insert(fornitori).values(SEED_FORNITORI).onConflictDoNothing({ target: fornitori.codice });
 
     const demo = await tx
       .select({ id: puntiFisici.id })

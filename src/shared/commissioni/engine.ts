@@ -6,6 +6,7 @@
  * with exact integer arithmetic (BigInt), never floating point.
  */
 import type { Cents } from '../money';
+import { hasForniture, hasPercentCommission, servizioLabel } from '../servizi-catalogo';
 
 /** A supplier's configuration for one service, amounts in cents, percentages in hundredths (12.50% → 1250). */
 export interface CommissionConfig {
@@ -63,16 +64,10 @@ export interface CommissionResult {
   bonusApplicati: RoleAmounts;
 }
 
-export const SERVIZI_A_FORNITURE = ['luce', 'gas'] as const;
-
-export function serviceLabel(tipo: string): string {
-  return tipo.charAt(0).toUpperCase() + tipo.slice(1);
-}
-
 export class CommissionConfigMissingError extends Error {
   constructor(fornitore: { codice: string; nome: string }, tipoServizio: string) {
     super(
-      `Configurazione commissioni mancante per il fornitore ${fornitore.nome} (${fornitore.codice}) e il servizio ${serviceLabel(tipoServizio)}: configurala in Config Commissioni prima di completare il servizio.`,
+      `Configurazione commissioni mancante per il fornitore ${fornitore.nome} (${fornitore.codice}) e il servizio ${servizioLabel(tipoServizio)}: configurala in Config Commissioni prima di completare il servizio.`,
     );
     this.name = 'CommissionConfigMissingError';
   }
@@ -100,9 +95,9 @@ export function percentOf(value: Cents, hundredthsOfPercent: number): Cents {
   return Number(negative ? -quotient : quotient);
 }
 
-/** Units of a fixed-amount service: numeroForniture for luce and gas, 1 otherwise. */
+/** Units of a fixed-amount service: numeroForniture where it is sold in supplies, 1 otherwise. */
 export function unitsOf(tipoServizio: string, numeroForniture: number): number {
-  return (SERVIZI_A_FORNITURE as readonly string[]).includes(tipoServizio) ? numeroForniture : 1;
+  return hasForniture(tipoServizio) ? numeroForniture : 1;
 }
 
 function checkCents(value: Cents, what: string) {
@@ -125,7 +120,7 @@ export function computeCommission(input: CommissionInput): CommissionResult {
   };
   const hasBonus = bonus.puntoFisico > 0 || bonus.agente > 0 || bonus.areaManager > 0;
 
-  if (input.tipoServizio === 'noleggio') {
+  if (hasPercentCommission(input.tipoServizio)) {
     if (input.totaleVendita == null || input.totaleVendita <= 0) {
       throw new CommissionInputError('Il totale vendita è obbligatorio per il noleggio');
     }

@@ -5,6 +5,7 @@
  */
 import { formatEuro, toCents, type Cents } from '../money';
 import { CONFIG_AMOUNT_FIELDS, CONFIG_PERCENT_FIELDS, isValidPercent } from '../schemas/commissione';
+import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
 import { computeCommission, type CommissionConfig, type CommissionResult } from './engine';
 
 export type ConfigField = (typeof CONFIG_AMOUNT_FIELDS)[number] | (typeof CONFIG_PERCENT_FIELDS)[number];
@@ -121,7 +122,7 @@ export function previewScenarios(
     roles: ALL_ROLES,
     bonus: NO_BONUS,
   };
-  if (servizio === 'noleggio') {
+  if (hasPercentCommission(servizio)) {
     return [
       {
         key: 'noleggio',
@@ -136,7 +137,7 @@ export function previewScenarios(
       },
     ];
   }
-  const samples = servizio === 'internet' ? INTERNET_SAMPLES : ENERGY_SAMPLES;
+  const samples = hasForniture(servizio) ? ENERGY_SAMPLES : INTERNET_SAMPLES;
   return samples.map(({ key, label, ...sale }) => ({
     key,
     label,

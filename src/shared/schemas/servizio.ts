@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
+import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
 
 export const storicoSchema = z.object({
   id: z.number().int(),
@@ -95,12 +96,12 @@ export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusB
     // The commission configuration is per supplier and service, noleggio included.
     if (!body.fornitore) issues.push({ path: 'fornitore', message: msg.servizio.supplierRequired });
     if (
-      tipoServizio === 'noleggio' &&
+      hasPercentCommission(tipoServizio) &&
       (body.totaleVendita === undefined || toCents(body.totaleVendita) === 0)
     ) {
       issues.push({ path: 'totaleVendita', message: msg.servizio.totaleVenditaRequired });
     }
-    if (body.numeroForniture !== undefined && tipoServizio !== 'luce' && tipoServizio !== 'gas') {
+    if (body.numeroForniture !== undefined && !hasForniture(tipoServizio)) {
       issues.push({ path: 'numeroForniture', message: msg.servizio.numeroFornitureOnlyEnergy });
     }
   }

@@ -1,7 +1,7 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { Button } from '../ui';
-import { hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
+import { billKinds, hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
 import { BillCard } from './bill-card';
 import { StepHeading } from './step-heading';
 
@@ -45,9 +45,7 @@ function Banner({ tone, children }: { tone: 'success' | 'info'; children: string
 export function StepFatture(props: Props) {
   const { bills, needs, canCombine, capture } = props;
   const status = uploadStatus(bills, needs);
-  const kinds: BillKind[] = needs.combined
-    ? ['combined']
-    : (['luce', 'gas'] as const).filter((k) => needs[k]);
+  const kinds = billKinds(needs);
   const isCapturing = capture != null;
 
   let banners: Array<{ tone: 'success' | 'info'; text: string }> = [];

@@ -1,8 +1,8 @@
-import { Check, Landmark, ShieldCheck } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { Button, cx } from '../ui';
-import { DEMO_SERVICES, MAIN_SERVICES } from '../services';
+import { comingSoonCards, serviceCards } from '../services';
 import { StepHeading } from './step-heading';
 
 const m = landingMsg;
@@ -16,7 +16,7 @@ interface Props {
 }
 
 export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: Props) {
-  const cards = isDemo ? [...MAIN_SERVICES, ...DEMO_SERVICES] : MAIN_SERVICES;
+  const cards = serviceCards(isDemo);
   return (
     <section aria-labelledby="step-title" className="flex flex-col gap-5">
       <div id="step-title">
@@ -64,10 +64,7 @@ export function StepServizi({ selected, isDemo, focusTitle, onToggle, onNext }: 
         <div className="rounded-xl border border-dashed bg-muted/60 p-4">
           <h2 className="mb-3 text-center text-sm font-semibold text-muted-foreground">{m.prossimamente}</h2>
           <ul className="grid grid-cols-2 gap-3">
-            {[
-              { title: 'Finanziamenti', icon: Landmark },
-              { title: 'Assicurazioni', icon: ShieldCheck },
-            ].map(({ title, icon: Icon }) => (
+            {comingSoonCards().map(({ title, icon: Icon }) => (
               <li
                 key={title}
                 aria-disabled="true"

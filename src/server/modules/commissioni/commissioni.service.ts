@@ -11,6 +11,7 @@ import type {
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
@@ -363,7 +364,7 @@ export async function exportCommissioni(
     return [
       c.id,
       formatRomeDateTime(c.dataCompletamento),
-      msg.servizio.tipoLabels[c.tipoServizio] ?? c.tipoServizio,
+      servizioLabel(c.tipoServizio),
       c.customerName,
       fornitoreNome ?? '',
       puntoFisicoNome ?? '',

@@ -4,14 +4,13 @@ import {
   DEMO_LANDING_CODE,
   CONSULENTE_TELEFONO_PLACEHOLDER,
   PRIVACY_NOTICE_VERSION,
-  SERVIZI_FINANZIARI,
-  SERVIZI_PRINCIPALI,
   normalizeEmail,
   normalizeTelefono,
   type ServizioTipo,
   type UploadPart,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { isDemoOnly, isOfferedOnLanding } from '#shared/servizi-catalogo.ts';
 import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas/landing.ts';
 import type { submitFormSchema } from '#shared/schemas/landing.ts';
 import type { z } from 'zod';
@@ -105,9 +104,6 @@ interface StoredIdempotency {
   result?: StoredResult;
 }
 
-const isFinanziario = (s: string) => (SERVIZI_FINANZIARI as readonly string[]).includes(s);
-const isPrincipale = (s: string) => (SERVIZI_PRINCIPALI as readonly string[]).includes(s);
-
 export async function submitForm(db: Database, input: SubmitInput, meta: SubmitMeta): Promise<StoredResult> {
   const [punto] = await db
     .select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode })
@@ -117,12 +113,12 @@ export async function submitForm(db: Database, input: SubmitInput, meta: SubmitM
 
   const isDemo = punto.landingCode === DEMO_LANDING_CODE;
   const richiesti = [...new Set(input.serviziRichiesti)];
-  const refused = richiesti.filter((s) => !(isPrincipale(s) || (isDemo && isFinanziario(s))));
+  const refused = richiesti.filter((s) => !isOfferedOnLanding(s, isDemo));
   if (refused.length > 0)
     throw AppError.badRequest(m.servizioNonDisponibile(refused.join(', ')), 'SERVIZIO_NON_DISPONIBILE');
 
   // Demo mode: financial services alone are only simulated. See docs/product/landing.md#modalità-demo
-  if (isDemo && richiesti.every(isFinanziario)) {
+  if (isDemo && richiesti.every(isDemoOnly)) {
     return {
       success: true,
       praticaId: null,

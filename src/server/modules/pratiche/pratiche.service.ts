@@ -10,6 +10,7 @@ import type {
   PraticheList,
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { containsPattern } from '#server/db/sql-helpers.ts';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '#server/db/client.ts';
@@ -305,7 +306,7 @@ export async function exportPratiche(
     r.email,
     r.nomeAttivita ?? '',
     p.orarioContatto ?? '',
-    s ? (m.tipoLabels[s.tipoServizio] ?? s.tipoServizio) : '',
+    s ? servizioLabel(s.tipoServizio) : '',
     s ? m.statoLabels[s.stato] : '',
     s?.stato === 'ko' && s.koMotivazione ? (m.koLabels[s.koMotivazione] ?? s.koMotivazione) : '',
     r.fornitoreNome ?? '',

@@ -9,6 +9,12 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '#shared/schemas/servizio.ts';
+import {
+  SERVIZI_A_UNITA,
+  hasFixedCommission,
+  hasForniture,
+  hasPercentCommission,
+} from '#shared/servizi-catalogo.ts';
 import type { Database, DbExecutor, Transaction } from '#server/db/client.ts';
 import {
   commissioni,
@@ -220,12 +226,11 @@ export async function updateServizioStatus(
           'VALIDATION',
         );
       }
-      const isEnergy = tipo === 'luce' || tipo === 'gas';
-      const isRental = tipo === 'noleggio';
+      const isRental = hasPercentCommission(tipo);
       completion = {
         fornitoreId: fornitore.id,
-        ridPresente: isRental ? false : (body.ridPresente ?? false),
-        numeroForniture: isEnergy ? (body.numeroForniture ?? 1) : 1,
+        ridPresente: hasFixedCommission(tipo) ? (body.ridPresente ?? false) : false,
+        numeroForniture: hasForniture(tipo) ? (body.numeroForniture ?? 1) : 1,
         bonusPuntoFisico: body.bonusPuntoFisico ?? '0',
         bonusAgente: body.bonusAgente ?? '0',
         bonusAreaManager: body.bonusAreaManager ?? '0',
@@ -242,6 +247,7 @@ export async function updateServizioStatus(
         ? await tx.select().from(puntiFisici).where(eq(puntiFisici.id, pratica.puntoFisicoId))
         : [];
       // The first unit completed in the practice is the base unit; rentals are outside the count.
+      // See docs/product/commissions.md#unità
       const [earlier] = await tx
         .select({ id: servizi.id })
         .from(servizi)
@@ -250,7 +256,7 @@ export async function updateServizioStatus(
             eq(servizi.praticaId, pratica.id),
             ne(servizi.id, current.id),
             eq(servizi.stato, 'completato'),
-            ne(servizi.tipoServizio, 'noleggio'),
+            inArray(servizi.tipoServizio, SERVIZI_A_UNITA),
           ),
         )
         .limit(1);

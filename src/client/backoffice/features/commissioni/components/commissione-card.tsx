@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatEuro } from '#client/lib/format.ts';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { useCommissioni } from '../api/commissioni';
 import type { CommissioniFilters } from '../api/queries';
 import { useCommissioneActions } from '../hooks/use-commissione-actions';

@@ -12,7 +12,7 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Textarea } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
-import { servizioLabel } from '#client/backoffice/features/dashboard/components/servizio-label.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.commissioniScreen;
 const NOTE_MAX = 1000;

@@ -4,6 +4,7 @@ import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { percentSum, type ConfigField } from '#shared/commissioni/preview.ts';
 import { msg } from '#shared/messages.ts';
+import { hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   CONFIG_AMOUNT_FIELDS,
   CONFIG_PERCENT_FIELDS,
@@ -166,9 +167,9 @@ export function ConfigDialog({
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control });
   const parsed = commissioneConfigBodySchema.safeParse(watched);
-  const isNoleggio = target?.servizio === 'noleggio';
+  const isNoleggio = target ? hasPercentCommission(target.servizio) : false;
   const sum = percentSum(watched);
-  const servizioLabel = target ? (msg.servizio.tipoLabels[target.servizio] ?? target.servizio) : '';
+  const label = target ? servizioLabel(target.servizio) : '';
 
   const onSubmit = form.handleSubmit((values) => {
     if (!target) return;
@@ -176,7 +177,7 @@ export function ConfigDialog({
       onSuccess: () => {
         toast({
           title: msg.configCommissioni.saveSuccess,
-          description: `${target.fornitore.nome} · ${servizioLabel}`,
+          description: `${target.fornitore.nome} · ${label}`,
         });
         onOpenChange(false);
       },
@@ -210,7 +211,7 @@ export function ConfigDialog({
         <DialogHeader>
           <DialogTitle>
             {target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura} commissioni{' '}
-            {servizioLabel}
+            {label}
           </DialogTitle>
           <DialogDescription>
             {target?.fornitore.nome} ({target?.fornitore.codice}).{' '}

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
-import { msg } from '#shared/messages.ts';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
@@ -53,7 +53,7 @@ export function ConfigFilters(props: {
           <option value="">Tutti i servizi</option>
           {SERVIZI_PRINCIPALI.map((s) => (
             <option key={s} value={s}>
-              {msg.servizio.tipoLabels[s]}
+              {servizioLabel(s)}
             </option>
           ))}
         </NativeSelect>

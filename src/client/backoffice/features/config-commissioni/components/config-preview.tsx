@@ -7,6 +7,7 @@ import {
 import { msg } from '#shared/messages.ts';
 import { toCents } from '#shared/money.ts';
 import { moneySchema } from '#shared/schemas/common.ts';
+import { hasPercentCommission } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatEuro } from '#client/lib/format.ts';
 import { Input } from '#client/components/ui/input.tsx';
@@ -26,7 +27,7 @@ const ROLE_COLUMNS = [
 export function ConfigPreview({ servizio, values }: { servizio: string; values: ConfigValues | null }) {
   const [totaleText, setTotaleText] = useState(String(PREVIEW_TOTALE_VENDITA_DEFAULT / 100));
   const totaleId = useId();
-  const isNoleggio = servizio === 'noleggio';
+  const isNoleggio = hasPercentCommission(servizio);
   const totale = moneySchema.safeParse(totaleText);
   const totaleVendita =
     totale.success && toCents(totale.data) > 0 ? toCents(totale.data) : PREVIEW_TOTALE_VENDITA_DEFAULT;

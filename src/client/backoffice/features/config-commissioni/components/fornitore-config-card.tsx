@@ -3,6 +3,7 @@ import { previewScenarios } from '#shared/commissioni/preview.ts';
 import { msg } from '#shared/messages.ts';
 import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { hasForniture, hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatEuro, formatPercent } from '#client/lib/format.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -63,7 +64,7 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
         </tbody>
       </table>
       <p className={cn('text-xs', margin < 0 ? 'font-semibold text-red-700' : 'text-muted-foreground')}>
-        Struttura su {servizio === 'internet' ? '1 servizio' : '1 fornitura'} senza RID:{' '}
+        Struttura su {hasForniture(servizio) ? '1 fornitura' : '1 servizio'} senza RID:{' '}
         <span className="tabular-nums">{formatEuro(margin)}</span>
         {margin < 0 && ` — ${msg.configCommissioni.strutturaNegativa}`}
       </p>
@@ -128,7 +129,7 @@ export function FornitoreConfigCard(props: {
       <ul className="divide-y">
         {servizi.map((servizio) => {
           const config = configs.get(servizio);
-          const label = msg.servizio.tipoLabels[servizio] ?? servizio;
+          const label = servizioLabel(servizio);
           const action = config ? msg.configCommissioni.modifica : msg.configCommissioni.configura;
           return (
             <li
@@ -157,7 +158,7 @@ export function FornitoreConfigCard(props: {
                 </Button>
               </div>
               {config &&
-                (servizio === 'noleggio' ? (
+                (hasPercentCommission(servizio) ? (
                   <PercentSummary config={config} />
                 ) : (
                   <FixedSummary config={config} servizio={servizio} />

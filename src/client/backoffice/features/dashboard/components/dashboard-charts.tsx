@@ -4,7 +4,7 @@ import type { MonthlyStat, ServiceStat } from '#shared/schemas/dashboard.ts';
 import { BarChart, ColumnChart } from '#client/components/ui/bar-chart.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { formatEuro } from '#client/lib/format.ts';
-import { servizioLabel } from './servizio-label';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.dashboard;
 

@@ -8,7 +8,7 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { formatDate, formatEuro } from '#client/lib/format.ts';
 import { cn } from '#client/lib/cn.ts';
-import { servizioLabel } from './servizio-label';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.dashboard;
 

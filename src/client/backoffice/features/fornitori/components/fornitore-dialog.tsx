@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { fornitoreBodySchema, type Fornitore } from '#shared/schemas/fornitore.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -136,7 +137,7 @@ export function FornitoreDialog({
                     className="size-4 accent-primary"
                     {...form.register('serviziSupportati')}
                   />
-                  {msg.servizio.tipoLabels[servizio]}
+                  {servizioLabel(servizio)}
                 </label>
               ))}
             </div>

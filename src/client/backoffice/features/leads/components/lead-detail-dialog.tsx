@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { withQuery } from '#client/lib/api-client.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { can, paths, type Role } from '#shared/permissions.ts';
 import { LEAD_CONTATTO_LABELS, type LeadList, type LeadListItem } from '#shared/schemas/lead.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -20,14 +21,6 @@ import { formatDateTime } from '#client/lib/format.ts';
 import { useLeadDetail } from '../api/leads';
 import { leadQueries } from '../api/queries';
 
-const SERVIZIO_LABELS: Record<string, string> = {
-  luce: 'Luce',
-  gas: 'Gas',
-  internet: 'Internet',
-  noleggio: 'Noleggio',
-  finanziamenti: 'Finanziamenti',
-  assicurazioni: 'Assicurazioni',
-};
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
   in_lavorazione: 'In lavorazione',
@@ -138,8 +131,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                     {detail.data.praticheSummary.perServizioStato.map((s) => (
                       <li key={`${s.tipoServizio}-${s.stato}`}>
                         <Badge variant="outline">
-                          {SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio} ·{' '}
-                          {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
+                          {servizioLabel(s.tipoServizio)} · {STATO_LABELS[s.stato] ?? s.stato}: {s.count}
                         </Badge>
                       </li>
                     ))}
@@ -174,7 +166,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                         `Pratica #${p.id}`
                       )}{' '}
                       · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
-                      {p.servizi.map((s) => SERVIZIO_LABELS[s.tipoServizio] ?? s.tipoServizio).join(', ')}
+                      {p.servizi.map((s) => servizioLabel(s.tipoServizio)).join(', ')}
                     </li>
                   ))}
                 </ul>

@@ -5,6 +5,7 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { can, paths, type Role } from '#shared/permissions.ts';
 import type { Pratica } from '#shared/schemas/pratica.ts';
 import type { Servizio } from '#shared/schemas/servizio.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -32,9 +33,7 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
     <li className="grid gap-2 rounded-md border p-3" data-testid={`servizio-${servizio.tipoServizio}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-medium">
-            {msg.servizio.tipoLabels[servizio.tipoServizio] ?? servizio.tipoServizio}
-          </span>
+          <span className="font-medium">{servizioLabel(servizio.tipoServizio)}</span>
           <StatoBadge stato={servizio.stato} />
           {servizio.fornitore && (
             <span className="text-xs text-muted-foreground">

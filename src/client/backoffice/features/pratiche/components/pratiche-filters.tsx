@@ -2,6 +2,7 @@ import { RotateCcw, Search } from 'lucide-react';
 import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
+import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
@@ -65,7 +66,7 @@ export function PraticheFilters(props: {
             <option value="">Tutti i servizi</option>
             {SERVIZI_PRINCIPALI.map((s) => (
               <option key={s} value={s}>
-                {msg.servizio.tipoLabels[s]}
+                {servizioLabel(s)}
               </option>
             ))}
           </NativeSelect>

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { toCents } from '#shared/money.ts';
+import { hasForniture, hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   servizioStatusSchemaFor,
   type Servizio,
@@ -27,16 +28,14 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { useFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
 import { useUpdateServizioStatus } from '../api/pratiche';
 
-const tipoLabel = (tipo: string) => msg.servizio.tipoLabels[tipo] ?? tipo;
-
 /** What the dialog sends: bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
 export function toRequestBody(tipo: string, values: ServizioStatusBody): ServizioStatusInput {
   if (values.stato === 'ko') return { stato: 'ko', koMotivazione: values.koMotivazione };
   if (values.stato !== 'completato') return { stato: values.stato };
   const body: ServizioStatusInput = { stato: 'completato', fornitore: values.fornitore };
-  if (tipo === 'noleggio') body.totaleVendita = values.totaleVendita;
+  if (hasPercentCommission(tipo)) body.totaleVendita = values.totaleVendita;
   else body.ridPresente = values.ridPresente ?? false;
-  if (tipo === 'luce' || tipo === 'gas') body.numeroForniture = values.numeroForniture ?? 1;
+  if (hasForniture(tipo)) body.numeroForniture = values.numeroForniture ?? 1;
   for (const key of ['bonusPuntoFisico', 'bonusAgente', 'bonusAreaManager'] as const) {
     const value = values[key];
     if (value !== undefined && toCents(value) > 0) body[key] = value;
@@ -52,7 +51,7 @@ export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`Modifica ${tipoLabel(servizio.tipoServizio)} della pratica #${praticaId}`}
+        aria-label={`Modifica ${servizioLabel(servizio.tipoServizio)} della pratica #${praticaId}`}
       >
         <Pencil aria-hidden /> Modifica
       </Button>
@@ -71,8 +70,8 @@ function ServizioEditForm({
   onDone: () => void;
 }) {
   const tipo = servizio.tipoServizio;
-  const isEnergy = tipo === 'luce' || tipo === 'gas';
-  const isRental = tipo === 'noleggio';
+  const isEnergy = hasForniture(tipo);
+  const isRental = hasPercentCommission(tipo);
   const schema = useMemo(() => servizioStatusSchemaFor(tipo), [tipo]);
   const form = useForm<ServizioStatusInput, unknown, ServizioStatusBody>({
     resolver: zodResolver(schema),
@@ -127,7 +126,7 @@ function ServizioEditForm({
     <DialogContent>
       <DialogHeader>
         <DialogTitle>
-          Modifica servizio {tipoLabel(tipo)} — Pratica #{praticaId}
+          Modifica servizio {servizioLabel(tipo)} — Pratica #{praticaId}
         </DialogTitle>
         <DialogDescription>Scegli il nuovo stato del servizio.</DialogDescription>
       </DialogHeader>
