@@ -81,6 +81,7 @@ export const msg = {
     referencedByCommission:
       'Impossibile eliminare: l’utente è beneficiario di commissioni. Disattivalo invece di eliminarlo.',
     accessDenied: 'Accesso Negato - Non hai i permessi per accedere a questa sezione.',
+    sessionsEnded: "Gli accessi aperti dell'utente sono stati chiusi: dovrà entrare di nuovo.",
   },
   puntoFisico: {
     nomeAttivitaRequired: 'Nome attività richiesto',

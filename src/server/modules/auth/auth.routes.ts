@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
 import {
@@ -78,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/api/login/second-factor',
     {
       config: { access: 'public', rateLimit: loginRateLimit },
-      schema: { body: loginSecondFactorSchema, response: { 200: userSchema } },
+      schema: {
+        body: loginSecondFactorSchema,
+        response: { 200: userSchema.extend({ recoveryCodesLeft: z.number().int().optional() }) },
+      },
     },
     async (request, reply) => {
       const challenge = await openChallenge(deps, request.body.challenge, 'totp');
@@ -106,12 +110,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await closeChallenge(db, challenge.id);
       await guard.recordSuccess(request.ip, user.email);
       await app.startSession(request, reply, user.id);
-      if (left != null) {
-        reply.header('x-recovery-codes-left', String(left));
-        recordAuthEvent(request, { type: 'totp.recovery_code_used', userId: user.id, left });
-      }
+      if (left != null) recordAuthEvent(request, { type: 'totp.recovery_code_used', userId: user.id, left });
       recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: method });
-      return toUser(user);
+      // After a recovery code the user is told how many are left (the sign-in page says so).
+      return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
     },
   );
 
