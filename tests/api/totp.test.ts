@@ -519,12 +519,15 @@ describe('the admin requires the second factor for a role', () => {
     expect((await get('/api/user', enrolled.cookie)).statusCode).toBe(200);
 
     const ip = nextIp();
+    const misused = await passwordStep(user.email, ip);
+    expect(misused.statusCode).toBe(202);
+    expect(misused.json()).toMatchObject({ secondFactor: 'enrol' });
+    // An enrolment challenge does not sign in with a code; misused, it is gone.
+    const wrongStep = await secondStep(misused.json<{ challenge: string }>().challenge, 'totp', '123456', ip);
+    expect(wrongStep.statusCode).toBe(401);
     const res = await passwordStep(user.email, ip);
     expect(res.statusCode).toBe(202);
-    const { challenge, secondFactor } = res.json<{ challenge: string; secondFactor: string }>();
-    expect(secondFactor).toBe('enrol');
-    // An enrolment challenge does not sign in with a code nor reach the app.
-    expect((await secondStep(challenge, 'totp', '123456', ip)).statusCode).toBe(401);
+    const { challenge } = res.json<{ challenge: string }>();
     const start = await ctx.app.inject({
       method: 'POST',
       url: '/api/login/enrol',
