@@ -37,6 +37,8 @@ test('an admin enrols on the profile, then signs in with a code and with a recov
   page,
   request,
 }) => {
+  // Three sign-ins, five axe runs: longer than one screen's test.
+  test.setTimeout(120_000);
   const admin = await createUser(await adminApi(request), 'admin');
   await signIn(page, admin.email, admin.password);
 
