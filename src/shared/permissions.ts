@@ -69,6 +69,8 @@ export const PERMISSIONS = {
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
+  /** Per-role sign-in rules (the second factor required), on the Utenti screen. */
+  'security:manage': ADMIN,
   /** Each user's own e-mail preferences, on their profile. */
   'notifiche:preferenze': ALL,
   /** The log of every e-mail the system sent or tried to send. */

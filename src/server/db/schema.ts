@@ -577,3 +577,77 @@ export const notifichePreferenze = pgTable(
     check('notifiche_preferenze_tipo_check', inList('tipo', NOTIFICA_TIPI)),
   ],
 );
+
+/**
+ * A user's TOTP second factor (docs/security.md#verifica-in-due-passaggi). The secret is
+ * encrypted at rest (AES-256-GCM, key derived from SESSION_SECRET) and never sent again after
+ * enrolment. `confirmedAt` null: an enrolment started and not yet confirmed with a code, which
+ * does not protect the account yet. `lastStep` is the time step of the last accepted code: a code
+ * of that step or an older one is refused, so an observed code cannot be replayed.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per enrolled user, stored as SHA-256 hashes; a used one keeps its row. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in half done: the password was right and the second factor is still due ('totp'), or
+ * the user's role requires one that they have not enrolled yet ('enrol'). Not a session: it
+ * opens nothing but the second step. Stored as the HMAC of the token, like sessions.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'totp' | 'enrol'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_challenges_user_idx').on(t.userId),
+    index('login_challenges_expires_idx').on(t.expiresAt),
+    check('login_challenges_kind_check', inList('kind', ['totp', 'enrol'])),
+  ],
+);
+
+/** Per-role security settings set by the admin: today whether the second factor is required. */
+export const roleSettings = pgTable(
+  'role_settings',
+  {
+    role: text('role').$type<Role>().primaryKey(),
+    totpRequired: boolean('totp_required').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  () => [
+    check(
+      'role_settings_role_check',
+      inList('role', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']),
+    ),
+  ],
+);
