@@ -49,7 +49,8 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
     url: `http://localhost:${port}/api/user`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a busy 2-core machine the first start (and its migrations) can take a while.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

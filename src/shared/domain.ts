@@ -93,7 +93,6 @@ export const UPLOAD_PARTS = [
   'combinedPage1',
   'combinedPage2',
 ] as const;
-export type UploadPart = (typeof UPLOAD_PARTS)[number];
 
 /** The multipart part of the staff upload (POST /api/leads/upload-files): one or more files. */
 export const STAFF_UPLOAD_PART = 'files';

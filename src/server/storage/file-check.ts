@@ -91,13 +91,6 @@ export async function sniffDocumentType(
   return { type: { mime: 'text/plain', ext: 'txt', isImage: false }, check: textCheck };
 }
 
-/** The type of a document held whole in memory, or null when it is not one we accept. */
-export async function detectDocumentType(data: Buffer): Promise<DetectedType | null> {
-  const sniffed = await sniffDocumentType(data.subarray(0, SNIFF_BYTES));
-  if (!sniffed) return null;
-  return sniffed.check.update(data) && sniffed.check.finish() ? sniffed.type : null;
-}
-
 const EXTENSIONS: Record<string, string[]> = {
   jpg: ['jpg', 'jpeg', 'jfif'],
   heic: ['heic', 'heif'],

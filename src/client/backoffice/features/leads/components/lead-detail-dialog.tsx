@@ -68,6 +68,11 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
           <DialogTitle>Dettaglio Lead</DialogTitle>
           <DialogDescription>{lead ? `${lead.nome} ${lead.cognome}` : ''}</DialogDescription>
         </DialogHeader>
+        {!lead && detail.isPending && (
+          <div className="flex justify-center py-8" aria-busy="true">
+            <Spinner label="Caricamento dettagli..." />
+          </div>
+        )}
         {detail.isError && !row && (
           <ErrorState
             message={`Errore nel caricamento del lead: ${detail.error.message}`}
