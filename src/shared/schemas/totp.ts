@@ -4,7 +4,7 @@ import { ROLES } from '../permissions';
 import { PASSWORD_MAX } from './password';
 import { userSchema } from './utente';
 
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Six digits; spaces the user typed (apps show "123 456") are dropped. */
