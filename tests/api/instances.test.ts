@@ -65,7 +65,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([spawnServer({ env: env('a') }), spawnServer({ env: env('b') })]);
   handle = fromPostgres(databaseUrl, 2);
   puntoId = (await insertPuntoFisico(handle.db)).id;
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await killAllServers();

@@ -58,7 +58,7 @@ beforeAll(async () => {
     await prepareDatabase(handle, { adminEmail: ADMIN.email, adminPassword: ADMIN.password });
     return (await insertPuntoFisico(handle.db)).id;
   });
-});
+}, 300_000);
 
 afterAll(async () => {
   await killAllServers();

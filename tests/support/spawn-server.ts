@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export const SERVER_COMMAND = ['--import', 'tsx', 'src/server/main.ts'];
 
 /** Generous: the first start migrates, and the machine may be busy. */
-const READY_TIMEOUT_MS = 120_000;
+const READY_TIMEOUT_MS = 240_000;
 
 export interface ServerProcess {
   readonly port: number;
