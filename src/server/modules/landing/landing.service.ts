@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
-  UPLOAD_MAX_FILE_BYTES,
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -30,10 +28,10 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
 import { praticheScope } from '../punti-fisici/scope';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
-import { newDocumentKey, readWhole, type DocumentStorage } from '#server/storage/storage.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '../notifiche/links';
 import { enqueueNuovoLead } from '../notifiche/notifiche.service';
-import { canMerge, mergePagesToPdf } from './merge-pages';
+import { canMerge, mergeStoredPages } from './merge-pages';
 
 const m = msg.landing;
 
@@ -291,15 +289,6 @@ export async function assertCanUpload(db: Database, praticaId: number): Promise<
     throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
 }
 
-// pdf-lib needs the two photos whole: one merge at a time per process keeps memory bounded
-// however many customers upload at once.
-let mergeQueue: Promise<unknown> = Promise.resolve();
-function oneMergeAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = mergeQueue.then(work, work);
-  mergeQueue = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * Records documents already streamed to the store by receiveDocuments (they were checked by
  * content on the way). Two camera pages of one bill also become one PDF. Any failure removes
@@ -328,31 +317,20 @@ export async function saveDocuments(
         .map((p) => prepared.find((f) => f.parte === p))
         .filter((f): f is ReceivedDocument => f != null);
       if (pages.length < 2 || !canMerge(pages.map((p) => p.type))) continue;
-      const pdf = await oneMergeAtATime(async () => {
-        const images = [];
-        for (const page of pages)
-          images.push({
-            data: await readWhole(storage, page.key, UPLOAD_MAX_FILE_BYTES),
-            mime: page.type.mime,
-          });
-        try {
-          return await mergePagesToPdf(images, group.title);
-        } catch {
-          // An image pdf-lib cannot read (e.g. a CMYK JPEG) is still a valid photo: keep the pages.
-          return null;
-        }
-      });
+      const pdf = await mergeStoredPages(
+        storage,
+        pages.map((p) => ({ key: p.key, mime: p.type.mime })),
+        group.title,
+      );
       if (!pdf) continue;
-      const key = newDocumentKey('pdf');
-      await storage.put(key, Readable.from([pdf]));
-      merged.push(key);
+      merged.push(pdf.key);
       prepared.push({
-        key,
+        key: pdf.key,
         parte: `${group.kind}Merged`,
         displayName: `${group.title} (2 pagine).pdf`,
         type: { mime: 'application/pdf', ext: 'pdf', isImage: false },
-        sizeBytes: pdf.length,
-        sha256: createHash('sha256').update(pdf).digest('hex'),
+        sizeBytes: pdf.sizeBytes,
+        sha256: pdf.sha256,
       });
       const index = prepared.length - 1;
       for (const page of pages) (page as (typeof prepared)[number]).mergedInto = index;
