@@ -98,6 +98,10 @@ export const UPLOAD_PARTS = [
 export const STAFF_UPLOAD_PART = 'files';
 
 /** Events of a practice's own history (documents added by staff or deleted by the admin). */
+/** A lead's history: a duplicate merged into it, or kept apart from it (docs/product/lifecycle.md#doppioni). */
+export const LEAD_EVENTO_TIPI = ['duplicato_unito', 'duplicato_separato'] as const;
+export type LeadEventoTipo = (typeof LEAD_EVENTO_TIPI)[number];
+
 export const PRATICA_EVENTO_TIPI = ['documento_aggiunto', 'documento_eliminato'] as const;
 export type PraticaEventoTipo = (typeof PRATICA_EVENTO_TIPI)[number];
 

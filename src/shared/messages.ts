@@ -126,6 +126,30 @@ export const msg = {
     exportError: "Errore durante l'esportazione dei lead",
     empty: 'Nessun lead',
     allPoints: 'Tutti i punti fisici',
+    /** For a scoped role when the lead's first point is not one of theirs (or gone). See docs/security.md */
+    puntoNonVisibile: 'Punto fisico non visibile',
+    noPunto: 'Nessun punto fisico associato',
+    /** Leads sharing a phone or e-mail. See docs/product/lifecycle.md#doppioni */
+    duplicati: {
+      badge: 'Possibile duplicato',
+      intro: 'Questi lead hanno lo stesso telefono o la stessa e-mail:',
+      stessoTelefono: 'stesso telefono',
+      stessaEmail: 'stessa e-mail',
+      unisci: 'Unisci in questo lead',
+      tieniSeparati: 'Tieni separati',
+      confermaUnione:
+        "Unire il lead #{altroId} ({altroNome}) in questo lead? Pratiche, documenti, consensi e storico passano qui e il lead #{altroId} viene eliminato. L'operazione non si può annullare.",
+      unito: 'Lead uniti',
+      separati: 'Lead tenuti separati',
+      soloUfficio: "Solo l'amministrazione può unirli o tenerli separati.",
+      errore: "Errore nell'operazione sui duplicati",
+      nonDuplicati: 'I due lead non hanno telefono o e-mail in comune',
+      stessoLead: 'Scegli un lead diverso da questo',
+      eventoUnito:
+        'Unito il lead #{altroId} ({altroNome}, {altroTelefono}, {altroEmail}): {pratiche} pratiche, {consensi} consensi',
+      eventoSeparato: 'Tenuto separato dal lead #{altroId} ({altroNome})',
+      storico: 'Storico del lead',
+    },
   },
   pratica: {
     pageTitle: 'Gestione Pratiche',

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   'leads:read': ALL,
   'leads:updateStatus': ALL,
   'leads:delete': ADMIN_OFFICE,
+  /**
+   * Merge two leads sharing a phone or e-mail, or keep them apart: the roles that delete leads,
+   * who see every practice a merge moves (docs/product/lifecycle.md#doppioni).
+   */
+  'leads:merge': ADMIN_OFFICE,
   'pratiche:read': ADMIN_OFFICE,
   'pratiche:delete': ADMIN_OFFICE,
   /** Staff attach documents to a practice: the roles that edit its services (docs/product/lifecycle.md#documenti). */

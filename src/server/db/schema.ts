@@ -19,6 +19,7 @@ import {
   EMAIL_TIPI,
   NOTIFICA_TIPI,
   LEAD_CONTATTO_STATI,
+  LEAD_EVENTO_TIPI,
   PAGAMENTO_STATI,
   PRATICA_EVENTO_TIPI,
   PRATICA_STATI,
@@ -27,6 +28,7 @@ import {
   type EmailStato,
   type EmailTipo,
   type LeadContattoStato,
+  type LeadEventoTipo,
   type NotificaTipo,
   type PagamentoStato,
   type PraticaEventoTipo,
@@ -139,8 +141,11 @@ export const leads = pgTable(
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('leads_email_normalizzata_unique').on(t.emailNormalizzata),
-    uniqueIndex('leads_telefono_normalizzato_unique').on(t.telefonoNormalizzato),
+    // One lead per (phone, e-mail): the same person submitting again. Leads sharing only one of
+    // the two are possible duplicates that staff merge or keep apart; the pair index (phone
+    // first) and the e-mail index find them. See docs/product/lifecycle.md#doppioni
+    uniqueIndex('leads_telefono_email_unique').on(t.telefonoNormalizzato, t.emailNormalizzata),
+    index('leads_email_normalizzata_idx').on(t.emailNormalizzata),
     index('leads_punto_data_idx').on(t.puntoFisicoOriginaleId, t.dataRegistrazione),
     // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows.
     index('leads_data_id_idx').on(t.dataRegistrazione, t.id),
@@ -149,6 +154,49 @@ export const leads = pgTable(
     index('leads_ricerca_trgm_idx').using('gin', sql`${leadSearchText(t)} gin_trgm_ops`),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
+  ],
+);
+
+/** Two leads sharing a phone or e-mail that staff decided are different people (ids in order). */
+export const leadsSeparati = pgTable(
+  'leads_separati',
+  {
+    leadAId: integer('lead_a_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadBId: integer('lead_b_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadAId, t.leadBId] }),
+    index('leads_separati_b_idx').on(t.leadBId),
+    check('leads_separati_ordine_check', sql`lead_a_id < lead_b_id`),
+  ],
+);
+
+/**
+ * A lead's own history: duplicates merged into it, duplicates kept apart. Names are kept as
+ * text, so the record survives the merged lead and the user. See docs/product/lifecycle.md#doppioni
+ */
+export const leadsEventi = pgTable(
+  'leads_eventi',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    utenteNome: text('utente_nome'),
+    tipo: text('tipo').$type<LeadEventoTipo>().notNull(),
+    descrizione: text('descrizione').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_eventi_lead_idx').on(t.leadId, t.createdAt),
+    check('leads_eventi_tipo_check', inList('tipo', LEAD_EVENTO_TIPI)),
   ],
 );
 

@@ -4,7 +4,6 @@ import { ROLES } from '../permissions';
 import { PASSWORD_MAX } from './password';
 import { userSchema } from './utente';
 
-const TOTP_DIGITS = 6;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** Six digits; spaces the user typed (apps show "123 456") are dropped. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
@@ -228,27 +228,29 @@ interface NewLead {
   puntoFisicoOriginaleId: number;
 }
 
-/** Same normalised phone or e-mail → the same lead, first point kept. See docs/product/lifecycle.md#doppioni */
+/**
+ * The same normalised phone AND e-mail → the same lead (a returning customer), first point kept.
+ * Only one of the two in common → a new lead with what the visitor typed, which staff see as a
+ * possible duplicate to merge or keep apart: an anonymous visitor never attaches a practice to
+ * someone else's lead by knowing one contact. See docs/product/lifecycle.md#doppioni
+ */
 async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
   const find = async () => {
     const [found] = await tx
       .select({ id: leads.id })
       .from(leads)
       .where(
-        or(
+        and(
           eq(leads.telefonoNormalizzato, data.telefonoNormalizzato),
           eq(leads.emailNormalizzata, data.emailNormalizzata),
         ),
-      )
-      // The phone is the stronger key: the consultant calls it.
-      .orderBy(desc(sql`${leads.telefonoNormalizzato} = ${data.telefonoNormalizzato}`), asc(leads.id))
-      .limit(1);
+      );
     return found;
   };
   // isExisting stays on the server (it words the staff's e-mail); the public answer never tells.
   const existing = await find();
   if (existing) return { id: existing.id, isExisting: true };
-  // A concurrent first submission of the same person: the unique indexes decide, we re-read.
+  // A concurrent first submission of the same person: the unique (phone, e-mail) index decides, we re-read.
   const [created] = await tx.insert(leads).values(data).onConflictDoNothing().returning({ id: leads.id });
   if (created) return { id: created.id, isExisting: false };
   const raced = await find();
