@@ -150,4 +150,3 @@ export const updateLeadStatusSchema = z.object({
 
 /** POST /api/leads/{id}/unisci and /tieni-separati: the other lead of the pair. */
 export const leadDuplicatoBodySchema = z.object({ altroLeadId: idSchema });
-export type LeadDuplicatoBody = z.infer<typeof leadDuplicatoBodySchema>;
