@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { toUser } from '../utenti/utenti.service';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from './auth.service';
@@ -29,16 +30,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, {
       const user = await authenticate(db, email, password);
       if (!user) {
         await guard.recordFailure(request.ip, email);
+        await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
       await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       return toUser(user);
     },
   );
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await app.endSession(request, reply);
+    const userId = await app.endSession(request, reply);
+    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
     return reply.code(204).send();
   });
 
