@@ -19,6 +19,7 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
+import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
 import { useLeadDetail } from '../api/leads';
 import { leadQueries } from '../api/queries';
 
@@ -179,6 +180,9 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   ))}
                 </ul>
               </section>
+            )}
+            {detail.data && can(role, 'leads:erase') && (
+              <LeadPrivacyActions leadId={lead.id} erasedAt={detail.data.datiCancellatiAt} />
             )}
           </div>
         )}
