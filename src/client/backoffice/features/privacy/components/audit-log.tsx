@@ -148,9 +148,9 @@ export function AuditLog({
                   <TableCell className="text-sm whitespace-nowrap">
                     {formatDateTime(item.createdAt)}
                   </TableCell>
-                  <TableCell className="font-medium">{m.tipoLabels[item.tipo]}</TableCell>
-                  <TableCell className="text-sm break-all">{item.utente ?? m.sistema}</TableCell>
-                  <TableCell className="text-sm tabular-nums">{item.ip ?? '—'}</TableCell>
+                  <TableCell className="min-w-40 font-medium">{m.tipoLabels[item.tipo]}</TableCell>
+                  <TableCell className="min-w-60 text-sm break-words">{item.utente ?? m.sistema}</TableCell>
+                  <TableCell className="text-sm whitespace-nowrap tabular-nums">{item.ip ?? '—'}</TableCell>
                   <TableCell className="min-w-48 text-sm text-muted-foreground">{describe(item)}</TableCell>
                 </TableRow>
               ))}
