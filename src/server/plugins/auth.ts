@@ -147,13 +147,19 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(token, sessionSecret)));
+    const ended = token
+      ? await db
+          .delete(sessions)
+          .where(eq(sessions.id, sessionIdFor(token, sessionSecret)))
+          .returning({ userId: sessions.userId })
+      : [];
     void reply.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: secureCookies,
     });
+    return ended[0]?.userId ?? null;
   });
 });
 
@@ -172,7 +178,8 @@ declare module 'fastify' {
     /** Declares the access of every route registered later under this prefix without its own. */
     protectPrefix(prefix: string, access: Access): void;
     startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
-    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Ends the request's session; the user whose session it was, or null when there was none. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<number | null>;
   }
 }
 

@@ -17,6 +17,7 @@ import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { toUser } from '../utenti/utenti.service';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from './auth.service';
@@ -55,6 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (!user) {
         await guard.recordFailure(request.ip, email);
         recordAuthEvent(request, { type: 'login.failed', reason: 'password' });
+        await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
       // The password was right; a second step may still be due. Not a session until it is done.
@@ -70,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
       recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: 'none' });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       return reply.code(200).send(toUser(user));
     },
   );
@@ -101,6 +104,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
           countChallengeFailure(db, challenge.id),
         ]);
         recordAuthEvent(request, { type: 'login.failed', reason: method });
+        await recordAudit(db, { tipo: 'accesso_fallito', who: { email: user.email }, ip: request.ip });
         throw new AppError(
           401,
           'INVALID_CODE',
@@ -112,6 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await app.startSession(request, reply, user.id);
       if (left != null) recordAuthEvent(request, { type: 'totp.recovery_code_used', userId: user.id, left });
       recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: method });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       // After a recovery code the user is told how many are left (the sign-in page says so).
       return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
     },
@@ -161,12 +166,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         otherSessionsEnded: result.otherSessionsEnded,
       });
       recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: 'enrolled' });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       return { user: toUser(user), recoveryCodes: result.recoveryCodes };
     },
   );
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await app.endSession(request, reply);
+    const userId = await app.endSession(request, reply);
+    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
     return reply.code(204).send();
   });
 
