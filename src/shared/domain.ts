@@ -157,5 +157,10 @@ export const AUDIT_TIPI = [
   'eliminazione_lead',
   'conservazione_anonimizzazione',
   'impostazioni_modificate',
+  'secondo_fattore_attivato',
+  'secondo_fattore_disattivato',
+  'secondo_fattore_azzerato',
+  'codici_recupero_rigenerati',
+  'codice_recupero_usato',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];

@@ -691,6 +691,11 @@ export const msg = {
       eliminazione_lead: 'Eliminazione lead',
       conservazione_anonimizzazione: 'Anonimizzazione per conservazione scaduta',
       impostazioni_modificate: 'Impostazioni modificate',
+      secondo_fattore_attivato: 'Verifica in due passaggi attivata',
+      secondo_fattore_disattivato: 'Verifica in due passaggi disattivata',
+      secondo_fattore_azzerato: "Verifica in due passaggi azzerata dall'amministratore",
+      codici_recupero_rigenerati: 'Codici di recupero rigenerati',
+      codice_recupero_usato: 'Accesso con un codice di recupero',
     },
   },
 } as const;

@@ -83,7 +83,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request, reply) => {
       const actor = actorOf(request);
       await resetUserTotp(db, actor, request.params.id);
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'totp.reset_by_admin',
         userId: request.params.id,
         byUserId: actor.id,
