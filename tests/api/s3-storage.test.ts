@@ -3,19 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
 import type { S3Config } from '#server/env.ts';
 import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { newDocumentKey, type DocumentStorage } from '#server/storage/storage.ts';
+import { startTestS3, type TestS3 } from '../support/s3-server';
 import { buildSubmission, insertPuntoFisico } from '../setup/factories';
 import { multipart, samplePdf } from '../setup/sample-files';
 import { createTestContext, loginAsAdmin, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
 
 const BUCKET = 'winsolution-test';
-let server: S3rver;
+let server: TestS3;
 let folder: string;
 let s3: S3Config;
 let storage: DocumentStorage;
@@ -23,22 +22,8 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'winsolution-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: folder,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = (await server.run()) as AddressInfo;
-  s3 = {
-    bucket: BUCKET,
-    endpoint: `http://127.0.0.1:${port}`,
-    region: 'us-east-1',
-    // s3rver's fixed development credentials.
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    forcePathStyle: true,
-  };
+  server = await startTestS3(folder, BUCKET);
+  s3 = server.config;
   storage = createS3Storage(s3);
   ctx = await createTestContext();
 });
@@ -68,14 +53,33 @@ describe('documents in an S3-compatible store', () => {
     expect(await storage.get(key)).toBeNull();
   });
 
-  it('a stream that fails midway leaves no object', async () => {
+  it('stores documents around the 5 MiB part size, and a small one after a large one, exactly', async () => {
+    const part = 5 * 1024 * 1024;
+    // One PUT, two parts with a one-byte last part, then a tiny one through the reused buffer.
+    for (const size of [part, part + 1, 3 * part + 17, 9]) {
+      const data = randomBytes(size);
+      const key = newDocumentKey('pdf');
+      // Chunks of odd sizes, as a socket delivers them.
+      const chunks = [];
+      for (let at = 0; at < size; at += 65_521) chunks.push(data.subarray(at, at + 65_521));
+      await storage.put(key, Readable.from(chunks));
+      const file = await storage.get(key);
+      expect(file?.size).toBe(size);
+      expect(sha256(await readAll(file!.stream))).toBe(sha256(data));
+      await storage.remove(key);
+    }
+  });
+
+  it('a stream that fails midway, after a part was sent, leaves no object and no unfinished upload', async () => {
     const key = newDocumentKey('pdf');
     async function* broken() {
       yield randomBytes(6 * 1024 * 1024);
+      yield randomBytes(6 * 1024 * 1024);
       throw new Error('il cliente se ne è andato');
     }
-    await expect(storage.put(key, Readable.from(broken()))).rejects.toThrow();
+    await expect(storage.put(key, Readable.from(broken()))).rejects.toThrow('il cliente se ne è andato');
     expect(await storage.get(key)).toBeNull();
+    expect(server.unfinishedUploads()).toEqual([]);
   });
 
   it('the sweep removes objects no document names and keeps the recorded ones', async () => {

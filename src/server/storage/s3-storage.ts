@@ -1,20 +1,41 @@
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
+  type CompletedPart,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '#server/env.ts';
 import { assertSafeKey, DOCUMENT_KEY, type DocumentStorage, type SweepResult } from './storage';
 
-/** 5 MB is S3's smallest multipart part: one part per upload in memory at a time. */
+/**
+ * S3's smallest multipart part (5 MiB), and the only buffer a document being stored holds: the
+ * stream is copied into it, each full part is sent before more is read, and the buffer is then
+ * refilled in place. See docs/decisions/025-s3-parti-in-un-buffer.md.
+ */
 const PART_SIZE = 5 * 1024 * 1024;
+/** Part buffers kept for the next uploads (20 MB): allocating 5 MB per part churns the allocator. */
+const IDLE_PARTS_KEPT = 4;
+
+/** Reusable part buffers: a put takes one, gives it back when its last request has settled. */
+function partBuffers() {
+  const idle: Buffer[] = [];
+  return {
+    take: () => idle.pop() ?? Buffer.allocUnsafeSlow(PART_SIZE),
+    give(buffer: Buffer) {
+      if (idle.length < IDLE_PARTS_KEPT) idle.push(buffer);
+    },
+  };
+}
 
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({
@@ -38,23 +59,65 @@ const isNotFound = (error: unknown) =>
 
 export function createS3Storage(config: S3Config, client = createS3Client(config)): DocumentStorage {
   const Bucket = config.bucket;
+  const parts = partBuffers();
   return {
     kind: 's3',
     async put(key, body) {
       assertSafeKey(key);
-      // A stream that fails midway aborts the multipart upload: nothing stays in the bucket.
-      const upload = new Upload({
-        client,
-        params: { Bucket, Key: key, Body: body },
-        partSize: PART_SIZE,
-        queueSize: 1,
-        leavePartsOnError: false,
-      });
+      // Only `buffer.subarray(0, filled)` is ever sent: a reused buffer's older bytes never leave.
+      const buffer = parts.take();
+      let filled = 0;
+      let uploadId: string | undefined;
+      const sent: CompletedPart[] = [];
+      const sendPart = async () => {
+        uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }))).UploadId;
+        const PartNumber = sent.length + 1;
+        const { ETag } = await client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId: uploadId,
+            PartNumber,
+            Body: buffer.subarray(0, filled),
+          }),
+        );
+        sent.push({ PartNumber, ETag });
+        filled = 0;
+      };
       try {
-        await upload.done();
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          for (let offset = 0; offset < chunk.length;) {
+            // A full part goes out only when more bytes follow: a document up to 5 MiB is one PUT.
+            if (filled === PART_SIZE) await sendPart();
+            const copied = chunk.copy(buffer, filled, offset);
+            filled += copied;
+            offset += copied;
+          }
+        }
+        if (uploadId === undefined) {
+          await client.send(new PutObjectCommand({ Bucket, Key: key, Body: buffer.subarray(0, filled) }));
+        } else {
+          await sendPart();
+          await client.send(
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key: key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: sent },
+            }),
+          );
+        }
       } catch (error) {
         body.destroy();
+        // A stream that fails midway aborts the multipart upload: nothing stays in the bucket
+        // (if the abort fails too, the periodic sweep finds the unfinished upload).
+        if (uploadId !== undefined)
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }))
+            .catch(() => undefined);
         throw error;
+      } finally {
+        parts.give(buffer);
       }
     },
     async get(key) {
