@@ -15,7 +15,9 @@ export default defineConfig({
   outputDir: '.tmp/test-results',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On the 2-core CI a load hiccup must not sink a whole run; the report still names the test
+  // 'flaky', and a flaky test is a bug to fix (CONTRIBUTING.md#test-e-controlli).
+  retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.CI ? [['list']] : [['list']],

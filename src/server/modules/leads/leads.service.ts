@@ -36,6 +36,7 @@ import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/l
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { leadOfPunto, leadsScope, praticheScope, puntiScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
+import { listPossibiliDuplicati, listStorico, possibileDuplicatoSql } from './duplicati.service';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
@@ -108,6 +109,8 @@ function listColumns(now: Date) {
     puntoNome: puntiFisici.nomeAttivita,
     puntoIndirizzo: puntiFisici.indirizzo,
     puntoResponsabileId: puntiFisici.utenteResponsabileId,
+    telefonoNormalizzato: leads.telefonoNormalizzato,
+    emailNormalizzata: leads.emailNormalizzata,
     isOverdue: sql<boolean>`(${leads.statoContatto} = 'nuovo' and ${leads.dataRegistrazione} < ${overdueSince(now).toISOString()})`,
   };
 }
@@ -124,7 +127,13 @@ type ListRow = {
   puntoNome: string | null;
   puntoIndirizzo: string | null;
   isOverdue: boolean;
+  possibileDuplicato: boolean;
 };
+
+/** The list's and the detail's columns, with the duplicate marker (not in exports). */
+function screenColumns(actor: Actor, now: Date) {
+  return { ...listColumns(now), possibileDuplicato: possibileDuplicatoSql(actor) };
+}
 
 function toListItem(row: ListRow): LeadListItem {
   return {
@@ -142,6 +151,7 @@ function toListItem(row: ListRow): LeadListItem {
       row.puntoFisicoOriginaleId != null && row.puntoNome != null
         ? { id: row.puntoFisicoOriginaleId, nomeAttivita: row.puntoNome, indirizzo: row.puntoIndirizzo ?? '' }
         : null,
+    possibileDuplicato: Boolean(row.possibileDuplicato),
   };
 }
 
@@ -154,7 +164,7 @@ export async function listLeads(
   const where = filterConditions(db, actor, query, now);
   const [{ total }] = await db.select({ total: count() }).from(leads).where(where);
   const rows = await db
-    .select(listColumns(now))
+    .select(screenColumns(actor, now))
     .from(leads)
     .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .where(where)
@@ -166,7 +176,7 @@ export async function listLeads(
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
   const [row] = await db
-    .select(listColumns(now))
+    .select(screenColumns(actor, now))
     .from(leads)
     .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .where(and(eq(leads.id, id), leadsScope(db, actor)));
@@ -246,6 +256,8 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
         .filter((s) => s.praticaId === p.id)
         .map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
     })),
+    possibiliDuplicati: row.possibileDuplicato ? await listPossibiliDuplicati(db, actor, row) : [],
+    storico: await listStorico(db, id),
   };
   if (actor.role === 'admin') {
     const counts = new Map<string, { tipoServizio: ServizioTipo; stato: ServizioStato; count: number }>();

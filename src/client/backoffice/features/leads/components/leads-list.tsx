@@ -22,6 +22,7 @@ import { useLeads } from '../api/leads';
 import type { LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
 import { LeadStatusControl } from './lead-status-control';
+import { DuplicatoBadge } from './lead-duplicati';
 
 const PAGE_SIZE = 25;
 
@@ -115,6 +116,7 @@ export function LeadsList(props: {
                       <p className="font-medium">
                         {lead.nome} {lead.cognome}
                       </p>
+                      {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
                       <p className="text-muted-foreground">{lead.telefono}</p>
                     </div>
@@ -149,6 +151,7 @@ export function LeadsList(props: {
                       <p className="font-medium">
                         {lead.nome} {lead.cognome}
                       </p>
+                      {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="break-all text-muted-foreground">{lead.email}</p>
                       <p className="text-muted-foreground">{lead.telefono}</p>
                     </TableCell>
