@@ -43,6 +43,40 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/** Every child process this run started and has not yet seen exit: killed when the bench exits. */
+const children = new Set<ChildProcess>();
+
+/** Registers a child so that no exit of the bench (error, Ctrl-C) leaves it running. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Synchronous, for process.on('exit'): SIGKILL to every child still running. */
+export function killAllChildren(): void {
+  for (const child of children) child.kill('SIGKILL');
+}
+
+/**
+ * SIGTERM, then SIGKILL if the process has not exited after `graceMs`: a server that hangs on
+ * shutdown must not hang the bench. Resolves once the process has exited; says so when it had to kill.
+ */
+export function stopChild(child: ChildProcess, what: string, graceMs = 15_000): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode != null || child.signalCode != null) return resolve();
+    const timer = setTimeout(() => {
+      console.warn(`  ${what}: ancora attivo ${graceMs / 1000} s dopo SIGTERM, fermato con SIGKILL`);
+      child.kill('SIGKILL');
+    }, graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 export interface RunningServer {
   child: ChildProcess;
   pid: number;
@@ -77,6 +111,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  track(child);
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
@@ -89,12 +124,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     base,
     startupMs,
     startupCpuMs: cpuMs(child.pid!),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode != null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child, 'server'),
   };
 }
 
@@ -111,6 +141,7 @@ export async function startBareFastify(port: number): Promise<RunningServer> {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  track(child);
   const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/bare`, child, () => '', 60_000);
   return {
@@ -119,12 +150,7 @@ export async function startBareFastify(port: number): Promise<RunningServer> {
     base,
     startupMs: performance.now() - started,
     startupCpuMs: cpuMs(child.pid!),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode != null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child, 'Fastify nudo'),
   };
 }
 

@@ -42,12 +42,14 @@ import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres-server';
 import {
+  killAllChildren,
   load,
   root,
   rssMb,
   rssSampler,
   startBareFastify,
   startServer,
+  track,
   type LoadRequest,
   type LoadResult,
 } from './http';
@@ -84,6 +86,17 @@ const cleanups: Array<() => Promise<void> | void> = [];
 async function cleanUp() {
   while (cleanups.length) await Promise.resolve(cleanups.shift()!()).catch(() => undefined);
 }
+/** Synchronous last resort when the bench exits, however it exits: no server or PostgreSQL left behind. */
+const exitCleanups: Array<() => void> = [killAllChildren];
+process.on('exit', () => {
+  for (const undo of exitCleanups.splice(0)) {
+    try {
+      undo();
+    } catch {
+      // exiting anyway
+    }
+  }
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void cleanUp().then(() => process.exit(130)));
 const log = (line: string) => console.log(line);
@@ -101,11 +114,13 @@ function ensureBuilt() {
 function seed(env: Record<string, string>, leads: number): Promise<{ ms: number; summary: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn('npx', ['tsx', 'scripts/seed-demo.ts', '--leads', String(leads), '--seed', '42'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // `npm run seed:demo`'s command, as one node process (no npx wrapper that could outlive a kill).
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/seed-demo.ts', '--leads', String(leads), '--seed', '42'],
+      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    track(child);
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
@@ -119,6 +134,15 @@ function seed(env: Record<string, string>, leads: number): Promise<{ ms: number;
       }
     });
   });
+}
+
+/** The code measured: the figures belong to this commit of this branch. */
+function gitState(): { commit?: string; branch?: string } {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() || undefined;
+  const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (+ modifiche non committate)' : '';
+  const commit = git('rev-parse', '--short', 'HEAD');
+  return { commit: commit && `${commit}${dirty}`, branch: git('rev-parse', '--abbrev-ref', 'HEAD') };
 }
 
 async function login(base: string, role: Role): Promise<string> {
@@ -372,7 +396,9 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
         'pg_stat_statements.track': 'all',
         shared_buffers: '256MB',
       });
-      cleanups.unshift(() => postgres!.stop());
+      const stopPostgres = () => postgres?.stop();
+      cleanups.unshift(stopPostgres);
+      exitCleanups.push(stopPostgres);
       env.DATABASE_URL = postgres.url;
       pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
       cleanups.unshift(() => pool!.end());
@@ -476,6 +502,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       quick,
       seconds,
       node: process.version,
+      ...gitState(),
       cpus: cpus().length,
       load: loadavg()[0],
       seedMs: seeded.ms,

@@ -93,10 +93,13 @@ export async function startThrowawayPostgres(
     ]),
     'avvio di PostgreSQL',
   );
+  let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop() {
+      if (stopped) return;
+      stopped = true;
       asPg(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', 'stop']);
       rmSync(dir, { recursive: true, force: true });
     },

@@ -1,23 +1,20 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import type { S3Config } from '#server/env.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { assertSafeKey, DOCUMENT_KEY, type DocumentStorage, type SweepResult } from './storage';
 
 /** 5 MB is S3's smallest multipart part: one part per upload in memory at a time. */
 const PART_SIZE = 5 * 1024 * 1024;
 
+// Loaded when S3 is configured, not by every start (docs/performance.md#avvio).
+const clientS3 = lazyRequire<typeof ClientS3>('@aws-sdk/client-s3');
+const libStorage = lazyRequire<typeof LibStorage>('@aws-sdk/lib-storage');
+
 export function createS3Client(config: S3Config): S3Client {
-  return new S3Client({
+  return new (clientS3().S3Client)({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -33,10 +30,20 @@ export function createS3Client(config: S3Config): S3Client {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
+  error instanceof clientS3().S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 export function createS3Storage(config: S3Config, client = createS3Client(config)): DocumentStorage {
+  const {
+    AbortMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    ListMultipartUploadsCommand,
+    ListObjectsV2Command,
+    S3ServiceException,
+  } = clientS3();
+  const { Upload } = libStorage();
   const Bucket = config.bucket;
   return {
     kind: 's3',
