@@ -86,12 +86,12 @@ function baseline(runs: DbRun[], run: DbRun): DbRun | undefined {
 }
 
 /** Why lists missed their p95: in the database (SQL per request vs the answer's p50) or in Node. */
-function listReason(over: Measure[]): string {
+function listReason(over: Measure[], run: DbRun): string {
   const withSql = over.filter((m) => m.sqlMs != null);
   const inSql = withSql.filter((m) => m.sqlMs! >= 0.5 * m.runs[0].p50);
   const worst = [...over].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
   const routes = [...new Set(over.map((m) => m.route))].join(', ');
-  return `${inSql.length} di ${withSql.length} hanno almeno metà del p50 nel database (peggiore: SQL ${f(worst.sqlMs, 1)} ms per richiesta, p50 ${f(worst.runs[0].p50)} ms): query che contano o ordinano tutte le righe del filtro e dell'ambito del ruolo; rotte: ${routes}`;
+  return `${inSql.length} di ${withSql.length} hanno almeno metà del p50 nel database (peggiore: SQL ${f(worst.sqlMs, 1)} ms per richiesta, p50 ${f(worst.runs[0].p50)} ms): query che contano o ordinano tutte le righe del filtro e dell'ambito del ruolo; rotte: ${routes}. Macchina: una rotta Fastify nuda risponde in p50 ${f(run.bare[0]?.p50)} ms (su una macchina scarica ≈ 1 ms), load ${f(run.load)} su ${run.cpus} core`;
 }
 
 function submitReason(submit: Measure, run: DbRun): string {
@@ -111,7 +111,7 @@ function budgets(runs: DbRun[]): string[] {
     const over = lists.filter((m) => m.runs[0].p95 > 50);
     const worst = [...lists].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
     lines.push(
-      `| PostgreSQL: ogni lista e cruscotto p95 ≤ 50 ms a 10 connessioni, ogni ruolo e filtro${at} | ${over.length}/${lists.length} oltre; peggiore ${worst ? `${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms` : '—'} | ${ok(over.length === 0)} | ${over.length ? listReason(over) : ''} |`,
+      `| PostgreSQL: ogni lista e cruscotto p95 ≤ 50 ms a 10 connessioni, ogni ruolo e filtro${at} | ${over.length}/${lists.length} oltre; peggiore ${worst ? `${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms` : '—'} | ${ok(over.length === 0)} | ${over.length ? listReason(over, pg) : ''} |`,
     );
     const base = baseline(runs, pg);
     if (base) {
@@ -160,6 +160,10 @@ function budgets(runs: DbRun[]): string[] {
       `| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | ${over.length}/${lite.measures.length} oltre; peggiore ${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms | ${ok(over.length === 0)} | ${over.length ? `PGlite esegue una query alla volta nel processo del server: le richieste in coda sommano i tempi delle query (p50 del peggiore ${f(worst.runs[0].p50)} ms)` : ''} |`,
     );
   }
+  if (!lite)
+    lines.push(
+      '| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | manca il giro PGlite a 100.000 lead | — non misurato | nessun http-pglite-100000.json in bench/results |',
+    );
   const shared = runs.find((r) => r.shared)?.shared;
   if (shared) {
     const landing = shared.firstLoad.find((p) => p.page === 'landing.html');
@@ -219,6 +223,7 @@ export function markdownReport(all: DbRun[]): string {
     '',
     'Generato da `npm run bench` (bench/run.ts): server di produzione (`node dist/server/main.js`),',
     'carico con autocannon dalla stessa macchina. Come leggerlo: docs/performance.md#benchmark-http.',
+    'Le cifre valgono per il codice della colonna «codice» (ramo e commit da cui è stato compilato il server).',
     '',
     '| database | lead | codice | eseguito | opzioni | macchina | dati demo | primo avvio | avvio a caldo (mediana, CPU) | RSS a riposo | RSS sotto carico |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse]`
+ * `npm run bench [-- --db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
  *
  * The production server over real HTTP, as a customer's phone and the office reach it. For each
  * database asked (default both: a throwaway PostgreSQL server, scripts/postgres-server.ts, and
@@ -144,6 +144,9 @@ function gitState(): { commit?: string; branch?: string } {
   const commit = git('rev-parse', '--short', 'HEAD');
   return { commit: commit && `${commit}${dirty}`, branch: git('rev-parse', '--abbrev-ref', 'HEAD') };
 }
+
+/** Taken when the run starts: the code the server was built from, not what is committed later. */
+const codeMeasured = gitState();
 
 async function login(base: string, role: Role): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
@@ -502,7 +505,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       quick,
       seconds,
       node: process.version,
-      ...gitState(),
+      ...codeMeasured,
       cpus: cpus().length,
       load: loadavg()[0],
       seedMs: seeded.ms,
@@ -522,6 +525,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
 }
 
 async function main() {
+  if (flag('report-only')) return writeReport();
   ensureBuilt();
   const shared: SharedResults = { firstLoad: measureFirstLoad() };
   mkdirSync(resultsDir, { recursive: true });
@@ -530,6 +534,11 @@ async function main() {
     run.shared = shared;
     writeFileSync(path.join(resultsDir, `http-${db}-${leadCount}.json`), `${JSON.stringify(run, null, 2)}\n`);
   }
+  writeReport();
+}
+
+/** bench/results/latest.md from every http-*.json there. */
+function writeReport() {
   const all = readdirSync(resultsDir)
     .filter((f) => /^http-(pg|pglite)-\d+\.json$/.test(f))
     .map((f) => JSON.parse(readFileSync(path.join(resultsDir, f), 'utf8')) as DbRun);
