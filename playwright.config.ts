@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** E2E against the real server (built client, fresh embedded database) in Debian's Chromium. */
+/**
+ * E2E against the real server in Debian's Chromium: the compiled server `npm start` runs (rebuilt
+ * here, under a second, so it is never older than its sources), the built client (`npm run
+ * test:e2e` builds it), a fresh embedded database.
+ */
 const port = Number(process.env.E2E_PORT ?? 5090);
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
 import { E2E_ADMIN } from './tests/e2e/e2e-admin';
@@ -48,10 +52,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
+    command: `rm -rf "${dataDir}" && npm run -s build:server && node --enable-source-maps dist/server/main.js`,
     url: `http://localhost:${port}/api/user`,
     reuseExistingServer: false,
-    // Generous: on a busy 2-core machine the first start (and its migrations) can take a while.
+    // A fresh embedded database compiles PGlite and runs every migration: slow on a busy machine.
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -1,399 +1,550 @@
 /**
- * `npm run bench [-- --leads N | --full] [--requests N] [--compare file.json] [--no-size]`
+ * `npm run bench [-- --db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
  *
- * Prints, and writes to bench/results/latest.md (figures also in latest.json):
- *  (a) the first-load weight of the landing and the back-office (bench/size.ts);
- *  (b) API latency percentiles, in process through app.inject, on a fresh in-memory PGlite
- *      loaded by the seed-demo module (default 20,000 leads; --full: 100,000);
- *  (c) how long that load took, phase by phase.
- * Nothing here fails on timing: the budget table says what is within budget and what is not.
- * --compare takes an earlier latest.json and adds its p95 as a "before" column.
+ * The production server over real HTTP, as a customer's phone and the office reach it. For each
+ * database asked (default both: a throwaway PostgreSQL server, scripts/postgres-server.ts, and
+ * PGlite in a temporary DATA_DIR):
+ *   1. the compiled server (`npm start`'s command) starts once to migrate, then
+ *      `npm run seed:demo -- --leads N` loads the demo data (timed, default 100,000 leads);
+ *   2. startup time: three warm starts until /readyz answers;
+ *   3. for every role, autocannon at 10 and 50 connections on every list with its filters, the
+ *      dashboard, the landing, the submission; p50/p95/p99, req/s, wrong statuses, server RSS;
+ *   4. beside each figure its ratio to a bare Fastify route at the same connections and, on
+ *      PostgreSQL, to the same SQL run directly (pg_stat_statements: execution time of every
+ *      statement the request ran, per request);
+ *   5. an export of every lead (time, size, server RSS during it);
+ *   6. once: the gzipped first load of the landing and the back-office (bench/size.ts) and
+ *      Lighthouse mobile (lighthouse 12, Debian's Chromium headless) on the landing and sign-in.
+ * Results: bench/results/http-{db}-{N}.json per run, and bench/results/latest.md built from every
+ * http-*.json there (so 1M ÷ 100k is shown where both ran), budgets marked met or missed.
+ * Never part of `npm test`: it takes minutes. See docs/performance.md#benchmark-http.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { InjectOptions } from 'fastify';
-import { and, inArray, ne, sql } from 'drizzle-orm';
-import { buildApp, type App } from '#server/app.ts';
-import { createPglite, fromPglite } from '#server/db/client.ts';
-import { runMigrations } from '#server/db/migrate.ts';
-import { leads, puntiFisici, servizi } from '#server/db/schema.ts';
-import { seedDatabase } from '#server/db/seed.ts';
+import pg from 'pg';
 import {
   DEMO_ACCOUNTS,
   DEMO_LEAD_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   demoPhoneDigits,
-  seedDemoData,
-  type SeedDemoResult,
 } from '#server/db/seed-demo/index.ts';
-import { parseEnv } from '#server/env.ts';
-import { DEMO_LANDING_CODE, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
-import { formatFirstLoadTable, formatLazyTable, kb, measureFirstLoad, type FirstLoadPage } from './size';
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres-server';
+import {
+  killAllChildren,
+  load,
+  root,
+  rssMb,
+  rssSampler,
+  startBareFastify,
+  startServer,
+  track,
+  type LoadRequest,
+  type LoadResult,
+} from './http';
+import { markdownReport, type DbRun, type LighthouseResult, type SharedResults } from './report';
+import { measureFirstLoad } from './size';
 
-const API_BUDGET_P95_MS = 200;
-const resultsDir = path.resolve(import.meta.dirname, 'results');
-
+const resultsDir = path.join(root, 'bench/results');
+const argv = process.argv.slice(2);
 function arg(name: string): string | undefined {
-  const argv = process.argv.slice(2);
   const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
   if (i === -1) return undefined;
   return argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
 }
+const flag = (name: string) => argv.includes(`--${name}`);
 
-function intArg(name: string, fallback: number): number {
-  const raw = arg(name);
-  if (raw == null) return fallback;
-  const value = Number(raw.replace(/[_.]/g, ''));
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} vuole un numero intero positivo (ricevuto: ${raw}).`);
-    process.exit(1);
-  }
-  return value;
+const quick = flag('quick');
+const leadCount = Number((arg('leads') ?? '100000').replace(/[_.]/g, ''));
+const dbArg = arg('db');
+const databases: Array<'pg' | 'pglite'> = dbArg ? [dbArg as 'pg' | 'pglite'] : ['pg', 'pglite'];
+const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
+const connectionLevels = quick ? [10] : [10, 50];
+const roles: Role[] = quick
+  ? ['admin', 'punto_fisico']
+  : ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
+if (!Number.isInteger(leadCount) || leadCount < 1 || databases.some((d) => d !== 'pg' && d !== 'pglite')) {
+  console.error(
+    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse]',
+  );
+  process.exit(1);
 }
-
-const flag = (name: string) => process.argv.includes(`--${name}`);
 const int = new Intl.NumberFormat('it-IT');
-const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+/** What a run must undo (servers, folders), also when it is interrupted with Ctrl-C. */
+const cleanups: Array<() => Promise<void> | void> = [];
+async function cleanUp() {
+  while (cleanups.length) await Promise.resolve(cleanups.shift()!()).catch(() => undefined);
+}
+/** Synchronous last resort when the bench exits, however it exits: no server or PostgreSQL left behind. */
+const exitCleanups: Array<() => void> = [killAllChildren];
+process.on('exit', () => {
+  for (const undo of exitCleanups.splice(0)) {
+    try {
+      undo();
+    } catch {
+      // exiting anyway
+    }
+  }
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void cleanUp().then(() => process.exit(130)));
+const log = (line: string) => console.log(line);
 
 // ---------------------------------------------------------------------------------------------
 
-interface Measure {
-  name: string;
+function ensureBuilt() {
+  if (flag('no-build') && existsSync(path.join(root, 'dist/server/main.js'))) return;
+  log('Compilazione di server e client (npm run build)…');
+  const r = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+/** `npm run seed:demo -- --leads N`, as a person would run it; its summary lines are kept. */
+function seed(env: Record<string, string>, leads: number): Promise<{ ms: number; summary: string }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    // `npm run seed:demo`'s command, as one node process (no npx wrapper that could outlive a kill).
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/seed-demo.ts', '--leads', String(leads), '--seed', '42'],
+      { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    track(child);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      process.stdout.write(d);
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`seed:demo uscito con ${code}`));
+      else {
+        const summary = out.slice(out.indexOf('Dati demo aggiunti'), out.indexOf('Accessi demo')).trim();
+        resolve({ ms: performance.now() - started, summary });
+      }
+    });
+  });
+}
+
+/** The code measured: the figures belong to this commit of this branch. */
+function gitState(): { commit?: string; branch?: string } {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout?.trim() || undefined;
+  const dirty = git('status', '--porcelain', '--untracked-files=no') ? ' (+ modifiche non committate)' : '';
+  const commit = git('rev-parse', '--short', 'HEAD');
+  return { commit: commit && `${commit}${dirty}`, branch: git('rev-parse', '--abbrev-ref', 'HEAD') };
+}
+
+/** Taken when the run starts: the code the server was built from, not what is committed later. */
+const codeMeasured = gitState();
+
+async function login(base: string, role: Role): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.0.${roles.indexOf(role) + 1}` },
+    body: JSON.stringify({ email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('ws_session='))
+    ?.split(';')[0];
+  if (!cookie) throw new Error(`Accesso come ${role} non riuscito (${res.status}): ${await res.text()}`);
+  return cookie;
+}
+
+async function getJson<T>(base: string, url: string, cookie: string): Promise<T> {
+  const res = await fetch(`${base}${url}`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+interface Case {
+  route: string;
+  label: string;
   role: Role | 'pubblico';
-  requests: number;
-  p50: number;
-  p95: number;
-  max: number;
-  status: number;
+  request: LoadRequest;
+  /** A list or figure route: the 50 ms (PostgreSQL) budget applies. */
+  isList: boolean;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+function monthsAgo(n: number) {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return d.toISOString().slice(0, 10);
 }
 
-/**
- * Times `requests` calls (after 3 unmeasured warm-up calls) made one after the other, so each
- * figure is one request's own latency. Every reply must have the expected status.
- */
-async function measure(
-  app: App,
-  name: string,
-  role: Measure['role'],
-  requests: number,
-  request: (i: number) => InjectOptions,
-  expected = 200,
-): Promise<Measure> {
-  const durations: number[] = [];
-  for (let i = -3; i < requests; i++) {
-    const start = process.hrtime.bigint();
-    const res = await app.inject(request(i + 3));
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (res.statusCode !== expected)
-      throw new Error(`${name}: risposta ${res.statusCode} invece di ${expected}: ${res.body.slice(0, 300)}`);
-    if (i >= 0) durations.push(elapsed);
-  }
-  durations.sort((a, b) => a - b);
-  return {
-    name,
+/** What each role measures, with parameters that exist in its own scope. */
+async function casesFor(base: string, role: Role, cookie: string): Promise<Case[]> {
+  const headers = { cookie };
+  const get = (route: string, label: string, url: string, isList = true): Case => ({
+    route,
+    label,
     role,
-    requests,
-    p50: percentile(durations, 50),
-    p95: percentile(durations, 95),
-    max: durations[durations.length - 1],
-    status: expected,
+    request: { path: url, headers },
+    isList,
+  });
+  const page1 = await getJson<{ items: Array<{ cognome: string; telefono: string }>; total: number }>(
+    base,
+    '/api/leads?pageSize=25',
+    cookie,
+  );
+  const pages = Math.max(1, Math.ceil(page1.total / 25));
+  const deep = Math.max(1, Math.min(pages, Math.round(pages / 2), 2000));
+  const surname = page1.items[0]?.cognome ?? 'Rossi';
+  const phone = (page1.items[3]?.telefono ?? '3331234567').replace(/\D/g, '').slice(-7);
+  const punti = await getJson<Array<{ id: number }> | { items: Array<{ id: number }> }>(
+    base,
+    '/api/punti-fisici',
+    cookie,
+  );
+  const pointList = Array.isArray(punti) ? punti : punti.items;
+  const pointId = pointList[Math.min(1, pointList.length - 1)]?.id;
+
+  const cases: Case[] = [
+    get('GET /api/leads', 'pagina 1', '/api/leads'),
+    get('GET /api/leads', `pagina ${deep}`, `/api/leads?page=${deep}`),
+    get('GET /api/leads', 'ricerca cognome', `/api/leads?search=${encodeURIComponent(surname)}`),
+    get('GET /api/leads', 'ricerca telefono', `/api/leads?search=${phone}`),
+    get('GET /api/leads', 'stato contattato', '/api/leads?status=contattato'),
+  ];
+  if (pointId) cases.push(get('GET /api/leads', 'filtro punto', `/api/leads?puntoFisicoId=${pointId}`));
+  if (role === 'admin' || role === 'amministrazione') {
+    cases.push(
+      get('GET /api/pratiche', 'pagina 1', '/api/pratiche'),
+      get('GET /api/pratiche', 'stato in_lavorazione', '/api/pratiche?stato=in_lavorazione'),
+      get('GET /api/pratiche', 'servizio luce', '/api/pratiche?servizio=luce'),
+      get('GET /api/pratiche', 'motivo KO', '/api/pratiche?koMotivazione=cliente_non_interessato'),
+      get('GET /api/pratiche', 'ricerca cognome', `/api/pratiche?search=${encodeURIComponent(surname)}`),
+      get('GET /api/pratiche', 'nome punto', '/api/pratiche?puntoFisico=Milano'),
+    );
+    if (pointId)
+      cases.push(get('GET /api/pratiche', 'filtro punto', `/api/pratiche?puntoFisicoId=${pointId}`));
+  }
+  cases.push(
+    get('GET /api/punti-fisici', 'elenco', '/api/punti-fisici'),
+    get('GET /api/commissioni', 'tutte', '/api/commissioni'),
+    get('GET /api/commissioni', 'mese corrente', `/api/commissioni?dataInizio=${thisMonth()}-01`),
+    get('GET /api/commissioni', 'ultimi 6 mesi', `/api/commissioni?dataInizio=${monthsAgo(6)}`),
+    get('GET /api/commissioni', 'pagate', '/api/commissioni?status=pagato'),
+    get('GET /api/dashboard/stats', 'cruscotto', '/api/dashboard/stats'),
+  );
+  return cases;
+}
+
+function publicCases(pointId: number): Case[] {
+  const stamp = Date.now().toString(36);
+  return [
+    {
+      route: 'GET /api/landing/{code}',
+      label: DEMO_LANDING_CODE,
+      role: 'pubblico',
+      request: { path: `/api/landing/${DEMO_LANDING_CODE}` },
+      isList: false,
+    },
+    {
+      route: 'POST /api/submit-form',
+      label: 'lead e pratica',
+      role: 'pubblico',
+      isList: false,
+      request: {
+        method: 'POST',
+        path: '/api/submit-form',
+        expected: 201,
+        // Each submission a new customer from its own address: the per-address limit is not measured.
+        setup: (i) => ({
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+            'idempotency-key': `bench-${stamp}-${i}`,
+          },
+          body: JSON.stringify({
+            nome: 'Chiara',
+            cognome: 'Bench',
+            telefono: demoPhoneDigits(500_000_000 + i),
+            email: `bench.${stamp}.${i}@${DEMO_LEAD_EMAIL_DOMAIN}`,
+            serviziRichiesti: ['luce', 'gas'],
+            servizioRichiesto: 'luce',
+            orarioContatto: '',
+            indirizzoIP: 'unknown',
+            documentiCaricati: {
+              hasLuceFile: false,
+              hasGasFile: false,
+              hasSingleFile: false,
+              hasCombinedFile: false,
+              uploadMethod: 'none',
+              timestamp: new Date().toISOString(),
+            },
+            note: '',
+            privacyAccepted: true,
+            puntoFisicoId: pointId,
+          }),
+        }),
+      },
+    },
+  ];
+}
+
+/** Execution time of every statement a request ran, per request (pg_stat_statements). */
+async function sqlPerRequest(pool: pg.Pool, base: string, c: Case, n = 5): Promise<number> {
+  await pool.query('select pg_stat_statements_reset()');
+  for (let i = 0; i < n; i++) {
+    const extra = c.request.setup?.(1_000_000 + i);
+    await fetch(`${base}${c.request.path}`, {
+      method: c.request.method ?? 'GET',
+      headers: { ...c.request.headers, ...extra?.headers },
+      body: extra?.body,
+    }).then((r) => r.arrayBuffer());
+  }
+  const { rows } = await pool.query<{ ms: number }>(
+    `select coalesce(sum(total_exec_time), 0)::float as ms from pg_stat_statements
+     where query not ilike '%pg_stat_statements%'`,
+  );
+  return rows[0].ms / n;
+}
+
+async function exportRun(base: string, pid: number, cookie: string, format: 'csv' | 'xlsx') {
+  const idle = rssMb(pid);
+  const sampler = rssSampler(pid);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/leads/export?format=${format}`, {
+    headers: { cookie, 'accept-encoding': 'identity' },
+  });
+  let bytes = 0;
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+  }
+  const ms = performance.now() - started;
+  const peak = sampler.stop();
+  return {
+    format,
+    status: res.status,
+    ms,
+    bytes,
+    rssIdleMb: idle,
+    rssPeakMb: peak,
+    rssGrowthMb: peak - idle,
   };
 }
 
-async function login(app: App, role: Role): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: DEMO_ACCOUNTS[role].email, password: DEMO_PASSWORD },
-  });
-  const cookie = res.cookies.find((c) => c.name === 'ws_session');
-  if (!cookie) throw new Error(`Accesso come ${role} non riuscito (${res.statusCode}): ${res.body}`);
-  return `ws_session=${cookie.value}`;
-}
-
-const COMPLETION: Record<string, Record<string, unknown>> = {
-  luce: { fornitore: 'ENEL', ridPresente: true, numeroForniture: 1 },
-  gas: { fornitore: 'EDISON', ridPresente: false, numeroForniture: 2 },
-  internet: { fornitore: 'TIM', ridPresente: true },
-  noleggio: { fornitore: 'AYVENS', totaleVendita: '4800.00' },
-};
-
-async function runApiBench(leadCount: number, requests: number) {
-  const client = await createPglite();
-  const handle = fromPglite(client);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'winsolution-bench-'));
-  try {
-    await runMigrations(handle);
-    const config = parseEnv({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: 'http://localhost:5000',
-      LOG_LEVEL: 'silent',
-    });
-    await seedDatabase(handle.db, { adminEmail: 'admin@winsolution.it', adminPassword: 'bench-password-1' });
-    console.log(`\nCarico ${int.format(leadCount)} lead con il modulo seed-demo…`);
-    const seed = await seedDemoData(handle.db, {
-      leads: leadCount,
-      seed: 42,
-      onProgress: (line) => console.log(`  ${line}`),
-    });
-
-    const app = await buildApp({
-      db: handle.db,
-      config,
-      sessionSecret: 'bench-session-secret-0123456789abcdef0123',
-    });
-    const cookies = {
-      admin: await login(app, 'admin'),
-      agente: await login(app, 'agente'),
-      punto_fisico: await login(app, 'punto_fisico'),
-    };
-    // Search terms that exist: common surnames and fragments of real demo phones.
-    const surnames = [
-      'Rossi',
-      'Ferrari',
-      'Esposito',
-      'Bianchi',
-      'Romano',
-      'Colombo',
-      'Ricci',
-      'Marino',
-      'Greco',
-      'De Luca',
-    ];
-    const sample = await handle.db
-      .select({ telefono: leads.telefonoNormalizzato })
-      .from(leads)
-      .orderBy(sql`random()`)
-      .limit(requests + 3);
-    const phoneFragments = sample.map((l) => l.telefono.slice(2, 9));
-    const pfLeads = await app.inject({
-      method: 'GET',
-      url: '/api/leads?pageSize=100',
-      headers: { cookie: cookies.punto_fisico },
-    });
-    const pfItems = (JSON.parse(pfLeads.body) as { items: Array<{ cognome: string; telefono: string }> })
-      .items;
-    const pfSurnames = pfItems.length ? [...new Set(pfItems.map((l) => l.cognome))] : surnames;
-    const pfPhones = pfItems.length
-      ? pfItems.map((l) => l.telefono.replace(/\D/g, '').slice(-7, -1))
-      : phoneFragments;
-    // Services still open, to be completed one per request (each computes a commission).
-    const open = await handle.db
-      .select({ id: servizi.id, tipo: servizi.tipoServizio })
-      .from(servizi)
-      .where(
-        and(
-          inArray(servizi.stato, ['inserito', 'in_lavorazione']),
-          inArray(servizi.tipoServizio, SERVIZI_PRINCIPALI),
-        ),
-      )
-      .orderBy(sql`random()`)
-      .limit(requests + 3);
-    const [puntoRow] = await handle.db
-      .select({ id: puntiFisici.id })
-      .from(puntiFisici)
-      .where(ne(puntiFisici.landingCode, DEMO_LANDING_CODE))
-      .orderBy(puntiFisici.id)
-      .limit(1);
-
-    const get = (url: string, cookie: string) => () => ({ method: 'GET' as const, url, headers: { cookie } });
-    const results: Measure[] = [];
-    const run = async (
-      name: string,
-      role: Measure['role'],
-      n: number,
-      request: (i: number) => InjectOptions,
-      expected = 200,
-    ) => {
-      const m = await measure(app, name, role, n, request, expected);
-      results.push(m);
-      console.log(
-        `  ${m.name.padEnd(44)} ${m.role.padEnd(13)} p50 ${ms(m.p50).padStart(6)} ms  p95 ${ms(m.p95).padStart(6)} ms  max ${ms(m.max).padStart(6)} ms`,
-      );
-    };
-
-    console.log(`\nLatenze API (${requests} richieste ciascuna, in sequenza, via app.inject)`);
-    for (const role of ['admin', 'punto_fisico'] as const) {
-      const cookie = cookies[role];
-      const names = role === 'admin' ? surnames : pfSurnames;
-      const phones = role === 'admin' ? phoneFragments : pfPhones;
-      await run('GET /api/leads pagina 1', role, requests, get('/api/leads?page=1', cookie));
-      await run('GET /api/leads pagina 100', role, requests, get('/api/leads?page=100', cookie));
-      await run('GET /api/leads ricerca per cognome', role, requests, (i) =>
-        get(`/api/leads?search=${encodeURIComponent(names[i % names.length])}`, cookie)(),
-      );
-      await run('GET /api/leads ricerca per telefono', role, requests, (i) =>
-        get(`/api/leads?search=${phones[i % phones.length]}`, cookie)(),
-      );
-    }
-    await run('GET /api/pratiche pagina 1', 'admin', requests, get('/api/pratiche?page=1', cookies.admin));
-    await run(
-      'GET /api/pratiche stato=in_lavorazione',
-      'admin',
-      requests,
-      get('/api/pratiche?stato=in_lavorazione', cookies.admin),
-    );
-    await run('GET /api/pratiche ricerca per cognome', 'admin', requests, (i) =>
-      get(`/api/pratiche?search=${encodeURIComponent(surnames[i % surnames.length])}`, cookies.admin)(),
-    );
-    await run('GET /api/commissioni', 'admin', requests, get('/api/commissioni', cookies.admin));
-    await run('GET /api/commissioni', 'agente', requests, get('/api/commissioni', cookies.agente));
-    await run('GET /api/punti-fisici', 'admin', requests, get('/api/punti-fisici', cookies.admin));
-    const stamp = Date.now().toString(36);
-    await run(
-      'POST /api/submit-form',
-      'pubblico',
-      requests,
-      (i) => ({
-        method: 'POST',
-        url: '/api/submit-form',
-        // One address per request: the per-IP limit of the landing is not what is measured.
-        remoteAddress: `10.${(i >> 8) & 255}.${i & 255}.7`,
-        headers: { 'idempotency-key': `bench-${stamp}-${i}` },
-        payload: {
-          nome: 'Chiara',
-          cognome: 'Bench',
-          telefono: demoPhoneDigits(50_000_000 + i),
-          email: `bench.${stamp}.${i}@${DEMO_LEAD_EMAIL_DOMAIN}`,
-          serviziRichiesti: ['luce', 'gas'],
-          privacyAccepted: true,
-          orarioContatto: '10:00-11:00',
-          puntoFisicoId: puntoRow.id,
-        },
-      }),
-      201,
-    );
-    await run(
-      'PUT /api/servizi/:id/status → completato',
-      'admin',
-      Math.min(requests, open.length - 3),
-      (i) => ({
-        method: 'PUT',
-        url: `/api/servizi/${open[i].id}/status`,
-        headers: { cookie: cookies.admin },
-        payload: { stato: 'completato', ...COMPLETION[open[i].tipo] },
-      }),
-    );
-    await app.close();
-    return { seed, results };
-  } finally {
-    await handle.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+function lighthouse(url: string): LighthouseResult {
+  const r = spawnSync(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      `--chrome-path=${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+    ],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (r.status !== 0) return { url, error: (r.stderr || r.stdout).slice(-500) };
+  const lhr = JSON.parse(r.stdout) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number }>;
+  };
+  const audit = (id: string) => lhr.audits[id]?.numericValue;
+  return {
+    url,
+    score: Math.round(lhr.categories.performance.score * 100),
+    fcpMs: audit('first-contentful-paint'),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndexMs: audit('speed-index'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 
-interface Report {
-  date: string;
-  leads: number;
-  requests: number;
-  node: string;
-  pages: FirstLoadPage[] | null;
-  seed: SeedDemoResult;
-  results: Measure[];
-}
+async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<DbRun> {
+  log(`\n=== ${db === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${int.format(leadCount)} lead ===`);
+  let postgres: ThrowawayPostgres | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'winsolution-bench-'));
+  const port = await freePort();
+  cleanups.unshift(() => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    const env: Record<string, string> = {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+      ADMIN_EMAIL: 'admin@bench.invalid',
+      ADMIN_PASSWORD: 'bench-password-1',
+      // The load comes from 127.0.0.1 with one X-Forwarded-For per simulated customer.
+      TRUST_PROXY: '127.0.0.1',
+    };
+    let pool: pg.Pool | undefined;
+    if (db === 'pg') {
+      postgres = await startThrowawayPostgres({
+        shared_preload_libraries: 'pg_stat_statements',
+        'pg_stat_statements.track': 'all',
+        shared_buffers: '256MB',
+      });
+      const stopPostgres = () => postgres?.stop();
+      cleanups.unshift(stopPostgres);
+      exitCleanups.push(stopPostgres);
+      env.DATABASE_URL = postgres.url;
+      pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+      cleanups.unshift(() => pool!.end());
+      await pool.query('create extension if not exists pg_stat_statements');
+    }
 
-function markdown(report: Report, before: (Report & { source?: string }) | null): string {
-  const key = (m: Measure) => `${m.name}|${m.role}`;
-  const previous = new Map((before?.results ?? []).map((m) => [key(m), m]));
-  const lines: string[] = [
-    `# Benchmark WINSOLUTION`,
-    '',
-    `Eseguito il ${report.date} con \`npm run bench${report.leads === 100_000 ? ' -- --full' : report.leads === 20_000 ? '' : ` -- --leads ${report.leads}`}\` (Node ${report.node}, PGlite in memoria, richieste in sequenza via \`app.inject\`).`,
-    '',
-  ];
-  if (report.pages) {
-    lines.push('## Peso del primo caricamento (KB gzip)', '', formatFirstLoadTable(report.pages), '');
-    lines.push(
-      'Caricati dopo, quando il browser è libero (KB gzip in più):',
-      '',
-      formatLazyTable(report.pages),
-      '',
+    log('Primo avvio (migrazioni e dati iniziali)…');
+    const first = await startServer(env, port);
+    await first.stop();
+    log(`  pronto in ${(first.startupMs / 1000).toFixed(2)} s`);
+
+    log(`Dati demo: npm run seed:demo -- --leads ${leadCount}`);
+    const seeded = await seed(env, leadCount);
+
+    const startups: number[] = [];
+    const startupsCpu: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await startServer(env, port);
+      startups.push(s.startupMs);
+      startupsCpu.push(s.startupCpuMs);
+      await s.stop();
+    }
+    log(
+      `Avvii a caldo: ${startups.map((s, i) => `${Math.round(s)} ms (CPU ${Math.round(startupsCpu[i])} ms)`).join(', ')}`,
     );
-  }
-  const s = report.seed;
-  lines.push(
-    '## Caricamento dei dati demo',
-    '',
-    `${int.format(s.leads)} lead, ${int.format(s.pratiche)} pratiche, ${int.format(Object.values(s.servizi).reduce((a, b) => a + b, 0))} servizi ` +
-      `(${Object.entries(s.servizi)
-        .map(([k, v]) => `${k} ${int.format(v)}`)
-        .join(', ')}), ${s.puntiFisici} punti fisici, ` +
-      `${int.format(s.commissioni)} commissioni (${int.format(s.commissioniPagate)} pagate, ${s.storni} storni) con ${int.format(s.workflowCalls)} cambi di stato reali.`,
-    '',
-    '| fase | secondi |',
-    '|---|---|',
-    ...s.phases.map((p) => `| ${p.name} | ${(p.ms / 1000).toFixed(1)} |`),
-    `| **totale** | **${(s.elapsedMs / 1000).toFixed(1)}** |`,
-    '',
-    `## Latenze API (${report.requests} richieste per riga, ms)`,
-    '',
-    before
-      ? `Colonna "p95 prima": ${before.date}, ${int.format(before.leads)} lead (\`${before.source ?? 'confronto'}\`). ` +
-          'Cosa è cambiato e perché: `docs/decisions/006-demo-data-and-benchmarks.md`.'
-      : '',
-    '',
-    `| richiesta | ruolo | p50 | p95 | max |${before ? ' p95 prima |' : ''} budget p95 ≤ ${API_BUDGET_P95_MS} ms |`,
-    `|---|---|---|---|---|${before ? '---|' : ''}---|`,
-  );
-  for (const m of report.results) {
-    const prev = previous.get(key(m));
-    const within = m.p95 <= API_BUDGET_P95_MS ? '✅' : '❌ oltre';
-    lines.push(
-      `| ${m.name} | ${m.role} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.max)} |${before ? ` ${prev ? ms(prev.p95) : '—'} |` : ''} ${within} |`,
+    const server = await startServer(env, port);
+    cleanups.unshift(() => server.stop());
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const rssIdle = rssMb(server.pid);
+
+    const cookies = Object.fromEntries(
+      await Promise.all(roles.map(async (r) => [r, await login(server.base, r)] as const)),
+    ) as Record<Role, string>;
+    const adminPoints = await getJson<
+      Array<{ id: number; landingCode: string }> | { items: Array<{ id: number }> }
+    >(server.base, '/api/punti-fisici', cookies.admin);
+    const somePoint = (Array.isArray(adminPoints) ? adminPoints : adminPoints.items)[1]?.id ?? 1;
+    const cases: Case[] = [];
+    for (const role of roles) cases.push(...(await casesFor(server.base, role, cookies[role])));
+    cases.push(...publicCases(somePoint));
+
+    const bare = await startBareFastify(await freePort());
+    cleanups.unshift(() => bare.stop());
+    const bareResults: Record<number, LoadResult> = {};
+    for (const c of connectionLevels) bareResults[c] = await load(bare.base, { path: '/bare' }, c, seconds);
+    await bare.stop();
+    log(
+      `Fastify nudo: ${connectionLevels.map((c) => `${c} conn. p50 ${bareResults[c].p50} ms, ${Math.round(bareResults[c].rps)} req/s`).join('; ')}`,
     );
+
+    const measures: DbRun['measures'] = [];
+    let rssUnderLoad = 0;
+    for (const c of cases) {
+      // Warm-up: the first answers compile plans and fill caches.
+      for (let i = 0; i < 2; i++) {
+        const extra = c.request.setup?.(2_000_000 + i);
+        const res = await fetch(`${server.base}${c.request.path}`, {
+          method: c.request.method ?? 'GET',
+          headers: { ...c.request.headers, ...extra?.headers },
+          body: extra?.body,
+        });
+        await res.arrayBuffer();
+        if (res.status !== (c.request.expected ?? 200))
+          log(`  attenzione: ${c.route} ${c.label} (${c.role}) risponde ${res.status}`);
+      }
+      const sqlMs = pool ? await sqlPerRequest(pool, server.base, c) : undefined;
+      const runs: LoadResult[] = [];
+      for (const conn of connectionLevels) {
+        const r = await load(server.base, c.request, conn, seconds, server.pid);
+        rssUnderLoad = Math.max(rssUnderLoad, r.rssMb);
+        runs.push(r);
+      }
+      measures.push({ route: c.route, label: c.label, role: c.role, isList: c.isList, sqlMs, runs });
+      const r10 = runs[0];
+      log(
+        `  ${`${c.route} ${c.label}`.padEnd(52)} ${c.role.padEnd(15)} p50 ${r10.p50} p95 ${r10.p95} p99 ${r10.p99} ms, ${Math.round(r10.rps)} req/s${sqlMs != null ? `, SQL ${sqlMs.toFixed(2)} ms` : ''}${r10.wrongStatus ? `, ${r10.wrongStatus} risposte errate (${r10.firstError})` : ''}`,
+      );
+    }
+
+    log('Export di tutti i lead (CSV' + (quick ? '' : ' e XLSX') + ')…');
+    const exports = [await exportRun(server.base, server.pid, cookies.admin, 'csv')];
+    if (!quick) exports.push(await exportRun(server.base, server.pid, cookies.admin, 'xlsx'));
+    for (const e of exports)
+      log(
+        `  ${e.format}: ${e.status}, ${(e.bytes / 1e6).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s, RSS ${Math.round(e.rssIdleMb)} → ${Math.round(e.rssPeakMb)} MB`,
+      );
+
+    if (!flag('no-lighthouse') && !shared.lighthouse) {
+      log('Lighthouse mobile…');
+      shared.lighthouse = [
+        lighthouse(`${server.base}/landing/${DEMO_LANDING_CODE}`),
+        lighthouse(`${server.base}/auth`),
+      ];
+      for (const l of shared.lighthouse) log(`  ${l.url}: ${l.score ?? l.error}`);
+    }
+
+    return {
+      db,
+      leads: leadCount,
+      date: new Date().toISOString(),
+      quick,
+      seconds,
+      node: process.version,
+      ...codeMeasured,
+      cpus: cpus().length,
+      load: loadavg()[0],
+      seedMs: seeded.ms,
+      seedSummary: seeded.summary,
+      firstStartMs: first.startupMs,
+      startupsMs: startups,
+      startupsCpuMs: startupsCpu,
+      rssIdleMb: rssIdle,
+      rssUnderLoadMb: rssUnderLoad,
+      bare: connectionLevels.map((c) => bareResults[c]),
+      measures,
+      exports,
+    };
+  } finally {
+    await cleanUp();
   }
-  lines.push('');
-  return lines.join('\n');
 }
 
 async function main() {
-  const leadCount = flag('full') ? 100_000 : intArg('leads', 20_000);
-  const requests = intArg('requests', 50);
-  const comparePath = arg('compare');
-  const before = comparePath
-    ? {
-        ...(JSON.parse(readFileSync(comparePath, 'utf8')) as Report),
-        source: path.relative(process.cwd(), path.resolve(comparePath)),
-      }
-    : null;
-
-  let pages: FirstLoadPage[] | null = null;
-  if (!flag('no-size')) {
-    pages = measureFirstLoad();
-    console.log('\nPrimo caricamento (KB gzip):');
-    for (const p of pages)
-      console.log(
-        `  ${p.page.padEnd(14)} ${kb(p.totalGzipBytes)} KB${p.budgetKb ? ` (budget ${p.budgetKb} KB)` : ''}`,
-      );
-  }
-
-  const { seed, results } = await runApiBench(leadCount, requests);
-  const report: Report = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    leads: leadCount,
-    requests,
-    node: process.version,
-    pages,
-    seed,
-    results,
-  };
-  const md = markdown(report, before);
+  if (flag('report-only')) return writeReport();
+  ensureBuilt();
+  const shared: SharedResults = { firstLoad: measureFirstLoad() };
   mkdirSync(resultsDir, { recursive: true });
+  for (const db of databases) {
+    const run = await runDatabase(db, shared);
+    run.shared = shared;
+    writeFileSync(path.join(resultsDir, `http-${db}-${leadCount}.json`), `${JSON.stringify(run, null, 2)}\n`);
+  }
+  writeReport();
+}
+
+/** bench/results/latest.md from every http-*.json there. */
+function writeReport() {
+  const all = readdirSync(resultsDir)
+    .filter((f) => /^http-(pg|pglite)-\d+\.json$/.test(f))
+    .map((f) => JSON.parse(readFileSync(path.join(resultsDir, f), 'utf8')) as DbRun);
+  const md = markdownReport(all);
   writeFileSync(path.join(resultsDir, 'latest.md'), md);
-  writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`\n${md}`);
-  console.log(
-    `Scritto in ${path.relative(process.cwd(), path.join(resultsDir, 'latest.md'))} (dati in latest.json).`,
-  );
+  log(`\n${md}\nScritto in bench/results/latest.md (dati in bench/results/http-*.json).`);
 }
 
 await main();

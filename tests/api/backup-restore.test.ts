@@ -55,9 +55,12 @@ afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm run <script> -- <file>` with DATA_DIR/UPLOAD_DIR of `dirs`. */
+/**
+ * `npm run <script> -- <file>` with DATA_DIR/UPLOAD_DIR of `dirs`: the compiled script, as npm runs
+ * it (the tests' global setup rebuilds dist/server).
+ */
 function run(script: 'backup' | 'restore', file: string, dirs: { dataDir: string; uploadDir: string }) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, file], {
+  const result = spawnSync(process.execPath, [`dist/server/${script}.js`, file], {
     cwd: root,
     encoding: 'utf8',
     env: {

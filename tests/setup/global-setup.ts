@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,9 +18,25 @@ function printSecurityFigures() {
   if (figures) console.log(`\n${formatFigures(figures)}\n`);
 }
 
-/** Migrates and seeds one template database; every test file clones it. */
+let serverBuilt = false;
+
+/**
+ * The compiled server the process tests start (tests/support/spawn-server.ts) and the backup
+ * scripts, rebuilt by `npm run build:server` (esbuild, a second or two) so they match the sources.
+ */
+function buildServer() {
+  if (serverBuilt) return;
+  execFileSync('npm', ['run', '-s', 'build:server'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdio: 'inherit',
+  });
+  serverBuilt = true;
+}
+
+/** Builds the server bundle, migrates and seeds one template database; every test file clones it. */
 export default async function setup() {
   clearFigures();
+  buildServer();
   await prepareTemplate();
   return printSecurityFigures;
 }

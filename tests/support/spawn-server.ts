@@ -2,9 +2,9 @@
  * A real server process for the tests that need one (several instances, signals, a killed
  * upload): started as production starts it, on a free port, ready when /readyz says so.
  *
- * The one place that knows how the server is launched: SERVER_COMMAND. Today the TypeScript entry
- * through tsx's loader (in the node process itself, so a signal reaches the server and not a
- * wrapper); when `npm start` runs the compiled build, this becomes `['dist/server/main.js']`.
+ * The one place that knows how the server is launched: SERVER_COMMAND, the compiled bundle that
+ * `npm start` runs with plain node (the process itself, so a signal reaches the server and not a
+ * wrapper). The tests' global setup rebuilds it first, so it is never older than its sources.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -13,7 +13,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** How the server is started: node's arguments, from the project root. */
-export const SERVER_COMMAND = ['--import', 'tsx', 'src/server/main.ts'];
+export const SERVER_COMMAND = ['--enable-source-maps', 'dist/server/main.js'];
 
 /** Generous: the first start migrates, and the machine may be busy. */
 const READY_TIMEOUT_MS = 240_000;

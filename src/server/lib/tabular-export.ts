@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyRequire } from './lazy-require';
 import type { ExportFormat } from '#shared/schemas/common.ts';
 import { romeDateKey } from '#shared/time.ts';
 
@@ -72,6 +73,8 @@ async function untilDrained(out: PassThrough) {
     await new Promise<void>((resolve) => setTimeout(resolve, 5));
 }
 
+const excel = lazyRequire<typeof ExcelJS>('exceljs');
+
 async function writeXlsx(
   out: PassThrough,
   sheetName: string,
@@ -79,7 +82,7 @@ async function writeXlsx(
   rows: AsyncIterable<Cell[]>,
   sheetRows: number,
 ) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

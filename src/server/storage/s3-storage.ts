@@ -1,20 +1,8 @@
 import type { Readable } from 'node:stream';
-import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
-  CreateMultipartUploadCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  ListMultipartUploadsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  UploadPartCommand,
-  type CompletedPart,
-} from '@aws-sdk/client-s3';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '#server/env.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { assertSafeKey, DOCUMENT_KEY, type DocumentStorage, type SweepResult } from './storage';
 
 /**
@@ -37,8 +25,11 @@ function partBuffers() {
   };
 }
 
+// Loaded when S3 is configured, not by every start (docs/performance.md#avvio).
+const clientS3 = lazyRequire<typeof ClientS3>('@aws-sdk/client-s3');
+
 export function createS3Client(config: S3Config): S3Client {
-  return new S3Client({
+  return new (clientS3().S3Client)({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -54,10 +45,23 @@ export function createS3Client(config: S3Config): S3Client {
 }
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
+  error instanceof clientS3().S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 export function createS3Storage(config: S3Config, client = createS3Client(config)): DocumentStorage {
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    ListMultipartUploadsCommand,
+    ListObjectsV2Command,
+    PutObjectCommand,
+    S3ServiceException,
+    UploadPartCommand,
+  } = clientS3();
   const Bucket = config.bucket;
   const parts = partBuffers();
   return {

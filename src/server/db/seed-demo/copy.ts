@@ -56,6 +56,11 @@ export interface BulkWriter {
   copy<Row>(spec: CopyTable<Row>, rows: readonly Row[]): Promise<void>;
 }
 
+/** The database underneath is a PostgreSQL server (a pool of connections), not PGlite. */
+export function isPostgres(db: Database): boolean {
+  return (db as unknown as { $client: unknown }).$client instanceof pg.Pool;
+}
+
 /** Runs `write` in one transaction whose `copy` loads rows with COPY. */
 export async function inBulkTransaction<T>(db: Database, write: (w: BulkWriter) => Promise<T>): Promise<T> {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
@@ -104,4 +109,39 @@ export async function reserveIds(
     .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
     .from(sql`generate_series(1, ${count})`);
   return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Drops the secondary indexes of `tables` (not primary keys, not unique ones: they keep the data
+ * right) and returns how to build them again. A bulk load into few rows then writes plain heaps
+ * and builds each index once, sorted, instead of updating trigram indexes row after row. The
+ * rebuild uses a large maintenance_work_mem and PostgreSQL's parallel index build.
+ */
+export async function withoutSecondaryIndexes(
+  db: Database,
+  tables: string[],
+): Promise<{ count: number; rebuild: () => Promise<void> }> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const { rows } = await pool.query<{ name: string; def: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+       from pg_index i
+      where i.indrelid = any($1::regclass[]) and not i.indisprimary and not i.indisunique
+        and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const r of rows) await pool.query(`drop index ${r.name}`);
+  return {
+    count: rows.length,
+    async rebuild() {
+      const conn = await pool.connect();
+      try {
+        await conn.query(`set maintenance_work_mem = '512MB'`);
+        await conn.query('set max_parallel_maintenance_workers = 2');
+        for (const r of rows)
+          await conn.query(r.def.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+      } finally {
+        conn.release();
+      }
+    },
+  };
 }

@@ -32,7 +32,7 @@ import { configFromRow } from '#server/modules/commissioni/commissioni.service.t
 import type { Database } from '../client';
 import { commissioniFornitori, fornitori, leads } from '../schema';
 import { createPoints, demoPointCount, ensureConfigs } from './configs-and-points';
-import { inBulkTransaction, reserveIds } from './copy';
+import { inBulkTransaction, isPostgres, reserveIds, withoutSecondaryIndexes } from './copy';
 import { REGIONI } from './data';
 import {
   createStaff,
@@ -69,6 +69,14 @@ export const DEFAULT_DEMO_LEADS = 300;
  * transactions, so the sample stays small and the rest is computed in bulk by the same engine.
  */
 export const DEFAULT_WORKFLOW_CAP = 600;
+/** Practices taken through the real workflow at the same time on PostgreSQL. */
+const WORKFLOW_CONCURRENCY = 4;
+/**
+ * From this many new leads on PostgreSQL, the secondary indexes of the bulk tables are dropped
+ * during the COPY and built once after it (copy.ts#withoutSecondaryIndexes).
+ */
+const BULK_WITHOUT_INDEXES_FROM = 50_000;
+const BULK_TABLES = ['leads', 'pratiche', 'consensi', 'servizi', 'servizi_storico', 'commissioni'];
 /** Leads written per COPY transaction. */
 const CHUNK = 20_000;
 
@@ -241,48 +249,61 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   let praticheDone = 0;
   let bulkCommissioni = 0;
   let bulkPagate = 0;
-  for (let offset = 0; offset < leadCount; offset += CHUNK) {
-    const n = Math.min(CHUNK, leadCount - offset);
-    const secondPractice = Array.from({ length: n }, () => t.chance(0.1));
-    const praticheCount = n + secondPractice.filter(Boolean).length;
-    const praticaMixes = Array.from({ length: praticheCount }, () =>
-      t
-        .weighted(SERVICE_MIXES)
-        .split('+')
-        .filter((tipo): tipo is ServizioTipo => (tipiDisponibili as readonly string[]).includes(tipo)),
-    ).map((list) => (list.length > 0 ? list : [tipiDisponibili[0]]));
-    const ids = {
-      leads: await reserveIds(db, 'leads', n),
-      pratiche: await reserveIds(db, 'pratiche', praticheCount),
-      servizi: await reserveIds(
-        db,
-        'servizi',
-        praticaMixes.reduce((sum, m) => sum + m.length, 0),
-      ),
-    };
-    const tp = Date.now();
-    const planned = planChunk(plan, ids, { secondPractice, mixes: praticaMixes }, workflow);
-    const tt = Date.now();
-    const chunk = withoutLeads(planned, await takenLeads(db, planned.leads));
-    if (process.env.PROFILE_COPY) console.log(`  plan ${tt - tp} ms, taken ${Date.now() - tt} ms`);
-    await inBulkTransaction(db, async (w) => {
-      await w.copy(LEADS_COPY, chunk.leads);
-      await w.copy(PRATICHE_COPY, chunk.pratiche);
-      await w.copy(CONSENSI_COPY, chunk.pratiche);
-      await w.copy(SERVIZI_COPY, chunk.servizi);
-      await w.copy(STORICO_COPY, chunk.storico);
-      await w.copy(COMMISSIONI_COPY, chunk.commissioni);
-    });
-    leadsDone += chunk.leads.length;
-    praticheDone += chunk.pratiche.length;
-    bulkCommissioni += chunk.commissioni.length;
-    bulkPagate += chunk.commissioni.filter((c) => c.stato === 'pagato').length;
-    const worked = new Set([...chunk.steps.values()].flat().map((s) => s.servizioId));
-    for (const s of chunk.servizi) if (!worked.has(s.id)) serviziByStato[s.stato]++;
-    allSteps.push(...chunk.steps);
-    progress(
-      `Lead ${offset + n}/${leadCount}, pratiche ${praticheDone}, commissioni ${bulkCommissioni} (${seconds()})`,
-    );
+  const indexes =
+    leadCount >= BULK_WITHOUT_INDEXES_FROM && isPostgres(db)
+      ? await withoutSecondaryIndexes(db, BULK_TABLES)
+      : null;
+  if (indexes)
+    progress(`Indici secondari tolti durante il caricamento: ${indexes.count} (ricostruiti alla fine)`);
+  try {
+    for (let offset = 0; offset < leadCount; offset += CHUNK) {
+      const n = Math.min(CHUNK, leadCount - offset);
+      const secondPractice = Array.from({ length: n }, () => t.chance(0.1));
+      const praticheCount = n + secondPractice.filter(Boolean).length;
+      const praticaMixes = Array.from({ length: praticheCount }, () =>
+        t
+          .weighted(SERVICE_MIXES)
+          .split('+')
+          .filter((tipo): tipo is ServizioTipo => (tipiDisponibili as readonly string[]).includes(tipo)),
+      ).map((list) => (list.length > 0 ? list : [tipiDisponibili[0]]));
+      const ids = {
+        leads: await reserveIds(db, 'leads', n),
+        pratiche: await reserveIds(db, 'pratiche', praticheCount),
+        servizi: await reserveIds(
+          db,
+          'servizi',
+          praticaMixes.reduce((sum, m) => sum + m.length, 0),
+        ),
+      };
+      const tp = Date.now();
+      const planned = planChunk(plan, ids, { secondPractice, mixes: praticaMixes }, workflow);
+      const tt = Date.now();
+      const chunk = withoutLeads(planned, await takenLeads(db, planned.leads));
+      if (process.env.PROFILE_COPY) console.log(`  plan ${tt - tp} ms, taken ${Date.now() - tt} ms`);
+      await inBulkTransaction(db, async (w) => {
+        await w.copy(LEADS_COPY, chunk.leads);
+        await w.copy(PRATICHE_COPY, chunk.pratiche);
+        await w.copy(CONSENSI_COPY, chunk.pratiche);
+        await w.copy(SERVIZI_COPY, chunk.servizi);
+        await w.copy(STORICO_COPY, chunk.storico);
+        await w.copy(COMMISSIONI_COPY, chunk.commissioni);
+      });
+      leadsDone += chunk.leads.length;
+      praticheDone += chunk.pratiche.length;
+      bulkCommissioni += chunk.commissioni.length;
+      bulkPagate += chunk.commissioni.filter((c) => c.stato === 'pagato').length;
+      const worked = new Set([...chunk.steps.values()].flat().map((s) => s.servizioId));
+      for (const s of chunk.servizi) if (!worked.has(s.id)) serviziByStato[s.stato]++;
+      allSteps.push(...chunk.steps);
+      progress(
+        `Lead ${offset + n}/${leadCount}, pratiche ${praticheDone}, commissioni ${bulkCommissioni} (${seconds()})`,
+      );
+    }
+  } finally {
+    if (indexes) {
+      await indexes.rebuild();
+      progress(`Indici ricostruiti (${seconds()})`);
+    }
   }
   endPhase('lead, pratiche, servizi e commissioni (COPY)');
 
@@ -294,16 +315,25 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   const finalStato = new Map<number, ServizioStato>();
   let calls = 0;
   let completions = 0;
-  for (const [i, [, steps]] of ordered.entries()) {
-    for (const step of steps) {
-      await runStep(wctx, step);
-      calls++;
-      if (step.body.stato === 'completato') completions++;
-      finalStato.set(step.servizioId, step.body.stato);
+  let practicesDone = 0;
+  // On PostgreSQL a few practices move at once, each on its own pooled connection (their steps
+  // still in order); PGlite has one connection, so one at a time.
+  let next = 0;
+  const worker = async () => {
+    while (next < ordered.length) {
+      const [, steps] = ordered[next++];
+      for (const step of steps) {
+        await runStep(wctx, step);
+        calls++;
+        if (step.body.stato === 'completato') completions++;
+        finalStato.set(step.servizioId, step.body.stato);
+      }
+      practicesDone++;
+      if (practicesDone % 250 === 0 || practicesDone === ordered.length)
+        progress(`Flusso reale dei servizi: pratiche ${practicesDone}/${ordered.length} (${seconds()})`);
     }
-    if ((i + 1) % 250 === 0 || i === ordered.length - 1)
-      progress(`Flusso reale dei servizi: pratiche ${i + 1}/${ordered.length} (${seconds()})`);
-  }
+  };
+  await Promise.all(Array.from({ length: isPostgres(db) ? WORKFLOW_CONCURRENCY : 1 }, worker));
   endPhase('flusso reale dei servizi');
 
   // --- 5. Payouts and withdrawals of the workflow's commissions --------------------------------

@@ -38,9 +38,27 @@ async function backdate(db: Database, servizioId: number, at: Date) {
     update servizi set data_ultimo_aggiornamento = ${iso} where id = ${servizioId}`);
 }
 
+/** PostgreSQL's deadlock and serialization failures: the transaction is retried. */
+const isRetryable = (error: unknown) => {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === '40P01' || code === '40001';
+};
+
 export async function runStep(ctx: WorkflowContext, step: WorkflowStep) {
   const actor = ctx.t.pick(ctx.officeActors);
-  await updateServizioStatus(ctx.db, actor, step.servizioId, servizioStatusBodySchema.parse(step.body));
+  const body = servizioStatusBodySchema.parse(step.body);
+  // Practices move concurrently on PostgreSQL (index.ts): a deadlock with another practice's
+  // change is retried, as a client would.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await updateServizioStatus(ctx.db, actor, step.servizioId, body);
+      break;
+    } catch (error) {
+      if (attempt >= 5 || !isRetryable(error)) throw error;
+    }
+  }
   await backdate(ctx.db, step.servizioId, step.at);
 }
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import { ROLES } from '#shared/permissions.ts';
@@ -21,10 +21,12 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 
 // See docs/security.md#verifica-in-due-passaggi for the rules this file implements.
 
+const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 const ISSUER = 'WINSOLUTION';
 const PERIOD_S = 30;
 /** One step either side of now: a phone whose clock is up to ~30 s off still works. */
@@ -215,7 +217,7 @@ export async function startEnrolment(
       set: { secretEncrypted, confirmedAt: null, lastStep: null, createdAt: new Date() },
     });
   const otpauthUri = generateURI({ issuer: ISSUER, label: user.email, secret, period: PERIOD_S });
-  const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  const svg = await qrcode().toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   return {
     otpauthUri,
     qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { formatEuro, toCents } from '#shared/money.ts';
@@ -15,6 +16,8 @@ const m = msg.estrattoConto;
 const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+const pdfkit = lazyRequire<typeof PDFKitDocument>('pdfkit');
 
 const MARGIN = 40;
 const FOOTER_HEIGHT = 28;
@@ -54,6 +57,7 @@ const CELL_PAD = 4;
  */
 export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
   const { beneficiario: b, periodo, totali } = estratto;
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN + FOOTER_HEIGHT, left: MARGIN, right: MARGIN },

@@ -1,4 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { toCents } from '#shared/money.ts';
@@ -31,8 +32,10 @@ const HEADER = [
   'Importo',
 ];
 
+const excel = lazyRequire<typeof ExcelJS>('exceljs');
+
 function newWorkbook(estratto: Pick<EstrattoConto, 'prodottoIl'>) {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'WINSOLUTION';
   workbook.created = estratto.prodottoIl;
   return workbook;

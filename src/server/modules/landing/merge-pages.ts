@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { UPLOAD_MAX_FILE_BYTES } from '#shared/domain.ts';
 import { newDocumentKey, readWhole, type DocumentStorage } from '#server/storage/storage.ts';
+
+const pdfLib = lazyRequire<typeof PdfLib>('pdf-lib');
 
 export interface PageImage {
   data: Buffer;
@@ -105,7 +108,7 @@ function oneMergeAtATime<T>(work: () => Promise<T>): Promise<T> {
 
 /** The camera pages as one PDF, with the photos whole in memory (pdf-lib; PNG pages). */
 export async function mergePagesToPdf(pages: PageImage[], title: string): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
+  const pdf = await pdfLib().PDFDocument.create();
   pdf.setTitle(title);
   pdf.setProducer('WINSOLUTION');
   for (const page of pages) {

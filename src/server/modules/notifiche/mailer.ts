@@ -1,4 +1,7 @@
-import { createTransport } from 'nodemailer';
+import type * as Nodemailer from 'nodemailer';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
+
+const nodemailer = lazyRequire<typeof Nodemailer>('nodemailer');
 
 /** What the outbox worker needs from a mail server: send one message, or say why not. */
 export interface Mailer {
@@ -63,7 +66,7 @@ export function createMailer(config: { smtpUrl?: string; mailFrom?: string }): M
   if (!smtpUrl || !mailFrom) return null;
   // One connection per message: the worker sends little and rarely, and a fresh connection
   // recovers by itself from a server restart.
-  const transport = createTransport({
+  const transport = nodemailer().createTransport({
     url: smtpUrl,
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,

@@ -1,4 +1,6 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type * as PdfLib from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { qrMatrix } from './qr';
 
 /**
@@ -22,9 +24,10 @@ export const LOCANDINA_SERVIZI = [
 export const LOCANDINA_CTA = 'Inquadra il QR code e ricevi la tua offerta';
 
 const A4 = { width: 595.28, height: 841.89 };
-const BLUE = rgb(0x1d / 255, 0x4e / 255, 0xd8 / 255);
-const DARK = rgb(0.06, 0.09, 0.16);
-const GREY = rgb(0.35, 0.4, 0.47);
+const pdfLib = lazyRequire<typeof PdfLib>('pdf-lib');
+const BLUE = () => pdfLib().rgb(0x1d / 255, 0x4e / 255, 0xd8 / 255);
+const DARK = () => pdfLib().rgb(0.06, 0.09, 0.16);
+const GREY = () => pdfLib().rgb(0.35, 0.4, 0.47);
 
 /** Standard PDF fonts speak WinAnsi: characters outside it (emoji, some scripts) are dropped. */
 function printable(font: PDFFont, text: string): string {
@@ -47,7 +50,7 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
   return lines;
 }
 
-function centered(page: PDFPage, font: PDFFont, text: string, size: number, y: number, color = DARK) {
+function centered(page: PDFPage, font: PDFFont, text: string, size: number, y: number, color = DARK()) {
   const width = font.widthOfTextAtSize(text, size);
   page.drawText(text, { x: (A4.width - width) / 2, y, size, font, color });
 }
@@ -63,6 +66,7 @@ function fitTitle(font: PDFFont, text: string, maxWidth: number): { size: number
 }
 
 export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = pdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Locandina ${input.nomeAttivita}`);
   pdf.setSubject(input.urlLanding);
@@ -76,12 +80,12 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   const inner = A4.width - margin * 2;
 
   // Header band with the brand.
-  page.drawRectangle({ x: 0, y: A4.height - 96, width: A4.width, height: 96, color: BLUE });
+  page.drawRectangle({ x: 0, y: A4.height - 96, width: A4.width, height: 96, color: BLUE() });
   centered(page, bold, 'WINSOLUTION', 30, A4.height - 58, rgb(1, 1, 1));
   centered(page, regular, 'Luce · Gas · Internet · Noleggio', 13, A4.height - 82, rgb(0.86, 0.9, 1));
 
   let y = A4.height - 140;
-  centered(page, regular, 'PARTNER', 12, y, GREY);
+  centered(page, regular, 'PARTNER', 12, y, GREY());
   y -= 36;
   const title = fitTitle(bold, printable(bold, input.nomeAttivita), inner);
   for (const line of title.lines) {
@@ -90,12 +94,12 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   }
   const address = printable(regular, input.indirizzo);
   for (const line of wrap(regular, address, 12, inner).slice(0, 2)) {
-    centered(page, regular, line, 12, y, GREY);
+    centered(page, regular, line, 12, y, GREY());
     y -= 16;
   }
 
   y -= 18;
-  centered(page, bold, LOCANDINA_CTA, 20, y, BLUE);
+  centered(page, bold, LOCANDINA_CTA, 20, y, BLUE());
   const qrTop = y - 16;
 
   // Laid out from the bottom up: footer, services, URL; the QR code takes the space left.
@@ -114,9 +118,9 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
     'Un consulente ti richiamerà con un’offerta personalizzata.',
     11,
     footerTop - 48,
-    GREY,
+    GREY(),
   );
-  centered(page, bold, 'Ti contatteremo entro 24 ore', 14, footerTop - 74, BLUE);
+  centered(page, bold, 'Ti contatteremo entro 24 ore', 14, footerTop - 74, BLUE());
 
   const count = input.servizi.length;
   const cols = count <= 4 ? Math.max(count, 1) : 3;
@@ -140,10 +144,10 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
     });
     const name = printable(bold, s.nome);
     const nameSize = Math.min(13, ((boxWidth - 16) / Math.max(bold.widthOfTextAtSize(name, 13), 1)) * 13);
-    page.drawText(name, { x: x + 8, y: top - 19, size: nameSize, font: bold, color: DARK });
+    page.drawText(name, { x: x + 8, y: top - 19, size: nameSize, font: bold, color: DARK() });
     const desc = printable(regular, s.descrizione);
     const descSize = Math.min(10, ((boxWidth - 16) / Math.max(regular.widthOfTextAtSize(desc, 10), 1)) * 10);
-    page.drawText(desc, { x: x + 8, y: top - 34, size: descSize, font: regular, color: GREY });
+    page.drawText(desc, { x: x + 8, y: top - 34, size: descSize, font: regular, color: GREY() });
   });
   const servicesTitle = servicesTop + 14;
   centered(page, bold, 'I nostri servizi', 15, servicesTitle);
@@ -156,7 +160,7 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
     url,
     Math.min(12, (inner / Math.max(regular.widthOfTextAtSize(url, 12), 1)) * 12),
     urlBaseline,
-    GREY,
+    GREY(),
   );
 
   // The QR code, one rectangle per horizontal run of dark modules.

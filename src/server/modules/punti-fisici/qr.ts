@@ -1,4 +1,7 @@
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
+
+const qrcode = lazyRequire<typeof QRCodeModule>('qrcode');
 
 /** What every QR code encodes: the public landing of the point. See docs/product/landing.md#indirizzo-e-codice */
 export function landingUrl(publicBaseUrl: string, landingCode: string): string {
@@ -14,7 +17,7 @@ const CACHE_MAX = 1000;
 export async function qrSvg(url: string): Promise<string> {
   const hit = cache.get(url);
   if (hit) return hit;
-  const svg = await QRCode.toString(url, {
+  const svg = await qrcode().toString(url, {
     type: 'svg',
     errorCorrectionLevel: ERROR_CORRECTION,
     margin: 2,
@@ -31,7 +34,7 @@ export function clearQrCache(): void {
 
 /** The dark modules, for drawing the code as vector shapes (the PDF poster). */
 export function qrMatrix(url: string): { size: number; isDark: (row: number, col: number) => boolean } {
-  const code = QRCode.create(url, { errorCorrectionLevel: ERROR_CORRECTION });
+  const code = qrcode().create(url, { errorCorrectionLevel: ERROR_CORRECTION });
   const { size } = code.modules;
   return { size, isDark: (row, col) => Boolean(code.modules.get(row, col)) };
 }

@@ -1,0 +1,277 @@
+/**
+ * The Markdown report of `npm run bench` (bench/run.ts), built from every run's JSON: figures,
+ * their ratios (to a bare Fastify route, to the SQL alone, 1M ÷ 100k) and the budgets, each
+ * marked met or missed with the figure that decides it.
+ */
+import type { Role } from '#shared/permissions.ts';
+import type { LoadResult } from './http';
+import { formatFirstLoadTable, kb, type FirstLoadPage } from './size';
+
+export interface LighthouseResult {
+  url: string;
+  score?: number;
+  fcpMs?: number;
+  lcpMs?: number;
+  tbtMs?: number;
+  cls?: number;
+  speedIndexMs?: number;
+  error?: string;
+}
+
+export interface SharedResults {
+  firstLoad: FirstLoadPage[];
+  lighthouse?: LighthouseResult[];
+}
+
+export interface Measure {
+  route: string;
+  label: string;
+  role: Role | 'pubblico';
+  isList: boolean;
+  /** pg_stat_statements: execution time of the request's statements, per request (PostgreSQL only). */
+  sqlMs?: number;
+  /** One per connection level, in order (10, then 50). */
+  runs: LoadResult[];
+}
+
+export interface ExportResult {
+  format: string;
+  status: number;
+  ms: number;
+  bytes: number;
+  rssIdleMb: number;
+  rssPeakMb: number;
+  rssGrowthMb: number;
+}
+
+export interface DbRun {
+  db: 'pg' | 'pglite';
+  leads: number;
+  date: string;
+  quick: boolean;
+  seconds: number;
+  node: string;
+  /** The code measured: commit and branch of the working tree (uncommitted changes flagged). */
+  commit?: string;
+  branch?: string;
+  cpus: number;
+  /** 1-minute load average of the machine when the run ended: other work shares these cores. */
+  load: number;
+  seedMs: number;
+  seedSummary: string;
+  firstStartMs: number;
+  startupsMs: number[];
+  /** CPU time of each warm start until ready: the figure the machine's load does not inflate. */
+  startupsCpuMs: number[];
+  rssIdleMb: number;
+  rssUnderLoadMb: number;
+  bare: LoadResult[];
+  measures: Measure[];
+  exports: ExportResult[];
+  shared?: SharedResults;
+}
+
+const int = new Intl.NumberFormat('it-IT');
+const f = (n: number | undefined, digits = 1) =>
+  n == null || Number.isNaN(n) ? '—' : n >= 100 ? String(Math.round(n)) : n.toFixed(digits);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const dbName = (db: string) => (db === 'pg' ? 'PostgreSQL' : 'PGlite');
+const key = (m: Measure) => `${m.route}|${m.label}|${m.role}`;
+const ok = (met: boolean) => (met ? '✅ rispettato' : '❌ mancato');
+
+/** Same measure at 10 connections in a run of the same database with 100,000 leads. */
+function baseline(runs: DbRun[], run: DbRun): DbRun | undefined {
+  if (run.leads === 100_000) return undefined;
+  return runs.find((r) => r.db === run.db && r.leads === 100_000);
+}
+
+/** Why lists missed their p95: in the database (SQL per request vs the answer's p50) or in Node. */
+function listReason(over: Measure[], run: DbRun): string {
+  const withSql = over.filter((m) => m.sqlMs != null);
+  const inSql = withSql.filter((m) => m.sqlMs! >= 0.5 * m.runs[0].p50);
+  const worst = [...over].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
+  const routes = [...new Set(over.map((m) => m.route))].join(', ');
+  return `${inSql.length} di ${withSql.length} hanno almeno metà del p50 nel database (peggiore: SQL ${f(worst.sqlMs, 1)} ms per richiesta, p50 ${f(worst.runs[0].p50)} ms): query che contano o ordinano tutte le righe del filtro e dell'ambito del ruolo; rotte: ${routes}. Macchina: una rotta Fastify nuda risponde in p50 ${f(run.bare[0]?.p50)} ms (su una macchina scarica ≈ 1 ms), load ${f(run.load)} su ${run.cpus} core`;
+}
+
+function submitReason(submit: Measure, run: DbRun): string {
+  const r = submit.runs[0];
+  const errs = submit.runs.find((x) => x.firstError)?.firstError;
+  return `p50 ${f(r.p50)} ms a 10 connessioni${submit.sqlMs != null ? `, SQL ${f(submit.sqlMs, 1)} ms per invio` : ''}${errs ? `, prima risposta errata ${errs}` : ''}; load ${f(run.load)} su ${run.cpus} core`;
+}
+
+function budgets(runs: DbRun[]): string[] {
+  const lines = ['| budget | misura | esito | perché |', '|---|---|---|---|'];
+  const pgRuns = runs.filter((r) => r.db === 'pg').sort((a, b) => b.leads - a.leads);
+  const pg = pgRuns[0];
+  if (pg) {
+    const at =
+      pg.leads === 1_000_000 ? '' : ` (misurato a ${int.format(pg.leads)} lead: il budget è a 1.000.000)`;
+    const lists = pg.measures.filter((m) => m.isList);
+    const over = lists.filter((m) => m.runs[0].p95 > 50);
+    const worst = [...lists].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
+    lines.push(
+      `| PostgreSQL: ogni lista e cruscotto p95 ≤ 50 ms a 10 connessioni, ogni ruolo e filtro${at} | ${over.length}/${lists.length} oltre; peggiore ${worst ? `${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms` : '—'} | ${ok(over.length === 0)} | ${over.length ? listReason(over, pg) : ''} |`,
+    );
+    const base = baseline(runs, pg);
+    if (base) {
+      const baseMap = new Map(base.measures.map((m) => [key(m), m]));
+      const ratios = lists
+        .map((m) => ({ m, r: m.runs[0].p95 / (baseMap.get(key(m))?.runs[0].p95 ?? NaN) }))
+        .filter((x) => !Number.isNaN(x.r))
+        .sort((a, b) => b.r - a.r);
+      const bad = ratios.filter((x) => x.r > 1.5);
+      lines.push(
+        `| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k | ${bad.length}/${ratios.length} oltre; peggiore ${ratios[0] ? `${ratios[0].m.route} ${ratios[0].m.label} (${ratios[0].m.role}) × ${f(ratios[0].r, 2)}` : '—'} | ${ok(bad.length === 0)} | ${bad.length ? 'il costo di queste query cresce con la tabella (conteggi e scansioni su tutte le righe del filtro)' : ''} |`,
+      );
+    } else {
+      lines.push(
+        '| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k | serve un giro a 100.000 e uno a 1.000.000 lead | — non misurato | manca uno dei due giri in bench/results |',
+      );
+    }
+    const submit = pg.measures.find((m) => m.route === 'POST /api/submit-form');
+    if (submit) {
+      const best = Math.max(...submit.runs.map((r) => r.rps));
+      const errors = submit.runs.reduce((n, r) => n + r.errors + r.wrongStatus, 0);
+      lines.push(
+        `| PostgreSQL: submit-form ≥ 300 req/s con 0 errori | ${f(best, 0)} req/s, ${errors} errori | ${ok(best >= 300 && errors === 0)} | ${best >= 300 && errors === 0 ? '' : submitReason(submit, pg)} |`,
+      );
+    }
+    const warm = median(pg.startupsMs);
+    const cpu = median(pg.startupsCpuMs);
+    lines.push(
+      `| PostgreSQL: pronto in ≤ 1,5 s a caldo | ${f(warm / 1000, 2)} s (mediana di ${pg.startupsMs.length}; CPU ${f(cpu / 1000, 2)} s) | ${ok(warm <= 1500)} | ${warm <= 1500 ? '' : cpu <= 1500 ? `il processo ha usato ${f(cpu / 1000, 2)} s di CPU: il resto è attesa della CPU su una macchina carica (load ${f(pg.load)} su ${pg.cpus} core)` : `${f(cpu / 1000, 2)} s di CPU all'avvio (caricamento dei moduli, migrazioni, dati iniziali); load ${f(pg.load)} su ${pg.cpus} core`} |`,
+    );
+  }
+  for (const run of runs) {
+    lines.push(
+      `| ${dbName(run.db)} ${int.format(run.leads)}: RSS ≤ 250 MB sotto carico | ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB) | ${ok(run.rssUnderLoadMb <= 250)} | ${run.rssUnderLoadMb <= 250 ? '' : run.db === 'pglite' ? 'PGlite vive nel processo: la sua memoria (WASM, cache delle pagine) conta nel RSS del server' : 'memoria del processo Node sotto 50 connessioni'} |`,
+    );
+    for (const e of run.exports)
+      lines.push(
+        `| ${dbName(run.db)} ${int.format(run.leads)}: export ${e.format.toUpperCase()} di tutti i lead, RSS + ≤ 100 MB | +${f(e.rssGrowthMb, 0)} MB (${f(e.rssIdleMb, 0)} → ${f(e.rssPeakMb, 0)} MB), ${f(e.bytes / 1e6)} MB in ${f(e.ms / 1000)} s, HTTP ${e.status} | ${ok(e.rssGrowthMb <= 100 && e.status === 200)} | ${e.status !== 200 ? `risposta HTTP ${e.status}` : e.rssGrowthMb > 100 ? 'la memoria cresce durante la scrittura del file' : ''} |`,
+      );
+  }
+  const lite = runs.find((r) => r.db === 'pglite' && r.leads === 100_000);
+  if (lite) {
+    const over = lite.measures.filter((m) => m.runs[0].p95 > 150);
+    const worst = [...lite.measures].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
+    lines.push(
+      `| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | ${over.length}/${lite.measures.length} oltre; peggiore ${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms | ${ok(over.length === 0)} | ${over.length ? `PGlite esegue una query alla volta nel processo del server: le richieste in coda sommano i tempi delle query (p50 del peggiore ${f(worst.runs[0].p50)} ms)` : ''} |`,
+    );
+  }
+  if (!lite)
+    lines.push(
+      '| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | manca il giro PGlite a 100.000 lead | — non misurato | nessun http-pglite-100000.json in bench/results |',
+    );
+  const shared = runs.find((r) => r.shared)?.shared;
+  if (shared) {
+    const landing = shared.firstLoad.find((p) => p.page === 'landing.html');
+    if (landing)
+      lines.push(
+        `| landing: primo caricamento ≤ 120 KB gzip | ${kb(landing.totalGzipBytes)} KB | ${ok(!landing.isOverBudget)} | ${landing.isOverBudget ? 'JavaScript e CSS della landing oltre il budget (dettaglio sotto)' : ''} |`,
+      );
+    for (const l of shared.lighthouse ?? [])
+      lines.push(
+        `| Lighthouse mobile ≥ 95: ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`}${l.lcpMs != null ? ` (LCP ${f(l.lcpMs / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms)` : ''} | ${ok((l.score ?? 0) >= 95)} | ${(l.score ?? 0) >= 95 ? '' : l.score == null ? 'Lighthouse non ha completato la misura' : `FCP ${f((l.fcpMs ?? NaN) / 1000, 2)} s, LCP ${f((l.lcpMs ?? NaN) / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms con CPU ×4 simulata su una macchina carica`} |`,
+      );
+  }
+  return lines;
+}
+
+function latencyTable(runs: DbRun[], run: DbRun): string[] {
+  const levels = run.measures[0]?.runs.map((r) => r.connections) ?? [];
+  const base = baseline(runs, run);
+  const baseMap = new Map((base?.measures ?? []).map((m) => [key(m), m]));
+  const bare = run.bare[0];
+  const head = [
+    'rotta',
+    'filtro',
+    'ruolo',
+    ...levels.flatMap((c) => [`p50/p95/p99 ms (${c} conn.)`, `req/s (${c})`]),
+    '× Fastify nudo (p50, 10 conn.)',
+    ...(run.db === 'pg' ? ['SQL ms/richiesta', '× SQL (p50)'] : []),
+    ...(base ? ['p95 ÷ p95 a 100k'] : []),
+    'risposte errate',
+  ];
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const m of run.measures) {
+    const r10 = m.runs[0];
+    const before = baseMap.get(key(m));
+    const wrong = m.runs.reduce((n, r) => n + r.wrongStatus + r.errors, 0);
+    const cells = [
+      m.route,
+      m.label,
+      m.role,
+      ...m.runs.flatMap((r) => [`${f(r.p50)} / ${f(r.p95)} / ${f(r.p99)}`, f(r.rps, 0)]),
+      `× ${f(r10.p50 / Math.max(bare.p50, 0.5))}`,
+      ...(run.db === 'pg'
+        ? [f(m.sqlMs, 2), m.sqlMs ? `× ${f(r10.p50 / Math.max(m.sqlMs, 0.01))}` : '—']
+        : []),
+      ...(base ? [before ? `× ${f(r10.p95 / before.runs[0].p95, 2)}` : '—'] : []),
+      wrong ? `${wrong} (${m.runs.find((r) => r.firstError)?.firstError ?? 'errori di rete'})` : '0',
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return lines;
+}
+
+export function markdownReport(all: DbRun[]): string {
+  const runs = [...all].sort((a, b) => (a.db === b.db ? a.leads - b.leads : a.db === 'pg' ? -1 : 1));
+  const lines = [
+    '# Benchmark HTTP WINSOLUTION',
+    '',
+    'Generato da `npm run bench` (bench/run.ts): server di produzione (`node dist/server/main.js`),',
+    'carico con autocannon dalla stessa macchina. Come leggerlo: docs/performance.md#benchmark-http.',
+    'Le cifre valgono per il codice della colonna «codice» (ramo e commit da cui è stato compilato il server).',
+    '',
+    '| database | lead | codice | eseguito | opzioni | macchina | dati demo | primo avvio | avvio a caldo (mediana, CPU) | RSS a riposo | RSS sotto carico |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      (r) =>
+        `| ${dbName(r.db)} | ${int.format(r.leads)} | ${r.branch ?? '—'} ${r.commit ?? ''} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ${r.seconds} s per misura${r.quick ? ', --quick' : ''} | ${r.cpus} core, load ${f(r.load)}, Node ${r.node} | ${f(r.seedMs / 1000, 0)} s | ${f(r.firstStartMs / 1000, 2)} s | ${f(median(r.startupsMs) / 1000, 2)} s (CPU ${f(median(r.startupsCpuMs) / 1000, 2)} s) | ${f(r.rssIdleMb, 0)} MB | ${f(r.rssUnderLoadMb, 0)} MB |`,
+    ),
+    '',
+    '## Budget',
+    '',
+    ...budgets(runs),
+    '',
+  ];
+  for (const run of runs) {
+    const bare = run.bare
+      .map((b) => `${b.connections} conn.: p50 ${f(b.p50)} ms, ${f(b.rps, 0)} req/s`)
+      .join('; ');
+    lines.push(
+      `## ${dbName(run.db)}, ${int.format(run.leads)} lead`,
+      '',
+      `Fastify nudo (una rotta che risponde un piccolo JSON, stesso processo Node): ${bare}.`,
+      '',
+      ...latencyTable(runs, run),
+      '',
+      'Dati demo:',
+      '',
+      '```',
+      run.seedSummary,
+      '```',
+      '',
+    );
+  }
+  const shared = runs.find((r) => r.shared)?.shared;
+  if (shared) {
+    lines.push('## Primo caricamento (KB gzip)', '', formatFirstLoadTable(shared.firstLoad), '');
+    if (shared.lighthouse?.length) {
+      lines.push(
+        '## Lighthouse mobile (lighthouse 12, Chromium headless, throttling simulato 4G e CPU ×4)',
+        '',
+        '| pagina | punteggio | FCP | LCP | TBT | CLS | Speed Index |',
+        '|---|---|---|---|---|---|---|',
+        ...shared.lighthouse.map(
+          (l) =>
+            `| ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`} | ${f((l.fcpMs ?? NaN) / 1000, 2)} s | ${f((l.lcpMs ?? NaN) / 1000, 2)} s | ${f(l.tbtMs, 0)} ms | ${f(l.cls, 3)} | ${f((l.speedIndexMs ?? NaN) / 1000, 2)} s |`,
+        ),
+        '',
+      );
+    }
+  }
+  return lines.join('\n');
+}
