@@ -19,9 +19,10 @@ import {
   seedDemoData,
   type SeedDemoResult,
 } from '#server/db/seed-demo/index.ts';
+import { DEMO_CONSULTANT_EMAIL } from '#server/db/seed.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { computeCommission } from '#shared/commissioni/engine.ts';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { DEMO_LANDING_CODE, KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { ROLES } from '#shared/permissions.ts';
@@ -57,6 +58,24 @@ describe('seed:demo at small size', () => {
       expect(res.statusCode, role).toBe(200);
       expect(res.json().role).toBe(role);
     }
+  });
+
+  it("activates the demo point's consultant, who then signs in to the demo point with the demo password", async () => {
+    const [consultant] = await ctx.db.select().from(users).where(eq(users.email, DEMO_CONSULTANT_EMAIL));
+    expect(consultant.isActive).toBe(true);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_CONSULTANT_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.headers['set-cookie'];
+    const points = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/punti-fisici',
+      headers: { cookie: Array.isArray(cookie) ? cookie.join('; ') : cookie! },
+    });
+    expect(points.json().map((p: { landingCode: string }) => p.landingCode)).toEqual([DEMO_LANDING_CODE]);
   });
 
   it('creates points of sale with landing codes and every combination of agent and area manager', async () => {

@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminApi,
-  apiAs,
   createStaffedPoint,
   createUser,
   E2E_ADMIN,
@@ -10,49 +9,9 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { leadFromLanding } from './workflow';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-let seq = 0;
-/** A lead and its practice as a point's landing creates them. */
-async function leadFromLanding(request: APIRequestContext, landingCode: string, cognome: string) {
-  const landing = await (await request.get(`/api/landing/${landingCode}`)).json();
-  const n = `${Date.now().toString().slice(-6)}${String(seq++ % 100).padStart(2, '0')}`;
-  const res = await request.post('/api/submit-form', {
-    headers: { 'Idempotency-Key': `e2e-addresses-${n}` },
-    data: {
-      nome: 'Sara',
-      cognome,
-      telefono: `348${n}`,
-      email: `sara.${n}@esempio.it`,
-      servizioRichiesto: 'internet',
-      serviziRichiesti: ['internet'],
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'separate',
-        timestamp: new Date().toISOString(),
-      },
-      puntoFisicoId: landing.puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const { praticaId } = (await res.json()) as { praticaId: number };
-  // The public answer never names the lead: the office finds it by its phone, with its own cookies.
-  const office = await apiAs(test.info().project.use.baseURL, E2E_ADMIN);
-  const found = (await (await office.get(`/api/leads?search=348${n}`)).json()) as {
-    items: Array<{ id: number }>;
-  };
-  await office.dispose();
-  expect(found.items).toHaveLength(1);
-  return { leadId: found.items[0].id, praticaId, telefono: `348${n}` };
-}
 
 const shots = process.env.E2E_SCREENSHOTS;
 /** Screenshots for a person to look at, only when asked (E2E_SCREENSHOTS=dir). */
@@ -290,51 +249,4 @@ test.describe('accessibility of every back-office screen', () => {
       }
     });
   }
-});
-
-test.describe('keyboard only', () => {
-  test('sign in, open the leads, filter them by point with the combobox and open one, all with the keyboard', async ({
-    page,
-    request,
-  }) => {
-    const api = await adminApi(request);
-    const s = stamp();
-    const { point } = await createStaffedPoint(api, `Cartoleria Blu ${s}`);
-    const lead = await leadFromLanding(page.request, point.landingCode, `Riva${s}`);
-
-    await page.goto('/auth');
-    await page.getByLabel('Email').focus();
-    await page.keyboard.type(E2E_ADMIN.email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(E2E_ADMIN.password);
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
-
-    const nav = page.getByRole('navigation', { name: 'Menu principale' });
-    await nav.getByRole('link', { name: 'Lead' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/leads$/);
-
-    await page.getByRole('combobox', { name: 'Punto fisico' }).focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.type(`Blu ${s}`);
-    const list = page.getByRole('listbox', { name: 'Punti fisici' });
-    await expect(list.getByRole('option', { name: new RegExp(`Cartoleria Blu ${s}`) })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await expect(list).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`puntoFisicoId=${point.id}`));
-    await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
-
-    await page
-      .getByTestId(`lead-row-${lead.leadId}`)
-      .getByRole('link', { name: /Dettagli/ })
-      .focus();
-    await page.keyboard.press('Enter');
-    const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
-    await expect(detail).toContainText(`Sara Riva${s}`);
-    await page.keyboard.press('Escape');
-    await expect(detail).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${point.id}$`));
-  });
 });

@@ -1,9 +1,10 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { periodoRange, formatDayKey } from '#shared/periodi.ts';
 import { msg } from '#shared/messages.ts';
 import { pdfText, readEstrattoXlsx } from '../setup/estratti';
 import { readXlsxRows, unzip } from '../setup/spreadsheet';
+import { commissionsFromWorkflow } from './workflow';
 import {
   adminApi,
   createStaffedPoint,
@@ -15,74 +16,6 @@ import {
 } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-let phoneSeq = 0;
-/**
- * The real workflow: a practice from the point's landing (POST /api/submit-form), then luce
- * completed with RID on 2 supplies and gas completed with an agent bonus (PUT /api/servizi/{id}/status).
- * Luce: PF 40.00, AG 20.00, AM 7.00, structure 173.00. Gas (an additional unit, no RID, agent
- * bonus 2.00): PF 8.00, AG 6.00, AM 1.50, structure 84.50.
- */
-async function commissionsFromWorkflow(api: APIRequestContext, landingCode: string) {
-  const landing = await (await api.get(`/api/landing/${landingCode}`)).json();
-  const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
-  const telefono = `348${n}`;
-  const cognome = `Conti${n}`;
-  const res = await api.post('/api/submit-form', {
-    headers: { 'Idempotency-Key': `e2e-commissioni-${n}` },
-    data: {
-      nome: 'Paolo',
-      cognome,
-      telefono,
-      email: `paolo.${n}@esempio.it`,
-      servizioRichiesto: 'luce',
-      serviziRichiesti: ['luce', 'gas'],
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
-      puntoFisicoId: landing.puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const { praticaId } = await res.json();
-  const pratiche = await (await api.get(`/api/pratiche?search=${telefono}`)).json();
-  const pratica = pratiche.items.find((p: { id: number }) => p.id === praticaId);
-  const servizio = (tipo: string) =>
-    pratica.servizi.find((s: { tipoServizio: string }) => s.tipoServizio === tipo).id as number;
-  const luceId = servizio('luce');
-  const gasId = servizio('gas');
-  for (const [id, data] of [
-    [luceId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: true, numeroForniture: 2 }],
-    [
-      gasId,
-      { stato: 'completato', fornitore: 'SORGENIA', ridPresente: false, numeroForniture: 1, bonusAgente: 2 },
-    ],
-  ] as const) {
-    const done = await api.put(`/api/servizi/${id}/status`, { data });
-    expect(done.status(), await done.text()).toBe(200);
-  }
-  const list = await (await api.get('/api/commissioni?pageSize=200')).json();
-  const mine = list.items.filter((c: { praticaId: number }) => c.praticaId === praticaId);
-  const luce = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'luce');
-  const gas = mine.find((c: { tipoServizio: string }) => c.tipoServizio === 'gas');
-  return {
-    praticaId: praticaId as number,
-    luceId,
-    gasId,
-    luce: luce.id as number,
-    gas: gas.id as number,
-    customer: `Paolo ${cognome}`,
-  };
-}
 
 /** "€ 1.234,50" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);

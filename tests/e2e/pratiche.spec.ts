@@ -309,8 +309,9 @@ test.describe('Pratiche', () => {
     await expect(theirsCard).toBeVisible();
     const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
     let suggestions = await searchPoint(page, 'E');
-    await expect(suggestions).toContainText('Digita almeno 2 caratteri');
+    await expect(suggestions.getByRole('status')).toHaveText('Digita almeno 2 caratteri');
     await expect(suggestions.getByRole('option')).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page);
 
     // By name, whatever the case: both points, after 'Tutti i punti fisici'.
     suggestions = await searchPoint(page, s.toUpperCase());

@@ -81,10 +81,14 @@ test.describe('Punti Fisici', () => {
     await dialog.getByLabel('Nome attività').fill(shop);
     await dialog.getByLabel('Indirizzo').fill('Piazza Duomo 1, Milano');
     let results = await searchPerson(dialog, 'Responsabile', 'R');
-    await expect(results).toContainText('Digita almeno 2 caratteri');
+    await expect(results.getByRole('status')).toHaveText('Digita almeno 2 caratteri');
     await expect(results).not.toContainText('Nessun responsabile trovato');
+    await expectNoSeriousA11yViolations(page);
     results = await searchPerson(dialog, 'Responsabile', `Rocco${s}`);
-    await expect(results.getByText('Nessun responsabile trovato')).toBeVisible();
+    await expect(results.getByRole('status')).toHaveText('Nessun responsabile trovato');
+    // The note lives beside the listbox, whose only child is the option to create the person.
+    await expect(results.getByRole('listbox')).toHaveText('Crea nuovo utente');
+    await expectNoSeriousA11yViolations(page);
     await results.getByRole('option', { name: 'Crea nuovo utente' }).click();
 
     const userDialog = page.getByRole('dialog', { name: 'Nuovo utente Punto Fisico' });

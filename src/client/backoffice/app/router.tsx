@@ -26,6 +26,12 @@ interface ScreenRoute {
   requires?: { permission: Permission; deniedText: string };
 }
 
+/**
+ * `/leads` and `/leads/{id}` are one screen (the detail is a dialog over the list): the same
+ * component, so opening and closing a lead keeps the list, its scroll and the focus where they were.
+ */
+const LeadsScreen = screen(() => import('./routes/leads'), 'LeadsRoute');
+
 const ADMIN_ONLY_USERS = { permission: 'users:manage', deniedText: msg.user.accessDenied } as const;
 
 /**
@@ -43,16 +49,8 @@ const SCREENS: ScreenRoute[] = [
     section: paths.puntiFisici,
     Screen: screen(() => import('./routes/punti-fisici'), 'PuntiFisiciRoute'),
   },
-  {
-    pattern: paths.leads,
-    section: paths.leads,
-    Screen: screen(() => import('./routes/leads'), 'LeadsRoute'),
-  },
-  {
-    pattern: paths.lead(':id'),
-    section: paths.leads,
-    Screen: screen(() => import('./routes/leads'), 'LeadsRoute'),
-  },
+  { pattern: paths.leads, section: paths.leads, Screen: LeadsScreen },
+  { pattern: paths.lead(':id'), section: paths.leads, Screen: LeadsScreen },
   {
     pattern: paths.pratiche,
     section: paths.pratiche,
@@ -129,10 +127,14 @@ export function AppRouter() {
   const [location] = useLocation();
   const search = useSearch();
   const matched = useMatchedScreen(location);
+  // Addresses that show the same screen share its key: it is not mounted again between them.
+  const screenKey = matched
+    ? `screen-${SCREENS.findIndex((r) => r.Screen === matched.route.Screen)}`
+    : location;
 
   useEffect(() => {
     window.scrollTo(0, 0);
-  }, [location]);
+  }, [screenKey]);
 
   if (isLoading) return <LoadingScreen />;
   if (!user) return <SignedOutRouter location={location} isKnown={matched != null} />;
@@ -148,7 +150,7 @@ export function AppRouter() {
   else {
     const { Screen } = matched.route;
     content = (
-      <ScreenErrorBoundary key={matched.route.pattern}>
+      <ScreenErrorBoundary key={screenKey}>
         <Suspense fallback={<ScreenSkeleton />}>
           <Screen params={matched.params} />
         </Suspense>

@@ -1,11 +1,12 @@
+import type { ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 export interface Bar {
   key: string;
   label: string;
   value: number;
-  /** The value as shown (formatted); defaults to the number. */
-  display?: string;
+  /** The value as shown (formatted, or an element such as an amount); defaults to the number. */
+  display?: ReactNode;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import { Search } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 /**
@@ -30,9 +30,22 @@ export function CommandList({ className, ...props }: ComponentProps<typeof Comma
   return <CommandPrimitive.List className={cn('max-h-72 overflow-y-auto p-1', className)} {...props} />;
 }
 
-/** A line of the list that is not an option: a hint, an empty result, a spinner. */
-export function CommandNote({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('px-3 py-2 text-sm text-muted-foreground', className)} {...props} />;
+/**
+ * The search's state in words: a hint, 'Ricerca...', no result, or (read, not shown) how many
+ * results arrived. It sits outside the listbox, whose children must all be options (or axe and
+ * screen readers stumble), and stays mounted while the popover is open, so each change is
+ * announced; the options themselves are read as the arrows move.
+ */
+export function CommandStatus({ children, count }: { children?: ReactNode; count?: number }) {
+  const hasNote = children != null && children !== false;
+  return (
+    <div role="status" aria-live="polite">
+      {hasNote && <div className="px-3 py-2 text-sm text-muted-foreground">{children}</div>}
+      {!hasNote && count != null && count > 0 && (
+        <span className="sr-only">{count === 1 ? '1 risultato' : `${count} risultati`}</span>
+      )}
+    </div>
+  );
 }
 
 export function CommandItem({ className, ...props }: ComponentProps<typeof CommandPrimitive.Item>) {

@@ -39,6 +39,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   ensureAccounts,
+  activateDemoConsultant,
   staffPlan,
   toActor,
   type UserRow,
@@ -162,6 +163,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   // One hash for the whole run: every demo account shares the published demo password anyway.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const { accounts, byRole } = await ensureAccounts(db, passwordHash);
+  await activateDemoConsultant(db, passwordHash);
   const pointCount = demoPointCount(leadCount);
   const { areaManagers: amCount, agents: agentCount } = staffPlan(pointCount);
   const extra = await createStaff(db, t, passwordHash, [

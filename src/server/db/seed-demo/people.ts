@@ -4,6 +4,7 @@ import type { Role } from '#shared/permissions.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { Database } from '../client';
 import { users } from '../schema';
+import { DEMO_CONSULTANT_EMAIL } from '../seed';
 import { COGNOMI, NOMI, REGIONI } from './data';
 import { randomPhone, slug, type Tools } from './random';
 
@@ -110,4 +111,13 @@ export async function createStaff(
     };
   });
   return db.insert(users).values(values).returning();
+}
+
+/**
+ * The demo point's consultant (created by the first start, inactive so that nobody can sign in
+ * with its unknown password) becomes an active demo account like the others: the demo point's
+ * people then read 'Attivo', and the demo point can be tried with the demo password.
+ */
+export async function activateDemoConsultant(db: Database, passwordHash: string) {
+  await db.update(users).set({ isActive: true, passwordHash }).where(eq(users.email, DEMO_CONSULTANT_EMAIL));
 }

@@ -68,6 +68,7 @@ function EstrattoContoDialog({ role, userId, onClose }: { role: Role; userId: nu
   const selezionato = lista.find((b) => b.id === beneficiarioId);
 
   const run = async (what: Exclude<Pending, null>) => {
+    if (pending != null) return;
     setPending(what);
     try {
       if (what === 'zip') await downloadEstrattiZip(periodo);
@@ -82,6 +83,10 @@ function EstrattoContoDialog({ role, userId, onClose }: { role: Role; userId: nu
       setPending(null);
     }
   };
+
+  // While a file is on its way the buttons say so and ignore presses, but stay enabled: a
+  // disabled button would drop the keyboard's focus out of the dialog.
+  const busy = pending != null ? { 'aria-disabled': true, className: 'opacity-50' } : {};
 
   return (
     <Dialog open onOpenChange={(next) => !next && onClose()}>
@@ -153,7 +158,7 @@ function EstrattoContoDialog({ role, userId, onClose }: { role: Role; userId: nu
         </div>
         <DialogFooter className="flex-wrap gap-2">
           {office && (
-            <Button variant="outline" onClick={() => void run('zip')} disabled={pending != null}>
+            <Button variant="outline" onClick={() => void run('zip')} {...busy}>
               <FileArchive aria-hidden />
               {pending === 'zip' ? m.scaricamento : m.scaricaTutti}
             </Button>
@@ -161,12 +166,13 @@ function EstrattoContoDialog({ role, userId, onClose }: { role: Role; userId: nu
           <Button
             variant="outline"
             onClick={() => void run('xlsx')}
-            disabled={pending != null || beneficiarioId == null}
+            disabled={beneficiarioId == null}
+            {...busy}
           >
             <FileSpreadsheet aria-hidden />
             {pending === 'xlsx' ? m.scaricamento : m.scaricaXlsx}
           </Button>
-          <Button onClick={() => void run('pdf')} disabled={pending != null || beneficiarioId == null}>
+          <Button onClick={() => void run('pdf')} disabled={beneficiarioId == null} {...busy}>
             <FileText aria-hidden />
             {pending === 'pdf' ? m.scaricamento : m.scaricaPdf}
           </Button>

@@ -3,7 +3,7 @@ import { toCents } from '#shared/money.ts';
 import type { MonthlyStat, ServiceStat } from '#shared/schemas/dashboard.ts';
 import { BarChart, ColumnChart } from '#client/components/ui/bar-chart.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { formatEuro } from '#client/lib/format.ts';
+import { Money } from '#client/components/ui/money.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 
 const m = msg.dashboard;
@@ -47,7 +47,8 @@ export function DashboardCharts({
               key: s.month,
               label: s.label,
               value: toCents(s.commissioni),
-              display: formatEuro(s.commissioni),
+              // A month outweighed by storni reads red with 'Storno', never a bare minus.
+              display: <Money value={s.commissioni} />,
             }))}
           />
         </CardContent>

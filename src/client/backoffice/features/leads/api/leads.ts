@@ -23,6 +23,8 @@ export function useLeadDetail(id: number | null) {
 export function useUpdateLeadStatus() {
   const queryClient = useQueryClient();
   return useMutation({
+    // One change at a time, in the order made: the select stays usable while one is saved.
+    scope: { id: 'lead-status' },
     mutationFn: ({ id, status }: { id: number; status: LeadContattoStato }) =>
       api.patch<LeadListItem>(`/api/leads/${id}/status`, { status }),
     onSuccess: () => invalidateKeys(queryClient, [leadQueries.all]),

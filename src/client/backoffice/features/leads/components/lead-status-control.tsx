@@ -6,20 +6,22 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 
 /**
  * A lead's contact status, changed in place from the list; a `nuovo` lead older than 24 hours
- * carries the 'Oltre 24 ore' badge. Disabled while its own change is being saved.
+ * carries the 'Oltre 24 ore' badge. While a change is saved the select shows it and stays
+ * usable (aria-busy): disabling it would drop the keyboard's focus to the top of the page.
  */
 export function LeadStatusControl(props: {
   lead: Pick<LeadListItem, 'nome' | 'cognome' | 'statoContatto' | 'isOverdue'>;
-  disabled: boolean;
+  /** The status being saved, if any. */
+  saving: LeadContattoStato | null;
   onChange: (next: LeadContattoStato) => void;
 }) {
-  const { lead, disabled, onChange } = props;
+  const { lead, saving, onChange } = props;
   return (
     <div className="grid gap-1">
       <NativeSelect
         aria-label={`Stato contatto di ${lead.nome} ${lead.cognome}`}
-        value={lead.statoContatto}
-        disabled={disabled}
+        value={saving ?? lead.statoContatto}
+        aria-busy={saving != null || undefined}
         onChange={(e) => onChange(e.target.value as LeadContattoStato)}
       >
         {LEAD_CONTATTO_STATI.map((s) => (

@@ -63,7 +63,7 @@ export function LeadsList(props: {
 }) {
   const { filters, page, onPageChange, role, detailHref } = props;
   const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE });
-  const { setStatus, deleteLead, isSaving } = useLeadActions();
+  const { setStatus, deleteLead, savingStatus } = useLeadActions();
   const canDelete = can(role, 'leads:delete');
   const total = leads.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -77,7 +77,7 @@ export function LeadsList(props: {
     />
   );
   const status = (lead: LeadListItem) => (
-    <LeadStatusControl lead={lead} disabled={isSaving(lead)} onChange={(next) => setStatus(lead, next)} />
+    <LeadStatusControl lead={lead} saving={savingStatus(lead)} onChange={(next) => setStatus(lead, next)} />
   );
 
   return (

@@ -41,7 +41,9 @@ export function useLeadActions() {
     });
   };
 
-  const isSaving = (lead: LeadListItem) => updateStatus.isPending && updateStatus.variables?.id === lead.id;
+  /** The status being saved for this lead, shown at once while the server confirms it. */
+  const savingStatus = (lead: LeadListItem): LeadContattoStato | null =>
+    updateStatus.isPending && updateStatus.variables?.id === lead.id ? updateStatus.variables.status : null;
 
-  return { setStatus, deleteLead, isSaving };
+  return { setStatus, deleteLead, savingStatus };
 }

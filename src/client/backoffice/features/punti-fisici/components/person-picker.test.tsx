@@ -30,9 +30,11 @@ describe('PersonPicker (combobox)', () => {
     screen.getByRole('combobox', { name: 'Agente' }).focus();
     await user.keyboard('{Enter}');
     const search = await screen.findByRole('combobox', { name: 'Cerca agente' });
-    expect(screen.getByText('Digita almeno 2 caratteri')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Digita almeno 2 caratteri');
     await user.type(search, 'anna');
     expect(await screen.findByRole('option', { name: /Anna Rota/ })).toBeInTheDocument();
+    // Announced once the results arrive; the options are read as the arrows move.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 risultati'));
     expect(requestedUrls(fetchMock).at(-1)).toMatch(/q=anna.*role=agente|role=agente.*q=anna/);
 
     await user.keyboard('{ArrowDown}{Enter}');
@@ -54,7 +56,12 @@ describe('PersonPicker (combobox)', () => {
     );
     await user.click(screen.getByRole('combobox', { name: 'Responsabile' }));
     await user.type(await screen.findByRole('combobox', { name: 'Cerca responsabile' }), 'Zorro');
-    expect(await screen.findByText('Nessun responsabile trovato')).toBeInTheDocument();
+    const note = await screen.findByText('Nessun responsabile trovato');
+    // A note, not an option: announced by a live region outside the listbox (whose children
+    // must all be options).
+    expect(note.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('listbox').contains(note)).toBe(false);
+    expect(screen.getByRole('listbox').textContent).toBe('Crea nuovo utente');
     const create = screen.getByRole('option', { name: 'Crea nuovo utente' });
     expect(create).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');

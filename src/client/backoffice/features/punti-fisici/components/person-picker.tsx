@@ -9,7 +9,7 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandNote,
+  CommandStatus,
 } from '#client/components/ui/command.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
@@ -97,6 +97,18 @@ export function PersonPicker(props: {
           <PopoverContent aria-label={label}>
             <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
               <CommandInput placeholder="Almeno 2 caratteri" value={text} onValueChange={setText} />
+              <CommandStatus count={results.length}>
+                {isSearching ? (
+                  <>
+                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
+                    Ricerca...
+                  </>
+                ) : noResult ? (
+                  msg.puntoFisico.noPersonFound
+                ) : !hasTerm ? (
+                  'Digita almeno 2 caratteri'
+                ) : null}
+              </CommandStatus>
               <CommandList label={`Risultati ${label}`}>
                 {results.map((p) => (
                   <CommandItem key={p.id} value={`persona-${p.id}`} onSelect={() => choose(p)}>
@@ -109,13 +121,6 @@ export function PersonPicker(props: {
                     </span>
                   </CommandItem>
                 ))}
-                {isSearching && (
-                  <CommandNote aria-live="polite">
-                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
-                    Ricerca...
-                  </CommandNote>
-                )}
-                {noResult && <CommandNote aria-live="polite">{msg.puntoFisico.noPersonFound}</CommandNote>}
                 {noResult && canCreateUser && (
                   <CommandItem
                     value="__crea__"
@@ -128,7 +133,6 @@ export function PersonPicker(props: {
                     Crea nuovo utente
                   </CommandItem>
                 )}
-                {!hasTerm && !isSearching && <CommandNote>Digita almeno 2 caratteri</CommandNote>}
               </CommandList>
             </Command>
           </PopoverContent>

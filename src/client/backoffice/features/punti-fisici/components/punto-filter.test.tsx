@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient, requestedUrls } from '#client/lib/test-utils.tsx';
@@ -36,7 +36,7 @@ describe('PuntoFilter (combobox)', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
 
     await user.type(search, 'B');
-    expect(await screen.findByText('Digita almeno 2 caratteri')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Digita almeno 2 caratteri'));
     expect(fetchMock).not.toHaveBeenCalled();
 
     await user.type(search, 'ar');
@@ -48,6 +48,7 @@ describe('PuntoFilter (combobox)', () => {
       'Bar StellaCorso Italia 5, Torino',
     ]);
     expect(list).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 risultati'));
     // One request for the term the user stopped at, not one per key.
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(requestedUrls(fetchMock)[0]).toContain('q=Bar');
@@ -66,7 +67,15 @@ describe('PuntoFilter (combobox)', () => {
     renderWithClient(<PuntoFilter selectedId={null} onSelect={onSelect} />);
     await user.click(screen.getByRole('combobox', { name: 'Punto fisico' }));
     await user.type(await screen.findByRole('combobox', { name: 'Cerca punto fisico' }), 'Zeta');
-    expect(await screen.findByText('Nessun punto fisico trovato')).toHaveAttribute('aria-live', 'polite');
+    const note = await screen.findByText('Nessun punto fisico trovato');
+    expect(note.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    const list = screen.getByRole('listbox', { name: 'Punti fisici' });
+    expect(list.contains(note)).toBe(false);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Tutti i punti fisici']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     expect(onSelect).not.toHaveBeenCalled();

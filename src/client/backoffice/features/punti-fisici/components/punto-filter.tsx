@@ -8,7 +8,7 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandNote,
+  CommandStatus,
 } from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
@@ -99,17 +99,19 @@ export function PuntoFilter(props: {
                     </span>
                   </CommandItem>
                 ))}
+              </CommandList>
+              <CommandStatus count={isSearching ? undefined : items.length}>
                 {isSearching ? (
-                  <CommandNote aria-live="polite">
+                  <>
                     <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
                     Ricerca...
-                  </CommandNote>
+                  </>
                 ) : hasTerm && suggestions.isSuccess && items.length === 0 ? (
-                  <CommandNote aria-live="polite">Nessun punto fisico trovato</CommandNote>
+                  'Nessun punto fisico trovato'
                 ) : text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS ? (
-                  <CommandNote>Digita almeno 2 caratteri</CommandNote>
+                  'Digita almeno 2 caratteri'
                 ) : null}
-              </CommandList>
+              </CommandStatus>
             </Command>
           </PopoverContent>
         </Popover>
