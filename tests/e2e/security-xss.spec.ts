@@ -32,7 +32,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   adminApi,
   createStaffedPoint,
-  createUser,
   expect,
   landingSubmission,
   saveWorkedExampleConfig,
