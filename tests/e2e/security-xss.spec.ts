@@ -14,6 +14,7 @@
  *    `phone` → utenti, punti fisici (responsabile, agente, area manager), lead detail
  *    (responsabile and phone), the landing (consultant name and `tel:` link); `areaAssegnata` is
  *    stored but shown on no screen (seeded anyway: the DOM checks cover it if it ever appears).
+ *  - the activity log (/utenti/registro-attivita) names the users who acted (sign-ins).
  *  - the e-mail log (/utenti/registro-email) shows subjects built from the lead's name and the
  *    point's name.
  *  - admin, fornitori (POST /api/fornitori): `nome` → configurazione commissioni, pratica
@@ -31,8 +32,9 @@
  * no element may carry an `on…` attribute, no `href`/`src` may start with `javascript:`, and the
  * payload must be visible as literal text.
  *
- * Figures: 16 fields with payloads; 10 admin screens × 2 viewports, 2 screens of the point's
- * responsabile (390 px; pratiche are not theirs to open), the public landing: 23 screen visits.
+ * Figures: 16 fields with payloads; 11 admin screens (the activity log included) × 2 viewports,
+ * 2 screens of the point's responsabile (390 px; pratiche are not theirs to open), the public
+ * landing: 25 screen visits.
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -299,6 +301,18 @@ test.describe('XSS', () => {
       await ownCheck(`punto_fisico ${url}`, visible);
     }
     await context.close();
+
+    // The activity log names the responsabile who just signed in (and the staff acting on users).
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto('/utenti/registro-attivita');
+      await check(`admin ${viewport.width} registro attività`, [
+        full(t.responsabileNome, t.responsabileCognome),
+      ]);
+    }
 
     // The public landing page of the point, as a visitor's phone opens it.
     await page.goto(new URL(point.urlLanding).pathname);
