@@ -37,6 +37,23 @@ export const msg = {
     conflict: 'Operazione non possibile: il dato è già presente o è collegato ad altri dati',
     amountTooBig: 'Importo troppo grande: al massimo 9.999.999,99 €',
   },
+  /** The back-office's failures a user can act on. See docs/decisions/013-client-conventions.md. */
+  app: {
+    notFoundTitle: 'Pagina non trovata',
+    notFoundText:
+      'La pagina che cerchi non esiste, è stata spostata oppure non rientra tra quelle che puoi vedere.',
+    notFoundBack: 'Torna alla dashboard',
+    /** The original texts of the route fallback: the code as a secondary line, the hint in development. */
+    notFoundCode: '404 Page Not Found',
+    notFoundDevHint: 'Did you forget to add the page to the router?',
+    screenErrorTitle: 'Qualcosa è andato storto',
+    screenErrorText:
+      'Questa schermata non è stata caricata correttamente. Riprova: i tuoi dati sono al sicuro.',
+    chunkErrorText: 'Non è stato possibile scaricare questa schermata: controlla la connessione e riprova.',
+    retry: 'Riprova',
+    sessionExpiredTitle: 'Sessione scaduta',
+    sessionExpiredText: 'Accedi di nuovo per continuare da dove eri rimasto.',
+  },
   user: {
     firstNameRequired: 'Nome richiesto',
     lastNameRequired: 'Cognome richiesto',

@@ -88,7 +88,11 @@ export const paths = {
   auth: '/auth',
   puntiFisici: '/punti-fisici',
   leads: '/leads',
+  /** One lead's detail: a link that survives a reload and can be shared. `lead(':id')` is the pattern. */
+  lead: (id: number | ':id') => `/leads/${id}`,
   pratiche: '/pratiche',
+  /** One practice's page; `pratica(':id')` is the pattern. */
+  pratica: (id: number | ':id') => `/pratiche/${id}`,
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',

@@ -202,6 +202,48 @@ describe('GET /api/pratiche', () => {
   });
 });
 
+describe('GET /api/pratiche/{id}', () => {
+  it('returns one practice exactly as the list shows it, for its own page', async () => {
+    const point = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Edicola Duomo' });
+    const lead = await insertLead(ctx.db, { nome: 'Pia', cognome: 'Landi' });
+    const pratica = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: point.id });
+    await setStatus(pratica.servizi[0].id, { stato: 'in_lavorazione' });
+
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche/${pratica.id}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    const fromList = (await list({ search: `#${pratica.id}` })).json().items[0];
+    expect(res.json()).toEqual(fromList);
+    expect(res.json()).toMatchObject({
+      id: pratica.id,
+      statoPratica: 'in_lavorazione',
+      lead: { nome: 'Pia', cognome: 'Landi' },
+      puntoFisico: { nomeAttivita: 'Edicola Duomo' },
+    });
+  });
+
+  it('is readable by amministrazione, refused to the other roles, and 404 when missing', async () => {
+    const pratica = await insertPratica(ctx.db, {});
+    const url = `/api/pratiche/${pratica.id}`;
+    const amministrazione = (await loginAs(ctx, 'amministrazione')).cookie;
+    const agente = (await loginAs(ctx, 'agente')).cookie;
+    expect(
+      (await ctx.app.inject({ method: 'GET', url, headers: { cookie: amministrazione } })).statusCode,
+    ).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { cookie: agente } })).statusCode).toBe(403);
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/pratiche/99999999',
+      headers: { cookie: admin },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(msg.pratica.notFound);
+  });
+});
+
 describe('DELETE /api/pratiche/{id}', () => {
   it('removes the practice, its services and its documents from storage', async () => {
     const pratica = await insertPratica(ctx.db);

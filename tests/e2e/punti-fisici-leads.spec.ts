@@ -11,6 +11,7 @@ import {
   test,
   landingSubmission,
 } from './fixtures';
+import { searchPerson, searchPoint } from './combobox';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -61,13 +62,6 @@ test.describe('Punti Fisici', () => {
   }) => {
     const s = stamp();
     const shop = `Bottega ${s}`;
-    // Time flows as usual; the search's 300 ms wait is skipped with runFor, not slept.
-    await page.clock.install();
-    const searched: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === '/api/users/search') searched.push(url.searchParams.get('q') ?? '');
-    });
     await signIn(page);
     await page
       .getByRole('navigation', { name: 'Menu principale' })
@@ -86,18 +80,13 @@ test.describe('Punti Fisici', () => {
 
     await dialog.getByLabel('Nome attività').fill(shop);
     await dialog.getByLabel('Indirizzo').fill('Piazza Duomo 1, Milano');
-    const search = dialog.getByRole('combobox', { name: 'Responsabile' });
-    // One character searches nothing: only the longer term, typed after the wait, reaches the server.
-    await search.fill('R');
-    await page.clock.runFor(400);
-    await expect(search).toHaveValue('R');
-    await expect(dialog.getByText('Nessun responsabile trovato')).toHaveCount(0);
-    await search.fill(`Rocco${s}`);
-    await page.clock.runFor(400);
-    await expect(dialog.getByText('Nessun responsabile trovato')).toBeVisible();
-    expect(searched).toEqual([`Rocco${s}`]);
+    let results = await searchPerson(dialog, 'Responsabile', 'R');
+    await expect(results).toContainText('Digita almeno 2 caratteri');
+    await expect(results).not.toContainText('Nessun responsabile trovato');
+    results = await searchPerson(dialog, 'Responsabile', `Rocco${s}`);
+    await expect(results.getByText('Nessun responsabile trovato')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await dialog.getByRole('button', { name: 'Crea nuovo utente' }).click();
+    await results.getByRole('option', { name: 'Crea nuovo utente' }).click();
 
     const userDialog = page.getByRole('dialog', { name: 'Nuovo utente Punto Fisico' });
     await expect(userDialog.getByLabel('Nome', { exact: true })).toHaveValue(`Rocco${s}`);
@@ -187,7 +176,7 @@ test.describe('Punti Fisici', () => {
       .getByRole('link', { name: /1 lead/ })
       .click();
     await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${a.id}$`));
-    await expect(page.getByTestId('punto-filter-selected')).toContainText(`Alfa ${s}`);
+    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toContainText(`Alfa ${s}`);
     await expect(page.getByTestId('lead-count')).toHaveText('1 lead trovati');
     await expect(page.getByTestId(`lead-row-${leadA.leadId}`)).toBeVisible();
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
@@ -233,11 +222,9 @@ test.describe('Lead', () => {
     await expect(page.getByRole('heading', { name: 'Gestione Lead' })).toBeVisible();
 
     // Point filter with suggestions.
-    const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
-    await pointBox.fill(`gamma ${s}`);
-    const suggestions = page.getByRole('listbox', { name: 'Punti fisici suggeriti' });
+    const suggestions = await searchPoint(page, `gamma ${s}`);
     await expect(suggestions.getByRole('option').first()).toHaveText('Tutti i punti fisici');
-    await suggestions.getByRole('button', { name: new RegExp(`Gamma ${s}`) }).click();
+    await suggestions.getByRole('option', { name: new RegExp(`Gamma ${s}`) }).click();
     await expect(page).toHaveURL(new RegExp(`puntoFisicoId=${point.id}`));
     await expect(page.getByTestId('lead-count')).toHaveText('3 lead trovati');
 
@@ -270,8 +257,9 @@ test.describe('Lead', () => {
     // Detail with the admin's practices summary.
     await page
       .getByTestId(`lead-row-${l2.leadId}`)
-      .getByRole('button', { name: /Dettagli/ })
+      .getByRole('link', { name: /Dettagli/ })
       .click();
+    await expect(page).toHaveURL(new RegExp(`/leads/${l2.leadId}\\?puntoFisicoId=${point.id}$`));
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(detail).toContainText(`Daria Dini${s}`);
     await expect(detail).toContainText(`Gamma ${s}`);
@@ -283,6 +271,7 @@ test.describe('Lead', () => {
     );
     await expectNoSeriousA11yViolations(page);
     await detail.getByRole('button', { name: 'Chiudi' }).click();
+    await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${point.id}$`));
 
     // Export: the XLSX has exactly the rows of '{n} lead trovati'.
     await page.getByRole('button', { name: 'Esporta' }).click();
@@ -318,7 +307,7 @@ test.describe('Lead', () => {
 
     await page.getByRole('button', { name: 'Azzera filtri' }).click();
     await expect(page).toHaveURL(/\/leads$/);
-    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveText('Tutti i punti fisici');
   });
 });
 

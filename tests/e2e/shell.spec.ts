@@ -39,9 +39,9 @@ test.describe('back-office shell', () => {
     await expect(page.getByTestId('toast')).toContainText('Disconnesso');
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
 
-    // Signed out for real: the protected page asks for sign-in again.
+    // Signed out for real: the protected page asks for sign-in again, and remembers itself.
     await page.goto('/leads');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?next=%2Fleads$/);
   });
 
   test('a wrong password shows the Italian error toast', async ({ page }) => {
@@ -89,13 +89,18 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Gestione Pratiche' })).toHaveCount(0);
   });
 
-  test('an unknown path shows the 404 texts, signed in or not', async ({ page }) => {
+  test("an unknown path says 'Pagina non trovata' with the way back, signed in or not", async ({ page }) => {
     await page.goto('/pagina-che-non-esiste');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    // The route fallback's code stays as a secondary line; the developer's hint only in development.
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toHaveCount(0);
     await signIn(page);
     await page.goto('/ancora/non/esiste');
-    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
+    await page.getByRole('link', { name: 'Torna alla dashboard' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
   });
 
   test('a deactivated user is signed out at once', async ({ page, request }) => {

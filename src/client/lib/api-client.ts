@@ -80,3 +80,8 @@ export function withQuery(
   const qs = search.toString();
   return qs ? `${url}?${qs}` : url;
 }
+
+/** A 404: the record does not exist or is outside the user's scope (the server does not say which). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

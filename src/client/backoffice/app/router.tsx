@@ -1,34 +1,105 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchRoute, Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { can, canOpenSection, MENU, paths } from '#shared/permissions.ts';
+import { can, canOpenSection, paths, type Permission } from '#shared/permissions.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { afterLogin, signInUrl } from '../features/auth/after-login';
 import { useAuth } from '../features/auth/auth-context';
+import { returnPathFrom, signInPathFor } from '../features/auth/return-to';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
+import { NotFoundContent, NotFoundRoute } from './routes/not-found';
 import { AccessDenied } from './routes/section';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 
 // One chunk per screen: the login page and a phone on 4G load only the shell and what they open.
-const DashboardRoute = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
-const PuntiFisiciRoute = lazy(() =>
-  import('./routes/punti-fisici').then((m) => ({ default: m.PuntiFisiciRoute })),
-);
-const LeadsRoute = lazy(() => import('./routes/leads').then((m) => ({ default: m.LeadsRoute })));
-const PraticheRoute = lazy(() => import('./routes/pratiche').then((m) => ({ default: m.PraticheRoute })));
-const CommissioniRoute = lazy(() =>
-  import('./routes/commissioni').then((m) => ({ default: m.CommissioniRoute })),
-);
-const ConfigCommissioniRoute = lazy(() =>
-  import('./routes/config-commissioni').then((m) => ({ default: m.ConfigCommissioniRoute })),
-);
-const ProfiloRoute = lazy(() => import('./routes/profilo').then((m) => ({ default: m.ProfiloRoute })));
-const UtentiRoute = lazy(() => import('./routes/utenti').then((m) => ({ default: m.UtentiRoute })));
-const RegistroEmailRoute = lazy(() =>
-  import('./routes/registro-email').then((m) => ({ default: m.RegistroEmailRoute })),
-);
+const screen = <K extends string>(load: () => Promise<Record<K, ComponentType<never>>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] as ComponentType<{ params: Record<string, string> }> })));
+
+interface ScreenRoute {
+  /** A wouter pattern; `:id` parts reach the screen as `params`. */
+  pattern: string;
+  /** The menu section it belongs to, checked with canOpenSection (menu + the exceptions there). */
+  section: string;
+  Screen: ComponentType<{ params: Record<string, string> }>;
+  /** Admin pages with a denial text of their own instead of the generic one. */
+  requires?: { permission: Permission; deniedText: string };
+}
+
+const ADMIN_ONLY_USERS = { permission: 'users:manage', deniedText: msg.user.accessDenied } as const;
+
+/**
+ * Every back-office page. A new page is one entry here (and its path in `paths`); a page outside
+ * the menu is allowed by canOpenSection, as `/utenti/registro-email` is.
+ */
+const SCREENS: ScreenRoute[] = [
+  {
+    pattern: paths.home,
+    section: paths.home,
+    Screen: screen(() => import('./routes/dashboard'), 'DashboardRoute'),
+  },
+  {
+    pattern: paths.puntiFisici,
+    section: paths.puntiFisici,
+    Screen: screen(() => import('./routes/punti-fisici'), 'PuntiFisiciRoute'),
+  },
+  {
+    pattern: paths.leads,
+    section: paths.leads,
+    Screen: screen(() => import('./routes/leads'), 'LeadsRoute'),
+  },
+  {
+    pattern: paths.lead(':id'),
+    section: paths.leads,
+    Screen: screen(() => import('./routes/leads'), 'LeadsRoute'),
+  },
+  {
+    pattern: paths.pratiche,
+    section: paths.pratiche,
+    Screen: screen(() => import('./routes/pratiche'), 'PraticheRoute'),
+  },
+  {
+    pattern: paths.pratica(':id'),
+    section: paths.pratiche,
+    Screen: screen(() => import('./routes/pratica'), 'PraticaRoute'),
+  },
+  {
+    pattern: paths.commissioni,
+    section: paths.commissioni,
+    Screen: screen(() => import('./routes/commissioni'), 'CommissioniRoute'),
+  },
+  {
+    pattern: paths.configCommissioni,
+    section: paths.configCommissioni,
+    Screen: screen(() => import('./routes/config-commissioni'), 'ConfigCommissioniRoute'),
+    requires: { permission: 'commissioniConfig:manage', deniedText: msg.configCommissioni.accessDenied },
+  },
+  {
+    pattern: paths.utenti,
+    section: paths.utenti,
+    Screen: screen(() => import('./routes/utenti'), 'UtentiRoute'),
+    requires: ADMIN_ONLY_USERS,
+  },
+  {
+    pattern: paths.registroEmail,
+    section: paths.registroEmail,
+    Screen: screen(() => import('./routes/registro-email'), 'RegistroEmailRoute'),
+  },
+  {
+    pattern: paths.profilo,
+    section: paths.profilo,
+    Screen: screen(() => import('./routes/profilo'), 'ProfiloRoute'),
+  },
+];
+
+function useMatchedScreen(location: string) {
+  const { parser } = useRouter();
+  for (const route of SCREENS) {
+    const [matches, params] = matchRoute(parser, route.pattern, location);
+    if (matches) return { route, params: params as Record<string, string> };
+  }
+  return null;
+}
 
 function ScreenSkeleton() {
   return (
@@ -40,20 +111,11 @@ function ScreenSkeleton() {
   );
 }
 
-const PROTECTED_PATHS = new Set<string>([...MENU.map((m) => m.path), paths.profilo, paths.registroEmail]);
-
-/** `/leads/{id}`: the link of the e-mails, opening that lead's detail over the lead list. */
-const LEAD_LINK = /^\/leads\/\d+$/;
-const isProtected = (location: string) => PROTECTED_PATHS.has(location) || LEAD_LINK.test(location);
-
-function SignedOutRouter() {
-  const [location] = useLocation();
+function SignedOutRouter({ location, isKnown }: { location: string; isKnown: boolean }) {
+  const search = useSearch();
   if (location === paths.home || location === paths.auth) return <LoginRoute />;
-  // A known back-office page asks for sign-in first; anything else is not found.
-  if (isProtected(location)) {
-    // Back there after signing in: an e-mail's link to a lead opens that lead.
-    return <Redirect to={LEAD_LINK.test(location) ? signInUrl(location) : paths.auth} replace />;
-  }
+  // A back-office page asks for the sign-in first, then comes back here; anything else is not found.
+  if (isKnown) return <Redirect to={signInPathFor(location, search)} replace />;
   return <NotFoundRoute />;
 }
 
@@ -61,54 +123,32 @@ export function AppRouter() {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
   const search = useSearch();
+  const matched = useMatchedScreen(location);
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);
 
   if (isLoading) return <LoadingScreen />;
-  if (!user) return <SignedOutRouter />;
-  if (location === paths.auth) return <Redirect to={afterLogin(search) ?? paths.home} replace />;
-  if (location !== paths.home && !isProtected(location)) return <NotFoundRoute />;
+  if (!user) return <SignedOutRouter location={location} isKnown={matched != null} />;
+  if (location === paths.auth) return <Redirect to={returnPathFrom(search)} replace />;
 
-  // Config Commissioni and Utenti have their own denial texts; other hidden sections the generic one.
-  // See docs/product/roles-and-scope.md#sezioni-negate
-  const section = LEAD_LINK.test(location) ? paths.leads : location;
-  const denied =
-    section !== paths.configCommissioni && section !== paths.utenti && !canOpenSection(user.role, section);
-
-  return (
-    <AppLayout user={user}>
-      {denied ? (
-        <AccessDenied text={msg.user.accessDenied} />
-      ) : (
+  let content;
+  if (!matched) content = <NotFoundContent />;
+  else if (matched.route.requires && !can(user.role, matched.route.requires.permission))
+    content = <AccessDenied text={matched.route.requires.deniedText} />;
+  // Hidden sections get the generic denial. See docs/product/roles-and-scope.md#sezioni-negate
+  else if (!canOpenSection(user.role, matched.route.section))
+    content = <AccessDenied text={msg.user.accessDenied} />;
+  else {
+    const { Screen } = matched.route;
+    content = (
+      <ScreenErrorBoundary key={matched.route.pattern}>
         <Suspense fallback={<ScreenSkeleton />}>
-          <Switch>
-            <Route path={paths.home} component={DashboardRoute} />
-            <Route path={paths.puntiFisici} component={PuntiFisiciRoute} />
-            <Route path={paths.leads} component={LeadsRoute} />
-            <Route path={`${paths.leads}/:id`} component={LeadsRoute} />
-            <Route path={paths.pratiche} component={PraticheRoute} />
-            <Route path={paths.commissioni} component={CommissioniRoute} />
-            <Route path={paths.profilo} component={ProfiloRoute} />
-            <Route path={paths.configCommissioni}>
-              {can(user.role, 'commissioniConfig:manage') ? (
-                <ConfigCommissioniRoute />
-              ) : (
-                <AccessDenied text={msg.configCommissioni.accessDenied} />
-              )}
-            </Route>
-            <Route path={paths.registroEmail} component={RegistroEmailRoute} />
-            <Route path={paths.utenti}>
-              {can(user.role, 'users:manage') ? (
-                <UtentiRoute />
-              ) : (
-                <AccessDenied text={msg.user.accessDenied} />
-              )}
-            </Route>
-          </Switch>
+          <Screen params={matched.params} />
         </Suspense>
-      )}
-    </AppLayout>
-  );
+      </ScreenErrorBoundary>
+    );
+  }
+  return <AppLayout user={user}>{content}</AppLayout>;
 }

@@ -3,13 +3,14 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   exportPraticheQuerySchema,
   listPraticheQuerySchema,
+  praticaSchema,
   praticheListSchema,
 } from '#shared/schemas/pratica.ts';
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { deletePratica, exportPratiche, listPratiche } from './pratiche.service';
+import { deletePratica, exportPratiche, getPratica, listPratiche } from './pratiche.service';
 
 export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
   app,
@@ -33,6 +34,15 @@ export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Docu
         .headers(exportHeaders('pratiche', format))
         .send(exportPratiche(db, actorOf(request), filters, format));
     },
+  );
+
+  app.get(
+    '/api/pratiche/:id',
+    {
+      config: { access: 'pratiche:read' },
+      schema: { params: idParamSchema, response: { 200: praticaSchema } },
+    },
+    async (request) => getPratica(db, actorOf(request), request.params.id),
   );
 
   app.delete(

@@ -203,23 +203,57 @@ async function praticheCountsByStato(
     .groupBy(servizi.stato);
 }
 
+/** A practice with its customer, point name and document count: the list's rows and the detail. */
+function selectPraticaRows(db: Database) {
+  return db
+    .select({
+      p: pratiche,
+      nome: leads.nome,
+      cognome: leads.cognome,
+      telefono: leads.telefono,
+      email: leads.email,
+      nomeAttivita: puntiFisici.nomeAttivita,
+      documentiCount: sql<number>`(select count(*)::int from documenti d where d.pratica_id = ${pratiche.id})`,
+    })
+    .from(pratiche)
+    .innerJoin(leads, eq(leads.id, pratiche.leadId))
+    .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
+}
+
+type PraticaRow = Awaited<ReturnType<typeof selectPraticaRows>>[number];
+
+function toPratica(r: PraticaRow, serviziOfPratica: Pratica['servizi']): Pratica {
+  return {
+    id: r.p.id,
+    statoPratica: r.p.statoPratica,
+    leadId: r.p.leadId,
+    lead: { nome: r.nome, cognome: r.cognome, telefono: r.telefono, email: r.email },
+    puntoFisicoId: r.p.puntoFisicoId,
+    puntoFisico: r.nomeAttivita != null ? { nomeAttivita: r.nomeAttivita } : null,
+    orarioContatto: r.p.orarioContatto,
+    dataCreazione: r.p.dataCreazione.toISOString(),
+    indirizzoIP: r.p.indirizzoIp,
+    servizi: serviziOfPratica,
+    documentiCount: Number(r.documentiCount),
+  };
+}
+
+/**
+ * GET /api/pratiche/{id}: one practice as the list shows it, for its own page. Outside the
+ * actor's scope it is not found, exactly like a missing one.
+ */
+export async function getPratica(db: Database, actor: Actor, id: number): Promise<Pratica> {
+  const [row] = await selectPraticaRows(db).where(and(praticheScope(db, actor), eq(pratiche.id, id)));
+  if (!row) throw AppError.notFound(msg.pratica.notFound);
+  const serviziByPratica = await loadServizi(db, [row.p.id]);
+  return toPratica(row, serviziByPratica.get(row.p.id) ?? []);
+}
+
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const { base: filters, where } = praticheWhere(db, actor, query);
 
   const [page, total, counts] = await Promise.all([
-    db
-      .select({
-        p: pratiche,
-        nome: leads.nome,
-        cognome: leads.cognome,
-        telefono: leads.telefono,
-        email: leads.email,
-        nomeAttivita: puntiFisici.nomeAttivita,
-        documentiCount: sql<number>`(select count(*)::int from documenti d where d.pratica_id = ${pratiche.id})`,
-      })
-      .from(pratiche)
-      .innerJoin(leads, eq(leads.id, pratiche.leadId))
-      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+    selectPraticaRows(db)
       .where(where)
       .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
       .limit(query.pageSize)
@@ -233,19 +267,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     db,
     page.map((r) => r.p.id),
   );
-  const items: Pratica[] = page.map((r) => ({
-    id: r.p.id,
-    statoPratica: r.p.statoPratica,
-    leadId: r.p.leadId,
-    lead: { nome: r.nome, cognome: r.cognome, telefono: r.telefono, email: r.email },
-    puntoFisicoId: r.p.puntoFisicoId,
-    puntoFisico: r.nomeAttivita != null ? { nomeAttivita: r.nomeAttivita } : null,
-    orarioContatto: r.p.orarioContatto,
-    dataCreazione: r.p.dataCreazione.toISOString(),
-    indirizzoIP: r.p.indirizzoIp,
-    servizi: serviziByPratica.get(r.p.id) ?? [],
-    documentiCount: Number(r.documentiCount),
-  }));
+  const items = page.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? []));
   return {
     items,
     ...total,

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { paths } from '#shared/permissions.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -10,7 +9,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useLogin } from '../api/auth';
-import { afterLogin } from '../after-login';
+import { returnPathFrom } from '../return-to';
 
 export function LoginForm() {
   const login = useLogin();
@@ -26,7 +25,8 @@ export function LoginForm() {
     login.mutate(values, {
       onSuccess: () => {
         toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
-        navigate(afterLogin(search) ?? paths.home, { replace: true });
+        // Back to the page that asked for the sign-in, else the dashboard.
+        navigate(returnPathFrom(search), { replace: true });
       },
       onError: (error) =>
         toast({

@@ -103,6 +103,7 @@ export function CommissioniFilters(props: {
               <Input
                 id={dalId}
                 type="date"
+                className="min-w-0"
                 value={value.custom.dataInizio}
                 max={value.custom.dataFine || undefined}
                 aria-invalid={rangeError ? true : undefined}
@@ -115,6 +116,7 @@ export function CommissioniFilters(props: {
               <Input
                 id={alId}
                 type="date"
+                className="min-w-0"
                 value={value.custom.dataFine}
                 min={value.custom.dataInizio || undefined}
                 aria-invalid={rangeError ? true : undefined}

@@ -8,10 +8,8 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatEuro } from '#client/lib/format.ts';
-import {
-  puntoFisicoStatsQuery,
-  usePuntiFisici,
-} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+import { usePuntiFisici } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { StatCard } from './stat-card';
 
 const m = msg.dashboard;
@@ -21,7 +19,7 @@ export function PuntoPerformance() {
   const selectId = useId();
   const punti = usePuntiFisici();
   const [puntoId, setPuntoId] = useState<number | null>(null);
-  const stats = useQuery({ ...puntoFisicoStatsQuery(puntoId ?? 0), enabled: puntoId != null });
+  const stats = useQuery({ ...puntiFisiciQueries.stats(puntoId ?? 0), enabled: puntoId != null });
   const sorted = [...(punti.data ?? [])].sort((a, b) => a.nomeAttivita.localeCompare(b.nomeAttivita, 'it'));
 
   return (

@@ -1,6 +1,8 @@
 import { CheckCircle2, Clock, Loader, XCircle, type LucideIcon } from 'lucide-react';
+import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
 import { toCents } from '#shared/money.ts';
+import { paths } from '#shared/permissions.ts';
 import type { PraticaStato } from '#shared/domain.ts';
 import type { RecentCommissione, RecentPratica } from '#shared/schemas/dashboard.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -49,7 +51,9 @@ export function RecentPratiche({ pratiche }: { pratiche: RecentPratica[] }) {
                     <Icon aria-hidden className="size-5" />
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">Pratica #{p.id}</p>
+                    <Link href={paths.pratica(p.id)} className="font-medium hover:underline">
+                      Pratica #{p.id}
+                    </Link>
                     <p className="text-sm text-muted-foreground">{formatDate(p.dataCreazione)}</p>
                   </div>
                   <span className="text-sm text-muted-foreground">{m.numeroServizi(p.numeroServizi)}</span>

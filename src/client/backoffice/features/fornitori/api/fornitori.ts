@@ -1,34 +1,29 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Fornitore, FornitoreBody } from '#shared/schemas/fornitore.ts';
 import { api } from '#client/lib/api-client.ts';
-import { commissioniConfigKey } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
-
-export const fornitoriKey = '/api/fornitori';
-
-/** Every supplier, active or not (the admin's list); the service dialog reads ?servizio= instead. */
-export const allFornitoriQuery = queryOptions({
-  queryKey: [fornitoriKey],
-  queryFn: () => api.get<Fornitore[]>(fornitoriKey),
-});
+import { invalidateKeys } from '#client/lib/query-client.ts';
+import { commissioniConfigQueries } from '#client/backoffice/features/config-commissioni/api/queries.ts';
+import { fornitoriQueries } from './queries';
 
 export function useAllFornitori() {
-  return useQuery(allFornitoriQuery);
+  return useQuery(fornitoriQueries.list());
 }
 
+/** The supplier list of the service dialog, loaded only once 'completato' is chosen. */
+export function useFornitori(servizio: string, enabled: boolean) {
+  return useQuery({ ...fornitoriQueries.byServizio(servizio), enabled });
+}
+
+/** Also the configurations, which carry the supplier's name. */
 function useInvalidateFornitori() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      // Also the ?servizio= lists of the practice dialog, and the configurations that carry the name.
-      queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(fornitoriKey) }),
-      queryClient.invalidateQueries({ queryKey: [commissioniConfigKey] }),
-    ]);
+  return () => invalidateKeys(queryClient, [fornitoriQueries.all, commissioniConfigQueries.all]);
 }
 
 export function useCreateFornitore() {
   const invalidate = useInvalidateFornitori();
   return useMutation({
-    mutationFn: (input: FornitoreBody) => api.post<Fornitore>(fornitoriKey, input),
+    mutationFn: (input: FornitoreBody) => api.post<Fornitore>('/api/fornitori', input),
     onSuccess: invalidate,
   });
 }
@@ -37,7 +32,7 @@ export function useUpdateFornitore() {
   const invalidate = useInvalidateFornitori();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: FornitoreBody }) =>
-      api.put<Fornitore>(`${fornitoriKey}/${id}`, input),
+      api.put<Fornitore>(`/api/fornitori/${id}`, input),
     onSuccess: invalidate,
   });
 }

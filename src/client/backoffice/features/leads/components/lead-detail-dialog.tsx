@@ -1,10 +1,11 @@
 import { ExternalLink } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { withQuery } from '#client/lib/api-client.ts';
-import { can, paths } from '#shared/permissions.ts';
-import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { can, paths, type Role } from '#shared/permissions.ts';
+import { LEAD_CONTATTO_LABELS, type LeadList, type LeadListItem } from '#shared/schemas/lead.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import {
@@ -14,11 +15,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
+import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
-import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { useLeadDetail } from '../api/leads';
+import { leadQueries } from '../api/queries';
 
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
@@ -38,27 +40,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Eye button's dialog; a failed load falls back to the row of the list. See docs/product/screens.md#lead */
-export function LeadDetailDialog({
-  row,
-  onOpenChange,
-}: {
-  row: LeadListItem | null;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const detail = useLeadDetail(row?.id ?? null);
+/** The lead's row in a list already on screen, if any: what the dialog shows when its own read fails. */
+function useCachedRow(id: number): LeadListItem | null {
+  const queryClient = useQueryClient();
+  for (const [, list] of queryClient.getQueriesData<LeadList>({ queryKey: leadQueries.lists() })) {
+    const row = list?.items.find((l) => l.id === id);
+    if (row) return row;
+  }
+  return null;
+}
+
+/**
+ * The detail of one lead, at its own address (`/leads/{id}`), over the list. A failed read falls
+ * back to the list's row when there is one, else says so with 'Riprova'.
+ */
+export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role; onClose: () => void }) {
+  const detail = useLeadDetail(id);
+  const row = useCachedRow(id);
   const lead: (LeadListItem & { indirizzoIP?: string | null }) | null = detail.data ?? row;
   const punto = detail.data?.puntoFisicoOriginaleDetails ?? row?.puntoFisicoOriginaleDetails ?? null;
   const responsabile = detail.data?.puntoFisicoOriginaleDetails?.utenteResponsabile;
-  const { user } = useAuth();
-  const canUpload = can(user?.role, 'pratiche:uploadDocumenti');
+  const canUpload = can(role, 'pratiche:uploadDocumenti');
   return (
-    <Dialog open={row != null} onOpenChange={onOpenChange}>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Dettaglio Lead</DialogTitle>
           <DialogDescription>{lead ? `${lead.nome} ${lead.cognome}` : ''}</DialogDescription>
         </DialogHeader>
+        {detail.isError && !row && (
+          <ErrorState
+            message={`Errore nel caricamento del lead: ${detail.error.message}`}
+            onRetry={() => void detail.refetch()}
+            isRetrying={detail.isFetching}
+          />
+        )}
         {lead && (
           <div className="grid gap-5">
             <section aria-labelledby="lead-cliente" className="grid gap-2">
@@ -150,7 +166,14 @@ export function LeadDetailDialog({
                 <ul className="grid gap-1 text-sm">
                   {detail.data.pratiche.map((p) => (
                     <li key={p.id}>
-                      Pratica #{p.id} · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
+                      {can(role, 'pratiche:read') ? (
+                        <Link href={paths.pratica(p.id)} className="font-medium text-primary underline">
+                          Pratica #{p.id}
+                        </Link>
+                      ) : (
+                        `Pratica #${p.id}`
+                      )}{' '}
+                      · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
                       {p.servizi.map((s) => servizioLabel(s.tipoServizio)).join(', ')}
                     </li>
                   ))}

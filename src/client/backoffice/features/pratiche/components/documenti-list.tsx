@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Eye, FileText, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Documento } from '#shared/schemas/landing.ts';
@@ -6,7 +5,7 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { can, type Role } from '#shared/permissions.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { api, errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import {
@@ -17,8 +16,8 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { praticaFileUrl, usePraticaFiles } from '../api/get-pratica-files';
-import { PRATICHE_KEY } from '../api/get-pratiche';
+import { useDeleteDocumento, usePraticaFiles } from '../api/pratiche';
+import { praticaFileUrl } from '../api/queries';
 import { AddDocumenti } from './add-documenti';
 
 const d = msg.pratica.documenti;
@@ -44,23 +43,18 @@ export function DocumentiList({
   const [viewing, setViewing] = useState<Documento | null>(null);
   const [deleting, setDeleting] = useState<Documento | null>(null);
   const files = usePraticaFiles(praticaId, open);
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (doc: Documento) =>
-      api.delete(`/api/pratiche/${praticaId}/files/${encodeURIComponent(doc.filename)}`),
-    onSuccess: () => {
-      toast({ title: d.deleteSuccess });
-      void queryClient.invalidateQueries({ queryKey: [`/api/pratiche/${praticaId}/files`] });
-      void queryClient.invalidateQueries({ queryKey: [PRATICHE_KEY] });
-    },
-    onError: (error) =>
-      toast({
-        title: d.deleteError,
-        description: errorMessage(error, d.deleteError),
-        variant: 'destructive',
-      }),
-    onSettled: () => setDeleting(null),
-  });
+  const remove = useDeleteDocumento(praticaId);
+  const onDelete = (doc: Documento) =>
+    remove.mutate(doc, {
+      onSuccess: () => toast({ title: d.deleteSuccess }),
+      onError: (error) =>
+        toast({
+          title: d.deleteError,
+          description: errorMessage(error, d.deleteError),
+          variant: 'destructive',
+        }),
+      onSettled: () => setDeleting(null),
+    });
 
   return (
     <details className="group rounded-md border" onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -134,7 +128,7 @@ export function DocumentiList({
         description={deleting ? fillMessage(d.deleteText, { nome: deleting.displayName, id: praticaId }) : ''}
         confirmLabel={d.elimina}
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={() => deleting && onDelete(deleting)}
       />
     </details>
   );

@@ -1,7 +1,8 @@
 import { History, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { fillMessage, msg } from '#shared/messages.ts';
-import { can, type Role } from '#shared/permissions.ts';
+import { can, paths, type Role } from '#shared/permissions.ts';
 import type { Pratica } from '#shared/schemas/pratica.ts';
 import type { Servizio } from '#shared/schemas/servizio.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
@@ -10,7 +11,7 @@ import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useDeletePratica } from '../api/delete-pratica';
+import { useDeletePratica } from '../api/pratiche';
 import { DocumentiList } from './documenti-list';
 import { ServizioEditDialog } from './servizio-edit-dialog';
 import { StatoBadge } from './stato-badge';
@@ -71,12 +72,27 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
   );
 }
 
-export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role }) {
+/** One practice: customer, point, services with their status dialogs, documents, deletion. */
+export function PraticaCard({
+  pratica,
+  role,
+  isDetail = false,
+  onDeleted,
+}: {
+  pratica: Pratica;
+  role: Role;
+  /** On its own page the title is not a link to itself. */
+  isDetail?: boolean;
+  onDeleted?: () => void;
+}) {
   const remove = useDeletePratica();
   const onDelete = () => {
     if (!window.confirm(fillMessage(msg.pratica.deleteConfirm, { id: pratica.id }))) return;
     remove.mutate(pratica.id, {
-      onSuccess: () => toast({ title: msg.pratica.deleteSuccess }),
+      onSuccess: () => {
+        toast({ title: msg.pratica.deleteSuccess });
+        onDeleted?.();
+      },
       onError: (error) =>
         toast({
           title: msg.common.error,
@@ -90,7 +106,17 @@ export function PraticaCard({ pratica, role }: { pratica: Pratica; role: Role })
     <Card data-testid={`pratica-${pratica.id}`}>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-3">
         <div className="flex items-center gap-2">
-          <h2 className="text-lg font-semibold">Pratica #{pratica.id}</h2>
+          {isDetail ? (
+            <h1 className="text-xl font-bold" tabIndex={-1}>
+              Pratica #{pratica.id}
+            </h1>
+          ) : (
+            <h2 className="text-lg font-semibold">
+              <Link href={paths.pratica(pratica.id)} className="hover:underline">
+                Pratica #{pratica.id}
+              </Link>
+            </h2>
+          )}
           <StatoBadge stato={pratica.statoPratica} />
         </div>
         {can(role, 'pratiche:delete') && (

@@ -7,24 +7,9 @@ import { cn } from '#client/lib/cn.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { useUrlSearchText } from '#client/lib/use-url-state.ts';
 import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
-
-export interface FilterState {
-  search: string;
-  servizio: string;
-  /** Chosen among the point-of-sale suggestions, or from ?puntoFisicoId= in the URL. */
-  puntoFisicoId: number | null;
-  stati: string[];
-  koMotivazione: string;
-}
-
-export const EMPTY_FILTERS: FilterState = {
-  search: '',
-  servizio: '',
-  puntoFisicoId: null,
-  stati: [],
-  koMotivazione: '',
-};
+import type { PraticheFilters as FilterState } from '../api/queries';
 
 const STATO_STYLES: Record<string, string> = {
   inserito: 'aria-pressed:bg-blue-600 aria-pressed:text-white aria-pressed:border-blue-600',
@@ -35,11 +20,16 @@ const STATO_STYLES: Record<string, string> = {
 
 export function PraticheFilters(props: {
   value: FilterState;
-  onChange: (next: Partial<FilterState>) => void;
+  /** Every change starts from the first page; the search box's keystrokes replace the history entry. */
+  onChange: (next: Partial<FilterState>, options?: { replace?: boolean }) => void;
   onReset: () => void;
   counts: PraticheList['countsByStato'] | undefined;
 }) {
   const { value, onChange, onReset, counts } = props;
+  const [text, setText] = useUrlSearchText(value.search, (search) =>
+    // A new search is a history entry; refining it replaces that entry.
+    onChange({ search }, { replace: value.search !== '' }),
+  );
   const toggle = (stato: string) =>
     onChange({
       stati: value.stati.includes(stato) ? value.stati.filter((s) => s !== stato) : [...value.stati, stato],
@@ -61,8 +51,8 @@ export function PraticheFilters(props: {
               type="search"
               className="pl-9"
               placeholder="Nome, telefono, email o n. pratica"
-              value={value.search}
-              onChange={(e) => onChange({ search: e.target.value })}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
             />
           </div>
         </div>
@@ -125,7 +115,15 @@ export function PraticheFilters(props: {
             </NativeSelect>
           </div>
         )}
-        <Button size="sm" variant="ghost" className="ml-auto" onClick={onReset}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          onClick={() => {
+            setText('');
+            onReset();
+          }}
+        >
           <RotateCcw aria-hidden /> {msg.pratica.resetFilters}
         </Button>
       </div>

@@ -1,26 +1,37 @@
-import { UserPlus, X } from 'lucide-react';
+import { Check, ChevronsUpDown, UserPlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import type { Person } from '#shared/schemas/punto-fisico.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import {
+  Command,
+  CommandInput,
+  CommandItem,
+  CommandList,
+  CommandNote,
+} from '#client/components/ui/command.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
+import { usePersonSearch } from '#client/backoffice/features/utenti/api/utenti.ts';
+import type { PersonResult, PersonRole } from '#client/backoffice/features/utenti/api/queries.ts';
 import { CreateUserDialog } from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
-import { usePersonSearch, type PersonResult } from '../api/punti-fisici';
 
-type PickerRole = 'punto_fisico' | 'agente' | 'area_manager';
+const MIN_CHARS = 2;
+const MAX_RESULTS = 10;
 
 /**
- * Person search of the point dialogs (docs/product/screens.md#ricerche-e-suggerimenti): from 2 characters, 300 ms after the
- * last key. With no result it says 'Nessun responsabile trovato' and, for whoever may create
- * users, offers to create the person in place and selects them.
+ * Person search of the point dialogs (docs/product/screens.md#ricerche-e-suggerimenti), as a combobox (Radix Popover + cmdk): from 2 characters,
+ * 300 ms after the last key, at most 10 people. With no result it says 'Nessun responsabile
+ * trovato' and, for whoever may create users, offers to create the person in place (an option of
+ * the list, so the keyboard reaches it too) and selects them.
  */
 export function PersonPicker(props: {
   label: string;
-  role: PickerRole;
+  role: PersonRole;
   value: Person | null;
   onChange: (person: Person | null) => void;
   error?: string;
@@ -28,15 +39,17 @@ export function PersonPicker(props: {
   canCreateUser: boolean;
 }) {
   const { label, role, value, onChange, error, optional, canCreateUser } = props;
+  const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
-  const term = useDebouncedValue(text, 300);
+  const term = useDebouncedValue(text.trim(), 300);
   const search = usePersonSearch(term, role);
   const id = useId();
-  const listId = `${id}-list`;
   const errorId = `${id}-error`;
-  const results = term.trim().length >= 2 ? (search.data ?? []) : [];
-  const waiting = text.trim().length >= 2 && (text !== term || search.isFetching);
+  const hasTerm = term.length >= MIN_CHARS;
+  const results = hasTerm ? (search.data ?? []).slice(0, MAX_RESULTS) : [];
+  const isSearching = text.trim().length >= MIN_CHARS && (text.trim() !== term || search.isFetching);
+  const noResult = !isSearching && hasTerm && search.isSuccess && results.length === 0;
 
   const choose = (person: PersonResult | User) => {
     onChange({
@@ -47,6 +60,7 @@ export function PersonPicker(props: {
       phone: person.phone,
     });
     setText('');
+    setOpen(false);
   };
 
   return (
@@ -55,80 +69,81 @@ export function PersonPicker(props: {
         {label}
         {optional && <span className="font-normal text-muted-foreground"> (facoltativo)</span>}
       </Label>
-      {value ? (
-        <div
-          className="flex items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2"
-          data-testid={`selected-${role}`}
-        >
-          <div className="min-w-0 text-sm">
-            <p className="font-medium">
-              {value.firstName} {value.lastName}
-            </p>
-            <p className="truncate text-muted-foreground">{value.email}</p>
-          </div>
+      <div className="flex gap-1">
+        <Popover open={open} onOpenChange={setOpen} modal>
+          <PopoverTrigger asChild>
+            <Button
+              id={id}
+              variant="outline"
+              role="combobox"
+              aria-expanded={open}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="h-auto min-h-10 min-w-0 flex-1 justify-between py-2 text-left font-normal aria-[invalid=true]:border-destructive"
+              data-testid={`picker-${role}`}
+            >
+              {value ? (
+                <span className="min-w-0" data-testid={`selected-${role}`}>
+                  <span className="block font-medium">
+                    {value.firstName} {value.lastName}
+                  </span>
+                  <span className="block truncate text-muted-foreground">{value.email}</span>
+                </span>
+              ) : (
+                <span className="text-muted-foreground">Cerca per nome, cognome o email</span>
+              )}
+              <ChevronsUpDown className="text-muted-foreground" aria-hidden />
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent>
+            <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
+              <CommandInput placeholder="Almeno 2 caratteri" value={text} onValueChange={setText} />
+              <CommandList label={`Risultati ${label}`}>
+                {results.map((p) => (
+                  <CommandItem key={p.id} value={`persona-${p.id}`} onSelect={() => choose(p)}>
+                    <Check className={cn(value?.id === p.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                    <span className="min-w-0">
+                      <span className="block font-medium">
+                        {p.firstName} {p.lastName}
+                      </span>
+                      <span className="block truncate text-muted-foreground">{p.email}</span>
+                    </span>
+                  </CommandItem>
+                ))}
+                {isSearching && (
+                  <CommandNote>
+                    <Spinner className="size-4" label="Ricerca..." />
+                  </CommandNote>
+                )}
+                {noResult && <CommandNote role="status">{msg.puntoFisico.noPersonFound}</CommandNote>}
+                {noResult && canCreateUser && (
+                  <CommandItem
+                    value="__crea__"
+                    onSelect={() => {
+                      setOpen(false);
+                      setCreating(true);
+                    }}
+                  >
+                    <UserPlus aria-hidden />
+                    Crea nuovo utente
+                  </CommandItem>
+                )}
+                {!hasTerm && !isSearching && <CommandNote>Digita almeno 2 caratteri</CommandNote>}
+              </CommandList>
+            </Command>
+          </PopoverContent>
+        </Popover>
+        {value && (
           <Button
             variant="ghost"
-            size="sm"
+            size="icon"
             onClick={() => onChange(null)}
             aria-label={`Rimuovi ${label.toLowerCase()}`}
           >
             <X aria-hidden />
-            Cambia
           </Button>
-        </div>
-      ) : (
-        <>
-          <Input
-            id={id}
-            type="search"
-            role="combobox"
-            aria-expanded={results.length > 0}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            placeholder="Cerca per nome, cognome o email (almeno 2 caratteri)"
-            autoComplete="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          {waiting && <Spinner className="size-4" label="Ricerca..." />}
-          {!waiting && results.length > 0 && (
-            <ul
-              id={listId}
-              role="listbox"
-              aria-label={`Risultati ${label}`}
-              className="max-h-48 overflow-y-auto rounded-md border bg-card"
-            >
-              {results.map((p) => (
-                <li key={p.id} role="option" aria-selected={false}>
-                  <button
-                    type="button"
-                    className="w-full px-3 py-2 text-left text-sm hover:bg-muted focus:bg-muted focus:outline-none"
-                    onClick={() => choose(p)}
-                  >
-                    <span className="font-medium">
-                      {p.firstName} {p.lastName}
-                    </span>
-                    <span className="block text-muted-foreground">{p.email}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {!waiting && term.trim().length >= 2 && search.isSuccess && results.length === 0 && (
-            <div className="flex flex-col gap-2 rounded-md border border-dashed p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-              <span className="text-muted-foreground">{msg.puntoFisico.noPersonFound}</span>
-              {canCreateUser && (
-                <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
-                  <UserPlus aria-hidden />
-                  Crea nuovo utente
-                </Button>
-              )}
-            </div>
-          )}
-        </>
-      )}
+        )}
+      </div>
       <FieldError id={errorId} message={error} />
       {canCreateUser && (
         <CreateUserDialog

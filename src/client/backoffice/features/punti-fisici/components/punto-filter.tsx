@@ -1,18 +1,26 @@
-import { Store, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Store, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
-import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
+import { PUNTI_SUGGEST_LIMIT, PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import {
+  Command,
+  CommandInput,
+  CommandItem,
+  CommandList,
+  CommandNote,
+} from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
 
+type Picked = { id: number; nomeAttivita: string };
+
 /** The chosen point's name: the suggestion just picked, else fetched (an id that came from the URL). */
-function useSelectedLabel(
-  selectedId: number | null,
-  picked: { id: number; nomeAttivita: string } | null,
-): string | null {
+function useSelectedLabel(selectedId: number | null, picked: Picked | null): string | null {
   const punto = usePuntoFisico(selectedId != null && picked?.id !== selectedId ? selectedId : undefined);
   if (selectedId == null) return null;
   if (picked?.id === selectedId) return picked.nomeAttivita;
@@ -21,28 +29,29 @@ function useSelectedLabel(
 }
 
 /**
- * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): suggestions from 2
- * characters, at most 10, by name or address (case-insensitive, on the server); 'Tutti i punti
- * fisici' clears it. The screen owns the selected id (from its URL or its state).
+ * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): a combobox (Radix Popover + cmdk) whose
+ * suggestions start at 2 characters, at most 10, by name or address (case-insensitive, on the
+ * server); 'Tutti i punti fisici' clears it. Arrows move, Enter picks, Escape closes, and the
+ * screen reader hears each option. The screen owns the selected id (from its URL).
  */
 export function PuntoFilter(props: {
   selectedId: number | null;
   onSelect: (puntoFisicoId: number | null) => void;
 }) {
   const { selectedId, onSelect } = props;
-  const [picked, setPicked] = useState<{ id: number; nomeAttivita: string } | null>(null);
+  const [picked, setPicked] = useState<Picked | null>(null);
   const label = useSelectedLabel(selectedId, picked);
-  const selected = label != null;
-  const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const term = useDebouncedValue(text, 300);
+  const [text, setText] = useState('');
+  const term = useDebouncedValue(text.trim(), 300);
   const suggestions = usePuntiSuggestions(term);
   const id = useId();
-  const listId = `${id}-list`;
-  const showList = open && !selected;
-  const items = term.trim().length >= PUNTI_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const hasTerm = term.length >= PUNTI_SUGGEST_MIN_CHARS;
+  const items = hasTerm ? (suggestions.data ?? []).slice(0, PUNTI_SUGGEST_LIMIT) : [];
+  const isSearching =
+    text.trim().length >= PUNTI_SUGGEST_MIN_CHARS && (text.trim() !== term || suggestions.isFetching);
 
-  const pick = (punto: { id: number; nomeAttivita: string } | null) => {
+  const pick = (punto: Picked | null) => {
     setPicked(punto);
     onSelect(punto?.id ?? null);
     setText('');
@@ -50,84 +59,71 @@ export function PuntoFilter(props: {
   };
 
   return (
-    <div className="relative grid gap-2">
+    <div className="grid gap-2">
       <Label htmlFor={id}>Punto fisico</Label>
-      {selected ? (
-        <div
-          className="flex h-10 items-center justify-between gap-2 rounded-md border bg-muted/50 pl-3"
-          data-testid="punto-filter-selected"
-        >
-          <span className="flex min-w-0 items-center gap-2 text-sm">
-            <Store className="size-4 shrink-0 text-primary" aria-hidden />
-            <span className="truncate">{label}</span>
-          </span>
+      <div className="flex gap-1">
+        <Popover open={open} onOpenChange={setOpen}>
+          <PopoverTrigger asChild>
+            <Button
+              id={id}
+              variant="outline"
+              role="combobox"
+              aria-expanded={open}
+              className="min-w-0 flex-1 justify-between font-normal"
+              data-testid="punto-filter"
+            >
+              <span className="flex min-w-0 items-center gap-2">
+                {label && <Store className="text-primary" aria-hidden />}
+                <span className="truncate">{label ?? msg.lead.allPoints}</span>
+              </span>
+              <ChevronsUpDown className="text-muted-foreground" aria-hidden />
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent>
+            <Command shouldFilter={false} label="Cerca punto fisico">
+              <CommandInput
+                placeholder="Nome o indirizzo (almeno 2 caratteri)"
+                value={text}
+                onValueChange={setText}
+              />
+              <CommandList label="Punti fisici">
+                <CommandItem value="__tutti__" onSelect={() => pick(null)} className="font-medium">
+                  <Check className={cn(selectedId == null ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                  {msg.lead.allPoints}
+                </CommandItem>
+                {items.map((p) => (
+                  <CommandItem key={p.id} value={`punto-${p.id}`} onSelect={() => pick(p)}>
+                    <Check className={cn(selectedId === p.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                    <span className="min-w-0">
+                      <span className="block font-medium">{p.nomeAttivita}</span>
+                      <span className="block text-xs text-muted-foreground">{p.indirizzo}</span>
+                    </span>
+                  </CommandItem>
+                ))}
+                {isSearching ? (
+                  <CommandNote>
+                    <Spinner className="size-4" label="Ricerca..." />
+                  </CommandNote>
+                ) : hasTerm && suggestions.isSuccess && items.length === 0 ? (
+                  <CommandNote role="status">Nessun punto fisico trovato</CommandNote>
+                ) : text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS ? (
+                  <CommandNote>Digita almeno 2 caratteri</CommandNote>
+                ) : null}
+              </CommandList>
+            </Command>
+          </PopoverContent>
+        </Popover>
+        {selectedId != null && (
           <Button
             variant="ghost"
-            size="sm"
+            size="icon"
             onClick={() => pick(null)}
             aria-label="Rimuovi filtro punto fisico"
           >
             <X aria-hidden />
           </Button>
-        </div>
-      ) : (
-        <Input
-          id={id}
-          type="search"
-          role="combobox"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          autoComplete="off"
-          placeholder={msg.lead.allPoints}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-        />
-      )}
-      {showList && (
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Punti fisici suggeriti"
-          className="absolute top-full z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border bg-card shadow-lg"
-        >
-          <li role="option" aria-selected={false}>
-            <button
-              type="button"
-              className="w-full px-3 py-2 text-left text-sm font-medium hover:bg-muted"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(null)}
-            >
-              {msg.lead.allPoints}
-            </button>
-          </li>
-          {items.map((p) => (
-            <li key={p.id} role="option" aria-selected={false}>
-              <button
-                type="button"
-                className="w-full px-3 py-2 text-left text-sm hover:bg-muted"
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => pick({ id: p.id, nomeAttivita: p.nomeAttivita })}
-              >
-                <span className="font-medium">{p.nomeAttivita}</span>
-                <span className="block text-xs text-muted-foreground">{p.indirizzo}</span>
-              </button>
-            </li>
-          ))}
-          {term.trim().length >= PUNTI_SUGGEST_MIN_CHARS && suggestions.isSuccess && items.length === 0 && (
-            <li className="px-3 py-2 text-sm text-muted-foreground">Nessun punto fisico trovato</li>
-          )}
-          {text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS && (
-            <li className="px-3 py-2 text-sm text-muted-foreground">Digita almeno 2 caratteri</li>
-          )}
-        </ul>
-      )}
+        )}
+      </div>
     </div>
   );
 }

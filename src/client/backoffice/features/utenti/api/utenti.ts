@@ -1,47 +1,43 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '#shared/permissions.ts';
 import type { CreateUserInput, UpdateUserInput, User } from '#shared/schemas/utente.ts';
-import { api, withQuery } from '#client/lib/api-client.ts';
-
-export const usersKey = '/api/users';
-
-export const usersQuery = (role?: Role) =>
-  queryOptions({
-    queryKey: [withQuery(usersKey, { role })],
-    queryFn: () => api.get<User[]>(withQuery(usersKey, { role })),
-  });
+import { api } from '#client/lib/api-client.ts';
+import { invalidateKeys } from '#client/lib/query-client.ts';
+import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { userQueries, type PersonRole } from './queries';
 
 export function useUsers(role?: Role) {
-  return useQuery(usersQuery(role));
+  return useQuery(userQueries.list(role));
 }
 
-function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(usersKey) });
+/** From 2 characters (the caller debounces). */
+export function usePersonSearch(q: string, role: PersonRole) {
+  const term = q.trim();
+  return useQuery({ ...userQueries.search(term, role), enabled: term.length >= 2 });
 }
 
 export function useCreateUser() {
-  const invalidate = useInvalidateUsers();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateUserInput) => api.post<User>(usersKey, input),
-    onSuccess: invalidate,
+    mutationFn: (input: CreateUserInput) => api.post<User>('/api/users', input),
+    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
   });
 }
 
+/** The points' cards show their people's names, e-mails and phones. */
 export function useUpdateUser() {
-  const invalidate = useInvalidateUsers();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
-      api.put<User>(`${usersKey}/${id}`, input),
-    onSuccess: invalidate,
+      api.put<User>(`/api/users/${id}`, input),
+    onSuccess: () => invalidateKeys(queryClient, [userQueries.all, puntiFisiciQueries.all]),
   });
 }
 
 export function useDeleteUser() {
-  const invalidate = useInvalidateUsers();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`${usersKey}/${id}`),
-    onSuccess: invalidate,
+    mutationFn: (id: number) => api.delete<void>(`/api/users/${id}`),
+    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
   });
 }

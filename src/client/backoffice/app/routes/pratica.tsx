@@ -1,0 +1,52 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { paths } from '#shared/permissions.ts';
+import { ErrorState } from '#client/components/ui/error-state.tsx';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { errorMessage, isNotFound } from '#client/lib/api-client.ts';
+import { positiveInt } from '#client/lib/use-url-state.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { usePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
+import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
+import { NotFoundContent } from './not-found';
+
+/** `/pratiche/{id}`: one practice at its own address; missing or out of scope is not found. */
+export function PraticaRoute({ params }: { params: { id: string } }) {
+  const id = positiveInt(params.id);
+  return id ? <PraticaScreen id={id} /> : <NotFoundContent />;
+}
+
+function PraticaScreen({ id }: { id: number }) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const pratica = usePratica(id);
+
+  if (isNotFound(pratica.error)) return <NotFoundContent />;
+  return (
+    <div className="grid gap-4">
+      <Link
+        href={paths.pratiche}
+        className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Tutte le pratiche
+      </Link>
+      {pratica.isError ? (
+        <ErrorState
+          message={`Errore nel caricamento della pratica: ${errorMessage(pratica.error, pratica.error.message)}`}
+          onRetry={() => void pratica.refetch()}
+          isRetrying={pratica.isFetching}
+        />
+      ) : pratica.data ? (
+        <PraticaCard
+          pratica={pratica.data}
+          role={user!.role}
+          isDetail
+          onDeleted={() => navigate(paths.pratiche, { replace: true })}
+        />
+      ) : (
+        <Skeleton className="h-72 w-full" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { msg } from '#shared/messages.ts';
+import { PERIODI, periodoRange, type DateRange, type Periodo } from '#shared/periodi.ts';
+import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import type { CommissioniFilters } from '../api/queries';
+import type { CommissioniFilterState } from '../components/commissioni-filters';
+
+export interface CommissioniUrlState extends CommissioniFilterState {
+  page: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const day = (value: string | null) => (value && DAY.test(value) ? value : '');
+
+function parse(params: URLSearchParams): CommissioniUrlState {
+  const status = params.get('status');
+  const periodo = params.get('periodo');
+  return {
+    status: status === 'pagato' || status === 'non_pagato' ? status : '',
+    periodo: periodo && (PERIODI as readonly string[]).includes(periodo) ? (periodo as Periodo) : 'tutti',
+    custom: { dataInizio: day(params.get('dal')), dataFine: day(params.get('al')) },
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+function serialize(s: CommissioniUrlState) {
+  const isCustom = s.periodo === 'personalizzato';
+  return {
+    status: s.status,
+    periodo: s.periodo === 'tutti' ? undefined : s.periodo,
+    dal: isCustom ? s.custom.dataInizio : undefined,
+    al: isCustom ? s.custom.dataFine : undefined,
+    page: s.page > 1 ? s.page : undefined,
+  };
+}
+
+/** Commissioni state in the URL, e.g. `/commissioni?status=non_pagato&periodo=personalizzato&dal=…&al=…`. */
+export function useCommissioniUrlState() {
+  return useUrlState(parse, serialize);
+}
+
+/**
+ * The days the filters cover (Rome calendar, computed now) and what the API is sent; a custom
+ * range that ends before it starts is refused here, with its message, and sends nothing.
+ */
+export function commissioniRange(state: CommissioniFilterState, now = new Date()) {
+  const range: DateRange = periodoRange(state.periodo, now, state.custom);
+  const rangeError =
+    range.dataInizio && range.dataFine && range.dataInizio > range.dataFine
+      ? msg.commissione.dateRangeInvalid
+      : undefined;
+  const filters: CommissioniFilters = { status: state.status || undefined, ...range };
+  return { range, rangeError, filters };
+}

@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Fornitore } from '#shared/schemas/fornitore.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+import { STALE_TIME } from '#client/lib/query-client.ts';
+
+/** Suppliers: reference data, read often, changed rarely (and only here). */
+export const fornitoriQueries = {
+  all: ['fornitori'] as const,
+  /** Every supplier, active or not (the admin's list). */
+  list: () =>
+    queryOptions({
+      queryKey: [...fornitoriQueries.all, 'list'] as const,
+      queryFn: () => api.get<Fornitore[]>('/api/fornitori'),
+      staleTime: STALE_TIME.reference,
+    }),
+  /** The suppliers offering one service (the service dialog, once 'completato' is chosen). */
+  byServizio: (servizio: string) =>
+    queryOptions({
+      queryKey: [...fornitoriQueries.all, 'list', { servizio }] as const,
+      queryFn: () => api.get<Fornitore[]>(withQuery('/api/fornitori', { servizio })),
+      staleTime: STALE_TIME.reference,
+    }),
+};

@@ -1,0 +1,176 @@
+import { Eye, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { msg } from '#shared/messages.ts';
+import { can, type Role } from '#shared/permissions.ts';
+import type { LeadListItem } from '#shared/schemas/lead.ts';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { ErrorState } from '#client/components/ui/error-state.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
+import { describeTotal, pageCount } from '#client/lib/page-total.ts';
+import { Skeleton } from '#client/components/ui/spinner.tsx';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '#client/components/ui/table.tsx';
+import { cn } from '#client/lib/cn.ts';
+import { formatDateTime } from '#client/lib/format.ts';
+import { useLeads } from '../api/leads';
+import type { LeadFilters } from '../api/queries';
+import { useLeadActions } from '../hooks/use-lead-actions';
+import { LeadStatusControl } from './lead-status-control';
+
+const PAGE_SIZE = 25;
+
+function LeadActions(props: { lead: LeadListItem; href: string; canDelete: boolean; onDelete: () => void }) {
+  const { lead } = props;
+  return (
+    <div className="flex justify-end gap-1">
+      <Link
+        href={props.href}
+        className={buttonVariants({ variant: 'ghost', size: 'icon' })}
+        aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`}
+      >
+        <Eye aria-hidden />
+      </Link>
+      {props.canDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive"
+          aria-label={`Elimina ${lead.nome} ${lead.cognome}`}
+          onClick={props.onDelete}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The count line, the leads of one page (cards on phones, a table from medium screens), the pager. */
+export function LeadsList(props: {
+  filters: LeadFilters;
+  page: number;
+  onPageChange: (page: number) => void;
+  role: Role;
+  /** The detail's address, keeping the list's own query string so closing it comes back here. */
+  detailHref: (lead: LeadListItem) => string;
+}) {
+  const { filters, page, onPageChange, role, detailHref } = props;
+  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE });
+  const { setStatus, deleteLead, isSaving } = useLeadActions();
+  const canDelete = can(role, 'leads:delete');
+  const total = leads.data?.total ?? 0;
+  const { pages, atLeast } = leads.data
+    ? pageCount(leads.data, PAGE_SIZE, page, leads.data.items.length)
+    : { pages: 1, atLeast: false };
+
+  const actions = (lead: LeadListItem) => (
+    <LeadActions
+      lead={lead}
+      href={detailHref(lead)}
+      canDelete={canDelete}
+      onDelete={() => deleteLead(lead)}
+    />
+  );
+  const status = (lead: LeadListItem) => (
+    <LeadStatusControl lead={lead} disabled={isSaving(lead)} onChange={(next) => setStatus(lead, next)} />
+  );
+
+  return (
+    <>
+      <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="lead-count">
+        {leads.data ? describeTotal(leads.data, 'lead trovati', 'lead trovati') : ''}
+      </p>
+      <Card>
+        {leads.isLoading ? (
+          <div className="grid gap-3 p-5" aria-busy="true">
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+            <Skeleton className="h-12" />
+          </div>
+        ) : leads.isError ? (
+          <ErrorState
+            className="m-4"
+            message={`Errore nel caricamento dei lead: ${leads.error.message}`}
+            onRetry={() => void leads.refetch()}
+            isRetrying={leads.isFetching}
+          />
+        ) : total === 0 ? (
+          <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
+        ) : (
+          <div className={leads.isPlaceholderData ? 'opacity-60' : undefined}>
+            {/* Phones: one card per lead, every control within reach without side scrolling. */}
+            <ul className="divide-y md:hidden">
+              {leads.data?.items.map((lead) => (
+                <li
+                  key={lead.id}
+                  data-testid={`lead-card-${lead.id}`}
+                  className={cn('grid gap-3 p-4', lead.isOverdue && 'bg-amber-50/60')}
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0 text-sm">
+                      <p className="font-medium">
+                        {lead.nome} {lead.cognome}
+                      </p>
+                      <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
+                      <p className="text-muted-foreground">{lead.telefono}</p>
+                    </div>
+                    {actions(lead)}
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'} ·{' '}
+                    {formatDateTime(lead.dataRegistrazione)}
+                  </p>
+                  {status(lead)}
+                </li>
+              ))}
+            </ul>
+            <Table className="hidden md:table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Cliente</TableHead>
+                  <TableHead>Punto Fisico</TableHead>
+                  <TableHead>Data creazione</TableHead>
+                  <TableHead>Stato contatto</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {leads.data?.items.map((lead) => (
+                  <TableRow
+                    key={lead.id}
+                    data-testid={`lead-row-${lead.id}`}
+                    className={lead.isOverdue ? 'bg-amber-50/60' : undefined}
+                  >
+                    <TableCell className="min-w-52">
+                      <p className="font-medium">
+                        {lead.nome} {lead.cognome}
+                      </p>
+                      <p className="break-all text-muted-foreground">{lead.email}</p>
+                      <p className="text-muted-foreground">{lead.telefono}</p>
+                    </TableCell>
+                    <TableCell className="min-w-40">
+                      {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {formatDateTime(lead.dataRegistrazione)}
+                    </TableCell>
+                    <TableCell className="min-w-48">{status(lead)}</TableCell>
+                    <TableCell>{actions(lead)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </Card>
+      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={onPageChange} className="mt-4" />
+    </>
+  );
+}

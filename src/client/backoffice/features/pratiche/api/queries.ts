@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Documento } from '#shared/schemas/landing.ts';
+import type { Pratica, PraticheList } from '#shared/schemas/pratica.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+
+export interface PraticheFilters {
+  search: string;
+  servizio: string;
+  puntoFisicoId: number | null;
+  stati: string[];
+  koMotivazione: string;
+}
+
+export interface PraticheQuery extends PraticheFilters {
+  page: number;
+  pageSize: number;
+}
+
+/** The list's filters as query parameters, shared by the list and its export. */
+export function praticheFilterParams(filters: PraticheFilters) {
+  return {
+    search: filters.search.trim(),
+    servizio: filters.servizio,
+    puntoFisicoId: filters.puntoFisicoId,
+    stato: filters.stati.join(','),
+    // The KO reason only applies while KO is toggled.
+    koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',
+  };
+}
+
+export const praticaFileUrl = (praticaId: number, filename: string) =>
+  `/api/pratiche/${praticaId}/files/${encodeURIComponent(filename)}`;
+
+/** Every read of the practices feature: keys and fetchers in one place. */
+export const praticheQueries = {
+  all: ['pratiche'] as const,
+  list: (q: PraticheQuery) =>
+    queryOptions({
+      queryKey: [...praticheQueries.all, 'list', q] as const,
+      queryFn: () =>
+        api.get<PraticheList>(
+          withQuery('/api/pratiche', { ...praticheFilterParams(q), page: q.page, pageSize: q.pageSize }),
+        ),
+      // The previous page stays on screen (dimmed) while the next one loads.
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...praticheQueries.all, 'detail', id] as const,
+      queryFn: () => api.get<Pratica>(`/api/pratiche/${id}`),
+    }),
+  files: (praticaId: number) =>
+    queryOptions({
+      queryKey: [...praticheQueries.all, 'files', praticaId] as const,
+      queryFn: () => api.get<Documento[]>(`/api/pratiche/${praticaId}/files`),
+    }),
+};

@@ -1,0 +1,37 @@
+import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import type { PraticheFilters } from '../api/queries';
+
+export interface PraticheUrlState extends PraticheFilters {
+  page: number;
+}
+
+const oneOf = (list: readonly string[], value: string | null) => (value && list.includes(value) ? value : '');
+
+function parse(params: URLSearchParams): PraticheUrlState {
+  const stati = (params.get('stato') ?? '').split(',').filter((s) => SERVIZIO_STATI.includes(s as never));
+  return {
+    search: params.get('search')?.trim() ?? '',
+    servizio: oneOf(SERVIZI_PRINCIPALI, params.get('servizio')),
+    puntoFisicoId: positiveInt(params.get('puntoFisicoId')) ?? null,
+    stati: [...new Set(stati)],
+    koMotivazione: oneOf(KO_MOTIVAZIONI, params.get('koMotivazione')),
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+function serialize(s: PraticheUrlState) {
+  return {
+    search: s.search,
+    servizio: s.servizio,
+    puntoFisicoId: s.puntoFisicoId,
+    stato: s.stati.join(','),
+    koMotivazione: s.stati.includes('ko') ? s.koMotivazione : '',
+    page: s.page > 1 ? s.page : undefined,
+  };
+}
+
+/** Pratiche screen state in the URL, e.g. `/pratiche?search=3331234567&stato=ko&koMotivazione=altro`. */
+export function usePraticheUrlState() {
+  return useUrlState(parse, serialize);
+}

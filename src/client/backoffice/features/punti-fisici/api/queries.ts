@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PuntoFisico, PuntoFisicoStats, PuntoSuggestion } from '#shared/schemas/punto-fisico.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+
+/** Every read of the points-of-sale feature: keys and fetchers in one place. */
+export const puntiFisiciQueries = {
+  all: ['punti-fisici'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...puntiFisiciQueries.all, 'list'] as const,
+      queryFn: () => api.get<PuntoFisico[]>('/api/punti-fisici'),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...puntiFisiciQueries.all, 'detail', id] as const,
+      queryFn: () => api.get<PuntoFisico>(`/api/punti-fisici/${id}`),
+    }),
+  /** Prefix of every point's stats: commissions change them without changing the points. */
+  allStats: ['punti-fisici', 'stats'] as const,
+  stats: (id: number) =>
+    queryOptions({
+      queryKey: [...puntiFisiciQueries.allStats, id] as const,
+      queryFn: () => api.get<PuntoFisicoStats>(`/api/punti-fisici/${id}/stats`),
+    }),
+  /** The point filter's suggestions (the server keeps the rules: 2 characters, at most 10). */
+  suggest: (term: string) =>
+    queryOptions({
+      queryKey: [...puntiFisiciQueries.all, 'suggest', term] as const,
+      queryFn: () => api.get<PuntoSuggestion[]>(withQuery('/api/punti-fisici/suggest', { q: term })),
+    }),
+};

@@ -1,0 +1,31 @@
+import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
+import { displayNameOf } from '#client/lib/format.ts';
+import type { useDeleteUserFlow } from '../hooks/use-delete-user-flow';
+
+/** The delete confirmation; a refusal stays in it, saying why. */
+export function DeleteUserDialog({ flow }: { flow: ReturnType<typeof useDeleteUserFlow> }) {
+  return (
+    <ConfirmDialog
+      open={flow.deleting != null}
+      onOpenChange={(open) => !open && flow.cancel()}
+      title="Eliminare l'utente?"
+      description={
+        <>
+          {flow.deleting
+            ? `${displayNameOf(flow.deleting)} (${flow.deleting.email}) verrà eliminato definitivamente.`
+            : ''}
+          {flow.error && (
+            <span
+              role="alert"
+              className="mt-3 block rounded-md border border-destructive/40 bg-red-50 p-3 text-destructive"
+            >
+              {flow.error}
+            </span>
+          )}
+        </>
+      }
+      pending={flow.isPending}
+      onConfirm={flow.confirm}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { useId } from 'react';
+import { isRole, ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
+import { NativeSelect } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+
+/** 'Filtra per ruolo': one of the five roles, or all. */
+export function RoleFilter({
+  value,
+  onChange,
+}: {
+  value: Role | undefined;
+  onChange: (role: Role | undefined) => void;
+}) {
+  const filterId = useId();
+  return (
+    <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+      <Label htmlFor={filterId}>Filtra per ruolo</Label>
+      <NativeSelect
+        id={filterId}
+        className="sm:w-64"
+        value={value ?? ''}
+        onChange={(e) => onChange(isRole(e.target.value) ? e.target.value : undefined)}
+      >
+        <option value="">Tutti i ruoli</option>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_TITLES[r]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}

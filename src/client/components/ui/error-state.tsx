@@ -1,0 +1,40 @@
+import { AlertTriangle, RotateCcw } from 'lucide-react';
+import { cn } from '#client/lib/cn.ts';
+import { Button } from './button';
+
+/**
+ * What a screen or a panel shows when its data could not be read: the reason in Italian and a
+ * 'Riprova' that asks again. No screen fails silently or stays blank.
+ */
+export function ErrorState(props: {
+  message: string;
+  onRetry: () => void;
+  isRetrying?: boolean;
+  className?: string;
+}) {
+  const { message, onRetry, isRetrying, className } = props;
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800 sm:flex-row sm:items-center sm:justify-between',
+        className,
+      )}
+    >
+      <p className="flex items-start gap-2 text-sm">
+        <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span className="[overflow-wrap:anywhere]">{message}</span>
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className="shrink-0 self-start border-red-300 text-red-900 sm:self-auto"
+        onClick={onRetry}
+        disabled={isRetrying}
+      >
+        <RotateCcw aria-hidden className={isRetrying ? 'animate-spin' : undefined} />
+        Riprova
+      </Button>
+    </div>
+  );
+}
