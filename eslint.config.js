@@ -19,6 +19,11 @@ const nodeBuiltins = [
 
 const SERVICE_KIND = '/^(luce|gas|internet|noleggio|finanziamenti|assicurazioni|sim|servizi_marketing)$/';
 
+const NO_CLIMBING = {
+  regex: '^\\.\\./\\.\\./',
+  message: "Import da un'altra area: usa #shared/…, #server/… o #client/… con l'estensione.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -86,7 +91,12 @@ export default tseslint.config(
       ],
     },
   },
-  // Folder boundaries (docs/architecture.md#strati).
+  // Folder boundaries (docs/architecture.md#strati); no import climbs more than one level
+  // (docs/decisions/007-formattazione-import-e-codice-inutilizzato.md).
+  {
+    files: ['tests/**', 'scripts/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMBING] }] },
+  },
   {
     files: ['src/shared/**'],
     rules: {
@@ -94,6 +104,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_CLIMBING,
             { group: nodeBuiltins, message: 'src/shared è isomorfo: niente moduli Node.' },
             {
               regex: '^(#server/|#client/|react$|react-dom)|/(server|client)/',
@@ -112,6 +123,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_CLIMBING,
             {
               group: nodeBuiltins,
               message: 'Il client non importa codice server né moduli Node.',
@@ -129,6 +141,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            NO_CLIMBING,
             {
               regex: '^#client/backoffice/|/backoffice/',
               message: 'La landing non importa nulla dal back-office.',
@@ -149,7 +162,10 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^#client/|/client/', message: 'Il server non importa codice client.' }],
+          patterns: [
+            NO_CLIMBING,
+            { regex: '^#client/|/client/', message: 'Il server non importa codice client.' },
+          ],
         },
       ],
     },

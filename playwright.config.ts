@@ -11,7 +11,9 @@ export default defineConfig({
   outputDir: '.tmp/test-results',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // On the 2-core CI a load hiccup must not sink a whole run; the report still names the test
+  // 'flaky', and a flaky test is a bug to fix (CONTRIBUTING.md#test-e-controlli).
+  retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 8_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -49,7 +51,8 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && npx tsx src/server/main.ts`,
     url: `http://localhost:${port}/api/user`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a busy 2-core machine the first start (and its migrations) can take a while.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

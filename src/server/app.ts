@@ -6,6 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { authRoutes } from './modules/auth/auth.routes';
+import { accountRoutes } from './modules/auth/account.routes';
+import { createSecretBox } from './lib/secret-box';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -89,7 +91,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(apiDocsPlugin, { isDevelopment: config.nodeEnv === 'development' });
 
   await app.register(healthPlugin, { db, storage });
-  await app.register(authRoutes, { db });
+  // TOTP secrets are sealed under a key derived from the session secret (docs/security.md#verifica-in-due-passaggi).
+  const totpBox = createSecretBox(options.sessionSecret, 'totp-secret-v1');
+  await app.register(authRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
+  await app.register(accountRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(utentiRoutes, { db });
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Modules that need documents receive `storage` in their options.

@@ -93,12 +93,15 @@ export const UPLOAD_PARTS = [
   'combinedPage1',
   'combinedPage2',
 ] as const;
-export type UploadPart = (typeof UPLOAD_PARTS)[number];
 
 /** The multipart part of the staff upload (POST /api/leads/upload-files): one or more files. */
 export const STAFF_UPLOAD_PART = 'files';
 
 /** Events of a practice's own history (documents added by staff or deleted by the admin). */
+/** A lead's history: a duplicate merged into it, or kept apart from it (docs/product/lifecycle.md#doppioni). */
+export const LEAD_EVENTO_TIPI = ['duplicato_unito', 'duplicato_separato'] as const;
+export type LeadEventoTipo = (typeof LEAD_EVENTO_TIPI)[number];
+
 export const PRATICA_EVENTO_TIPI = ['documento_aggiunto', 'documento_eliminato'] as const;
 export type PraticaEventoTipo = (typeof PRATICA_EVENTO_TIPI)[number];
 

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   'leads:read': ALL,
   'leads:updateStatus': ALL,
   'leads:delete': ADMIN_OFFICE,
+  /**
+   * Merge two leads sharing a phone or e-mail, or keep them apart: the roles that delete leads,
+   * who see every practice a merge moves (docs/product/lifecycle.md#doppioni).
+   */
+  'leads:merge': ADMIN_OFFICE,
   'pratiche:read': ADMIN_OFFICE,
   'pratiche:delete': ADMIN_OFFICE,
   /** Staff attach documents to a practice: the roles that edit its services (docs/product/lifecycle.md#documenti). */
@@ -69,6 +74,8 @@ export const PERMISSIONS = {
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
+  /** Per-role sign-in rules (the second factor required), on the Utenti screen. */
+  'security:manage': ADMIN,
   /** Each user's own e-mail preferences, on their profile. */
   'notifiche:preferenze': ALL,
   /** The log of every e-mail the system sent or tried to send. */

@@ -16,7 +16,3 @@ export const SAFE_LINE = new RegExp(`^(?:[^${REFUSED}\\t\\n\\r\\uD800-\\uDFFF]|$
 export const SAFE_MULTILINE = new RegExp(`^(?:[^${REFUSED}\\uD800-\\uDFFF]|${PAIR})*$`);
 
 export const CONTROL_CHARS_MESSAGE = 'Il testo contiene caratteri non ammessi';
-
-export function isSafeLine(value: string): boolean {
-  return SAFE_LINE.test(value);
-}

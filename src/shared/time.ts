@@ -73,10 +73,6 @@ export function startOfRomeQuarter(date: Date): Date {
   return romeWallTimeToDate(p.year, Math.floor((p.month - 1) / 3) * 3 + 1, 1);
 }
 
-export function startOfRomeYear(date: Date): Date {
-  return romeWallTimeToDate(romeParts(date).year, 1, 1);
-}
-
 /** yyyy-MM-dd of the Rome calendar day. */
 export function romeDateKey(date: Date): string {
   const p = romeParts(date);

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
@@ -184,6 +185,40 @@ describe('POST /api/pratiche/{id}/upload: accepted documents', () => {
       .documenti.map((d: { parte: string }) => d.parte)
       .sort();
     expect(parti).toEqual(['gasMerged', 'gasPage1', 'gasPage2', 'luceMerged', 'lucePage1', 'lucePage2']);
+  });
+
+  it('writes two JPEG pages into a PDF that readers open, with each photo unchanged inside', async () => {
+    const { praticaId, uploadToken } = await newPratica();
+    const res = await upload(praticaId, uploadToken, [
+      { field: 'lucePage1', filename: 'l1.jpg', data: JPEG_PAGE_1 },
+      { field: 'lucePage2', filename: 'l2.jpg', data: JPEG_PAGE_2 },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const merged = (
+      res.json().documenti as Array<{ parte: string; filename: string; sizeBytes: number }>
+    ).find((d) => d.parte === 'luceMerged')!;
+    const bytes = (await download(praticaId, merged.filename)).rawPayload;
+    expect(bytes.length).toBe(merged.sizeBytes);
+    const parsed = await PDFDocument.load(bytes, { throwOnInvalidObject: true });
+    expect(parsed.getPageCount()).toBe(2);
+    expect(parsed.getTitle()).toBe('Bolletta luce');
+    // Portrait photos on portrait A4 pages.
+    expect(parsed.getPage(0).getSize()).toEqual({ width: 595.28, height: 841.89 });
+    expect(bytes.includes(JPEG_PAGE_1)).toBe(true);
+    expect(bytes.includes(JPEG_PAGE_2)).toBe(true);
+    // A strict reader (poppler) finds both pages and reports no damage.
+    const file = path.join(tmpdir(), `merged-${praticaId}.pdf`);
+    writeFileSync(file, bytes);
+    try {
+      const info = spawnSync('pdfinfo', [file], { encoding: 'utf8' });
+      expect(info.stderr).toBe('');
+      expect(info.stdout).toMatch(/Pages:\s+2/);
+      const images = spawnSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+      expect(images.stderr).toBe('');
+      expect(images.stdout.match(/ jpeg /g)).toHaveLength(2);
+    } finally {
+      rmSync(file, { force: true });
+    }
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   adminApi,
+  apiAs,
   createStaffedPoint,
   createUser,
   E2E_ADMIN,
@@ -42,8 +43,15 @@ async function leadFromLanding(request: APIRequestContext, landingCode: string, 
     },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
-  const body = (await res.json()) as { leadId: number; praticaId: number };
-  return { ...body, telefono: `348${n}` };
+  const { praticaId } = (await res.json()) as { praticaId: number };
+  // The public answer never names the lead: the office finds it by its phone, with its own cookies.
+  const office = await apiAs(test.info().project.use.baseURL, E2E_ADMIN);
+  const found = (await (await office.get(`/api/leads?search=348${n}`)).json()) as {
+    items: Array<{ id: number }>;
+  };
+  await office.dispose();
+  expect(found.items).toHaveLength(1);
+  return { leadId: found.items[0].id, praticaId, telefono: `348${n}` };
 }
 
 const shots = process.env.E2E_SCREENSHOTS;

@@ -447,7 +447,7 @@ test.describe('Pratiche', () => {
 
     // From the lead's detail: to its most recent practice.
     await page.goto(`/leads?search=${cognome}`);
-    await page.getByRole('button', { name: new RegExp(`Dettagli di .*${cognome}`) }).click();
+    await page.getByRole('link', { name: new RegExp(`Dettagli di .*${cognome}`) }).click();
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await detail.getByTestId('add-documenti-input').setInputFiles({ ...bill, name: 'contratto.pdf' });
     await expect(page.getByTestId('toast').filter({ hasText: 'Documento aggiunto' })).toBeVisible();

@@ -85,10 +85,11 @@ test.describe('Punti Fisici', () => {
     await expect(results).not.toContainText('Nessun responsabile trovato');
     results = await searchPerson(dialog, 'Responsabile', `Rocco${s}`);
     await expect(results.getByText('Nessun responsabile trovato')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
     await results.getByRole('option', { name: 'Crea nuovo utente' }).click();
 
     const userDialog = page.getByRole('dialog', { name: 'Nuovo utente Punto Fisico' });
+    await expect(userDialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await expect(userDialog.getByLabel('Nome', { exact: true })).toHaveValue(`Rocco${s}`);
     await expect(userDialog.getByLabel('Ruolo')).toBeDisabled();
     await userDialog.getByLabel('Cognome').fill('Esposito');

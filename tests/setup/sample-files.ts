@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 
 /**
@@ -25,30 +25,34 @@ export async function samplePdf(text = 'Bolletta di prova'): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-/** A ZIP with stored (uncompressed) entries: enough for a real .docx container. */
-function zip(entries: Record<string, string>): Buffer {
+/** A ZIP with stored entries (deflated when given as `{ deflate }`): enough for a real .docx container. */
+function zip(entries: Record<string, string | { deflate: Buffer }>): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
     const nameBuf = Buffer.from(name);
-    const data = Buffer.from(content);
-    const crc = crc32(data);
+    const raw = typeof content === 'string' ? Buffer.from(content) : content.deflate;
+    const method = typeof content === 'string' ? 0 : 8;
+    const data = method === 8 ? deflateRawSync(raw, { level: 9 }) : raw;
+    const crc = crc32(raw);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(raw.length, 22);
     local.writeUInt16LE(nameBuf.length, 26);
     locals.push(local, nameBuf, data);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(raw.length, 24);
     central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, nameBuf);
@@ -62,6 +66,17 @@ function zip(entries: Record<string, string>): Buffer {
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
+}
+
+const DOCX_CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>';
+
+/** A .docx whose document.xml inflates from a few KB to 20 MB of zeros: a zip bomb. */
+export function zipBombDocx(): Buffer {
+  return zip({
+    '[Content_Types].xml': DOCX_CONTENT_TYPES,
+    'word/document.xml': { deflate: Buffer.alloc(20 * 1024 * 1024) },
+  });
 }
 
 export function sampleDocx(): Buffer {

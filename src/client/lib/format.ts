@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-import { it } from 'date-fns/locale';
 import { toCents } from '#shared/money.ts';
 import { TIME_ZONE } from '#shared/time.ts';
 
@@ -29,11 +27,6 @@ export function formatDate(value: string | Date): string {
 /** it-IT date and time with seconds, Europe/Rome. */
 export function formatDateTime(value: string | Date): string {
   return dateTimeFormatter.format(new Date(value));
-}
-
-/** Long Italian forms ("21 novembre 2026") through date-fns' it locale. */
-export function formatLongDate(value: string | Date): string {
-  return format(new Date(value), 'd MMMM yyyy', { locale: it });
 }
 
 /** First letters of first and last name, else of the e-mail, else 'U'. See docs/product/screens.md#barra-laterale */

@@ -19,6 +19,7 @@ import {
   EMAIL_TIPI,
   NOTIFICA_TIPI,
   LEAD_CONTATTO_STATI,
+  LEAD_EVENTO_TIPI,
   PAGAMENTO_STATI,
   PRATICA_EVENTO_TIPI,
   PRATICA_STATI,
@@ -27,6 +28,7 @@ import {
   type EmailStato,
   type EmailTipo,
   type LeadContattoStato,
+  type LeadEventoTipo,
   type NotificaTipo,
   type PagamentoStato,
   type PraticaEventoTipo,
@@ -139,8 +141,11 @@ export const leads = pgTable(
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('leads_email_normalizzata_unique').on(t.emailNormalizzata),
-    uniqueIndex('leads_telefono_normalizzato_unique').on(t.telefonoNormalizzato),
+    // One lead per (phone, e-mail): the same person submitting again. Leads sharing only one of
+    // the two are possible duplicates that staff merge or keep apart; the pair index (phone
+    // first) and the e-mail index find them. See docs/product/lifecycle.md#doppioni
+    uniqueIndex('leads_telefono_email_unique').on(t.telefonoNormalizzato, t.emailNormalizzata),
+    index('leads_email_normalizzata_idx').on(t.emailNormalizzata),
     index('leads_punto_data_idx').on(t.puntoFisicoOriginaleId, t.dataRegistrazione),
     // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows.
     index('leads_data_id_idx').on(t.dataRegistrazione, t.id),
@@ -149,6 +154,49 @@ export const leads = pgTable(
     index('leads_ricerca_trgm_idx').using('gin', sql`${leadSearchText(t)} gin_trgm_ops`),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
+  ],
+);
+
+/** Two leads sharing a phone or e-mail that staff decided are different people (ids in order). */
+export const leadsSeparati = pgTable(
+  'leads_separati',
+  {
+    leadAId: integer('lead_a_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    leadBId: integer('lead_b_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leadAId, t.leadBId] }),
+    index('leads_separati_b_idx').on(t.leadBId),
+    check('leads_separati_ordine_check', sql`lead_a_id < lead_b_id`),
+  ],
+);
+
+/**
+ * A lead's own history: duplicates merged into it, duplicates kept apart. Names are kept as
+ * text, so the record survives the merged lead and the user. See docs/product/lifecycle.md#doppioni
+ */
+export const leadsEventi = pgTable(
+  'leads_eventi',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    utenteNome: text('utente_nome'),
+    tipo: text('tipo').$type<LeadEventoTipo>().notNull(),
+    descrizione: text('descrizione').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('leads_eventi_lead_idx').on(t.leadId, t.createdAt),
+    check('leads_eventi_tipo_check', inList('tipo', LEAD_EVENTO_TIPI)),
   ],
 );
 
@@ -579,10 +627,84 @@ export const notifichePreferenze = pgTable(
 );
 
 /**
+ * A user's TOTP second factor (docs/security.md#verifica-in-due-passaggi). The secret is
+ * encrypted at rest (AES-256-GCM, key derived from SESSION_SECRET) and never sent again after
+ * enrolment. `confirmedAt` null: an enrolment started and not yet confirmed with a code, which
+ * does not protect the account yet. `lastStep` is the time step of the last accepted code: a code
+ * of that step or an older one is refused, so an observed code cannot be replayed.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes per enrolled user, stored as SHA-256 hashes; a used one keeps its row. */
+export const totpRecoveryCodes = pgTable(
+  'totp_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in half done: the password was right and the second factor is still due ('totp'), or
+ * the user's role requires one that they have not enrolled yet ('enrol'). Not a session: it
+ * opens nothing but the second step. Stored as the HMAC of the token, like sessions.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'totp' | 'enrol'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_challenges_user_idx').on(t.userId),
+    index('login_challenges_expires_idx').on(t.expiresAt),
+    check('login_challenges_kind_check', inList('kind', ['totp', 'enrol'])),
+  ],
+);
+
+/** Per-role security settings set by the admin: today whether the second factor is required. */
+export const roleSettings = pgTable(
+  'role_settings',
+  {
+    role: text('role').$type<Role>().primaryKey(),
+    totpRequired: boolean('totp_required').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  () => [
+    check(
+      'role_settings_role_check',
+      inList('role', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']),
+    ),
+  ],
+);
+
+/**
  * Which leads belong to which point of sale (docs/product/roles-and-scope.md#lead-di-un-punto):
  * the lead came in there first, or has a practice there. `refs` counts those reasons (the
  * original point and each practice); the row goes when it reaches 0. Kept by triggers in the
- * same transaction as the change (migration 0007); never written by the application.
+ * same transaction as the change (migration 0009); never written by the application.
  * See docs/performance.md#contatori
  */
 export const leadPunti = pgTable(
@@ -599,7 +721,7 @@ export const leadPunti = pgTable(
  * The leads each person sees through the points it is on (as responsabile, agente or area
  * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
  * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`.
- * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0007).
+ * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0009).
  */
 export const leadUtenti = pgTable(
   'lead_utenti',
@@ -618,7 +740,7 @@ export const leadUtenti = pgTable(
 );
 
 /**
- * Counters kept by triggers in the same transaction as the change (migration 0007), so that
+ * Counters kept by triggers in the same transaction as the change (migration 0009), so that
  * totals and per-status figures cost the same at any size (docs/performance.md#contatori).
  * `ambito`: 'tutti' (ambitoId 0), 'punto' (a point; 0 = practices without a point), or a
  * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).

@@ -70,6 +70,51 @@ function wordStreamCheck(): ContentCheck {
   };
 }
 
+/** Whole-document limits of a DOCX, read from its ZIP central directory. */
+export const DOCX_MAX_UNCOMPRESSED = 50 * 1024 * 1024;
+const DOCX_MAX_RATIO = 100;
+/** The central directory of a real DOCX is a few KB; kept from the end of the stream. */
+const ZIP_TAIL_BYTES = 256 * 1024;
+
+/**
+ * A DOCX is a ZIP: one that would inflate past DOCX_MAX_UNCOMPRESSED, or an entry compressed
+ * more than DOCX_MAX_RATIO to 1 (a zip bomb), or a ZIP64 / unreadable directory, is refused.
+ * Nothing is inflated: the sizes come from the central directory at the end of the file.
+ */
+function zipSizesCheck(): ContentCheck {
+  let tail = Buffer.alloc(0);
+  let total = 0;
+  return {
+    update(chunk) {
+      total += chunk.length;
+      tail = Buffer.concat([tail, chunk]);
+      if (tail.length > ZIP_TAIL_BYTES) tail = tail.subarray(tail.length - ZIP_TAIL_BYTES);
+      return true;
+    },
+    finish() {
+      const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+      if (eocd < 0 || eocd + 22 > tail.length) return false;
+      const entries = tail.readUInt16LE(eocd + 10);
+      const cdSize = tail.readUInt32LE(eocd + 12);
+      const cdOffset = tail.readUInt32LE(eocd + 16);
+      let at = cdOffset - (total - tail.length);
+      if (cdOffset === 0xffffffff || at < 0 || at + cdSize > eocd) return false;
+      let inflated = 0;
+      for (let i = 0; i < entries; i++) {
+        if (at + 46 > eocd || tail.readUInt32LE(at) !== 0x02014b50) return false;
+        const compressed = tail.readUInt32LE(at + 20);
+        const size = tail.readUInt32LE(at + 24);
+        if (compressed === 0xffffffff || size === 0xffffffff) return false;
+        if (size > 1024 * 1024 && size > compressed * DOCX_MAX_RATIO) return false;
+        inflated += size;
+        if (inflated > DOCX_MAX_UNCOMPRESSED) return false;
+        at += 46 + tail.readUInt16LE(at + 28) + tail.readUInt16LE(at + 30) + tail.readUInt16LE(at + 32);
+      }
+      return true;
+    },
+  };
+}
+
 /**
  * The document's type from its first bytes (up to SNIFF_BYTES, or all of it when shorter), with
  * the check the rest of its bytes must pass; null when it is not one we accept.
@@ -85,17 +130,11 @@ export async function sniffDocumentType(
       return { type: { mime: 'application/msword', ext: 'doc', isImage: false }, check: wordStreamCheck() };
     }
     const type = BY_SIGNATURE[found.mime];
-    return type ? { type, check: alwaysValid } : null;
+    if (!type) return null;
+    return { type, check: type.mime === DOCX_MIME ? zipSizesCheck() : alwaysValid };
   }
   if (ACTIVE_TEXT.test(head.subarray(0, 512).toString('latin1'))) return null;
   return { type: { mime: 'text/plain', ext: 'txt', isImage: false }, check: textCheck };
-}
-
-/** The type of a document held whole in memory, or null when it is not one we accept. */
-export async function detectDocumentType(data: Buffer): Promise<DetectedType | null> {
-  const sniffed = await sniffDocumentType(data.subarray(0, SNIFF_BYTES));
-  if (!sniffed) return null;
-  return sniffed.check.update(data) && sniffed.check.finish() ? sniffed.type : null;
 }
 
 const EXTENSIONS: Record<string, string[]> = {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { LEAD_CONTATTO_STATI, PRATICA_STATI, SERVIZIO_STATI, SERVIZIO_TIPI } from '../domain';
+import {
+  LEAD_CONTATTO_STATI,
+  LEAD_EVENTO_TIPI,
+  PRATICA_STATI,
+  SERVIZIO_STATI,
+  SERVIZIO_TIPI,
+} from '../domain';
 import {
   exportFormatSchema,
+  idSchema,
   idQuerySchema,
   paginatedSchema,
   paginationQuerySchema,
@@ -55,6 +62,11 @@ export const leadListItemSchema = z.object({
   isOverdue: z.boolean(),
   puntoFisicoOriginaleId: z.number().int().nullable(),
   puntoFisicoOriginaleDetails: puntoDetailsSchema.nullable(),
+  /**
+   * Another lead the actor may see has the same phone or e-mail, and nobody decided to keep the
+   * two apart. See docs/product/lifecycle.md#doppioni
+   */
+  possibileDuplicato: z.boolean(),
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
@@ -91,6 +103,29 @@ export const leadDetailSchema = leadListItemSchema.extend({
     })
     .nullable(),
   pratiche: z.array(leadPraticaSchema),
+  /** The leads behind `possibileDuplicato`, oldest first. */
+  possibiliDuplicati: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      cognome: z.string(),
+      telefono: z.string(),
+      email: z.string(),
+      dataRegistrazione: z.string(),
+      stessoTelefono: z.boolean(),
+      stessaEmail: z.boolean(),
+    }),
+  ),
+  /** Duplicates merged into this lead or kept apart from it, newest first. */
+  storico: z.array(
+    z.object({
+      id: z.number().int(),
+      tipo: z.enum(LEAD_EVENTO_TIPI),
+      descrizione: z.string(),
+      utenteNome: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   /** Admin only: absent from the JSON for every other role. */
   praticheSummary: z
     .object({
@@ -112,3 +147,6 @@ export const updateLeadStatusSchema = z.object({
     message: 'Stato di contatto non valido: usa nuovo, contattato o non_raggiungibile',
   }),
 });
+
+/** POST /api/leads/{id}/unisci and /tieni-separati: the other lead of the pair. */
+export const leadDuplicatoBodySchema = z.object({ altroLeadId: idSchema });

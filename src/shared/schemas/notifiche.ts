@@ -26,7 +26,6 @@ export const preferenzaParamsSchema = z.object({
 export const preferenzaBodySchema = z.object({
   attiva: z.boolean({ error: m.attivaRequired }),
 });
-export type PreferenzaBody = z.infer<typeof preferenzaBodySchema>;
 
 /** The admin's log: filter by status, newest first, one page at a time. */
 export const registroQuerySchema = paginationQuerySchema.extend({

@@ -60,7 +60,6 @@ export const listPraticheQuerySchema = paginationQuerySchema.extend(praticheFilt
 export const exportPraticheQuerySchema = praticheFiltersSchema.extend({
   format: exportFormatSchema,
 });
-export type ListPraticheQuery = z.input<typeof listPraticheQuerySchema>;
 
 export const statoCountsSchema = z.object({
   inserito: z.number().int(),

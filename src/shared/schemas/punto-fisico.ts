@@ -32,7 +32,6 @@ export const updatePuntoFisicoSchema = z.object({
   agenteId: optionalId,
   areaManagerId: optionalId,
 });
-export type UpdatePuntoFisicoInput = z.input<typeof updatePuntoFisicoSchema>;
 
 /** A person shown on a point's card. */
 export const personSchema = z.object({

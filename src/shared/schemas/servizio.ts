@@ -14,7 +14,6 @@ export const storicoSchema = z.object({
   /** Who made the change ("Nome Cognome"), null when the user was deleted. */
   utente: z.string().nullable(),
 });
-export type Storico = z.infer<typeof storicoSchema>;
 
 export const servizioSchema = z.object({
   id: z.number().int(),

@@ -4,7 +4,6 @@ import { cn } from '#client/lib/cn.ts';
 
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
-export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 /** A floating panel as wide as its trigger, kept inside the viewport. */
 export function PopoverContent({

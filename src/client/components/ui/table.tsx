@@ -3,7 +3,9 @@ import { cn } from '#client/lib/cn.ts';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto">
+    // relative: visually hidden (absolute) labels inside stay within the scrolling box instead of
+    // widening the page on a phone.
+    <div className="relative w-full overflow-x-auto">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

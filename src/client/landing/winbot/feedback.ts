@@ -50,10 +50,10 @@ export type UploadProgress = 'not-needed' | 'done' | 'partial' | 'none';
 export function uploadProgress(bills: BillsProgress): UploadProgress {
   if (!bills.luce && !bills.gas) return 'not-needed';
   if (bills.combined) return bills.hasCombined ? 'done' : 'none';
-  const needed = [bills.luce && 'luce', bills.gas && 'gas'].filter(Boolean);
-  const attached = [bills.luce && bills.hasLuce, bills.gas && bills.hasGas].filter(Boolean).length;
+  const needed = Number(bills.luce) + Number(bills.gas);
+  const attached = Number(bills.luce && bills.hasLuce) + Number(bills.gas && bills.hasGas);
   if (attached === 0) return 'none';
-  return attached === needed.length ? 'done' : 'partial';
+  return attached === needed ? 'done' : 'partial';
 }
 
 /** Upload step: green when done or when no bill is needed, yellow when partial, purple when none. */

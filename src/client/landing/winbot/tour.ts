@@ -10,7 +10,7 @@
  *   minimized: restart the guide, replay the welcome, close (hidden)
  */
 import { WINBOT_EXPLAINED_SERVICES, type WinbotExplainedService } from '#shared/messages-winbot.ts';
-import { INITIAL_SNAPSHOT, type GuideTarget, type WizardPage, type WizardSnapshot } from '../guide-bridge';
+import { INITIAL_SNAPSHOT, type GuideTarget, type WizardSnapshot } from '../guide-bridge';
 import { contactGlow, dataGlow, missingChecks, uploadGlow, uploadProgress, type Tone } from './feedback';
 
 export type WinbotMode = 'hidden' | 'tutorial' | 'guide' | 'minimized';
@@ -93,24 +93,6 @@ export function stepOfPage(wizard: WizardSnapshot, introduced: readonly TourStep
       return 'upload';
     case 4:
       return 'contact';
-  }
-}
-
-/** The page a tour step belongs to. */
-export function pageOfStep(step: TourStep): WizardPage | null {
-  switch (step) {
-    case 'welcome':
-    case 'selecting-services':
-    case 'service-explanation':
-      return 1;
-    case 'data':
-      return 2;
-    case 'upload':
-      return 3;
-    case 'contact':
-      return 4;
-    case 'complete':
-      return null;
   }
 }
 

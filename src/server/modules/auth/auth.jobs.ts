@@ -1,5 +1,5 @@
 import { lte } from 'drizzle-orm';
-import { sessions } from '#server/db/schema.ts';
+import { loginChallenges, sessions } from '#server/db/schema.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
 
 /** Expired sessions are useless and only grow the table: removed every hour. */
@@ -8,5 +8,7 @@ export const expiredSessionsJob: PeriodicJob = {
   everyMs: 60 * 60_000,
   async run({ db, now }) {
     await db.delete(sessions).where(lte(sessions.expiresAt, now));
+    // Sign-ins left half done (password right, second step never taken) last minutes at most.
+    await db.delete(loginChallenges).where(lte(loginChallenges.expiresAt, now));
   },
 };

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
-  UPLOAD_MAX_FILE_BYTES,
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -30,10 +28,10 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
 import { praticheScope } from '../punti-fisici/scope';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
-import { newDocumentKey, readWhole, type DocumentStorage } from '#server/storage/storage.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '../notifiche/links';
 import { enqueueNuovoLead } from '../notifiche/notifiche.service';
-import { canMerge, mergePagesToPdf } from './merge-pages';
+import { canMerge, mergeStoredPages } from './merge-pages';
 
 const m = msg.landing;
 
@@ -230,27 +228,29 @@ interface NewLead {
   puntoFisicoOriginaleId: number;
 }
 
-/** Same normalised phone or e-mail → the same lead, first point kept. See docs/product/lifecycle.md#doppioni */
+/**
+ * The same normalised phone AND e-mail → the same lead (a returning customer), first point kept.
+ * Only one of the two in common → a new lead with what the visitor typed, which staff see as a
+ * possible duplicate to merge or keep apart: an anonymous visitor never attaches a practice to
+ * someone else's lead by knowing one contact. See docs/product/lifecycle.md#doppioni
+ */
 async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
   const find = async () => {
     const [found] = await tx
       .select({ id: leads.id })
       .from(leads)
       .where(
-        or(
+        and(
           eq(leads.telefonoNormalizzato, data.telefonoNormalizzato),
           eq(leads.emailNormalizzata, data.emailNormalizzata),
         ),
-      )
-      // The phone is the stronger key: the consultant calls it.
-      .orderBy(desc(sql`${leads.telefonoNormalizzato} = ${data.telefonoNormalizzato}`), asc(leads.id))
-      .limit(1);
+      );
     return found;
   };
   // isExisting stays on the server (it words the staff's e-mail); the public answer never tells.
   const existing = await find();
   if (existing) return { id: existing.id, isExisting: true };
-  // A concurrent first submission of the same person: the unique indexes decide, we re-read.
+  // A concurrent first submission of the same person: the unique (phone, e-mail) index decides, we re-read.
   const [created] = await tx.insert(leads).values(data).onConflictDoNothing().returning({ id: leads.id });
   if (created) return { id: created.id, isExisting: false };
   const raced = await find();
@@ -291,15 +291,6 @@ export async function assertCanUpload(db: Database, praticaId: number): Promise<
     throw AppError.conflict(m.tooManyDocuments, 'TOO_MANY_DOCUMENTS');
 }
 
-// pdf-lib needs the two photos whole: one merge at a time per process keeps memory bounded
-// however many customers upload at once.
-let mergeQueue: Promise<unknown> = Promise.resolve();
-function oneMergeAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = mergeQueue.then(work, work);
-  mergeQueue = run.catch(() => undefined);
-  return run;
-}
-
 /**
  * Records documents already streamed to the store by receiveDocuments (they were checked by
  * content on the way). Two camera pages of one bill also become one PDF. Any failure removes
@@ -328,31 +319,20 @@ export async function saveDocuments(
         .map((p) => prepared.find((f) => f.parte === p))
         .filter((f): f is ReceivedDocument => f != null);
       if (pages.length < 2 || !canMerge(pages.map((p) => p.type))) continue;
-      const pdf = await oneMergeAtATime(async () => {
-        const images = [];
-        for (const page of pages)
-          images.push({
-            data: await readWhole(storage, page.key, UPLOAD_MAX_FILE_BYTES),
-            mime: page.type.mime,
-          });
-        try {
-          return await mergePagesToPdf(images, group.title);
-        } catch {
-          // An image pdf-lib cannot read (e.g. a CMYK JPEG) is still a valid photo: keep the pages.
-          return null;
-        }
-      });
+      const pdf = await mergeStoredPages(
+        storage,
+        pages.map((p) => ({ key: p.key, mime: p.type.mime })),
+        group.title,
+      );
       if (!pdf) continue;
-      const key = newDocumentKey('pdf');
-      await storage.put(key, Readable.from([pdf]));
-      merged.push(key);
+      merged.push(pdf.key);
       prepared.push({
-        key,
+        key: pdf.key,
         parte: `${group.kind}Merged`,
         displayName: `${group.title} (2 pagine).pdf`,
         type: { mime: 'application/pdf', ext: 'pdf', isImage: false },
-        sizeBytes: pdf.length,
-        sha256: createHash('sha256').update(pdf).digest('hex'),
+        sizeBytes: pdf.sizeBytes,
+        sha256: pdf.sha256,
       });
       const index = prepared.length - 1;
       for (const page of pages) (page as (typeof prepared)[number]).mergedInto = index;

@@ -3,6 +3,7 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   exportLeadsQuerySchema,
   leadDetailSchema,
+  leadDuplicatoBodySchema,
   leadListItemSchema,
   leadListSchema,
   listLeadsQuerySchema,
@@ -12,6 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
+import { keepLeadsApart, mergeLeads } from './duplicati.service';
 import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
 
 export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
@@ -55,6 +57,26 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
     },
     async (request) => updateLeadStatus(db, actorOf(request), request.params.id, request.body.status),
   );
+
+  // Possible duplicates (same phone or e-mail): merge the other into this one, or keep them
+  // apart. Both answer the kept lead's detail. See docs/product/lifecycle.md#doppioni
+  for (const [action, decide] of [
+    ['unisci', mergeLeads],
+    ['tieni-separati', keepLeadsApart],
+  ] as const) {
+    app.post(
+      `/api/leads/:id/${action}`,
+      {
+        config: { access: 'leads:merge' },
+        schema: { params: idParamSchema, body: leadDuplicatoBodySchema, response: { 200: leadDetailSchema } },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        await decide(db, actor, request.params.id, request.body.altroLeadId);
+        return getLead(db, actor, request.params.id);
+      },
+    );
+  }
 
   app.delete(
     '/api/leads/:id',

@@ -51,6 +51,7 @@ import {
   puntiScope,
   scopedPuntiIdsSql,
 } from '../punti-fisici/scope';
+import { listPossibiliDuplicati, listStorico, possibileDuplicatoSql } from './duplicati.service';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
@@ -130,6 +131,8 @@ function listColumns(now: Date) {
     puntoNome: puntiFisici.nomeAttivita,
     puntoIndirizzo: puntiFisici.indirizzo,
     puntoResponsabileId: puntiFisici.utenteResponsabileId,
+    telefonoNormalizzato: leads.telefonoNormalizzato,
+    emailNormalizzata: leads.emailNormalizzata,
     isOverdue: sql<boolean>`(${leads.statoContatto} = 'nuovo' and ${leads.dataRegistrazione} < ${overdueSince(now).toISOString()})`,
   };
 }
@@ -146,7 +149,13 @@ type ListRow = {
   puntoNome: string | null;
   puntoIndirizzo: string | null;
   isOverdue: boolean;
+  possibileDuplicato: boolean;
 };
+
+/** The list's and the detail's columns, with the duplicate marker (not in exports). */
+function screenColumns(actor: Actor, now: Date) {
+  return { ...listColumns(now), possibileDuplicato: possibileDuplicatoSql(actor) };
+}
 
 function toListItem(row: ListRow): LeadListItem {
   return {
@@ -164,6 +173,7 @@ function toListItem(row: ListRow): LeadListItem {
       row.puntoFisicoOriginaleId != null && row.puntoNome != null
         ? { id: row.puntoFisicoOriginaleId, nomeAttivita: row.puntoNome, indirizzo: row.puntoIndirizzo ?? '' }
         : null,
+    possibileDuplicato: Boolean(row.possibileDuplicato),
   };
 }
 
@@ -207,7 +217,10 @@ async function leadsPageTotal(
  */
 function pageOfLeads(db: Database, actor: Actor, now: Date) {
   const scoped = puntiScope(actor) != null;
-  const query = db.select(listColumns(now)).from(leads).leftJoin(puntiFisici, originalPuntoInScope(actor));
+  const query = db
+    .select(screenColumns(actor, now))
+    .from(leads)
+    .leftJoin(puntiFisici, originalPuntoInScope(actor));
   if (!scoped) return { query, order: [desc(leads.dataRegistrazione), desc(leads.id)] };
   return {
     query: query.innerJoin(leadUtenti, and(eq(leadUtenti.leadId, leads.id), ownLeadRows(actor))),
@@ -237,7 +250,7 @@ export async function listLeads(
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
   const [row] = await db
-    .select(listColumns(now))
+    .select(screenColumns(actor, now))
     .from(leads)
     .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .where(and(eq(leads.id, id), leadsScope(db, actor)));
@@ -317,6 +330,8 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
         .filter((s) => s.praticaId === p.id)
         .map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
     })),
+    possibiliDuplicati: row.possibileDuplicato ? await listPossibiliDuplicati(db, actor, row) : [],
+    storico: await listStorico(db, id),
   };
   if (actor.role === 'admin') {
     const counts = new Map<string, { tipoServizio: ServizioTipo; stato: ServizioStato; count: number }>();

@@ -12,7 +12,16 @@ import {
 } from '#shared/schemas/utente.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { createUser, deleteUser, listUsers, searchUsers, updateUser, updateUserRole } from './utenti.service';
+import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import {
+  createUser,
+  deleteUser,
+  listUsers,
+  resetUserTotp,
+  searchUsers,
+  updateUser,
+  updateUserRole,
+} from './utenti.service';
 
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -45,7 +54,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:manage' },
       schema: { params: idParamSchema, body: updateUserSchema, response: { 200: userSchema } },
     },
-    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateUser(db, actorOf(request), request.params.id, request.body, request.sessionId),
   );
 
   app.patch(
@@ -62,6 +71,21 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
     async (request, reply) => {
       await deleteUser(db, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/users/:id/totp',
+    { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      await resetUserTotp(db, actor, request.params.id);
+      recordAuthEvent(request, {
+        type: 'totp.reset_by_admin',
+        userId: request.params.id,
+        byUserId: actor.id,
+      });
       return reply.code(204).send();
     },
   );

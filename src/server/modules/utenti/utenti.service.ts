@@ -5,10 +5,11 @@ import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
-import { commissioni, puntiFisici, users } from '#server/db/schema.ts';
+import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
+import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -66,6 +67,8 @@ export async function updateUser(
   actor: Actor,
   id: number,
   input: z.output<typeof updateUserSchema>,
+  /** The session making the change: kept when the admin changes their own password. */
+  actorSession: string | null = null,
 ): Promise<User> {
   const current = await findUser(db, id);
   if (id === actor.id && !input.isActive) throw AppError.conflict(msg.user.cannotDeactivateSelf);
@@ -88,7 +91,9 @@ export async function updateUser(
         .returning();
       // Deactivation, a new password or a new role end open sessions at once.
       // See docs/product/roles-and-scope.md#utenti-e-sessioni
-      if (!input.isActive || passwordHash || input.role !== current.role) await endSessionsOf(tx, id);
+      // The admin's own password: their other sessions end, the one they are using stays.
+      if (!input.isActive || passwordHash || input.role !== current.role)
+        await endOtherSessions(tx, id, id === actor.id ? actorSession : null);
       return toUser(row);
     });
   } catch (error) {
@@ -195,4 +200,15 @@ export async function searchUsers(db: Database, actor: Actor, query: { q: string
     )
     .orderBy(asc(users.lastName), asc(users.firstName))
     .limit(20);
+}
+
+/**
+ * The admin turns a user's second factor off (a lost phone and lost recovery codes): the user
+ * signs in with the password again, or enrols anew if their role requires it. Their sessions end.
+ */
+export async function resetUserTotp(db: Database, actor: Actor, id: number): Promise<void> {
+  await findUser(db, id);
+  const [row] = await db.select({ id: userTotp.userId }).from(userTotp).where(eq(userTotp.userId, id));
+  if (!row) throw AppError.conflict(msg.totp.resetNotEnabled, 'TOTP_DISABLED');
+  await db.transaction((tx) => removeTotp(tx, id, null));
 }

@@ -14,6 +14,7 @@ import {
 } from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
 import { DeleteUserDialog } from '#client/backoffice/features/utenti/components/delete-user-dialog.tsx';
 import { RoleFilter } from '#client/backoffice/features/utenti/components/role-filter.tsx';
+import { TotpRolesCard } from '#client/backoffice/features/utenti/components/totp-roles-card.tsx';
 import { UsersTable } from '#client/backoffice/features/utenti/components/users-table.tsx';
 import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
 
@@ -51,10 +52,11 @@ export function UtentiRoute() {
           </>
         }
       />
+      <TotpRolesCard />
       <RoleFilter value={role} onChange={(next) => setFilter({ role: next })} />
       <UsersTable role={role} meId={me?.id} onEdit={setEditing} onDelete={del.ask} />
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
-      <EditUserDialog user={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <EditUserDialog user={editing} meId={me?.id} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteUserDialog flow={del} />
     </>
   );

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '#shared/schemas/auth.ts';
+import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';
 import { getOrNullOn401 } from '#client/lib/query-client.ts';
@@ -19,12 +20,20 @@ export function useCurrentUser() {
   return useQuery(authQueries.currentUser());
 }
 
+/** The password step: a user (signed in), or a second step still due (202, not signed in yet). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => api.post<User>('/api/login', input),
-    onSuccess: (user) => queryClient.setQueryData(authQueries.currentUser().queryKey, user),
+    mutationFn: (input: LoginInput) => api.post<User | SecondFactorRequired>('/api/login', input),
+    onSuccess: (result) => {
+      if (!isSecondFactorRequired(result))
+        queryClient.setQueryData(authQueries.currentUser().queryKey, result);
+    },
   });
+}
+
+export function isSecondFactorRequired(result: User | SecondFactorRequired): result is SecondFactorRequired {
+  return 'secondFactor' in result;
 }
 
 /** Nothing of the previous user stays in memory: every cached read but the session goes. */

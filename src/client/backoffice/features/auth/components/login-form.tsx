@@ -8,13 +8,40 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useLogin } from '../api/auth';
+import { useCallback, useState } from 'react';
+import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
+import { isSecondFactorRequired, useLogin } from '../api/auth';
 import { returnPathFrom } from '../return-to';
+import { EnrolStep, SecondFactorStep } from './second-factor-steps';
 
+/**
+ * The sign-in: the password, then, when the account has a second factor or its role requires
+ * one, the code (or a recovery code) or the enrolment. See docs/security.md#verifica-in-due-passaggi
+ */
 export function LoginForm() {
-  const login = useLogin();
   const [, navigate] = useLocation();
   const search = useSearch();
+  const [pending, setPending] = useState<SecondFactorRequired | null>(null);
+  // One toast at a time: a step with news for the user (recovery codes left) says it here.
+  const signedIn = (note?: string) => {
+    toast({ title: msg.auth.loginSuccessTitle, description: note ?? msg.auth.loginSuccessText });
+    // Back to the page that asked for the sign-in, else the dashboard.
+    navigate(returnPathFrom(search), { replace: true });
+  };
+  // Stable: the enrolment step starts once per challenge, not on every render.
+  const back = useCallback(() => setPending(null), []);
+  if (pending?.secondFactor === 'totp')
+    return <SecondFactorStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />;
+  if (pending?.secondFactor === 'enrol')
+    return <EnrolStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />;
+  return <PasswordStep onSignedIn={signedIn} onSecondFactor={setPending} />;
+}
+
+function PasswordStep(props: {
+  onSignedIn: () => void;
+  onSecondFactor: (pending: SecondFactorRequired) => void;
+}) {
+  const login = useLogin();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -23,11 +50,8 @@ export function LoginForm() {
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => {
-        toast({ title: msg.auth.loginSuccessTitle, description: msg.auth.loginSuccessText });
-        // Back to the page that asked for the sign-in, else the dashboard.
-        navigate(returnPathFrom(search), { replace: true });
-      },
+      onSuccess: (result) =>
+        isSecondFactorRequired(result) ? props.onSecondFactor(result) : props.onSignedIn(),
       onError: (error) =>
         toast({
           title: msg.auth.loginErrorTitle,

@@ -5,6 +5,7 @@ import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { fromCents, toCents } from '#shared/money.ts';
 import { formatEuro } from '#client/lib/format.ts';
 import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.commissioniScreen;
 
@@ -40,7 +41,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
       <StatCard
         id="commissioni-totale"
         title={m.totale}
-        value={formatEuro(summary.totale)}
+        value={<Money value={summary.totale} />}
         subtitle={netOf(summary.totale, summary.storni.totale)}
         icon={Euro}
         tone="blue"
@@ -49,7 +50,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
       <StatCard
         id="commissioni-da-incassare"
         title={m.daIncassare}
-        value={formatEuro(summary.daIncassare)}
+        value={<Money value={summary.daIncassare} />}
         subtitle={
           daRecuperare ? (
             <>
@@ -66,7 +67,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
       <StatCard
         id="commissioni-incassate"
         title={m.incassate}
-        value={formatEuro(summary.incassate)}
+        value={<Money value={summary.incassate} />}
         icon={CheckCircle2}
         tone="green"
       />

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { percentSum, type ConfigField } from '#shared/commissioni/preview.ts';
 import { msg } from '#shared/messages.ts';
+import { formatAmountInput, parseAmountInput } from '#shared/money.ts';
 import { hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   CONFIG_AMOUNT_FIELDS,
@@ -99,20 +100,41 @@ const PERCENT_GROUP: FieldGroup = {
   ],
 };
 
+const NUMBER_FIELDS = [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS];
+
+/** The fields show it-IT text ('30,00', '1.234,56'); see docs/decisions/021-importi-e-accessibilita.md. */
 function initialValues({ fornitore, servizio, config }: ConfigTarget): FormValues {
   const values: Record<string, string | number> = { fornitoreId: fornitore.id, servizio };
-  for (const field of [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS])
-    values[field] = config?.[field] ?? '0.00';
+  for (const field of NUMBER_FIELDS) values[field] = formatAmountInput(config?.[field] ?? '0.00');
   return values as FormValues;
 }
+
+/**
+ * What the fields hold, as the API reads it: '30,5' → '30.50'. Text that is not an amount is
+ * passed as typed, so the route's own schema refuses it with its own message.
+ */
+function toApiValues<T extends Partial<Record<string, unknown>>>(values: T): T {
+  const out: Record<string, unknown> = { ...values };
+  for (const field of NUMBER_FIELDS) {
+    const raw = out[field];
+    if (typeof raw === 'string') out[field] = parseAmountInput(raw) ?? raw;
+  }
+  return out as T;
+}
+
+const schemaResolver = zodResolver(commissioneConfigBodySchema);
+const resolver: Resolver<FormValues, unknown, FormOutput> = (values, context, options) =>
+  schemaResolver(toApiValues(values), context, options);
 
 function NumberField(props: {
   spec: FieldSpec;
   unit: '€' | '%';
   error?: string;
   registration: UseFormRegisterReturn;
+  /** Rewrites a valid amount the it-IT way once the field is left ('30,5' → '30,50'). */
+  onNormalize: (text: string) => void;
 }) {
-  const { spec, unit, error, registration } = props;
+  const { spec, unit, error, registration, onNormalize } = props;
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -125,15 +147,17 @@ function NumberField(props: {
       <div className="relative">
         <Input
           id={id}
-          type="number"
-          step="0.01"
-          min="0"
-          max={unit === '%' ? 100 : undefined}
+          type="text"
           inputMode="decimal"
-          className="[appearance:textfield] pr-7 tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+          autoComplete="off"
+          className="pr-7 tabular-nums"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...registration}
+          onBlur={(e) => {
+            onNormalize(e.target.value);
+            return registration.onBlur(e);
+          }}
         />
         <span
           aria-hidden
@@ -160,15 +184,15 @@ export function ConfigDialog({
   const save = useSaveCommissioneConfig();
   const defaults = useMemo(() => (target ? initialValues(target) : undefined), [target]);
   const form = useForm<FormValues, unknown, FormOutput>({
-    resolver: zodResolver(commissioneConfigBodySchema),
+    resolver,
     values: defaults,
     mode: 'onTouched',
   });
   const { errors } = form.formState;
   const watched = useWatch({ control: form.control });
-  const parsed = commissioneConfigBodySchema.safeParse(watched);
+  const parsed = commissioneConfigBodySchema.safeParse(toApiValues(watched));
   const isNoleggio = target ? hasPercentCommission(target.servizio) : false;
-  const sum = percentSum(watched);
+  const sum = percentSum(toApiValues(watched));
   const label = target ? servizioLabel(target.servizio) : '';
 
   const onSubmit = form.handleSubmit((values) => {
@@ -241,6 +265,11 @@ export function ConfigDialog({
                         unit={isNoleggio ? '%' : '€'}
                         error={errors[spec.name]?.message}
                         registration={form.register(spec.name)}
+                        onNormalize={(text) => {
+                          const value = parseAmountInput(text);
+                          if (value != null && formatAmountInput(value) !== text)
+                            form.setValue(spec.name, formatAmountInput(value));
+                        }}
                       />
                     ))}
                   </div>

@@ -5,8 +5,7 @@ import {
   type ConfigValues,
 } from '#shared/commissioni/preview.ts';
 import { msg } from '#shared/messages.ts';
-import { toCents } from '#shared/money.ts';
-import { moneySchema } from '#shared/schemas/common.ts';
+import { formatAmountInput, fromCents, parseAmountInput, toCents } from '#shared/money.ts';
 import { hasPercentCommission } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatEuro } from '#client/lib/format.ts';
@@ -25,12 +24,14 @@ const ROLE_COLUMNS = [
  * server runs on completion. `values` is null while a field is invalid.
  */
 export function ConfigPreview({ servizio, values }: { servizio: string; values: ConfigValues | null }) {
-  const [totaleText, setTotaleText] = useState(String(PREVIEW_TOTALE_VENDITA_DEFAULT / 100));
+  const [totaleText, setTotaleText] = useState(() =>
+    formatAmountInput(fromCents(PREVIEW_TOTALE_VENDITA_DEFAULT)),
+  );
   const totaleId = useId();
   const isNoleggio = hasPercentCommission(servizio);
-  const totale = moneySchema.safeParse(totaleText);
+  const totale = parseAmountInput(totaleText);
   const totaleVendita =
-    totale.success && toCents(totale.data) > 0 ? toCents(totale.data) : PREVIEW_TOTALE_VENDITA_DEFAULT;
+    totale != null && toCents(totale) > 0 ? toCents(totale) : PREVIEW_TOTALE_VENDITA_DEFAULT;
   const scenarios = values ? previewScenarios(servizio, values, totaleVendita) : [];
 
   return (
@@ -51,13 +52,16 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
           <div className="relative">
             <Input
               id={totaleId}
-              type="number"
-              step="0.01"
-              min="0"
+              type="text"
               inputMode="decimal"
+              autoComplete="off"
               className="pr-8 tabular-nums"
               value={totaleText}
               onChange={(e) => setTotaleText(e.target.value)}
+              onBlur={() => {
+                const value = parseAmountInput(totaleText);
+                if (value != null) setTotaleText(formatAmountInput(value));
+              }}
             />
             <span
               aria-hidden

@@ -18,6 +18,7 @@ import { DashboardCharts } from './dashboard-charts';
 import { PuntoPerformance } from './punto-performance';
 import { RecentCommissioni, RecentPratiche } from './recent-lists';
 import { BannerCard, StatCard } from './stat-card';
+import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;
 
@@ -69,7 +70,7 @@ export function DashboardContent({
         <StatCard
           id="commissioni-totali"
           title={m.commissioniTotali}
-          value={formatEuro(stats.totalCommissions)}
+          value={<Money value={stats.totalCommissions} />}
           subtitle={m.commissioniMese(formatEuro(stats.commissionsThisMonth))}
           icon={Euro}
           tone="green"
@@ -151,7 +152,7 @@ export function DashboardContent({
         <BannerCard
           id="oggi"
           title={m.oggi}
-          value={formatEuro(stats.commissionsToday)}
+          value={<Money value={stats.commissionsToday} onDark />}
           subtitle={m.oggiSub}
           icon={Wallet}
           className="bg-gradient-to-r from-blue-700 to-blue-600"
@@ -159,7 +160,7 @@ export function DashboardContent({
         <BannerCard
           id="questo-mese"
           title={m.questoMese}
-          value={formatEuro(stats.commissionsThisMonth)}
+          value={<Money value={stats.commissionsThisMonth} onDark />}
           subtitle={m.questoMeseSub}
           icon={TrendingUp}
           className="bg-gradient-to-r from-green-700 to-green-600"

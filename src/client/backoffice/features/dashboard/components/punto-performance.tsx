@@ -7,10 +7,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { formatEuro } from '#client/lib/format.ts';
 import { usePuntiFisici } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { StatCard } from './stat-card';
+import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;
 
@@ -72,7 +72,7 @@ export function PuntoPerformance() {
               <StatCard
                 id="punto-commissioni"
                 title={m.commissioniTotali}
-                value={formatEuro(stats.data.totalCommissions)}
+                value={<Money value={stats.data.totalCommissions} />}
                 icon={Euro}
                 tone="green"
                 level="h4"
@@ -80,7 +80,7 @@ export function PuntoPerformance() {
               <StatCard
                 id="punto-oggi"
                 title={m.oggi}
-                value={formatEuro(stats.data.commissionsToday)}
+                value={<Money value={stats.data.commissionsToday} />}
                 icon={Calendar}
                 tone="purple"
                 level="h4"
@@ -88,7 +88,7 @@ export function PuntoPerformance() {
               <StatCard
                 id="punto-mese"
                 title={m.questoMese}
-                value={formatEuro(stats.data.commissionsThisMonth)}
+                value={<Money value={stats.data.commissionsThisMonth} />}
                 icon={CalendarDays}
                 tone="yellow"
                 level="h4"

@@ -56,7 +56,7 @@ export function StatCard(props: {
 export function BannerCard(props: {
   id: string;
   title: string;
-  value: string;
+  value: ReactNode;
   subtitle: string;
   icon: LucideIcon;
   className: string;

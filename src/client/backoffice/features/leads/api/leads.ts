@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LeadContattoStato } from '#shared/domain.ts';
 import type { ExportFormat } from '#shared/schemas/common.ts';
-import type { LeadListItem } from '#shared/schemas/lead.ts';
+import type { LeadDetail, LeadListItem } from '#shared/schemas/lead.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
@@ -42,6 +42,33 @@ export function useDeleteLead() {
         puntiFisiciQueries.all,
         dashboardQueries.all,
       ]),
+  });
+}
+
+/**
+ * 'Unisci in questo lead' / 'Tieni separati' on a possible duplicate: the kept lead's detail comes
+ * back; a merge moves practices (their lists and counts change, commissions do not).
+ * See docs/product/lifecycle.md#doppioni
+ */
+export function useDecideDuplicato() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      altroLeadId,
+      action,
+    }: {
+      id: number;
+      altroLeadId: number;
+      action: 'unisci' | 'tieni-separati';
+    }) => api.post<LeadDetail>(`/api/leads/${id}/${action}`, { altroLeadId }),
+    onSuccess: (_detail, { action }) =>
+      invalidateKeys(
+        queryClient,
+        action === 'unisci'
+          ? [leadQueries.all, praticheQueries.all, puntiFisiciQueries.all, dashboardQueries.all]
+          : [leadQueries.all],
+      ),
   });
 }
 

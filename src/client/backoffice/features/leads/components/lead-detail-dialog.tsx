@@ -19,7 +19,9 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
+import { msg } from '#shared/messages.ts';
 import { useLeadDetail } from '../api/leads';
+import { DuplicatoBadge, LeadDuplicati, LeadStorico } from './lead-duplicati';
 import { leadQueries } from '../api/queries';
 
 const STATO_LABELS: Record<string, string> = {
@@ -61,13 +63,24 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
   const punto = detail.data?.puntoFisicoOriginaleDetails ?? row?.puntoFisicoOriginaleDetails ?? null;
   const responsabile = detail.data?.puntoFisicoOriginaleDetails?.utenteResponsabile;
   const canUpload = can(role, 'pratiche:uploadDocumenti');
+  // A scoped role is not told whether the first point is another shop's or gone: one text for
+  // both (docs/decisions/020-doppioni-unisci-o-separa.md).
+  const scoped = role !== 'admin' && role !== 'amministrazione';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Dettaglio Lead</DialogTitle>
-          <DialogDescription>{lead ? `${lead.nome} ${lead.cognome}` : ''}</DialogDescription>
+          <DialogDescription className="flex flex-wrap items-center gap-2">
+            {lead ? `${lead.nome} ${lead.cognome}` : ''}
+            {lead?.possibileDuplicato && <DuplicatoBadge />}
+          </DialogDescription>
         </DialogHeader>
+        {!lead && detail.isPending && (
+          <div className="flex justify-center py-8" aria-busy="true">
+            <Spinner label="Caricamento dettagli..." />
+          </div>
+        )}
         {detail.isError && !row && (
           <ErrorState
             message={`Errore nel caricamento del lead: ${detail.error.message}`}
@@ -115,9 +128,12 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   )}
                 </dl>
               ) : (
-                <p className="text-sm text-muted-foreground">Nessun punto fisico associato</p>
+                <p className="text-sm text-muted-foreground">
+                  {scoped ? msg.lead.puntoNonVisibile : msg.lead.noPunto}
+                </p>
               )}
             </section>
+            {detail.data && <LeadDuplicati lead={detail.data} role={role} />}
             {detail.isLoading && <Spinner label="Caricamento dettagli..." />}
             {detail.data?.praticheSummary && (
               <section aria-labelledby="lead-pratiche" className="grid gap-2">
@@ -180,6 +196,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                 </ul>
               </section>
             )}
+            {detail.data && <LeadStorico lead={detail.data} />}
           </div>
         )}
       </DialogContent>

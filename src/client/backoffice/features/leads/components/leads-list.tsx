@@ -23,6 +23,7 @@ import { useLeads } from '../api/leads';
 import type { LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
 import { LeadStatusControl } from './lead-status-control';
+import { DuplicatoBadge } from './lead-duplicati';
 
 const PAGE_SIZE = 25;
 
@@ -118,6 +119,7 @@ export function LeadsList(props: {
                       <p className="font-medium">
                         {lead.nome} {lead.cognome}
                       </p>
+                      {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
                       <p className="text-muted-foreground">{lead.telefono}</p>
                     </div>
@@ -152,6 +154,7 @@ export function LeadsList(props: {
                       <p className="font-medium">
                         {lead.nome} {lead.cognome}
                       </p>
+                      {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="break-all text-muted-foreground">{lead.email}</p>
                       <p className="text-muted-foreground">{lead.telefono}</p>
                     </TableCell>

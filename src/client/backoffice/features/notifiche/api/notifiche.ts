@@ -1,38 +1,31 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailStato, NotificaTipo } from '#shared/domain.ts';
-import type { Preferenza, Registro } from '#shared/schemas/notifiche.ts';
-import { api, withQuery } from '#client/lib/api-client.ts';
-
-export const preferenzeKey = '/api/notifiche/preferenze';
-export const registroKey = '/api/notifiche/registro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificaTipo } from '#shared/domain.ts';
+import type { Preferenza } from '#shared/schemas/notifiche.ts';
+import { api } from '#client/lib/api-client.ts';
+import { notificheQueries, type RegistroQuery } from './queries';
 
 export function usePreferenze() {
-  return useQuery({ queryKey: [preferenzeKey], queryFn: () => api.get<Preferenza[]>(preferenzeKey) });
+  return useQuery(notificheQueries.preferenze());
 }
 
 export function useSetPreferenza() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tipo, attiva }: { tipo: NotificaTipo; attiva: boolean }) =>
-      api.put<Preferenza[]>(`${preferenzeKey}/${tipo}`, { attiva }),
-    onSuccess: (data) => queryClient.setQueryData([preferenzeKey], data),
+      api.put<Preferenza[]>(`/api/notifiche/preferenze/${tipo}`, { attiva }),
+    onSuccess: (data) => queryClient.setQueryData(notificheQueries.preferenze().queryKey, data),
   });
 }
 
-export function useRegistro(query: { stato?: EmailStato; page: number; pageSize: number }) {
-  const url = withQuery(registroKey, query);
-  return useQuery({
-    queryKey: [url],
-    queryFn: () => api.get<Registro>(url),
-    placeholderData: keepPreviousData,
-  });
+export function useRegistro(query: RegistroQuery) {
+  return useQuery(notificheQueries.registro(query));
 }
 
+/** A failed or expired e-mail back in the queue: only the log changes. */
 export function useRiprovaEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ message: string }>(`${registroKey}/${id}/riprova`, {}),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith(registroKey) }),
+    mutationFn: (id: number) => api.post<{ message: string }>(`/api/notifiche/registro/${id}/riprova`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificheQueries.registroAll() }),
   });
 }

@@ -88,18 +88,20 @@ export function PraticaCard({
   const remove = useDeletePratica();
   const onDelete = () => {
     if (!window.confirm(fillMessage(msg.pratica.deleteConfirm, { id: pratica.id }))) return;
-    remove.mutate(pratica.id, {
-      onSuccess: () => {
+    // mutateAsync, not mutate's callbacks: the refetch that follows removes this card, and
+    // callbacks given to mutate() are dropped once their component has unmounted.
+    remove.mutateAsync(pratica.id).then(
+      () => {
         toast({ title: msg.pratica.deleteSuccess });
         onDeleted?.();
       },
-      onError: (error) =>
+      (error: unknown) =>
         toast({
           title: msg.common.error,
           description: errorMessage(error, msg.pratica.deleteError),
           variant: 'destructive',
         }),
-    });
+    );
   };
 
   return (

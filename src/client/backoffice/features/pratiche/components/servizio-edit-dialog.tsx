@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { toCents } from '#shared/money.ts';
+import { formatAmountInput, parseAmountInput, toCents } from '#shared/money.ts';
 import { hasForniture, hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   servizioStatusSchemaFor,
@@ -43,6 +43,18 @@ export function toRequestBody(tipo: string, values: ServizioStatusBody): Servizi
   return body;
 }
 
+const AMOUNT_FIELDS = ['totaleVendita', 'bonusPuntoFisico', 'bonusAgente', 'bonusAreaManager'] as const;
+
+/** Amounts typed the it-IT way ('1.234,5') as the API reads them; anything else is left to the schema to refuse. */
+function withApiAmounts(values: ServizioStatusInput): ServizioStatusInput {
+  const out: Record<string, unknown> = { ...values };
+  for (const key of AMOUNT_FIELDS) {
+    const raw = out[key];
+    if (typeof raw === 'string' && raw.trim() !== '') out[key] = parseAmountInput(raw) ?? raw;
+  }
+  return out as ServizioStatusInput;
+}
+
 export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio; praticaId: number }) {
   const [open, setOpen] = useState(false);
   return (
@@ -73,8 +85,12 @@ function ServizioEditForm({
   const isEnergy = hasForniture(tipo);
   const isRental = hasPercentCommission(tipo);
   const schema = useMemo(() => servizioStatusSchemaFor(tipo), [tipo]);
+  const resolver = useMemo<Resolver<ServizioStatusInput, unknown, ServizioStatusBody>>(() => {
+    const base = zodResolver(schema);
+    return (values, context, options) => base(withApiAmounts(values), context, options);
+  }, [schema]);
   const form = useForm<ServizioStatusInput, unknown, ServizioStatusBody>({
-    resolver: zodResolver(schema),
+    resolver,
     mode: 'onChange',
     // Fields of the other statuses are dropped when hidden, so they never block the submit.
     shouldUnregister: true,
@@ -87,7 +103,7 @@ function ServizioEditForm({
       bonusPuntoFisico: '',
       bonusAgente: '',
       bonusAreaManager: '',
-      totaleVendita: servizio.totaleVendita ?? '',
+      totaleVendita: formatAmountInput(servizio.totaleVendita),
     },
   });
   const { errors, isValid } = form.formState;
@@ -214,10 +230,10 @@ function ServizioEditForm({
               <div className="grid gap-2">
                 <Label htmlFor={field('totaleVendita').id}>Totale vendita (€)</Label>
                 <Input
-                  type="number"
-                  min={0}
-                  step={0.01}
+                  type="text"
                   inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="0,00"
                   {...field('totaleVendita')}
                   {...form.register('totaleVendita')}
                 />
@@ -238,10 +254,9 @@ function ServizioEditForm({
                   <div key={name} className="grid gap-2">
                     <Label htmlFor={field(name).id}>{label}</Label>
                     <Input
-                      type="number"
-                      min={0}
-                      step={0.01}
+                      type="text"
                       inputMode="decimal"
+                      autoComplete="off"
                       placeholder="0,00"
                       {...field(name)}
                       {...form.register(name)}

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, UserPlus, X } from 'lucide-react';
+import { Check, ChevronsUpDown, UserPlus, X, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import type { Person } from '#shared/schemas/punto-fisico.ts';
@@ -13,7 +13,6 @@ import {
 } from '#client/components/ui/command.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 import { usePersonSearch } from '#client/backoffice/features/utenti/api/utenti.ts';
@@ -95,7 +94,7 @@ export function PersonPicker(props: {
               <ChevronsUpDown className="text-muted-foreground" aria-hidden />
             </Button>
           </PopoverTrigger>
-          <PopoverContent>
+          <PopoverContent aria-label={label}>
             <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
               <CommandInput placeholder="Almeno 2 caratteri" value={text} onValueChange={setText} />
               <CommandList label={`Risultati ${label}`}>
@@ -111,11 +110,12 @@ export function PersonPicker(props: {
                   </CommandItem>
                 ))}
                 {isSearching && (
-                  <CommandNote>
-                    <Spinner className="size-4" label="Ricerca..." />
+                  <CommandNote aria-live="polite">
+                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
+                    Ricerca...
                   </CommandNote>
                 )}
-                {noResult && <CommandNote role="status">{msg.puntoFisico.noPersonFound}</CommandNote>}
+                {noResult && <CommandNote aria-live="polite">{msg.puntoFisico.noPersonFound}</CommandNote>}
                 {noResult && canCreateUser && (
                   <CommandItem
                     value="__crea__"

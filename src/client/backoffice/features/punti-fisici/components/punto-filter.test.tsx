@@ -66,7 +66,7 @@ describe('PuntoFilter (combobox)', () => {
     renderWithClient(<PuntoFilter selectedId={null} onSelect={onSelect} />);
     await user.click(screen.getByRole('combobox', { name: 'Punto fisico' }));
     await user.type(await screen.findByRole('combobox', { name: 'Cerca punto fisico' }), 'Zeta');
-    expect(await screen.findByText('Nessun punto fisico trovato')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Nessun punto fisico trovato')).toHaveAttribute('aria-live', 'polite');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
     expect(onSelect).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, Store, X } from 'lucide-react';
+import { Check, ChevronsUpDown, Store, X, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import { PUNTI_SUGGEST_LIMIT, PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
@@ -12,7 +12,6 @@ import {
 } from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
@@ -79,7 +78,7 @@ export function PuntoFilter(props: {
               <ChevronsUpDown className="text-muted-foreground" aria-hidden />
             </Button>
           </PopoverTrigger>
-          <PopoverContent>
+          <PopoverContent aria-label="Punti fisici">
             <Command shouldFilter={false} label="Cerca punto fisico">
               <CommandInput
                 placeholder="Nome o indirizzo (almeno 2 caratteri)"
@@ -101,11 +100,12 @@ export function PuntoFilter(props: {
                   </CommandItem>
                 ))}
                 {isSearching ? (
-                  <CommandNote>
-                    <Spinner className="size-4" label="Ricerca..." />
+                  <CommandNote aria-live="polite">
+                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
+                    Ricerca...
                   </CommandNote>
                 ) : hasTerm && suggestions.isSuccess && items.length === 0 ? (
-                  <CommandNote role="status">Nessun punto fisico trovato</CommandNote>
+                  <CommandNote aria-live="polite">Nessun punto fisico trovato</CommandNote>
                 ) : text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS ? (
                   <CommandNote>Digita almeno 2 caratteri</CommandNote>
                 ) : null}

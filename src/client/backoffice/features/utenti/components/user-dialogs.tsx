@@ -1,3 +1,4 @@
+import { useResetUserTotp } from '#client/backoffice/features/auth/api/totp.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
@@ -201,9 +202,11 @@ type EditValues = z.input<typeof updateUserSchema>;
 export function EditUserDialog({
   user,
   onOpenChange,
+  meId,
 }: {
   user: User | null;
   onOpenChange: (open: boolean) => void;
+  meId?: number;
 }) {
   const update = useUpdateUser();
   const form = useForm<EditValues, unknown, z.output<typeof updateUserSchema>>({
@@ -229,7 +232,12 @@ export function EditUserDialog({
       { id: user.id, input: { ...values, password: values.password ?? '' } },
       {
         onSuccess: () => {
-          toast({ title: 'Utente aggiornato con successo' });
+          // A new password (or a deactivation) ends the user's open sessions: say so.
+          const ended = Boolean(values.password) || (user.isActive && !values.isActive);
+          toast({
+            title: 'Utente aggiornato con successo',
+            description: ended && user.id !== meId ? msg.user.sessionsEnded : undefined,
+          });
           onOpenChange(false);
         },
         onError: (error) =>
@@ -297,6 +305,7 @@ export function EditUserDialog({
             />
             <Label htmlFor={activeId}>Utente attivo (può accedere al sistema)</Label>
           </div>
+          {user && <ResetTotp userId={user.id} />}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Annulla
@@ -314,4 +323,35 @@ export function EditUserDialog({
 function errorText(errors: FieldErrors<EditValues>, key: keyof EditValues): string | undefined {
   const message = errors[key]?.message;
   return typeof message === 'string' ? message : undefined;
+}
+
+/** A user who lost phone and recovery codes: the admin turns their second factor off. */
+function ResetTotp({ userId }: { userId: number }) {
+  const reset = useResetUserTotp();
+  const textId = useId();
+  return (
+    <div className="grid gap-2 rounded-md border p-3">
+      <p id={textId} className="text-sm text-muted-foreground">
+        {msg.totp.resetForUserText}
+      </p>
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          aria-describedby={textId}
+          disabled={reset.isPending}
+          onClick={() =>
+            reset.mutate(userId, {
+              onSuccess: () => toast({ title: msg.totp.resetDone }),
+              onError: (error) =>
+                toast({ title: errorMessage(error, msg.totp.genericError), variant: 'destructive' }),
+            })
+          }
+        >
+          {msg.totp.resetForUser}
+        </Button>
+      </div>
+    </div>
+  );
 }

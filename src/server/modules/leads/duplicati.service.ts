@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { fillMessage, msg } from '#shared/messages.ts';
+import type { LeadDetail } from '#shared/schemas/lead.ts';
+import type { DbExecutor, Database } from '#server/db/client.ts';
+import { consensi, emailOutbox, leads, leadsEventi, leadsSeparati, pratiche } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { leadsScope } from '../punti-fisici/scope';
+
+/**
+ * Leads sharing a normalised phone or e-mail: a returning customer who typed one contact
+ * differently, or two people sharing a phone. Staff merge them or keep them apart.
+ * See docs/product/lifecycle.md#doppioni
+ */
+
+const m = msg.lead;
+const d = m.duplicati;
+
+const nomeOf = (actor: Actor) => `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+
+/** The pair (a, b) of leads_separati always has a < b. */
+const notKeptApart = (otherId: SQL, thisId: SQL) =>
+  sql`not exists (select 1 from leads_separati ls
+    where ls.lead_a_id = least(${otherId}, ${thisId}) and ls.lead_b_id = greatest(${otherId}, ${thisId}))`;
+
+/**
+ * For the list: does another lead the actor may see share this lead's phone or e-mail?
+ * Correlated on "leads"; one probe of the (phone, e-mail) index and one of the e-mail index per row,
+ * and for a scoped role one primary-key probe of its lead_utenti rows (docs/performance.md#contatori).
+ */
+export function possibileDuplicatoSql(actor: Actor): SQL<boolean> {
+  const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
+  const scope = scoped
+    ? sql` and exists (select 1 from lead_utenti lu_dup where lu_dup.ruolo = ${actor.role} and lu_dup.user_id = ${actor.id} and lu_dup.lead_id = dup.id)`
+    : sql``;
+  return sql<boolean>`exists (select 1 from leads dup
+    where (dup.telefono_normalizzato = "leads"."telefono_normalizzato" or dup.email_normalizzata = "leads"."email_normalizzata")
+      and dup.id <> "leads"."id"${scope}
+      and ${notKeptApart(sql`dup.id`, sql`"leads"."id"`)})`;
+}
+
+/** Who the other lead is, and its two keys. */
+const contactColumns = {
+  id: leads.id,
+  nome: leads.nome,
+  cognome: leads.cognome,
+  telefono: leads.telefono,
+  email: leads.email,
+  telefonoNormalizzato: leads.telefonoNormalizzato,
+  emailNormalizzata: leads.emailNormalizzata,
+};
+
+interface Keys {
+  id: number;
+  telefonoNormalizzato: string;
+  emailNormalizzata: string;
+}
+
+/** The detail's list of possible duplicates, oldest first (the first customer record usually wins). */
+export async function listPossibiliDuplicati(
+  db: DbExecutor,
+  actor: Actor,
+  lead: Keys,
+): Promise<LeadDetail['possibiliDuplicati']> {
+  const rows = await db
+    .select({ ...contactColumns, dataRegistrazione: leads.dataRegistrazione })
+    .from(leads)
+    .where(
+      and(
+        or(
+          eq(leads.telefonoNormalizzato, lead.telefonoNormalizzato),
+          eq(leads.emailNormalizzata, lead.emailNormalizzata),
+        ),
+        ne(leads.id, lead.id),
+        leadsScope(db, actor),
+        notKeptApart(sql`"leads"."id"`, sql`${lead.id}::int`),
+      ),
+    )
+    .orderBy(asc(leads.dataRegistrazione), asc(leads.id))
+    .limit(20);
+  return rows.map((r) => ({
+    id: r.id,
+    nome: r.nome,
+    cognome: r.cognome,
+    telefono: r.telefono,
+    email: r.email,
+    dataRegistrazione: r.dataRegistrazione.toISOString(),
+    stessoTelefono: r.telefonoNormalizzato === lead.telefonoNormalizzato,
+    stessaEmail: r.emailNormalizzata === lead.emailNormalizzata,
+  }));
+}
+
+export async function listStorico(db: DbExecutor, leadId: number): Promise<LeadDetail['storico']> {
+  const rows = await db
+    .select({
+      id: leadsEventi.id,
+      tipo: leadsEventi.tipo,
+      descrizione: leadsEventi.descrizione,
+      utenteNome: leadsEventi.utenteNome,
+      createdAt: leadsEventi.createdAt,
+    })
+    .from(leadsEventi)
+    .where(eq(leadsEventi.leadId, leadId))
+    .orderBy(desc(leadsEventi.createdAt), desc(leadsEventi.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Both leads, visible to the actor, locked in id order, and sharing a phone or an e-mail. */
+async function lockPair(tx: DbExecutor, actor: Actor, id: number, altroId: number) {
+  if (id === altroId) throw AppError.badRequest(d.stessoLead, 'SAME_LEAD');
+  const rows = await tx
+    .select({ ...contactColumns, puntoFisicoOriginaleId: leads.puntoFisicoOriginaleId })
+    .from(leads)
+    .where(and(inArray(leads.id, [id, altroId]), leadsScope(tx, actor)))
+    .orderBy(asc(leads.id))
+    .for('update');
+  const lead = rows.find((r) => r.id === id);
+  const altro = rows.find((r) => r.id === altroId);
+  if (!lead || !altro) throw AppError.notFound(m.notFound);
+  if (
+    lead.telefonoNormalizzato !== altro.telefonoNormalizzato &&
+    lead.emailNormalizzata !== altro.emailNormalizzata
+  )
+    throw AppError.conflict(d.nonDuplicati, 'NOT_DUPLICATES');
+  return { lead, altro };
+}
+
+/**
+ * Merge `altroId` into `id`: its practices (with their services, documents, history and
+ * commissions, which reference the practice and so do not change), consents, e-mails and lead
+ * history move to the kept lead, decisions to keep it apart from third leads carry over, and the
+ * merged lead is deleted. The kept lead's own data stay as they are. Recorded in its history.
+ */
+export async function mergeLeads(db: Database, actor: Actor, id: number, altroId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { lead, altro } = await lockPair(tx, actor, id, altroId);
+    const moved = await tx
+      .update(pratiche)
+      .set({ leadId: id })
+      .where(eq(pratiche.leadId, altroId))
+      .returning({ id: pratiche.id });
+    const consents = await tx
+      .update(consensi)
+      .set({ leadId: id })
+      .where(eq(consensi.leadId, altroId))
+      .returning({ id: consensi.id });
+    await tx.update(emailOutbox).set({ leadId: id }).where(eq(emailOutbox.leadId, altroId));
+    await tx.update(leadsEventi).set({ leadId: id }).where(eq(leadsEventi.leadId, altroId));
+    // "Kept apart from X" said of the merged lead now holds for the kept one.
+    await tx.execute(sql`insert into leads_separati (lead_a_id, lead_b_id, user_id, created_at)
+      select least(${id}::int, other_id), greatest(${id}::int, other_id), user_id, created_at
+      from (select case when lead_a_id = ${altroId}::int then lead_b_id else lead_a_id end as other_id, user_id, created_at
+            from leads_separati where lead_a_id = ${altroId}::int or lead_b_id = ${altroId}::int) carried
+      where other_id <> ${id}::int
+      on conflict do nothing`);
+    if (lead.puntoFisicoOriginaleId == null && altro.puntoFisicoOriginaleId != null)
+      await tx
+        .update(leads)
+        .set({ puntoFisicoOriginaleId: altro.puntoFisicoOriginaleId })
+        .where(eq(leads.id, id));
+    await tx.insert(leadsEventi).values({
+      leadId: id,
+      userId: actor.id,
+      utenteNome: nomeOf(actor),
+      tipo: 'duplicato_unito',
+      descrizione: fillMessage(d.eventoUnito, {
+        altroId,
+        altroNome: `${altro.nome} ${altro.cognome}`,
+        altroTelefono: altro.telefono,
+        altroEmail: altro.email,
+        pratiche: moved.length,
+        consensi: consents.length,
+      }),
+    });
+    await tx.delete(leads).where(eq(leads.id, altroId));
+  });
+}
+
+/** Two leads sharing a contact are different people: the marker goes, on both, for good. */
+export async function keepLeadsApart(db: Database, actor: Actor, id: number, altroId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { lead, altro } = await lockPair(tx, actor, id, altroId);
+    const [created] = await tx
+      .insert(leadsSeparati)
+      .values({ leadAId: Math.min(id, altroId), leadBId: Math.max(id, altroId), userId: actor.id })
+      .onConflictDoNothing()
+      .returning({ a: leadsSeparati.leadAId });
+    if (!created) return;
+    const evento = (of: number, other: typeof lead) => ({
+      leadId: of,
+      userId: actor.id,
+      utenteNome: nomeOf(actor),
+      tipo: 'duplicato_separato' as const,
+      descrizione: fillMessage(d.eventoSeparato, {
+        altroId: other.id,
+        altroNome: `${other.nome} ${other.cognome}`,
+      }),
+    });
+    await tx.insert(leadsEventi).values([evento(id, altro), evento(altroId, lead)]);
+  });
+}
