@@ -7,10 +7,11 @@ import {
   insertCommissioneConfig,
   insertLead,
   insertPratica,
+  insertPuntoFisico,
   insertServizio,
   insertUser,
 } from '../setup/factories';
-import { createTestContext, type TestContext } from '../setup/test-app';
+import { createTestContext, login, loginAs, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
 /**
@@ -329,5 +330,223 @@ describe('counters equal a fresh count after every kind of change', () => {
       ),
     );
     await expectCountersFresh('bulk delete');
+  });
+});
+
+/** The leads a person may see, by the scope rule itself (not lead_utenti), newest first. */
+async function freshScopeIds(role: string, userId: number): Promise<number[]> {
+  const column = {
+    punto_fisico: 'utente_responsabile_id',
+    agente: 'agente_id',
+    area_manager: 'area_manager_id',
+  }[role];
+  if (!column) throw new Error(`not a scoped role: ${role}`);
+  const found = await rows(
+    ctx.db,
+    sql`select l.id as ambito_id from leads l where exists (
+      select 1 from punti_fisici pf where pf.${sql.raw(column)} = ${userId}
+        and (pf.id = l.punto_fisico_originale_id
+             or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)))
+      order by l.data_registrazione desc, l.id desc`,
+  );
+  return found.map((r) => Number(r.ambito_id));
+}
+
+async function listOf(cookie: string) {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/leads?pageSize=200', headers: { cookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<{ items: Array<{ id: number }>; total: number; totalIsLowerBound: boolean }>();
+  return { ids: body.items.map((i) => i.id), total: body.total, totalIsLowerBound: body.totalIsLowerBound };
+}
+
+type Person = { user: { id: number; email: string; role: string }; cookie: string };
+
+/** Each person's list and its exact total are what the scope rule gives on the tables now. */
+async function expectListsFollowScope(step: string, people: Person[]) {
+  await expectCountersFresh(step);
+  for (const person of people) {
+    const expected = await freshScopeIds(person.user.role, person.user.id);
+    expect(await listOf(person.cookie), `${step}: ${person.user.role} ${person.user.id}`).toEqual({
+      ids: expected,
+      total: expected.length,
+      totalIsLowerBound: false,
+    });
+  }
+}
+
+async function pointLeadCount(id: number) {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/punti-fisici/${id}`,
+    headers: { cookie: world.admin },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ leadCount: number }>().leadCount;
+}
+
+async function freshPointLeadCount(id: number) {
+  const [row] = await rows(
+    ctx.db,
+    sql`select count(*)::int as n from leads l where l.punto_fisico_originale_id = ${id}
+      or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = ${id})`,
+  );
+  return row.n;
+}
+
+function editPoint(
+  punto: typeof puntiFisici.$inferSelect,
+  changes: Partial<typeof puntiFisici.$inferSelect>,
+) {
+  const next = { ...punto, ...changes };
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/punti-fisici/${punto.id}`,
+    headers: { cookie: world.admin },
+    payload: {
+      nomeAttivita: next.nomeAttivita,
+      indirizzo: next.indirizzo,
+      utenteResponsabileId: next.utenteResponsabileId,
+      agenteId: next.agenteId,
+      areaManagerId: next.areaManagerId,
+    },
+  });
+}
+
+describe("each person's list and total follow a change of scope at once", () => {
+  it('a point handed to another responsabile, agente and area manager, then a role changed', async () => {
+    const [pf1, ag1, am1, pf2, ag2, am2] = await Promise.all(
+      (['punto_fisico', 'agente', 'area_manager', 'punto_fisico', 'agente', 'area_manager'] as const).map(
+        (r) => loginAs(ctx, r),
+      ),
+    );
+    const people = [pf1, ag1, am1, pf2, ag2, am2];
+    const p = await insertPuntoFisico(ctx.db, {
+      utenteResponsabileId: pf1.user.id,
+      agenteId: ag1.user.id,
+      areaManagerId: am1.user.id,
+    });
+    const q = await insertPuntoFisico(ctx.db, {
+      utenteResponsabileId: pf2.user.id,
+      agenteId: ag2.user.id,
+      areaManagerId: am2.user.id,
+    });
+    for (let i = 0; i < 3; i++) await insertLead(ctx.db, { puntoFisicoOriginaleId: p.id });
+    for (let i = 0; i < 2; i++) await insertLead(ctx.db, { puntoFisicoOriginaleId: q.id });
+    // A customer of Q who signed a practice at P belongs to both.
+    const both = await insertLead(ctx.db, { puntoFisicoOriginaleId: q.id });
+    await insertPratica(ctx.db, { leadId: both.id, puntoFisicoId: p.id, servizi: ['luce'] });
+    await expectListsFollowScope('two points', people);
+    expect(await pointLeadCount(p.id)).toBe(4);
+
+    expect((await editPoint(p, { agenteId: ag2.user.id, areaManagerId: am2.user.id })).statusCode).toBe(200);
+    await expectListsFollowScope('P handed to the agent and area manager of Q', people);
+    expect((await listOf(ag1.cookie)).total).toBe(0);
+    expect((await listOf(ag2.cookie)).total).toBe(6);
+
+    const [current] = await ctx.db.select().from(puntiFisici).where(eq(puntiFisici.id, p.id));
+    expect((await editPoint(current, { utenteResponsabileId: pf2.user.id, agenteId: null })).statusCode).toBe(
+      200,
+    );
+    await expectListsFollowScope('P handed to the responsabile of Q, without an agent', people);
+    expect((await listOf(pf1.cookie)).total).toBe(0);
+    expect((await listOf(ag2.cookie)).total).toBe(3);
+
+    // Q's agent becomes an area manager: the leads he saw as agente are not his as area manager.
+    const changed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${ag2.user.id}/role`,
+      headers: { cookie: world.admin },
+      payload: { role: 'area_manager' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const promoted = {
+      user: { ...ag2.user, role: 'area_manager' },
+      cookie: await login(ctx.app, ag2.user.email, 'password-di-prova'),
+    };
+    await expectListsFollowScope('agent turned area manager', [...people.filter((x) => x !== ag2), promoted]);
+    expect((await listOf(promoted.cookie)).total).toBe(0);
+    for (const punto of [p, q])
+      expect(await pointLeadCount(punto.id)).toBe(await freshPointLeadCount(punto.id));
+  });
+
+  it('a lead merged into another: practices, point figures and each list follow', async () => {
+    const [pf1, ag1, pf2, ag2] = await Promise.all(
+      (['punto_fisico', 'agente', 'punto_fisico', 'agente'] as const).map((r) => loginAs(ctx, r)),
+    );
+    const people = [pf1, ag1, pf2, ag2];
+    const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf1.user.id, agenteId: ag1.user.id });
+    const q = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf2.user.id, agenteId: ag2.user.id });
+    const kept = await insertLead(ctx.db, { puntoFisicoOriginaleId: null, telefono: '3331234567' });
+    await insertPratica(ctx.db, { leadId: kept.id, puntoFisicoId: p.id, servizi: ['luce'] });
+    const merged = await insertLead(ctx.db, { puntoFisicoOriginaleId: q.id, telefono: '333 123 4567' });
+    await insertPratica(ctx.db, { leadId: merged.id, puntoFisicoId: q.id, servizi: ['gas', 'internet'] });
+    await insertPratica(ctx.db, { leadId: merged.id, puntoFisicoId: p.id, servizi: ['luce'] });
+    await expectListsFollowScope('two leads sharing a phone', people);
+
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${kept.id}/unisci`,
+      headers: { cookie: world.admin },
+      payload: { altroLeadId: merged.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await expectListsFollowScope('merged', people);
+    // The kept lead now belongs to both points; the merged one is gone from every list.
+    for (const person of people) {
+      const { ids } = await listOf(person.cookie);
+      expect(ids).toContain(kept.id);
+      expect(ids).not.toContain(merged.id);
+    }
+    for (const punto of [p, q])
+      expect(await pointLeadCount(punto.id)).toBe(await freshPointLeadCount(punto.id));
+  });
+});
+
+describe('pagination while leads come in', () => {
+  it('never repeats or skips a row, for an unscoped and a scoped role', async () => {
+    const pf = await loginAs(ctx, 'punto_fisico');
+    const punto = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf.user.id });
+    const base = Date.parse('2026-03-01T10:00:00Z');
+    for (let i = 0; i < 23; i++)
+      await insertLead(ctx.db, {
+        puntoFisicoOriginaleId: punto.id,
+        // Some share a timestamp: the id breaks the tie.
+        dataRegistrazione: new Date(base + Math.floor(i / 2) * 60_000),
+      });
+    let arrivals = 0;
+    const arrive = () =>
+      Promise.all([
+        // The newest lead, and one dated in the middle of the pages already read (an import).
+        insertLead(ctx.db, { puntoFisicoOriginaleId: punto.id }),
+        insertLead(ctx.db, {
+          puntoFisicoOriginaleId: punto.id,
+          dataRegistrazione: new Date(base + (arrivals++ + 3) * 60_000 + 1),
+        }),
+      ]);
+
+    for (const cookie of [world.admin, pf.cookie]) {
+      const filter = cookie === world.admin ? `&puntoFisicoId=${punto.id}` : '';
+      const seen: number[] = [];
+      let fino: number | undefined;
+      let total = 0;
+      for (let page = 1; page === 1 || (page - 1) * 5 < total; page++) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/leads?pageSize=5&page=${page}${filter}${fino ? `&fino=${fino}` : ''}`,
+          headers: { cookie },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json<{ items: Array<{ id: number }>; fino: number; total: number }>();
+        if (page === 1) ({ fino, total } = body);
+        else expect(body.fino).toBe(fino);
+        seen.push(...body.items.map((i) => i.id));
+        await arrive();
+      }
+      expect(new Set(seen).size, 'no row twice').toBe(seen.length);
+      // Exactly the leads that were there when the first page was read, newest first.
+      const before = (await freshScopeIds('punto_fisico', pf.user.id)).filter((id) => id <= fino!);
+      expect(seen).toEqual(before);
+      expect(seen.length).toBe(total);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
   normalizeTelefono,
@@ -235,7 +235,10 @@ export async function listLeads(
   now = new Date(),
 ): Promise<LeadList> {
   const scopeJoined = puntiScope(actor) != null;
-  const where = filterConditions(db, actor, query, now, { scopeJoined });
+  // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
+  // first one while new leads come in (docs/performance.md#paginazione-stabile).
+  const fino = query.fino ?? (await newestLeadId(db));
+  const where = and(filterConditions(db, actor, query, now, { scopeJoined }), lte(leads.id, fino));
   const page = pageOfLeads(db, actor, now);
   const [total, rows] = await Promise.all([
     leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now)),
@@ -245,7 +248,13 @@ export async function listLeads(
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
   ]);
-  return { items: rows.map(toListItem), ...total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toListItem), ...total, page: query.page, pageSize: query.pageSize, fino };
+}
+
+/** The highest lead id (the primary key's last entry), 0 when there are none. */
+async function newestLeadId(db: DbExecutor): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${leads.id})` }).from(leads);
+  return Number(row?.id ?? 0);
 }
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {

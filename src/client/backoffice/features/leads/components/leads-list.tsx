@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
@@ -20,7 +21,7 @@ import {
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useLeads } from '../api/leads';
-import type { LeadFilters } from '../api/queries';
+import { leadQueries, type LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
 import { LeadStatusControl } from './lead-status-control';
 import { DuplicatoBadge } from './lead-duplicati';
@@ -63,7 +64,15 @@ export function LeadsList(props: {
   detailHref: (lead: LeadListItem) => string;
 }) {
   const { filters, page, onPageChange, role, detailHref } = props;
-  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE });
+  // Later pages are read up to the first page's newest lead (kept in the query cache), so a lead
+  // arriving meanwhile neither repeats a row nor hides one (docs/performance.md#paginazione-stabile).
+  const queryClient = useQueryClient();
+  const fino =
+    page > 1
+      ? queryClient.getQueryData(leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey)
+          ?.fino
+      : undefined;
+  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino });
   const { setStatus, deleteLead, isSaving } = useLeadActions();
   const canDelete = can(role, 'leads:delete');
   const total = leads.data?.total ?? 0;
