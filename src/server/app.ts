@@ -20,6 +20,9 @@ import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { notificheRoutes } from './modules/notifiche/notifiche.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { consentKeyFrom } from './modules/privacy/anonymise';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -97,8 +100,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(utentiRoutes, { db });
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
+  // Keys the pseudonymised consent proof that an erasure leaves (docs/privacy.md#consensi).
+  const consentKey = consentKeyFrom(options.sessionSecret);
   // Modules that need documents receive `storage` in their options.
-  await app.register(leadsRoutes, { db, storage });
+  await app.register(leadsRoutes, { db, storage, consentKey });
   await app.register(praticheRoutes, { db, storage });
   await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
   await app.register(fornitoriRoutes, { db });
@@ -118,6 +123,8 @@ export async function buildApp(options: AppOptions) {
     notify,
   });
   await app.register(documentiRoutes, { db, storage });
+  await app.register(privacyRoutes, { db, storage, consentKey });
+  await app.register(auditRoutes, { db });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

@@ -61,10 +61,11 @@ async function main() {
     let wakeOutbox = () => {};
 
     const storage = openStorage(config);
+    const sessionSecret = resolveSessionSecret(config);
     const app = await buildApp({
       db: handle.db,
       config,
-      sessionSecret: resolveSessionSecret(config),
+      sessionSecret,
       storage,
       databaseKind: handle.kind,
       clientRoot,
@@ -81,7 +82,7 @@ async function main() {
 
     const scheduler = startScheduler(
       handle.db,
-      periodicJobs({ storage, mailer, publicBaseUrl: config.publicBaseUrl }),
+      periodicJobs({ storage, mailer, publicBaseUrl: config.publicBaseUrl, sessionSecret }),
       { log: app.log },
     );
     wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);

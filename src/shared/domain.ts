@@ -136,3 +136,31 @@ export function phoneSearchDigits(search: string): string | null {
   const digits = search.replace(/\D/g, '');
   return digits.length >= 3 ? digits : null;
 }
+
+/**
+ * What the audit log records (docs/privacy.md#registro-delle-attività): access to the
+ * back-office, changes to people's accounts, data leaving the system, erasures and retention.
+ */
+export const AUDIT_TIPI = [
+  'accesso',
+  'accesso_fallito',
+  'uscita',
+  'utente_creato',
+  'utente_eliminato',
+  'ruolo_modificato',
+  'password_modificata',
+  'utente_attivato',
+  'utente_disattivato',
+  'esportazione',
+  'esportazione_dati_persona',
+  'cancellazione_dati_lead',
+  'eliminazione_lead',
+  'conservazione_anonimizzazione',
+  'impostazioni_modificate',
+  'secondo_fattore_attivato',
+  'secondo_fattore_disattivato',
+  'secondo_fattore_azzerato',
+  'codici_recupero_rigenerati',
+  'codice_recupero_usato',
+] as const;
+export type AuditTipo = (typeof AUDIT_TIPI)[number];

@@ -56,6 +56,9 @@ export const PERMISSIONS = {
    * who see every practice a merge moves (docs/product/lifecycle.md#doppioni).
    */
   'leads:merge': ADMIN_OFFICE,
+  /** Erase a person's data (GDPR art. 17) and export everything held about them (art. 15/20): docs/privacy.md */
+  'leads:erase': ADMIN,
+  'leads:exportPersona': ADMIN,
   'pratiche:read': ADMIN_OFFICE,
   'pratiche:delete': ADMIN_OFFICE,
   /** Staff attach documents to a practice: the roles that edit its services (docs/product/lifecycle.md#documenti). */
@@ -80,6 +83,10 @@ export const PERMISSIONS = {
   'notifiche:preferenze': ALL,
   /** The log of every e-mail the system sent or tried to send. */
   'notifiche:registro': ADMIN,
+  /** The audit log: sign-ins, account changes, exports, erasures (docs/privacy.md#registro-delle-attività). */
+  'audit:read': ADMIN,
+  /** Privacy settings: how long unconverted leads are kept. */
+  'privacy:manage': ADMIN,
   /** The interactive API reference at /api/docs (open to everyone in development). */
   'apiDocs:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
@@ -107,6 +114,8 @@ export const paths = {
   profilo: '/profilo',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroEmail: '/utenti/registro-email',
+  /** Not in the menu: reached from the Utenti screen's header, admin only. */
+  registroAttivita: '/utenti/registro-attivita',
   landing: (code: string) => `/landing/${code}`,
 } as const;
 
@@ -143,5 +152,6 @@ export function canOpenSection(role: Role, path: string): boolean {
   if (menuFor(role).some((item) => item.path === path)) return true;
   if (path === paths.profilo) return true;
   if (path === paths.registroEmail) return can(role, 'notifiche:registro');
+  if (path === paths.registroAttivita) return can(role, 'audit:read');
   return path === paths.pratiche && can(role, 'pratiche:read');
 }

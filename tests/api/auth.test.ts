@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertUser } from '../setup/factories';
@@ -141,6 +143,68 @@ describe('sessions live in the database', () => {
     expect(put.statusCode).toBe(200);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: userCookie } });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe('session timeouts (docs/security.md#sessioni)', () => {
+  const HOUR = 60 * 60 * 1000;
+  async function signedInAgent() {
+    const user = await insertUser(ctx.db, { role: 'agente', password: 'password-di-prova' });
+    const cookie = await login(ctx.app, user.email, 'password-di-prova');
+    return { user, cookie };
+  }
+  /** The clock moves on by `ms` for this user's sessions: their times move back. */
+  async function timePasses(userId: number, ms: number) {
+    await ctx.db
+      .update(sessions)
+      .set({
+        createdAt: sql`${sessions.createdAt} - make_interval(secs => ${ms / 1000})`,
+        expiresAt: sql`${sessions.expiresAt} - make_interval(secs => ${ms / 1000})`,
+      })
+      .where(eq(sessions.userId, userId));
+  }
+  const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+  const deadlineOf = async (userId: number) =>
+    (await ctx.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]!.expiresAt.getTime();
+
+  it('ends after 12 hours without use, with the sign-in message', async () => {
+    const { user, cookie } = await signedInAgent();
+    await timePasses(user.id, 12 * HOUR + 60_000);
+    const res = await me(cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(msg.auth.notAuthenticated);
+  });
+
+  it('use keeps it alive: 11 hours idle, a request, then 11 more hours', async () => {
+    const { user, cookie } = await signedInAgent();
+    await timePasses(user.id, 11 * HOUR);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await deadlineOf(user.id)).toBeGreaterThan(Date.now() + 11.9 * HOUR);
+    await timePasses(user.id, 11 * HOUR);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('ends 7 days after sign-in however much it is used', async () => {
+    const { user, cookie } = await signedInAgent();
+    // Used every 11 hours: never idle long enough, 165 hours in after 15 uses.
+    for (let use = 0; use < 15; use++) {
+      await timePasses(user.id, 11 * HOUR);
+      expect((await me(cookie)).statusCode).toBe(200);
+    }
+    // The idle deadline stops at the seventh day (3 hours away), not 12 hours from now.
+    expect(await deadlineOf(user.id)).toBeLessThanOrEqual(Date.now() + 3 * HOUR + 60_000);
+    await timePasses(user.id, 2 * HOUR);
+    expect((await me(cookie)).statusCode).toBe(200);
+    await timePasses(user.id, 1 * HOUR + 60_000);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it('requests close together do not write the session each time', async () => {
+    const { user, cookie } = await signedInAgent();
+    await timePasses(user.id, 60_000);
+    const before = await deadlineOf(user.id);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await deadlineOf(user.id)).toBe(before);
   });
 });
 

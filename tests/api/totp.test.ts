@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
-import { totpRecoveryCodes, userTotp } from '#server/db/schema.ts';
+import { auditLog, totpRecoveryCodes, userTotp, users } from '#server/db/schema.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertUser } from '../setup/factories';
 import { createTestContext, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';
@@ -586,4 +586,86 @@ describe('the admin requires the second factor for a role', () => {
 
 it('the first admin signs in with the password alone until they enrol', async () => {
   expect((await passwordStep(TEST_ADMIN.email, nextIp(), TEST_ADMIN.password)).statusCode).toBe(200);
+});
+
+describe('credential changes in the audit log (docs/privacy.md#registro-delle-attività)', () => {
+  const eventsAbout = async (userId: number) =>
+    (
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.oggettoTipo, 'utente'), eq(auditLog.oggettoId, userId)))
+        .orderBy(asc(auditLog.id))
+    ).map((row) => ({ tipo: row.tipo, utenteId: row.utenteId, ip: row.ip }));
+
+  it(
+    'enrolment, a recovery code at sign-in, new codes, own password change and turning it off: each with who and where',
+    { timeout: 60_000 },
+    async () => {
+      const { user, secret, cookie, recoveryCodes } = await enrolledUser('amministrazione');
+      // Requests made with the session come from app.inject's default address.
+      const ip = '127.0.0.1';
+      const signInIp = nextIp();
+      const { challenge } = await challengeFor(user.email, signInIp);
+      expect((await secondStep(challenge, 'recovery', recoveryCodes[0], signInIp)).statusCode).toBe(200);
+      const regenerated = await post('/api/account/totp/recovery-codes', cookie, {
+        code: await codeAt(secret, clock),
+      });
+      expect(regenerated.statusCode).toBe(200);
+      const changed = await post('/api/account/password', cookie, {
+        currentPassword: PASSWORD,
+        newPassword: 'una-nuova-lunga',
+        confirmPassword: 'una-nuova-lunga',
+      });
+      expect(changed.statusCode).toBe(200);
+      setClock(clock + 5 * 30_000);
+      const off = await post('/api/account/totp/disable', cookie, {
+        password: 'una-nuova-lunga',
+        code: await codeAt(secret, clock),
+      });
+      expect(off.statusCode).toBe(200);
+
+      expect(await eventsAbout(user.id)).toEqual([
+        { tipo: 'secondo_fattore_attivato', utenteId: user.id, ip },
+        { tipo: 'codice_recupero_usato', utenteId: user.id, ip: signInIp },
+        { tipo: 'codici_recupero_rigenerati', utenteId: user.id, ip },
+        { tipo: 'password_modificata', utenteId: user.id, ip },
+        { tipo: 'secondo_fattore_disattivato', utenteId: user.id, ip },
+      ]);
+    },
+  );
+
+  it("the admin's reset of someone's second factor and the per-role requirement are recorded as the admin's acts", async () => {
+    const { user } = await enrolledUser('agente');
+    const admin = await loginAsAdmin(ctx.app);
+    const reset = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/users/${user.id}/totp`,
+      headers: { cookie: admin },
+    });
+    expect(reset.statusCode).toBe(204);
+    const [adminUser] = await ctx.db.select().from(users).where(eq(users.email, TEST_ADMIN.email));
+    expect(await eventsAbout(user.id)).toEqual([
+      { tipo: 'secondo_fattore_attivato', utenteId: user.id, ip: expect.any(String) },
+      { tipo: 'secondo_fattore_azzerato', utenteId: adminUser.id, ip: expect.any(String) },
+    ]);
+
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/security/roles/area_manager',
+      headers: { cookie: admin },
+      payload: { totpRequired: false },
+    });
+    expect(put.statusCode).toBe(200);
+    const [setting] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tipo, 'impostazioni_modificate'), eq(auditLog.oggettoTipo, 'ruolo')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(setting).toMatchObject({
+      utenteId: adminUser.id,
+      dettagli: { role: 'area_manager', totpRequired: false },
+    });
+  });
 });

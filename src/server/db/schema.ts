@@ -15,6 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  AUDIT_TIPI,
   EMAIL_STATI,
   EMAIL_TIPI,
   NOTIFICA_TIPI,
@@ -25,6 +26,7 @@ import {
   PRATICA_STATI,
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
+  type AuditTipo,
   type EmailStato,
   type EmailTipo,
   type LeadContattoStato,
@@ -139,6 +141,8 @@ export const leads = pgTable(
     statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull().default('nuovo'),
     statoContattoAggiornatoAt: timestamp('stato_contatto_aggiornato_at', { withTimezone: true }),
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the person's data were erased (on request or by retention): see docs/privacy.md */
+    datiCancellatiAt: timestamp('dati_cancellati_at', { withTimezone: true }),
   },
   (t) => [
     // One lead per (phone, e-mail): the same person submitting again. Leads sharing only one of
@@ -486,23 +490,70 @@ export const estrattiContoContatori = pgTable('estratti_conto_contatori', {
   ultimo: integer('ultimo').notNull(),
 });
 
-/** Privacy consent given on the landing: what, when, from where (GDPR art. 7 proof). */
+/**
+ * Privacy consent given on the landing: what, when, from where (GDPR art. 7 proof). Append-only:
+ * a trigger refuses every DELETE and every UPDATE but the one pseudonymisation that an erasure
+ * makes (docs/privacy.md#consensi). Lead and practice are plain ids, not foreign keys, so the
+ * proof outlives them.
+ */
 export const consensi = pgTable(
   'consensi',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    praticaId: integer('pratica_id').references(() => pratiche.id, { onDelete: 'cascade' }),
+    leadId: integer('lead_id').notNull(),
+    praticaId: integer('pratica_id'),
     versioneInformativa: text('versione_informativa').notNull(),
     testo: text('testo').notNull(),
     accettatoAt: timestamp('accettato_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Keyed hashes (HMAC-SHA256) of the normalised phone and e-mail, written by the erasure. */
+    improntaTelefono: text('impronta_telefono'),
+    improntaEmail: text('impronta_email'),
+    pseudonimizzatoAt: timestamp('pseudonimizzato_at', { withTimezone: true }),
   },
-  (t) => [index('consensi_lead_idx').on(t.leadId)],
+  (t) => [
+    index('consensi_lead_idx').on(t.leadId),
+    index('consensi_impronta_telefono_idx').on(t.improntaTelefono),
+    index('consensi_impronta_email_idx').on(t.improntaEmail),
+  ],
 );
+
+/**
+ * The audit log (docs/privacy.md#registro-delle-attività): who did what, when, from where.
+ * Append-only (a trigger refuses UPDATE and DELETE). The actor is a plain id with the name and
+ * e-mail as they were, so a record outlives the user and never changes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    tipo: text('tipo').$type<AuditTipo>().notNull(),
+    utenteId: integer('utente_id'),
+    /** "Nome Cognome <email>" at the time, or the e-mail typed at a failed sign-in. */
+    utente: text('utente'),
+    ip: text('ip'),
+    oggettoTipo: text('oggetto_tipo'),
+    oggettoId: integer('oggetto_id'),
+    dettagli: jsonb('dettagli').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    // One index per filter, each in the screen's order (newest first), for keyset pages.
+    index('audit_log_data_id_idx').on(t.createdAt, t.id),
+    index('audit_log_tipo_data_id_idx').on(t.tipo, t.createdAt, t.id),
+    index('audit_log_utente_data_id_idx').on(t.utenteId, t.createdAt, t.id),
+    check('audit_log_tipo_check', inList('tipo', AUDIT_TIPI)),
+  ],
+);
+
+/** Settings the admin changes from the back-office (e.g. the retention of unconverted leads). */
+export const impostazioni = pgTable('impostazioni', {
+  chiave: text('chiave').primaryKey(),
+  valore: jsonb('valore').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** A repeated submission with the same key returns the stored answer and creates nothing. */
 export const idempotencyKeys = pgTable(
@@ -704,7 +755,7 @@ export const roleSettings = pgTable(
  * Which leads belong to which point of sale (docs/product/roles-and-scope.md#lead-di-un-punto):
  * the lead came in there first, or has a practice there. `refs` counts those reasons (the
  * original point and each practice); the row goes when it reaches 0. Kept by triggers in the
- * same transaction as the change (migration 0009); never written by the application.
+ * same transaction as the change (migration 0011); never written by the application.
  * See docs/performance.md#contatori
  */
 export const leadPunti = pgTable(
@@ -721,7 +772,7 @@ export const leadPunti = pgTable(
  * The leads each person sees through the points it is on (as responsabile, agente or area
  * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
  * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`.
- * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0009).
+ * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0011).
  */
 export const leadUtenti = pgTable(
   'lead_utenti',
@@ -740,7 +791,7 @@ export const leadUtenti = pgTable(
 );
 
 /**
- * Counters kept by triggers in the same transaction as the change (migration 0009), so that
+ * Counters kept by triggers in the same transaction as the change (migration 0011), so that
  * totals and per-status figures cost the same at any size (docs/performance.md#contatori).
  * `ambito`: 'tutti' (ambitoId 0), 'punto' (a point; 0 = practices without a point), or a
  * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).

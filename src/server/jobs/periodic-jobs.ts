@@ -5,6 +5,8 @@ import { purgeExpiredCounters } from '#server/plugins/rate-limit.ts';
 import { orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { Mailer } from '#server/modules/notifiche/mailer.ts';
+import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
+import { retentionJob } from '#server/modules/privacy/privacy.jobs.ts';
 import { emailOutboxJob, emailRetentionJob, riepilogoJob } from '#server/modules/notifiche/notifiche.jobs.ts';
 import type { PeriodicJob } from './scheduler';
 
@@ -39,6 +41,8 @@ export interface PeriodicJobsDeps {
   /** The SMTP mailer, or null when mail is not configured (the outbox still fills). */
   mailer: Mailer | null;
   publicBaseUrl: string;
+  /** The server secret: keys the pseudonymised consent proof of the leads the retention erases. */
+  sessionSecret: string;
 }
 
 /** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
@@ -51,5 +55,6 @@ export function periodicJobs(deps: PeriodicJobsDeps): PeriodicJob[] {
     emailOutboxJob(deps.mailer),
     riepilogoJob({ publicBaseUrl: deps.publicBaseUrl }),
     emailRetentionJob,
+    retentionJob({ storage: deps.storage, consentKey: consentKeyFrom(deps.sessionSecret) }),
   ];
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { can, type Permission, type Role } from '#shared/permissions.ts';
 import { msg } from '#shared/messages.ts';
 import type { Database, DbExecutor } from '../db/client';
@@ -9,8 +9,19 @@ import { sessions, users } from '../db/schema';
 import { AppError } from '../lib/app-error';
 
 export const SESSION_COOKIE = 'ws_session';
-const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const SESSION_RENEW_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session ends after 12 hours without use (overnight, a forgotten shared PC) and in any case 7
+ * days after sign-in, however much it is used. See docs/security.md#sessioni
+ */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** The idle deadline moves with use, written at most once per this interval per session. */
+const SESSION_TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+/** Where a session's idle deadline moves on use: never past its absolute limit. */
+function idleDeadline(createdAt: Date, now: number): Date {
+  return new Date(Math.min(now + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
+}
 
 /** Who is calling, as every domain function receives it. */
 export interface Actor {
@@ -88,6 +99,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       const [row] = await db
         .select({
           expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
           id: users.id,
           role: users.role,
           email: users.email,
@@ -97,7 +109,13 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+        .where(
+          and(
+            eq(sessions.id, id),
+            gt(sessions.expiresAt, new Date()),
+            gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
+          ),
+        );
       if (row?.isActive) {
         request.actor = {
           id: row.id,
@@ -107,12 +125,11 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
           lastName: row.lastName,
         };
         request.sessionId = id;
-        // Sliding expiry, written at most once a day per session.
-        if (row.expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SESSION_RENEW_AFTER_MS) {
-          await db
-            .update(sessions)
-            .set({ expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
-            .where(eq(sessions.id, id));
+        // Use moves the idle deadline; one write per few minutes, not one per request.
+        const now = Date.now();
+        const next = idleDeadline(row.createdAt, now);
+        if (next.getTime() - row.expiresAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
+          await db.update(sessions).set({ expiresAt: next }).where(eq(sessions.id, id));
         }
       }
     }
@@ -127,33 +144,45 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (previous) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(previous, sessionSecret)));
     const token = randomBytes(32).toString('base64url');
     const id = sessionIdFor(token, sessionSecret);
+    const now = Date.now();
     await db.insert(sessions).values({
       id,
       userId,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      createdAt: new Date(now),
+      expiresAt: idleDeadline(new Date(now), now),
       ip: request.ip,
       userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     });
     // Housekeeping: expired sessions go away at logins, not in a timer.
-    await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+    await db
+      .delete(sessions)
+      .where(
+        or(lt(sessions.expiresAt, new Date(now)), lt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS))),
+      );
     void reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: secureCookies,
-      maxAge: SESSION_TTL_MS / 1000,
+      maxAge: SESSION_MAX_AGE_MS / 1000,
     });
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await db.delete(sessions).where(eq(sessions.id, sessionIdFor(token, sessionSecret)));
+    const ended = token
+      ? await db
+          .delete(sessions)
+          .where(eq(sessions.id, sessionIdFor(token, sessionSecret)))
+          .returning({ userId: sessions.userId })
+      : [];
     void reply.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
       secure: secureCookies,
     });
+    return ended[0]?.userId ?? null;
   });
 });
 
@@ -172,7 +201,8 @@ declare module 'fastify' {
     /** Declares the access of every route registered later under this prefix without its own. */
     protectPrefix(prefix: string, access: Access): void;
     startSession(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
-    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Ends the request's session; the user whose session it was, or null when there was none. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<number | null>;
   }
 }
 

@@ -98,6 +98,8 @@ export const leadPraticaSchema = z.object({
 
 export const leadDetailSchema = leadListItemSchema.extend({
   statoContattoAggiornatoAt: z.string().nullable(),
+  /** When the person's data were erased (on request or by retention); null while they are held. */
+  datiCancellatiAt: z.string().nullable(),
   /** IP address recorded with the first practice, when there is one. */
   indirizzoIP: z.string().nullable(),
   puntoFisicoOriginaleDetails: puntoDetailsSchema

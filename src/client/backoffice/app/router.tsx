@@ -86,6 +86,11 @@ const SCREENS: ScreenRoute[] = [
     Screen: screen(() => import('./routes/registro-email'), 'RegistroEmailRoute'),
   },
   {
+    pattern: paths.registroAttivita,
+    section: paths.registroAttivita,
+    Screen: screen(() => import('./routes/registro-attivita'), 'RegistroAttivitaRoute'),
+  },
+  {
     pattern: paths.profilo,
     section: paths.profilo,
     Screen: screen(() => import('./routes/profilo'), 'ProfiloRoute'),

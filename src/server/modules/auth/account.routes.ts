@@ -70,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       await guard.beforeAttempt(request.ip, actor.email);
       try {
         const result = await confirmEnrolment(deps, actor.id, request.body.code, request.sessionId);
-        recordAuthEvent(request, {
+        await recordAuthEvent(db, request, {
           type: 'totp.enrolled',
           userId: actor.id,
           otherSessionsEnded: result.otherSessionsEnded,
@@ -105,7 +105,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         throw AppError.badRequest(msg.totp.invalidCode, 'INVALID_CODE');
       }
       const otherSessionsEnded = await db.transaction((tx) => removeTotp(tx, actor.id, request.sessionId));
-      recordAuthEvent(request, { type: 'totp.disabled', userId: actor.id, otherSessionsEnded });
+      await recordAuthEvent(db, request, { type: 'totp.disabled', userId: actor.id, otherSessionsEnded });
       return { otherSessionsEnded };
     },
   );
@@ -126,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         throw AppError.badRequest(msg.totp.invalidCode, 'INVALID_CODE');
       }
       const result = await regenerateRecoveryCodes(db, actor.id, request.sessionId);
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'totp.recovery_codes_regenerated',
         userId: actor.id,
         otherSessionsEnded: result.otherSessionsEnded,
@@ -149,7 +149,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         await guard.recordFailure(request.ip, actor.email);
         throw AppError.badRequest(msg.password.wrongCurrent, 'WRONG_PASSWORD');
       }
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'password.changed',
         userId: actor.id,
         otherSessionsEnded: result.otherSessionsEnded,
@@ -182,7 +182,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
         request.params.role,
         request.body.totpRequired,
       );
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'role_settings.changed',
         role: setting.role,
         totpRequired: setting.totpRequired,

@@ -1,9 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditTipo } from '#shared/domain.ts';
+import type { DbExecutor } from '#server/db/client.ts';
+import { recordAudit, type AuditWho } from '#server/modules/audit/audit.service.ts';
 
 /**
- * Every security event of sign-in and credentials, raised in one place. Today they go to the
- * request log (no personal data beyond the user id); the audit log hooks in here, in
- * `recordAuthEvent`, without touching the routes.
+ * Every security event of sign-in and credentials, raised in one place: each goes to the request
+ * log (no personal data beyond the user id) and the credential changes also to the audit log
+ * (docs/privacy.md#registro-delle-attività). Sign-ins are audited by the sign-in routes, which
+ * know the e-mail typed.
  */
 export type AuthEvent =
   | { type: 'login.succeeded'; userId: number; secondFactor: 'none' | 'totp' | 'recovery' | 'enrolled' }
@@ -23,6 +27,33 @@ export type AuthEvent =
       sessionsEnded: number;
     };
 
-export function recordAuthEvent(request: FastifyRequest, event: AuthEvent): void {
+/** The audit type of each credential change; sign-in events are not in this table. */
+const AUDITED: Partial<Record<AuthEvent['type'], AuditTipo>> = {
+  'totp.enrolled': 'secondo_fattore_attivato',
+  'totp.disabled': 'secondo_fattore_disattivato',
+  'totp.reset_by_admin': 'secondo_fattore_azzerato',
+  'totp.recovery_codes_regenerated': 'codici_recupero_rigenerati',
+  'totp.recovery_code_used': 'codice_recupero_usato',
+  'password.changed': 'password_modificata',
+  'role_settings.changed': 'impostazioni_modificate',
+};
+
+export async function recordAuthEvent(
+  db: DbExecutor,
+  request: FastifyRequest,
+  event: AuthEvent,
+  /** Who acted, when not yet signed in (a recovery code used at sign-in). */
+  who: AuditWho = request.actor,
+): Promise<void> {
   request.log.info({ authEvent: event, ip: request.ip }, `auth event ${event.type}`);
+  const tipo = AUDITED[event.type];
+  if (!tipo) return;
+  const { type: _type, ...dettagli } = event;
+  await recordAudit(db, {
+    tipo,
+    who,
+    ip: request.ip,
+    oggetto: 'userId' in event ? { tipo: 'utente', id: event.userId } : { tipo: 'ruolo', id: null },
+    dettagli,
+  });
 }

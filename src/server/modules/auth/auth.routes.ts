@@ -17,6 +17,7 @@ import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { toUser } from '../utenti/utenti.service';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from './auth.service';
@@ -54,7 +55,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const user = await authenticate(db, email, password);
       if (!user) {
         await guard.recordFailure(request.ip, email);
-        recordAuthEvent(request, { type: 'login.failed', reason: 'password' });
+        await recordAuthEvent(db, request, { type: 'login.failed', reason: 'password' });
+        await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
         throw AppError.unauthorized(msg.auth.invalidCredentials);
       }
       // The password was right; a second step may still be due. Not a session until it is done.
@@ -62,14 +64,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const due = await secondFactorDue(db, user);
       if (due) {
         const { token, expiresAt } = await createChallenge(deps, user.id, due, request.ip);
-        recordAuthEvent(request, { type: 'login.second_factor_required', userId: user.id, kind: due });
+        await recordAuthEvent(db, request, {
+          type: 'login.second_factor_required',
+          userId: user.id,
+          kind: due,
+        });
         return reply
           .code(202)
           .send({ secondFactor: due, challenge: token, expiresAt: expiresAt.toISOString() });
       }
       await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
-      recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: 'none' });
+      await recordAuthEvent(db, request, { type: 'login.succeeded', userId: user.id, secondFactor: 'none' });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       return reply.code(200).send(toUser(user));
     },
   );
@@ -100,7 +107,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
           guard.recordFailure(request.ip, user.email),
           countChallengeFailure(db, challenge.id),
         ]);
-        recordAuthEvent(request, { type: 'login.failed', reason: method });
+        await recordAuthEvent(db, request, { type: 'login.failed', reason: method });
+        await recordAudit(db, { tipo: 'accesso_fallito', who: { email: user.email }, ip: request.ip });
         throw new AppError(
           401,
           'INVALID_CODE',
@@ -110,8 +118,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await closeChallenge(db, challenge.id);
       await guard.recordSuccess(request.ip, user.email);
       await app.startSession(request, reply, user.id);
-      if (left != null) recordAuthEvent(request, { type: 'totp.recovery_code_used', userId: user.id, left });
-      recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: method });
+      if (left != null)
+        await recordAuthEvent(db, request, { type: 'totp.recovery_code_used', userId: user.id, left }, user);
+      await recordAuthEvent(db, request, { type: 'login.succeeded', userId: user.id, secondFactor: method });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       // After a recovery code the user is told how many are left (the sign-in page says so).
       return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
     },
@@ -155,18 +165,25 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await closeChallenge(db, challenge.id);
       await guard.recordSuccess(request.ip, user.email);
       await app.startSession(request, reply, user.id);
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'totp.enrolled',
         userId: user.id,
         otherSessionsEnded: result.otherSessionsEnded,
       });
-      recordAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor: 'enrolled' });
+      await recordAuthEvent(db, request, {
+        type: 'login.succeeded',
+        userId: user.id,
+        secondFactor: 'enrolled',
+      });
+      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
       return { user: toUser(user), recoveryCodes: result.recoveryCodes };
     },
   );
 
   app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    await app.endSession(request, reply);
+    const userId = await app.endSession(request, reply);
+    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+    if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
     return reply.code(204).send();
   });
 

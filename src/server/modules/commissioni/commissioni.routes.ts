@@ -12,6 +12,7 @@ import {
 import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
+import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import {
   deleteCommissione,
@@ -64,6 +65,12 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
     { config: { access: 'commissioni:read' }, schema: { querystring: exportCommissioniQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
+      await recordAudit(db, {
+        tipo: 'esportazione',
+        ...auditSource(request),
+        oggetto: { tipo: 'commissioni' },
+        dettagli: { formato: format, filtri: filters },
+      });
       return reply
         .headers(exportHeaders('commissioni', format))
         .send(exportCommissioni(db, actorOf(request), filters, format));

@@ -6,6 +6,7 @@ import {
   estrattoQuerySchema,
 } from '#shared/schemas/estratto-conto.ts';
 import type { Database } from '#server/db/client.ts';
+import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { contentDisposition } from '../landing/landing.routes';
 import { buildEstratto, listBeneficiari } from './estratti-conto.service';
@@ -37,6 +38,12 @@ export const estrattiContoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       const { periodo } = request.query;
       // The payees are listed before the first byte: a wrong period still answers 400 in JSON.
       const { beneficiari } = await listBeneficiari(db, periodo);
+      await recordAudit(db, {
+        tipo: 'esportazione',
+        ...auditSource(request),
+        oggetto: { tipo: 'estratti_conto' },
+        dettagli: { formato: 'zip', periodo, beneficiari: beneficiari.length },
+      });
       const stream = streamEstrattiZip(db, actorOf(request), periodo, beneficiari, request.log);
       return reply
         .type(CONTENT_TYPES.zip)
@@ -55,6 +62,12 @@ export const estrattiContoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     async (request, reply) => {
       const { periodo, formato } = request.query;
       const estratto = await buildEstratto(db, actorOf(request), request.params.beneficiarioId, periodo);
+      await recordAudit(db, {
+        tipo: 'esportazione',
+        ...auditSource(request),
+        oggetto: { tipo: 'estratto_conto', id: request.params.beneficiarioId },
+        dettagli: { formato, periodo, numero: estratto.numero },
+      });
       reply
         .type(CONTENT_TYPES[formato])
         .header('content-disposition', contentDisposition('attachment', estrattoFileName(estratto, formato)))

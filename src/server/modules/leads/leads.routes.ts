@@ -12,14 +12,16 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { keepLeadsApart, mergeLeads } from './duplicati.service';
 import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
 
-export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const leadsRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  storage: DocumentStorage;
+  consentKey: Buffer;
+}> = async (app, { db, storage, consentKey }) => {
   app.get(
     '/api/leads',
     {
@@ -34,6 +36,12 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
     { config: { access: 'leads:read' }, schema: { querystring: exportLeadsQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
+      await recordAudit(db, {
+        tipo: 'esportazione',
+        ...auditSource(request),
+        oggetto: { tipo: 'lead' },
+        dettagli: { formato: format, filtri: filters },
+      });
       return reply
         .headers(exportHeaders('lead', format))
         .send(exportLeads(db, actorOf(request), filters, format));
@@ -82,7 +90,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Documen
     '/api/leads/:id',
     { config: { access: 'leads:delete' }, schema: { params: idParamSchema } },
     async (request, reply) => {
-      await deleteLead(db, storage, actorOf(request), request.params.id);
+      await deleteLead(db, storage, actorOf(request), request.params.id, { consentKey, ip: request.ip });
       return reply.code(204).send();
     },
   );

@@ -36,6 +36,8 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
+import { recordAudit } from '../audit/audit.service';
+import { pseudonymiseConsents } from '../privacy/anonymise';
 import {
   boundedTotal,
   countersByPoint,
@@ -127,6 +129,7 @@ function listColumns(now: Date) {
     dataRegistrazione: leads.dataRegistrazione,
     statoContatto: leads.statoContatto,
     statoContattoAggiornatoAt: leads.statoContattoAggiornatoAt,
+    datiCancellatiAt: leads.datiCancellatiAt,
     puntoFisicoOriginaleId: leads.puntoFisicoOriginaleId,
     puntoNome: puntiFisici.nomeAttivita,
     puntoIndirizzo: puntiFisici.indirizzo,
@@ -317,6 +320,7 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
   const detail: LeadDetail = {
     ...toListItem(row),
     statoContattoAggiornatoAt: row.statoContattoAggiornatoAt?.toISOString() ?? null,
+    datiCancellatiAt: row.datiCancellatiAt?.toISOString() ?? null,
     indirizzoIP: praticheRows[0]?.indirizzoIp ?? null,
     puntoFisicoOriginaleDetails:
       row.puntoFisicoOriginaleId != null && row.puntoNome != null
@@ -379,6 +383,7 @@ export async function deleteLead(
   storage: DocumentStorage,
   actor: Actor,
   id: number,
+  meta: { consentKey: Buffer; ip: string },
 ): Promise<void> {
   const filenames = await db.transaction(async (tx) => {
     await findLead(tx, actor, id, new Date());
@@ -398,7 +403,23 @@ export async function deleteLead(
           tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id)),
         ),
       );
+    // The consent proof outlives the lead, pseudonymised (docs/privacy.md#consensi).
+    const [keys] = await tx
+      .select({
+        emailNormalizzata: leads.emailNormalizzata,
+        telefonoNormalizzato: leads.telefonoNormalizzato,
+      })
+      .from(leads)
+      .where(eq(leads.id, id));
+    await pseudonymiseConsents(tx, { id, ...keys }, meta.consentKey, new Date());
     await tx.delete(leads).where(eq(leads.id, id));
+    await recordAudit(tx, {
+      tipo: 'eliminazione_lead',
+      who: actor,
+      ip: meta.ip,
+      oggetto: { tipo: 'lead', id },
+      dettagli: { documenti: docs.length },
+    });
     return docs.map((d) => d.filename);
   });
   for (const filename of filenames) await storage.remove(filename);

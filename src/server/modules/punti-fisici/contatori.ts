@@ -7,7 +7,7 @@ import { puntiScope } from './scope';
 
 /**
  * Reading the counters that triggers keep in the same transaction as every change (migration
- * 0009): a total or a per-status figure costs a few index reads at any size.
+ * 0011): a total or a per-status figure costs a few index reads at any size.
  * See docs/performance.md#contatori
  */
 

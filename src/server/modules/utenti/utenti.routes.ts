@@ -45,7 +45,8 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
   app.post(
     '/api/users',
     { config: { access: 'users:manage' }, schema: { body: createUserSchema, response: { 201: userSchema } } },
-    async (request, reply) => reply.code(201).send(await createUser(db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createUser(db, actorOf(request), request.body, request.ip)),
   );
 
   app.put(
@@ -54,7 +55,8 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:manage' },
       schema: { params: idParamSchema, body: updateUserSchema, response: { 200: userSchema } },
     },
-    async (request) => updateUser(db, actorOf(request), request.params.id, request.body, request.sessionId),
+    async (request) =>
+      updateUser(db, actorOf(request), request.params.id, request.body, request.ip, request.sessionId),
   );
 
   app.patch(
@@ -63,14 +65,14 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:manage' },
       schema: { params: idParamSchema, body: updateRoleSchema, response: { 200: userSchema } },
     },
-    async (request) => updateUserRole(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateUserRole(db, actorOf(request), request.params.id, request.body, request.ip),
   );
 
   app.delete(
     '/api/users/:id',
     { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
     async (request, reply) => {
-      await deleteUser(db, actorOf(request), request.params.id);
+      await deleteUser(db, actorOf(request), request.params.id, request.ip);
       return reply.code(204).send();
     },
   );
@@ -81,7 +83,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request, reply) => {
       const actor = actorOf(request);
       await resetUserTotp(db, actor, request.params.id);
-      recordAuthEvent(request, {
+      await recordAuthEvent(db, request, {
         type: 'totp.reset_by_admin',
         userId: request.params.id,
         byUserId: actor.id,

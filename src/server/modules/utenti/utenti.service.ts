@@ -3,12 +3,13 @@ import { msg } from '#shared/messages.ts';
 import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '#shared/schemas/utente.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
-import type { Database } from '#server/db/client.ts';
+import type { Database, DbExecutor } from '#server/db/client.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
 import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -42,20 +43,35 @@ async function findUser(db: Database, id: number): Promise<UserRow> {
   return row;
 }
 
-export async function createUser(db: Database, input: CreateUserInput): Promise<User> {
+export async function createUser(
+  db: Database,
+  actor: Actor,
+  input: CreateUserInput,
+  ip: string,
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        role: input.role,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning();
-    return toUser(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          role: input.role,
+          passwordHash,
+        })
+        .returning();
+      await recordAudit(tx, {
+        tipo: 'utente_creato',
+        who: actor,
+        ip,
+        oggetto: { tipo: 'utente', id: row.id },
+        dettagli: { email: row.email, ruolo: row.role },
+      });
+      return toUser(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.conflict(msg.user.emailTaken, 'EMAIL_TAKEN');
     throw error;
@@ -67,6 +83,7 @@ export async function updateUser(
   actor: Actor,
   id: number,
   input: z.output<typeof updateUserSchema>,
+  ip: string,
   /** The session making the change: kept when the admin changes their own password. */
   actorSession: string | null = null,
 ): Promise<User> {
@@ -94,6 +111,14 @@ export async function updateUser(
       // The admin's own password: their other sessions end, the one they are using stays.
       if (!input.isActive || passwordHash || input.role !== current.role)
         await endOtherSessions(tx, id, id === actor.id ? actorSession : null);
+      await auditUserChanges(
+        tx,
+        actor,
+        ip,
+        current,
+        { role: input.role, isActive: input.isActive },
+        !!passwordHash,
+      );
       return toUser(row);
     });
   } catch (error) {
@@ -107,6 +132,7 @@ export async function updateUserRole(
   actor: Actor,
   id: number,
   input: z.output<typeof updateRoleSchema>,
+  ip: string,
 ): Promise<User> {
   const current = await findUser(db, id);
   if (id === actor.id && input.role !== current.role) throw AppError.conflict(msg.user.cannotChangeOwnRole);
@@ -117,12 +143,13 @@ export async function updateUserRole(
       .where(eq(users.id, id))
       .returning();
     if (input.role !== current.role) await endSessionsOf(tx, id);
+    await auditUserChanges(tx, actor, ip, current, { role: input.role, isActive: current.isActive }, false);
     return toUser(row);
   });
 }
 
-export async function deleteUser(db: Database, actor: Actor, id: number): Promise<void> {
-  await findUser(db, id);
+export async function deleteUser(db: Database, actor: Actor, id: number, ip: string): Promise<void> {
+  const current = await findUser(db, id);
   if (id === actor.id) throw AppError.conflict(msg.user.cannotDeleteSelf);
   const [point] = await db
     .select({ id: puntiFisici.id })
@@ -148,7 +175,42 @@ export async function deleteUser(db: Database, actor: Actor, id: number): Promis
     )
     .limit(1);
   if (payee) throw AppError.conflict(msg.user.referencedByCommission, 'USER_REFERENCED');
-  await db.delete(users).where(eq(users.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, {
+      tipo: 'utente_eliminato',
+      who: actor,
+      ip,
+      oggetto: { tipo: 'utente', id },
+      dettagli: { email: current.email, ruolo: current.role },
+    });
+  });
+}
+
+/** The audit events of a change to an account: role, activation, password (docs/privacy.md#registro-delle-attività). */
+async function auditUserChanges(
+  tx: DbExecutor,
+  actor: Actor,
+  ip: string,
+  before: { id: number; email: string; role: Role; isActive: boolean },
+  after: { role: Role; isActive: boolean },
+  passwordChanged: boolean,
+): Promise<void> {
+  const base = { who: actor, ip, oggetto: { tipo: 'utente', id: before.id } };
+  if (after.role !== before.role)
+    await recordAudit(tx, {
+      ...base,
+      tipo: 'ruolo_modificato',
+      dettagli: { email: before.email, da: before.role, a: after.role },
+    });
+  if (after.isActive !== before.isActive)
+    await recordAudit(tx, {
+      ...base,
+      tipo: after.isActive ? 'utente_attivato' : 'utente_disattivato',
+      dettagli: { email: before.email },
+    });
+  if (passwordChanged)
+    await recordAudit(tx, { ...base, tipo: 'password_modificata', dettagli: { email: before.email } });
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   useConfigOverview,
 } from '#client/backoffice/features/config-commissioni/hooks/use-config-overview.ts';
 import { FornitoreDialog } from '#client/backoffice/features/fornitori/components/fornitore-dialog.tsx';
+import { RetentionCard } from '#client/backoffice/features/privacy/components/retention-card.tsx';
 
 /** `/admin-commissioni` (admin only; the router shows the others their denial). See docs/product/screens.md#config-commissioni */
 export function ConfigCommissioniRoute() {
@@ -54,6 +55,7 @@ export function ConfigCommissioniRoute() {
           onEditFornitore={setEditingFornitore}
         />
       )}
+      <RetentionCard />
       <ConfigDialog target={view.dialogTarget} onOpenChange={(open) => !open && setTarget(null)} />
       <FornitoreDialog
         fornitore={editingFornitore}

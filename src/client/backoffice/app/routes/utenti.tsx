@@ -1,4 +1,4 @@
-import { Mail, Plus } from 'lucide-react';
+import { Mail, ScrollText, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
@@ -39,6 +39,12 @@ export function UtentiRoute() {
         subtitle="Crea e gestisci gli account del sistema"
         actions={
           <>
+            <Button variant="outline" asChild>
+              <Link href={paths.registroAttivita}>
+                <ScrollText aria-hidden />
+                {msg.audit.button}
+              </Link>
+            </Button>
             <Button variant="outline" asChild>
               <Link href={paths.registroEmail}>
                 <Mail aria-hidden />

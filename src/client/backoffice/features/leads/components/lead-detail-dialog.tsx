@@ -20,6 +20,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { msg } from '#shared/messages.ts';
+import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
 import { useLeadDetail } from '../api/leads';
 import { DuplicatoBadge, LeadDuplicati, LeadStorico } from './lead-duplicati';
 import { leadQueries } from '../api/queries';
@@ -197,6 +198,9 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
               </section>
             )}
             {detail.data && <LeadStorico lead={detail.data} />}
+            {detail.data && can(role, 'leads:erase') && (
+              <LeadPrivacyActions leadId={lead.id} erasedAt={detail.data.datiCancellatiAt} />
+            )}
           </div>
         )}
       </DialogContent>

@@ -1,0 +1,159 @@
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { msg } from '#shared/messages.ts';
+import type { DbExecutor } from '#server/db/client.ts';
+import {
+  commissioni,
+  consensi,
+  documenti,
+  emailOutbox,
+  leads,
+  pratiche,
+  praticheEventi,
+} from '#server/db/schema.ts';
+
+const m = msg.privacy;
+
+/**
+ * The key of the consent proof's hashes, derived from the server secret: a stolen database
+ * alone cannot test phone numbers against them. See docs/privacy.md#consensi.
+ */
+export function consentKeyFrom(serverSecret: string): Buffer {
+  return createHmac('sha256', serverSecret).update('winsolution:prova-consenso:v1').digest();
+}
+
+/** HMAC-SHA256 (hex) of a normalised phone or e-mail: whoever brings the same value finds the proof. */
+export function consentFingerprint(key: Buffer, normalised: string): string {
+  return createHmac('sha256', key).update(normalised).digest('hex');
+}
+
+/** IPv4 to its /24 (last byte 0), IPv6 to its /48: enough to place a request, not to name a line. */
+export function truncateIp(ip: string | null): string | null {
+  if (!ip) return null;
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  if (ip.includes(':')) {
+    const [head] = ip.split('::');
+    const groups = head.split(':').filter(Boolean).slice(0, 3);
+    while (groups.length < 3) groups.push('0');
+    return `${groups.join(':')}::`;
+  }
+  return null;
+}
+
+/** Stand-ins for the unique lookup keys of an erased lead: letters only, so no digit search finds them. */
+function erasedKey(leadId: number): string {
+  return `cancellato-${String(leadId).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)))}`;
+}
+
+export const ERASED_CUSTOMER_NAME = `${m.erasedNome} ${m.erasedCognome}`;
+
+/**
+ * Turns the consent rows of a lead into pseudonymised proof: keyed hashes of the phone and the
+ * e-mail, the IP truncated, the user agent dropped. The only UPDATE the table's trigger allows.
+ */
+export async function pseudonymiseConsents(
+  tx: DbExecutor,
+  lead: { id: number; emailNormalizzata: string; telefonoNormalizzato: string },
+  key: Buffer,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select({ id: consensi.id, ip: consensi.ip })
+    .from(consensi)
+    .where(and(eq(consensi.leadId, lead.id), isNull(consensi.pseudonimizzatoAt)));
+  for (const row of rows)
+    await tx
+      .update(consensi)
+      .set({
+        improntaTelefono: consentFingerprint(key, lead.telefonoNormalizzato),
+        improntaEmail: consentFingerprint(key, lead.emailNormalizzata),
+        ip: truncateIp(row.ip),
+        userAgent: null,
+        pseudonimizzatoAt: now,
+      })
+      .where(eq(consensi.id, row.id));
+}
+
+export interface AnonymiseResult {
+  leadIds: number[];
+  /** Storage keys to remove once the transaction has committed. */
+  filenames: string[];
+}
+
+/**
+ * Erases the personal data of these leads, inside the caller's transaction (docs/privacy.md#cancellazione):
+ * names, contacts, notes, IPs, user agents, documents (rows here; files by the caller after the
+ * commit), e-mails about them; keeps practices, services, commissions (amounts, payees, dates)
+ * and the consent proof, pseudonymised. Leads already erased are skipped: idempotent.
+ */
+export async function anonymiseLeads(
+  tx: DbExecutor,
+  ids: number[],
+  key: Buffer,
+  now: Date,
+): Promise<AnonymiseResult> {
+  if (ids.length === 0) return { leadIds: [], filenames: [] };
+  const targets = await tx
+    .select({
+      id: leads.id,
+      emailNormalizzata: leads.emailNormalizzata,
+      telefonoNormalizzato: leads.telefonoNormalizzato,
+    })
+    .from(leads)
+    .where(and(inArray(leads.id, ids), isNull(leads.datiCancellatiAt)))
+    .for('update');
+  if (targets.length === 0) return { leadIds: [], filenames: [] };
+  const leadIds = targets.map((t) => t.id);
+
+  for (const lead of targets) await pseudonymiseConsents(tx, lead, key, now);
+
+  const praticheIds = (
+    await tx.select({ id: pratiche.id }).from(pratiche).where(inArray(pratiche.leadId, leadIds))
+  ).map((p) => p.id);
+
+  let filenames: string[] = [];
+  if (praticheIds.length) {
+    const docs = await tx
+      .delete(documenti)
+      .where(inArray(documenti.praticaId, praticheIds))
+      .returning({ filename: documenti.filename });
+    filenames = docs.map((d) => d.filename);
+    await tx
+      .update(pratiche)
+      .set({ note: null, indirizzoIp: null, userAgent: null, documentiCaricati: null })
+      .where(inArray(pratiche.id, praticheIds));
+    // The events name the documents as they were uploaded ("carta d'identità Rossi.pdf").
+    await tx
+      .update(praticheEventi)
+      .set({ descrizione: m.erase.eventoDocumento })
+      .where(inArray(praticheEventi.praticaId, praticheIds));
+    // The payout list's snapshot of the name; amounts, payees and dates stay as they are.
+    await tx
+      .update(commissioni)
+      .set({ customerName: ERASED_CUSTOMER_NAME })
+      .where(inArray(commissioni.praticaId, praticheIds));
+  }
+  await tx
+    .delete(emailOutbox)
+    .where(
+      or(
+        inArray(emailOutbox.leadId, leadIds),
+        praticheIds.length ? inArray(emailOutbox.praticaId, praticheIds) : undefined,
+      ),
+    );
+  for (const id of leadIds)
+    await tx
+      .update(leads)
+      .set({
+        nome: m.erasedNome,
+        cognome: m.erasedCognome,
+        email: '',
+        telefono: '',
+        emailNormalizzata: erasedKey(id),
+        telefonoNormalizzato: erasedKey(id),
+        datiCancellatiAt: now,
+      })
+      .where(eq(leads.id, id));
+  return { leadIds, filenames };
+}
