@@ -750,3 +750,61 @@ export const roleSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * Which leads belong to which point of sale (docs/product/roles-and-scope.md#lead-di-un-punto):
+ * the lead came in there first, or has a practice there. `refs` counts those reasons (the
+ * original point and each practice); the row goes when it reaches 0. Kept by triggers in the
+ * same transaction as the change (migration 0011); never written by the application.
+ * See docs/performance.md#contatori
+ */
+export const leadPunti = pgTable(
+  'lead_punti',
+  {
+    puntoFisicoId: integer('punto_fisico_id').notNull(),
+    leadId: integer('lead_id').notNull(),
+    refs: integer('refs').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.puntoFisicoId, t.leadId] }), index('lead_punti_lead_idx').on(t.leadId)],
+);
+
+/**
+ * The leads each person sees through the points it is on (as responsabile, agente or area
+ * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
+ * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`.
+ * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0011).
+ */
+export const leadUtenti = pgTable(
+  'lead_utenti',
+  {
+    ruolo: text('ruolo').$type<Role>().notNull(),
+    userId: integer('user_id').notNull(),
+    leadId: integer('lead_id').notNull(),
+    dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
+    refs: integer('refs').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ruolo, t.userId, t.leadId] }),
+    index('lead_utenti_elenco_idx').on(t.ruolo, t.userId, t.dataRegistrazione, t.leadId),
+    index('lead_utenti_lead_idx').on(t.leadId),
+  ],
+);
+
+/**
+ * Counters kept by triggers in the same transaction as the change (migration 0011), so that
+ * totals and per-status figures cost the same at any size (docs/performance.md#contatori).
+ * `ambito`: 'tutti' (ambitoId 0), 'punto' (a point; 0 = practices without a point), or a
+ * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).
+ * `voce`: 'lead'; 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato' and
+ * 'pratiche|*|stato' (practices with at least one such service).
+ */
+export const contatori = pgTable(
+  'contatori',
+  {
+    ambito: text('ambito').notNull(),
+    ambitoId: integer('ambito_id').notNull(),
+    voce: text('voce').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ambito, t.ambitoId, t.voce] })],
+);

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '../domain';
 import { msg } from '../messages';
 import { toCents } from '../money';
-import { exportFormatSchema, idSchema, moneySchema, paginationQuerySchema, text } from './common';
+import {
+  exportFormatSchema,
+  idSchema,
+  moneySchema,
+  pageTotalShape,
+  paginationQuerySchema,
+  text,
+} from './common';
 
 /** The amount fields of a supplier's configuration, in form order. */
 export const CONFIG_AMOUNT_FIELDS = [
@@ -209,7 +216,7 @@ export type CommissioniSummary = z.infer<typeof commissioniSummarySchema>;
 
 export const commissioniListSchema = z.object({
   items: z.array(commissioneSchema),
-  total: z.number().int(),
+  ...pageTotalShape,
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Own amount; importoAmministrazione for admin; the four summed for amministrazione (docs/product/roles-and-scope.md#totali-per-ruolo). */

@@ -106,10 +106,25 @@ export const paginationQuerySchema = z.object({
   pageSize: pageNumber(200, 25),
 });
 
+/**
+ * Past this many rows a list that cannot read its total from a counter stops counting and says
+ * 'più di 10.000' (docs/performance.md#totali-delle-liste).
+ */
+export const TOTAL_BOUND = 10_000;
+
+/**
+ * The total of a list page: exact, or, when `totalIsLowerBound`, "more than `total`" (the list
+ * stopped counting at TOTAL_BOUND). The screen says so in words, never a made-up number.
+ */
+export const pageTotalShape = {
+  total: z.number().int(),
+  totalIsLowerBound: z.boolean(),
+};
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int(),
+    ...pageTotalShape,
     page: z.number().int(),
     pageSize: z.number().int(),
   });

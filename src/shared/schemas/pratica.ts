@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
-import { exportFormatSchema, idQuerySchema, paginationQuerySchema, searchSchema } from './common';
+import {
+  exportFormatSchema,
+  idQuerySchema,
+  pageTotalShape,
+  paginationQuerySchema,
+  searchSchema,
+} from './common';
 import { servizioSchema } from './servizio';
 
 export const praticaSchema = z.object({
@@ -64,7 +70,7 @@ export const statoCountsSchema = z.object({
 
 export const praticheListSchema = z.object({
   items: z.array(praticaSchema),
-  total: z.number().int(),
+  ...pageTotalShape,
   page: z.number().int(),
   pageSize: z.number().int(),
   /** Practices (matching search, service and point) that hold a service in each status. */

@@ -7,9 +7,11 @@ export function Pagination(props: {
   page: number;
   pages: number;
   onPageChange: (page: number) => void;
+  /** The total is a lower bound: 'Pagina n di oltre m', and more pages may follow. */
+  atLeast?: boolean;
   className?: string;
 }) {
-  const { page, pages, onPageChange, className } = props;
+  const { page, pages, onPageChange, atLeast, className } = props;
   if (pages <= 1) return null;
   return (
     <nav aria-label="Paginazione" className={cn('mt-6 flex items-center justify-center gap-3', className)}>
@@ -17,7 +19,8 @@ export function Pagination(props: {
         <ChevronLeft aria-hidden /> Precedente
       </Button>
       <span className="text-sm tabular-nums">
-        Pagina {page} di {pages}
+        Pagina {page} di {atLeast ? 'oltre ' : ''}
+        {pages}
       </span>
       <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
         Successiva <ChevronRight aria-hidden />

@@ -295,7 +295,9 @@ export async function listCommissioni(
   ]);
   return {
     items: rows.map((r) => toCommissione(actor, r)),
+    // Exact: the summary sums every filtered row anyway (docs/performance.md#totali-delle-liste).
     total: righe,
+    totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
     summary,

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { count, desc, sql } from 'drizzle-orm';
+import { SERVIZI_PRINCIPALI, SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import { can } from '#shared/permissions.ts';
@@ -14,11 +14,12 @@ import {
 } from '#shared/schemas/dashboard.ts';
 import { addRomeDays, romeParts, romeWallTimeToDate, startOfRomeDay } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
-import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
+import { commissioni, pratiche, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
 import { toCommissione } from '../commissioni/commissioni.service';
-import { leadsScope, praticheScope, puntiScope } from '../punti-fisici/scope';
+import { leadsTotal, pointCounters, type Voce } from '../punti-fisici/contatori';
+import { praticheScope, puntiScope } from '../punti-fisici/scope';
 
 const money = (value: string) => fromCents(toCents(value));
 
@@ -109,28 +110,23 @@ async function puntiCounts(db: Database, actor: Actor) {
   return { myPoints: Number(row.total), activePoints: Number(row.active) };
 }
 
-async function countLeads(db: Database, actor: Actor): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(leads).where(leadsScope(db, actor));
-  return Number(row.n);
-}
-
-/** Service counts by status of the practices in scope. */
+/** Service counts by status of the practices in scope, from the counters (docs/performance.md#contatori). */
 async function serviziCounts(db: Database, actor: Actor) {
-  const [row] = await db
-    .select({
-      total: count(),
-      completati: sql<number>`count(*) filter (where ${servizi.stato} = 'completato')::int`,
-      inseriti: sql<number>`count(*) filter (where ${servizi.stato} = 'inserito')::int`,
-      inLavorazione: sql<number>`count(*) filter (where ${servizi.stato} = 'in_lavorazione')::int`,
-    })
-    .from(servizi)
-    .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-    .where(praticheScope(db, actor));
+  const voci = SERVIZIO_TIPI.flatMap((tipo) =>
+    SERVIZIO_STATI.map((stato): Voce => `servizi|${tipo}|${stato}`),
+  );
+  const counts = await pointCounters(db, actor, voci);
+  const byStato = (stato: ServizioStato) =>
+    SERVIZIO_TIPI.reduce((sum, tipo) => sum + (counts.get(`servizi|${tipo}|${stato}`) ?? 0), 0);
+  const byTipo = new Map(
+    SERVIZIO_TIPI.map((tipo) => [tipo as string, counts.get(`servizi|${tipo}|completato`) ?? 0]),
+  );
   return {
-    total: Number(row.total),
-    completati: Number(row.completati),
-    inseriti: Number(row.inseriti),
-    inLavorazione: Number(row.inLavorazione),
+    total: SERVIZIO_STATI.reduce((sum, stato) => sum + byStato(stato), 0),
+    completati: byStato('completato'),
+    inseriti: byStato('inserito'),
+    inLavorazione: byStato('in_lavorazione'),
+    completatiPerTipo: byTipo,
   };
 }
 
@@ -154,15 +150,9 @@ async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica
 }
 
 /** Completed services per type: the four main ones always, then any other type present. */
-async function serviceStats(db: Database, actor: Actor): Promise<ServiceStat[]> {
-  const rows = await db
-    .select({ service: servizi.tipoServizio, count: count() })
-    .from(servizi)
-    .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-    .where(and(eq(servizi.stato, 'completato'), praticheScope(db, actor)))
-    .groupBy(servizi.tipoServizio);
+function serviceStats(completatiPerTipo: Map<string, number>): ServiceStat[] {
   const counts = new Map<string, number>(SERVIZI_PRINCIPALI.map((s) => [s, 0]));
-  for (const r of rows) counts.set(r.service, Number(r.count));
+  for (const [service, n] of completatiPerTipo) if (n > 0 || counts.has(service)) counts.set(service, n);
   return [...counts].map(([service, n]) => ({ service, count: n })).sort((a, b) => b.count - a.count);
 }
 
@@ -176,11 +166,12 @@ export async function getDashboardStats(
   actor: Actor,
   now = new Date(),
 ): Promise<DashboardStats> {
-  const [totalLeads, sums, recent, points] = await Promise.all([
-    countLeads(db, actor),
+  const [totalLeads, sums, recent, points, counts] = await Promise.all([
+    leadsTotal(db, actor),
     commissionSums(db, actor, now),
     recentCommissions(db, actor),
     puntiCounts(db, actor),
+    serviziCounts(db, actor),
   ]);
   const stats: DashboardStats = {
     totalLeads,
@@ -193,7 +184,7 @@ export async function getDashboardStats(
     recentCommissions: recent,
   };
   if (can(actor.role, 'dashboard:management')) {
-    const [counts, pratiche] = await Promise.all([serviziCounts(db, actor), recentPratiche(db, actor)]);
+    const pratiche = await recentPratiche(db, actor);
     Object.assign(stats, {
       totalServizi: counts.total,
       serviziCompletati: counts.completati,
@@ -203,6 +194,6 @@ export async function getDashboardStats(
       recentPratiche: pratiche,
     });
   }
-  if (can(actor.role, 'dashboard:charts')) stats.serviceStats = await serviceStats(db, actor);
+  if (can(actor.role, 'dashboard:charts')) stats.serviceStats = serviceStats(counts.completatiPerTipo);
   return stats;
 }

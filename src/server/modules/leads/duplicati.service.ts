@@ -5,7 +5,7 @@ import type { DbExecutor, Database } from '#server/db/client.ts';
 import { consensi, emailOutbox, leads, leadsEventi, leadsSeparati, pratiche } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { leadsScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
+import { leadsScope } from '../punti-fisici/scope';
 
 /**
  * Leads sharing a normalised phone or e-mail: a returning customer who typed one contact
@@ -25,12 +25,13 @@ const notKeptApart = (otherId: SQL, thisId: SQL) =>
 
 /**
  * For the list: does another lead the actor may see share this lead's phone or e-mail?
- * Correlated on "leads"; one probe of the (phone, e-mail) index and one of the e-mail index per row.
+ * Correlated on "leads"; one probe of the (phone, e-mail) index and one of the e-mail index per row,
+ * and for a scoped role one primary-key probe of its lead_utenti rows (docs/performance.md#contatori).
  */
 export function possibileDuplicatoSql(actor: Actor): SQL<boolean> {
   const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
   const scope = scoped
-    ? sql` and (dup.punto_fisico_originale_id in ${scopedPuntiIdsSql(actor)} or exists (select 1 from pratiche pr_dup where pr_dup.lead_id = dup.id and pr_dup.punto_fisico_id in ${scopedPuntiIdsSql(actor)}))`
+    ? sql` and exists (select 1 from lead_utenti lu_dup where lu_dup.ruolo = ${actor.role} and lu_dup.user_id = ${actor.id} and lu_dup.lead_id = dup.id)`
     : sql``;
   return sql<boolean>`exists (select 1 from leads dup
     where (dup.telefono_normalizzato = "leads"."telefono_normalizzato" or dup.email_normalizzata = "leads"."email_normalizzata")

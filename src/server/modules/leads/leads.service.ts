@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
   normalizeTelefono,
@@ -26,6 +26,7 @@ import {
   documenti,
   leads,
   leadSearchText,
+  leadUtenti,
   pratiche,
   puntiFisici,
   servizi,
@@ -37,7 +38,21 @@ import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '../audit/audit.service';
 import { pseudonymiseConsents } from '../privacy/anonymise';
-import { leadOfPunto, leadsScope, praticheScope, puntiScope, scopedPuntiIdsSql } from '../punti-fisici/scope';
+import {
+  boundedTotal,
+  countersByPoint,
+  exactTotal,
+  leadsTotal,
+  type PageTotal,
+} from '../punti-fisici/contatori';
+import {
+  leadOfPunto,
+  leadsScope,
+  ownLeadRows,
+  praticheScope,
+  puntiScope,
+  scopedPuntiIdsSql,
+} from '../punti-fisici/scope';
 import { listPossibiliDuplicati, listStorico, possibileDuplicatoSql } from './duplicati.service';
 
 const m = msg.lead;
@@ -57,11 +72,18 @@ function overdueSince(now: Date): Date {
 }
 
 /** The list's filters, with the contact status and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). */
-function filterConditions(db: DbExecutor, actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [leadsScope(db, actor)];
+function filterConditions(
+  db: DbExecutor,
+  actor: Actor,
+  filters: LeadFilters,
+  now: Date,
+  options: { scopeJoined?: boolean } = {},
+): SQL | undefined {
+  // A query that joins the actor's lead_utenti rows (see fromLeads) is scoped by the join.
+  const conditions: Array<SQL | undefined> = [options.scopeJoined ? undefined : leadsScope(db, actor)];
   const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
   if (filters.puntoFisicoId) {
-    conditions.push(leadOfPunto(filters.puntoFisicoId));
+    conditions.push(leadOfPunto(db, filters.puntoFisicoId));
     // Another shop's point as a filter finds nothing, not "my customers who also went there".
     if (scoped) conditions.push(sql`${filters.puntoFisicoId} in ${scopedPuntiIdsSql(actor)}`);
   }
@@ -158,23 +180,84 @@ function toListItem(row: ListRow): LeadListItem {
   };
 }
 
+const hasFilters = (f: LeadFilters) =>
+  Boolean(f.status || f.overdue || f.service || f.search?.trim() || f.puntoFisicoId);
+
+/**
+ * The list's total: the actor's counter without filters, the point's counter with the point
+ * filter alone (exact), else counted up to a bound (docs/performance.md#totali-delle-liste).
+ */
+async function leadsPageTotal(
+  db: Database,
+  actor: Actor,
+  query: ListLeadsQuery,
+  where: SQL | undefined,
+): Promise<PageTotal> {
+  if (!hasFilters(query)) return exactTotal(await leadsTotal(db, actor));
+  const onlyPunto = query.puntoFisicoId && !hasFilters({ ...query, puntoFisicoId: undefined });
+  if (onlyPunto) {
+    // A point out of scope finds nothing (filterConditions), and so counts nothing.
+    const [inScope] = await db
+      .select({ id: puntiFisici.id })
+      .from(puntiFisici)
+      .where(and(eq(puntiFisici.id, query.puntoFisicoId!), puntiScope(actor)));
+    if (!inScope) return exactTotal(0);
+    const counts = await countersByPoint(db, [query.puntoFisicoId!], 'lead');
+    return exactTotal(counts.get(query.puntoFisicoId!) ?? 0);
+  }
+  return boundedTotal(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(leads)
+      .where(where),
+  );
+}
+
+/**
+ * Leads in list order. A scoped role reads its own lead_utenti rows in date order (one index
+ * range, see ownLeadRows) and joins each lead; the others read leads by (date, id).
+ */
+function pageOfLeads(db: Database, actor: Actor, now: Date) {
+  const scoped = puntiScope(actor) != null;
+  const query = db
+    .select(screenColumns(actor, now))
+    .from(leads)
+    .leftJoin(puntiFisici, originalPuntoInScope(actor));
+  if (!scoped) return { query, order: [desc(leads.dataRegistrazione), desc(leads.id)] };
+  return {
+    query: query.innerJoin(leadUtenti, and(eq(leadUtenti.leadId, leads.id), ownLeadRows(actor))),
+    order: [desc(leadUtenti.dataRegistrazione), desc(leadUtenti.leadId)],
+  };
+}
+
 export async function listLeads(
   db: Database,
   actor: Actor,
   query: ListLeadsQuery,
   now = new Date(),
 ): Promise<LeadList> {
-  const where = filterConditions(db, actor, query, now);
-  const [{ total }] = await db.select({ total: count() }).from(leads).where(where);
-  const rows = await db
-    .select(screenColumns(actor, now))
-    .from(leads)
-    .leftJoin(puntiFisici, originalPuntoInScope(actor))
-    .where(where)
-    .orderBy(desc(leads.dataRegistrazione), desc(leads.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { items: rows.map(toListItem), total, page: query.page, pageSize: query.pageSize };
+  const scopeJoined = puntiScope(actor) != null;
+  // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
+  // first one while new leads come in (docs/performance.md#paginazione-stabile).
+  const fino = query.fino ?? (await newestLeadId(db));
+  const where = and(filterConditions(db, actor, query, now, { scopeJoined }), lte(leads.id, fino));
+  const page = pageOfLeads(db, actor, now);
+  const [total, rows] = await Promise.all([
+    leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now)),
+    page.query
+      .where(where)
+      .orderBy(...page.order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+  ]);
+  return { items: rows.map(toListItem), ...total, page: query.page, pageSize: query.pageSize, fino };
+}
+
+/** The highest lead id (the primary key's last entry), 0 when there are none. */
+async function newestLeadId(db: DbExecutor): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${leads.id})` }).from(leads);
+  return Number(row?.id ?? 0);
 }
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {

@@ -323,6 +323,7 @@ export async function listRegistro(
       scadeAt: r.scadeAt.toISOString(),
     })),
     total,
+    totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
     mailConfigured: options.mailConfigured,

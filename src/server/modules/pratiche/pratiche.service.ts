@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { phoneSearchDigits, type ServizioStato } from '#shared/domain.ts';
+import { phoneSearchDigits, SERVIZIO_STATI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { ExportFormat } from '#shared/schemas/common.ts';
 import type {
@@ -13,6 +13,13 @@ import type {
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { containsPattern } from '#server/db/sql-helpers.ts';
+import {
+  boundedTotal,
+  exactTotal,
+  pointCounters,
+  type PageTotal,
+  type Voce,
+} from '../punti-fisici/contatori';
 import { praticheScope } from '../punti-fisici/scope';
 import type { Database } from '#server/db/client.ts';
 import {
@@ -54,7 +61,10 @@ function searchCondition(db: Database, search: string | undefined): SQL | undefi
         digits ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
       ),
     );
-  return or(inArray(pratiche.leadId, customers), idMatch ? eq(pratiche.id, Number(idMatch[1])) : undefined);
+  // One IN over a UNION, not "lead in (…) OR id = n": with the OR PostgreSQL walked every
+  // practice; this way each branch uses its index (pratiche_lead_idx, the primary key).
+  const byNumber = idMatch ? sql` union all select ${Number(idMatch[1])}` : sql``;
+  return sql`${pratiche.id} in (select pr_search.id from pratiche pr_search where pr_search.lead_id in ${customers}${byNumber})`;
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */
@@ -118,6 +128,81 @@ function praticheWhere(
   return { base, where };
 }
 
+/** Search and the point's name or address: the filters no counter answers. */
+const needsCounting = (q: ListQuery) => Boolean(q.search || q.puntoFisico || q.koMotivazione);
+
+/** The points the point filters leave (a point's id, or its name or address), for counters. */
+function pointFilter(query: ListQuery): SQL | undefined {
+  return and(
+    query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
+    query.puntoFisico
+      ? or(
+          ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
+          ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
+        )
+      : undefined,
+  );
+}
+
+/**
+ * The list's total: exact from the counters kept by triggers when the filters are a point, a
+ * service and at most one status; else counted up to a bound (docs/performance.md#totali-delle-liste).
+ */
+async function praticheTotal(
+  db: Database,
+  actor: Actor,
+  query: ListQuery,
+  where: SQL | undefined,
+): Promise<PageTotal> {
+  // A service type in any status has no counter of its own (a practice holding it in two
+  // statuses would count twice in a sum): that one is counted.
+  const fromCounters =
+    !needsCounting(query) && (query.stato.length === 1 || (query.stato.length === 0 && !query.servizio));
+  if (fromCounters) {
+    const voce: Voce =
+      query.stato.length === 1 ? `pratiche|${query.servizio ?? '*'}|${query.stato[0]}` : 'pratiche';
+    const counts = await pointCounters(db, actor, [voce], pointFilter(query));
+    return exactTotal(counts.get(voce) ?? 0);
+  }
+  return boundedTotal(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(pratiche)
+      .where(where),
+  );
+}
+
+/**
+ * Counts per status ignore the status toggles themselves, so every button shows what it would
+ * find: the practices matching the other filters that hold a service (of the chosen type) in
+ * that status. From the counters, unless a search narrows the list (then over its matches).
+ */
+async function praticheCountsByStato(
+  db: Database,
+  actor: Actor,
+  query: ListQuery,
+  filters: SQL | undefined,
+): Promise<Array<{ stato: string; n: number }>> {
+  if (!query.search) {
+    const voci = SERVIZIO_STATI.map((stato): Voce => `pratiche|${query.servizio ?? '*'}|${stato}`);
+    const counts = await pointCounters(db, actor, voci, pointFilter(query));
+    return SERVIZIO_STATI.map((stato, i) => ({ stato, n: counts.get(voci[i]) ?? 0 }));
+  }
+  return db
+    .select({ stato: servizi.stato, n: sql<number>`count(distinct ${servizi.praticaId})::int` })
+    .from(servizi)
+    .where(
+      and(
+        query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
+        filters
+          ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
+          : undefined,
+      ),
+    )
+    .groupBy(servizi.stato);
+}
+
 /** A practice with its customer, point name and document count: the list's rows and the detail. */
 function selectPraticaRows(db: Database) {
   return db
@@ -167,28 +252,14 @@ export async function getPratica(db: Database, actor: Actor, id: number): Promis
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const { base: filters, where } = praticheWhere(db, actor, query);
 
-  const [page, [totals], counts] = await Promise.all([
+  const [page, total, counts] = await Promise.all([
     selectPraticaRows(db)
       .where(where)
       .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(pratiche).where(where),
-    // Counts per status ignore the status toggles themselves, so every button shows what it would
-    // find: the practices matching the other filters that hold a service (of the chosen type) in
-    // that status. One pass over servizi grouped by status, not four subqueries per practice.
-    db
-      .select({ stato: servizi.stato, n: sql<number>`count(distinct ${servizi.praticaId})::int` })
-      .from(servizi)
-      .where(
-        and(
-          query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
-          filters
-            ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
-            : undefined,
-        ),
-      )
-      .groupBy(servizi.stato),
+    praticheTotal(db, actor, query, where),
+    praticheCountsByStato(db, actor, query, filters),
   ]);
   const countOf = (stato: ServizioStato) => Number(counts.find((c) => c.stato === stato)?.n ?? 0);
 
@@ -199,7 +270,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const items = page.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? []));
   return {
     items,
-    total: Number(totals.total),
+    ...total,
     page: query.page,
     pageSize: query.pageSize,
     countsByStato: {

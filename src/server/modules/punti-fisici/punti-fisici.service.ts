@@ -14,13 +14,14 @@ import {
 import { startOfRomeDay, startOfRomeMonth } from '#shared/time.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { commissioni, leads, puntiFisici, users } from '#server/db/schema.ts';
+import { commissioni, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
 import { clearQrCache, landingUrl, qrSvg } from './qr';
 import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
-import { leadOfPunto, puntiScope } from './scope';
+import { countersByPoint } from './contatori';
+import { puntiScope } from './scope';
 
 const m = msg.puntoFisico;
 
@@ -31,39 +32,12 @@ export interface PuntiContext {
 
 type PuntoRow = typeof puntiFisici.$inferSelect;
 
-/**
- * Leads and practices per point, for the given points (null: all), in two grouped passes rather
- * than two subqueries per point. A lead belongs to a point when it came in there first or has a
- * practice there (see scope.ts).
- */
-async function countsByPunto(db: DbExecutor, ids: number[] | null) {
-  const leadsCount = new Map<number, number>();
-  const praticheCount = new Map<number, number>();
-  if (ids?.length === 0) return { leadsCount, praticheCount };
-  const among = (column: string) =>
-    ids
-      ? sql` and ${sql.raw(column)} in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
-  const [leadRows, praticaRows] = await Promise.all([
-    db
-      .select({ punto: sql<number>`punto_id`, n: sql<number>`count(*)::int` })
-      .from(
-        sql`(select l.punto_fisico_originale_id as punto_id, l.id as lead_id from leads l where l.punto_fisico_originale_id is not null${among('l.punto_fisico_originale_id')}
-          union
-          select pr.punto_fisico_id, pr.lead_id from pratiche pr where pr.punto_fisico_id is not null${among('pr.punto_fisico_id')}) as lead_del_punto`,
-      )
-      .groupBy(sql`punto_id`),
-    db
-      .select({ punto: sql<number>`pr.punto_fisico_id`, n: sql<number>`count(*)::int` })
-      .from(sql`pratiche pr`)
-      .where(sql`pr.punto_fisico_id is not null${among('pr.punto_fisico_id')}`)
-      .groupBy(sql`pr.punto_fisico_id`),
+/** Leads and practices per point, from the counters kept by triggers (docs/performance.md#contatori). */
+async function countsByPunto(db: DbExecutor, ids: number[]) {
+  const [leadsCount, praticheCount] = await Promise.all([
+    countersByPoint(db, ids, 'lead'),
+    countersByPoint(db, ids, 'pratiche'),
   ]);
-  for (const r of leadRows) leadsCount.set(Number(r.punto), Number(r.n));
-  for (const r of praticaRows) praticheCount.set(Number(r.punto), Number(r.n));
   return { leadsCount, praticheCount };
 }
 
@@ -83,7 +57,7 @@ async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Pe
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[], scoped: boolean): Promise<PuntoFisico[]> {
+async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[]): Promise<PuntoFisico[]> {
   const [people, counts] = await Promise.all([
     peopleById(
       ctx.db,
@@ -91,7 +65,10 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[], scoped: boolea
         [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null),
       ),
     ),
-    countsByPunto(ctx.db, scoped ? rows.map((r) => r.id) : null),
+    countsByPunto(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
   ]);
   return rows.map((r) => ({
     id: r.id,
@@ -124,8 +101,7 @@ function selectPunti(db: DbExecutor, where: SQL | undefined) {
 
 export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<PuntoFisico[]> {
   const scope = puntiScope(actor);
-  // Every point: count over everything; a scoped role: only over its own points.
-  return toPuntiFisici(ctx, await selectPunti(ctx.db, scope), scope != null);
+  return toPuntiFisici(ctx, await selectPunti(ctx.db, scope));
 }
 
 /** The point, if it is in the actor's scope; otherwise "not found". See docs/product/roles-and-scope.md#403-e-404 */
@@ -141,7 +117,7 @@ export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Pr
 export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number): Promise<PuntoFisico> {
   const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)));
   if (rows.length === 0) throw AppError.notFound(m.notFound);
-  const [punto] = await toPuntiFisici(ctx, rows, true);
+  const [punto] = await toPuntiFisici(ctx, rows);
   return punto;
 }
 
@@ -266,10 +242,7 @@ export async function getPuntoFisicoStats(
   now = new Date(),
 ): Promise<PuntoFisicoStats> {
   await findPuntoRow(db, actor, id);
-  const [{ totalLeads }] = await db
-    .select({ totalLeads: sql<number>`count(*)::int` })
-    .from(leads)
-    .where(leadOfPunto(id));
+  const totalLeads = (await countersByPoint(db, [id], 'lead')).get(id) ?? 0;
   const amount = commissionAmountFor(actor);
   const today = startOfRomeDay(now);
   const month = startOfRomeMonth(now);

@@ -1,6 +1,6 @@
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client.ts';
-import { leads, pratiche, puntiFisici } from '#server/db/schema.ts';
+import { leadPunti, leadUtenti, leads, pratiche, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /**
@@ -47,21 +47,26 @@ export function scopedPuntiIdsSql(actor: Actor): SQL {
  * returning customer keeps its first point, but the second shop sees it too).
  * See docs/product/roles-and-scope.md#lead-di-un-punto
  */
-export function leadOfPunto(puntoFisicoId: number): SQL {
-  return or(
-    eq(leads.puntoFisicoOriginaleId, puntoFisicoId),
-    sql`exists (select 1 from pratiche pr_punto where pr_punto.lead_id = "leads"."id" and pr_punto.punto_fisico_id = ${puntoFisicoId})`,
-  )!;
+export function leadOfPunto(db: DbExecutor, puntoFisicoId: number): SQL {
+  // lead_punti holds exactly these pairs, kept by triggers (docs/performance.md#contatori).
+  return inArray(
+    leads.id,
+    db.select({ id: leadPunti.leadId }).from(leadPunti).where(eq(leadPunti.puntoFisicoId, puntoFisicoId)),
+  );
 }
 
-/** Leads the actor may see; undefined = all. */
+/**
+ * The actor's own rows of lead_utenti (the leads of its points, kept by triggers): a scoped list
+ * joins them and reads one page in date order from their index. Only for scoped roles.
+ */
+export function ownLeadRows(actor: Actor): SQL {
+  return and(eq(leadUtenti.ruolo, actor.role), eq(leadUtenti.userId, actor.id))!;
+}
+
+/** Leads the actor may see; undefined = all. An IN over one index range, not OR EXISTS. */
 export function leadsScope(db: DbExecutor, actor: Actor): SQL | undefined {
   if (!puntiScope(actor)) return undefined;
-  const ids = scopedPuntiIds(db, actor);
-  return or(
-    inArray(leads.puntoFisicoOriginaleId, ids),
-    sql`exists (select 1 from pratiche pr_scope where pr_scope.lead_id = "leads"."id" and pr_scope.punto_fisico_id in ${scopedPuntiIdsSql(actor)})`,
-  );
+  return inArray(leads.id, db.select({ id: leadUtenti.leadId }).from(leadUtenti).where(ownLeadRows(actor)));
 }
 
 /** Practices the actor may see; undefined = all. */

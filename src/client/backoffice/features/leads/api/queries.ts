@@ -13,6 +13,8 @@ export interface LeadFilters {
 export interface LeadQuery extends LeadFilters {
   page: number;
   pageSize: number;
+  /** The first page's `fino`, so later pages stay in step with it while leads come in. */
+  fino?: number;
 }
 
 /** The list's filters as query parameters, shared by the list and its export. */
@@ -34,7 +36,12 @@ export const leadQueries = {
       queryKey: [...leadQueries.lists(), q] as const,
       queryFn: () =>
         api.get<LeadList>(
-          withQuery('/api/leads', { ...leadFilterParams(q), page: q.page, pageSize: q.pageSize }),
+          withQuery('/api/leads', {
+            ...leadFilterParams(q),
+            page: q.page,
+            pageSize: q.pageSize,
+            fino: q.fino,
+          }),
         ),
       // The previous page stays on screen while the next one loads.
       placeholderData: keepPreviousData,

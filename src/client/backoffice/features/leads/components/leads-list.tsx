@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
@@ -7,6 +8,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
+import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import {
   Table,
@@ -19,7 +21,7 @@ import {
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useLeads } from '../api/leads';
-import type { LeadFilters } from '../api/queries';
+import { leadQueries, type LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
 import { LeadStatusControl } from './lead-status-control';
 import { DuplicatoBadge } from './lead-duplicati';
@@ -62,11 +64,21 @@ export function LeadsList(props: {
   detailHref: (lead: LeadListItem) => string;
 }) {
   const { filters, page, onPageChange, role, detailHref } = props;
-  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE });
+  // Later pages are read up to the first page's newest lead (kept in the query cache), so a lead
+  // arriving meanwhile neither repeats a row nor hides one (docs/performance.md#paginazione-stabile).
+  const queryClient = useQueryClient();
+  const fino =
+    page > 1
+      ? queryClient.getQueryData(leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey)
+          ?.fino
+      : undefined;
+  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino });
   const { setStatus, deleteLead, savingStatus } = useLeadActions();
   const canDelete = can(role, 'leads:delete');
   const total = leads.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { pages, atLeast } = leads.data
+    ? pageCount(leads.data, PAGE_SIZE, page, leads.data.items.length)
+    : { pages: 1, atLeast: false };
 
   const actions = (lead: LeadListItem) => (
     <LeadActions
@@ -83,7 +95,7 @@ export function LeadsList(props: {
   return (
     <>
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="lead-count">
-        {leads.data ? `${total} lead trovati` : ''}
+        {leads.data ? describeTotal(leads.data, 'lead trovati', 'lead trovati') : ''}
       </p>
       <Card>
         {leads.isLoading ? (
@@ -170,7 +182,7 @@ export function LeadsList(props: {
           </div>
         )}
       </Card>
-      <Pagination page={page} pages={pages} onPageChange={onPageChange} className="mt-4" />
+      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={onPageChange} className="mt-4" />
     </>
   );
 }

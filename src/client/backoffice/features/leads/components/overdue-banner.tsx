@@ -1,5 +1,6 @@
 import { AlarmClock } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
+import { describeTotal } from '#client/lib/page-total.ts';
 import { useLeads } from '../api/leads';
 
 /** The leads still `nuovo` after the 24 hours the landing promises, in the chosen point's scope. */
@@ -14,9 +15,9 @@ export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => voi
     >
       <span className="flex items-center gap-2 text-sm">
         <AlarmClock className="size-4 shrink-0" aria-hidden />
-        {count === 1
+        {count === 1 && !overdue.data?.totalIsLowerBound
           ? '1 lead nuovo attende da oltre 24 ore di essere contattato.'
-          : `${count} lead nuovi attendono da oltre 24 ore di essere contattati.`}
+          : `${overdue.data ? describeTotal(overdue.data, 'lead nuovo', 'lead nuovi') : count} attendono da oltre 24 ore di essere contattati.`}
       </span>
       <Button variant="outline" size="sm" onClick={props.onShow}>
         Mostra

@@ -3,6 +3,7 @@ import type { Role } from '#shared/permissions.ts';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import type { PraticheList as PraticheListData } from '#shared/schemas/pratica.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PraticaCard } from './pratica-card';
@@ -16,7 +17,9 @@ export function PraticheList(props: {
 }) {
   const { query, page, onPageChange, role } = props;
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const { pages, atLeast } = data
+    ? pageCount(data, data.pageSize, page, data.items.length)
+    : { pages: 1, atLeast: false };
 
   if (query.isError) {
     return (
@@ -39,7 +42,7 @@ export function PraticheList(props: {
   return (
     <>
       <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-        {data.total === 1 ? '1 pratica trovata' : `${data.total} pratiche trovate`}
+        {describeTotal(data, 'pratica trovata', 'pratiche trovate')}
       </p>
       {data.items.length === 0 ? (
         <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">
@@ -52,7 +55,7 @@ export function PraticheList(props: {
           ))}
         </div>
       )}
-      <Pagination page={page} pages={pages} onPageChange={onPageChange} />
+      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={onPageChange} />
     </>
   );
 }

@@ -1,0 +1,94 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { TOTAL_BOUND } from '#shared/schemas/common.ts';
+import type { DbExecutor } from '#server/db/client.ts';
+import { contatori, puntiFisici } from '#server/db/schema.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { puntiScope } from './scope';
+
+/**
+ * Reading the counters that triggers keep in the same transaction as every change (migration
+ * 0011): a total or a per-status figure costs a few index reads at any size.
+ * See docs/performance.md#contatori
+ */
+
+export type Voce = 'lead' | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
+
+export interface PageTotal {
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
+export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBound: false });
+
+/** The leads the actor sees, from its own counter (a scoped person's distinct leads, or all). */
+export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> {
+  const scoped = puntiScope(actor) != null;
+  const [row] = await db
+    .select({ n: contatori.n })
+    .from(contatori)
+    .where(
+      and(
+        eq(contatori.ambito, scoped ? actor.role : 'tutti'),
+        eq(contatori.ambitoId, scoped ? actor.id : 0),
+        eq(contatori.voce, 'lead'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The given figures summed over points: the actor's points (all points and "no point" for an
+ * unscoped role), narrowed to `among` when given.
+ */
+export async function pointCounters(
+  db: DbExecutor,
+  actor: Actor,
+  voci: readonly Voce[],
+  among?: SQL,
+): Promise<Map<string, number>> {
+  const scope = puntiScope(actor);
+  const points =
+    scope || among ? db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)) : undefined;
+  const rows = await db
+    .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int` })
+    .from(contatori)
+    .where(
+      and(
+        eq(contatori.ambito, 'punto'),
+        inArray(contatori.voce, [...voci]),
+        points ? inArray(contatori.ambitoId, points) : undefined,
+      ),
+    )
+    .groupBy(contatori.voce);
+  return new Map(rows.map((r) => [r.voce, Number(r.n)]));
+}
+
+/** Each point's figure, for the given points. */
+export async function countersByPoint(
+  db: DbExecutor,
+  ids: number[],
+  voce: Voce,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: contatori.ambitoId, n: contatori.n })
+    .from(contatori)
+    .where(and(eq(contatori.ambito, 'punto'), eq(contatori.voce, voce), inArray(contatori.ambitoId, ids)));
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/**
+ * Counts the rows of `rows` (a select of anything) up to TOTAL_BOUND + 1: an exact total up to
+ * TOTAL_BOUND, else "more than TOTAL_BOUND". Costs at most TOTAL_BOUND + 1 index entries.
+ */
+export async function boundedTotal(
+  db: DbExecutor,
+  rows: { limit(n: number): { as(alias: string): unknown } },
+): Promise<PageTotal> {
+  const limited = rows.limit(TOTAL_BOUND + 1).as('limitato') as Parameters<
+    ReturnType<DbExecutor['select']>['from']
+  >[0];
+  const [row] = await db.select({ n: count() }).from(limited);
+  const n = Number(row.n);
+  return n > TOTAL_BOUND ? { total: TOTAL_BOUND, totalIsLowerBound: true } : exactTotal(n);
+}
