@@ -76,7 +76,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (isServiceUnavailable(error)) {
-      request.log.warn({ err: { message: error.message, code: error.code } }, 'servizio non raggiungibile');
+      // The Error itself: the `err` serializer (safeError) keeps its code and drops personal data.
+      request.log.warn({ err: error }, 'servizio non raggiungibile');
       void reply
         .code(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
