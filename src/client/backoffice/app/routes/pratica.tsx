@@ -23,7 +23,9 @@ function PraticaScreen({ id }: { id: number }) {
 
   if (isNotFound(pratica.error)) return <NotFoundContent />;
   return (
-    <div className="grid gap-4">
+    // grid-cols-1 (minmax(0, 1fr)): the column never grows past a phone's width to fit a card's
+    // widest unbreakable row.
+    <div className="grid grid-cols-1 gap-4">
       <Link
         href={paths.pratiche}
         className="inline-flex items-center gap-1 text-sm text-primary hover:underline"

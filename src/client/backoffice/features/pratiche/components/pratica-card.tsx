@@ -134,8 +134,8 @@ export function PraticaCard({
           </Button>
         )}
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <CardContent className="grid grid-cols-1 gap-4">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           <Field label="Cliente">
             {pratica.lead.nome} {pratica.lead.cognome}
           </Field>
