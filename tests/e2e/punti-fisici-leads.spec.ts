@@ -204,6 +204,8 @@ test.describe('Punti Fisici', () => {
     page,
     request,
   }) => {
+    // 29 points made through the API before the screen opens.
+    test.slow();
     const api = await adminApi(request);
     const s = stamp();
     const am = await createUser(api, 'area_manager');

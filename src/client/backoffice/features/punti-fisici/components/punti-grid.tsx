@@ -66,7 +66,6 @@ export function PuntiGrid(props: {
   if (punti.data?.total === 0 && q) {
     return (
       <>
-        {count}
         <Card className="flex flex-col items-center gap-2 p-10 text-center" data-testid="punti-empty-search">
           <SearchX className="size-10 text-muted-foreground" aria-hidden />
           <h2 className="text-lg font-semibold">{m.emptySearch}</h2>
