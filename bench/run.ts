@@ -217,13 +217,15 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
   const deep = Math.max(1, Math.min(pages, Math.round(pages / 2), 2000));
   const surname = page1.items[0]?.cognome ?? 'Rossi';
   const phone = (page1.items[3]?.telefono ?? '3331234567').replace(/\D/g, '').slice(-7);
-  const punti = await getJson<Array<{ id: number }> | { items: Array<{ id: number }> }>(
+  const punti = await getJson<{ items: Array<{ id: number; nomeAttivita: string }> }>(
     base,
     '/api/punti-fisici',
     cookie,
   );
-  const pointList = Array.isArray(punti) ? punti : punti.items;
+  const pointList = punti.items;
   const pointId = pointList[Math.min(1, pointList.length - 1)]?.id;
+  // A word of a point's name, as a shop owner would type it in the points' search box.
+  const pointWord = pointList[0]?.nomeAttivita.split(/\s+/).find((w) => w.length >= 4) ?? 'Milano';
 
   const cases: Case[] = [
     get('GET /api/leads', 'pagina 1', '/api/leads'),
@@ -246,7 +248,8 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
       cases.push(get('GET /api/pratiche', 'filtro punto', `/api/pratiche?puntoFisicoId=${pointId}`));
   }
   cases.push(
-    get('GET /api/punti-fisici', 'elenco', '/api/punti-fisici'),
+    get('GET /api/punti-fisici', 'pagina 1', '/api/punti-fisici'),
+    get('GET /api/punti-fisici', 'ricerca', `/api/punti-fisici?q=${encodeURIComponent(pointWord)}`),
     get('GET /api/commissioni', 'tutte', '/api/commissioni'),
     get('GET /api/commissioni', 'mese corrente', `/api/commissioni?dataInizio=${thisMonth()}-01`),
     get('GET /api/commissioni', 'ultimi 6 mesi', `/api/commissioni?dataInizio=${monthsAgo(6)}`),
@@ -465,10 +468,12 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     const cookies = Object.fromEntries(
       await Promise.all(roles.map(async (r) => [r, await login(server.base, r)] as const)),
     ) as Record<Role, string>;
-    const adminPoints = await getJson<
-      Array<{ id: number; landingCode: string }> | { items: Array<{ id: number }> }
-    >(server.base, '/api/punti-fisici', cookies.admin);
-    const somePoint = (Array.isArray(adminPoints) ? adminPoints : adminPoints.items)[1]?.id ?? 1;
+    const adminPoints = await getJson<{ items: Array<{ id: number }> }>(
+      server.base,
+      '/api/punti-fisici',
+      cookies.admin,
+    );
+    const somePoint = adminPoints.items[1]?.id ?? 1;
     const cases: Case[] = [];
     for (const role of roles) cases.push(...(await casesFor(server.base, role, cookies[role])));
     cases.push(...publicCases(somePoint));

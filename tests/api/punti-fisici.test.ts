@@ -47,25 +47,45 @@ function body(overrides: Record<string, unknown> = {}) {
   };
 }
 
+type Page = { items: Array<{ id: number; nomeAttivita: string }>; total: number; totalIsLowerBound: boolean };
+/** Every page of the list for this query, read one after the other. */
+async function allPages(cookie: string, query = '') {
+  const pages: Page[] = [];
+  for (let page = 1; ; page++) {
+    const res = await get(`/api/punti-fisici?page=${page}${query}`, cookie);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Page;
+    pages.push(body);
+    if (body.items.length < 25) return pages;
+  }
+}
+const idsOf = (pages: Page[]) => pages.flatMap((p) => p.items.map((i) => i.id));
+
 describe('GET /api/punti-fisici: scope by role', () => {
   it.each(UNSCOPED_ROLES)('%s sees every point', async (role) => {
-    const res = await get('/api/punti-fisici', w.cookies[role]);
-    expect(res.statusCode).toBe(200);
-    const ids = (res.json() as Array<{ id: number }>).map((p) => p.id);
+    const pages = await allPages(w.cookies[role]);
+    const ids = idsOf(pages);
     expect(ids).toEqual(expect.arrayContaining([w.puntoA.id, w.puntoB.id]));
     expect(ids).toHaveLength(await pointCount());
+    expect(pages[0]).toMatchObject({
+      total: await pointCount(),
+      totalIsLowerBound: false,
+      page: 1,
+      pageSize: 25,
+    });
   });
 
   it.each(SCOPED_ROLES)('%s sees only its own point', async (role) => {
     const res = await get('/api/punti-fisici', w.cookies[role]);
     expect(res.statusCode).toBe(200);
-    expect((res.json() as Array<{ id: number }>).map((p) => p.id)).toEqual([w.puntoA.id]);
+    expect((res.json() as Page).items.map((p) => p.id)).toEqual([w.puntoA.id]);
+    expect(res.json()).toMatchObject({ total: 1, totalIsLowerBound: false });
   });
 
   it('a user with no point sees an empty list', async () => {
     const { cookie } = await loginAs(ctx, 'punto_fisico');
     const res = await get('/api/punti-fisici', cookie);
-    expect(res.json()).toEqual([]);
+    expect(res.json()).toEqual({ items: [], total: 0, totalIsLowerBound: false, page: 1, pageSize: 25 });
   });
 
   it('carries urlLanding, qrCode, counts and the expanded people', async () => {
@@ -101,11 +121,112 @@ describe('GET /api/punti-fisici: scope by role', () => {
     const b = (await get(`/api/punti-fisici/${w.puntoB.id}`, w.admin)).json();
     expect(b).toMatchObject({ leadCount: 1, praticheCount: 1 });
     // The lists count the same way, over every point (admin) or over one's own (punto fisico).
-    const all = (await get('/api/punti-fisici', w.admin)).json() as Array<{ id: number }>;
+    const all = (await allPages(w.admin)).flatMap((p) => p.items);
     expect(all.find((x) => x.id === w.puntoA.id)).toMatchObject({ leadCount: 2, praticheCount: 2 });
     expect(all.find((x) => x.id === w.puntoB.id)).toMatchObject({ leadCount: 1, praticheCount: 1 });
-    const own = (await get('/api/punti-fisici', w.pfA.cookie)).json() as Array<{ id: number }>;
-    expect(own.find((x) => x.id === w.puntoA.id)).toMatchObject({ leadCount: 2, praticheCount: 2 });
+    const own = (await get('/api/punti-fisici', w.pfA.cookie)).json() as Page;
+    expect(own.items.find((x) => x.id === w.puntoA.id)).toMatchObject({ leadCount: 2, praticheCount: 2 });
+  });
+});
+
+describe('GET /api/punti-fisici: pages and search', () => {
+  // A chain of its own: 30 points of one area manager (names in pairs, so that the id breaks
+  // ties), 12 of them with one agent and 1 with one shop owner; 6 look-alikes of another manager.
+  let am: Awaited<ReturnType<typeof loginAs>>;
+  let other: Awaited<ReturnType<typeof loginAs>>;
+  let ag: Awaited<ReturnType<typeof loginAs>>;
+  let pf: Awaited<ReturnType<typeof loginAs>>;
+  let mine: Array<typeof puntiFisici.$inferSelect>;
+  let theirs: Array<typeof puntiFisici.$inferSelect>;
+
+  beforeAll(async () => {
+    am = await loginAs(ctx, 'area_manager', { firstName: 'Ornella', lastName: 'Quaglia' });
+    other = await loginAs(ctx, 'area_manager');
+    ag = await loginAs(ctx, 'agente', { firstName: 'Teodoro', lastName: 'Zanchetta' });
+    pf = await loginAs(ctx, 'punto_fisico', { firstName: 'Filiberto', lastName: 'Ughetti' });
+    mine = [];
+    for (let i = 0; i < 30; i++) {
+      mine.push(
+        await insertPuntoFisico(ctx.db, {
+          nomeAttivita: `Paginato ${String(Math.floor(i / 2)).padStart(2, '0')}`,
+          indirizzo: i === 7 ? 'Piazza Sordello 4, Mantova' : 'Via Roma 1, Milano',
+          areaManagerId: am.user.id,
+          agenteId: i < 12 ? ag.user.id : null,
+          ...(i === 3 ? { utenteResponsabileId: pf.user.id } : {}),
+        }),
+      );
+    }
+    theirs = [];
+    for (let i = 0; i < 6; i++)
+      theirs.push(
+        await insertPuntoFisico(ctx.db, {
+          nomeAttivita: `Paginato ${String(i).padStart(2, '0')}`,
+          indirizzo: 'Piazza Sordello 9, Mantova',
+          areaManagerId: other.user.id,
+        }),
+      );
+  });
+
+  const ordered = (rows: Array<typeof puntiFisici.$inferSelect>) =>
+    [...rows]
+      .sort((a, b) =>
+        a.nomeAttivita < b.nomeAttivita ? -1 : a.nomeAttivita > b.nomeAttivita ? 1 : a.id - b.id,
+      )
+      .map((r) => r.id);
+
+  it('25 a page, then the rest: every point once, by name then id, with the exact total', async () => {
+    const pages = await allPages(am.cookie);
+    expect(pages.map((p) => p.items.length)).toEqual([25, 5]);
+    expect(pages.map((p) => p.total)).toEqual([30, 30]);
+    expect(idsOf(pages)).toEqual(ordered(mine));
+    // A page past the end is empty, with the same total.
+    expect((await get('/api/punti-fisici?page=3', am.cookie)).json()).toMatchObject({ items: [], total: 30 });
+  });
+
+  // [who, query, the points expected (from this chain), whether other points may match too]
+  const cases: Array<[string, () => string, string, () => Array<typeof puntiFisici.$inferSelect>]> = [
+    ['area manager, by name', () => am.cookie, 'paginato', () => mine],
+    ['area manager, by address', () => am.cookie, 'sordello', () => [mine[7]]],
+    ['area manager, by landing code', () => am.cookie, '', () => [mine[11]]],
+    ["area manager, by the agent's surname", () => am.cookie, 'zanchetta', () => mine.slice(0, 12)],
+    ["area manager, by the agent's full name", () => am.cookie, 'Teodoro Zanchetta', () => mine.slice(0, 12)],
+    ["area manager, by the shop owner's name", () => am.cookie, 'ughetti filiberto', () => [mine[3]]],
+    ['area manager, by its own name', () => am.cookie, 'Quaglia', () => mine],
+    ['agent, by name: only its 12', () => ag.cookie, 'Paginato', () => mine.slice(0, 12)],
+    ['shop owner, by address of another point', () => pf.cookie, 'sordello', () => []],
+    ['area manager, a wildcard taken literally', () => am.cookie, '%', () => []],
+    ['area manager, no match', () => am.cookie, 'nessunnegozio', () => []],
+    ['admin, by address: both chains', () => w.admin, 'Piazza Sordello', () => [mine[7], ...theirs]],
+  ];
+
+  it.each(cases)('search: %s', async (_label, cookie, q, expected) => {
+    const term = q || mine[11].landingCode.toLowerCase();
+    const pages = await allPages(cookie(), `&q=${encodeURIComponent(term)}`);
+    expect(idsOf(pages)).toEqual(ordered(expected()));
+    expect(pages[0].total).toBe(expected().length);
+  });
+
+  it("never returns another area manager's points, on any page of any search", async () => {
+    const theirIds = new Set(theirs.map((t) => t.id));
+    for (const q of ['', 'Paginato', 'Mantova', 'Paginato 0'])
+      expect(
+        idsOf(await allPages(am.cookie, `&q=${encodeURIComponent(q)}`)).some((id) => theirIds.has(id)),
+      ).toBe(false);
+  });
+
+  it.each([
+    ['page=0', 'Numero di pagina non valido'],
+    ['page=abc', 'Numero di pagina non valido'],
+    ['page=1.5', 'Numero di pagina non valido'],
+    ['pageSize=500', 'Numero di pagina non valido'],
+    [`q=${'x'.repeat(201)}`, 'Testo troppo lungo: al massimo 200 caratteri'],
+    ['q=a%00b', msg.common.controlChars],
+  ])('%s is refused with an Italian 400, and nothing changes', async (query, message) => {
+    const before = await pointCount();
+    const res = await get(`/api/punti-fisici?${query}`, w.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await pointCount()).toBe(before);
   });
 });
 
@@ -160,8 +281,7 @@ describe('POST /api/punti-fisici', () => {
     const res = await send('POST', '/api/punti-fisici', w.amA.cookie, body({ areaManagerId: w.amB.user.id }));
     expect(res.statusCode).toBe(201);
     expect(res.json().areaManagerId).toBe(w.amA.user.id);
-    const list = (await get('/api/punti-fisici', w.amA.cookie)).json() as Array<{ id: number }>;
-    expect(list.map((p) => p.id)).toContain(res.json().id);
+    expect(idsOf(await allPages(w.amA.cookie))).toContain(res.json().id);
   });
 
   it.each<[Role]>([['agente'], ['punto_fisico'], ['amministrazione']])(

@@ -75,7 +75,9 @@ describe('seed:demo at small size', () => {
       url: '/api/punti-fisici',
       headers: { cookie: Array.isArray(cookie) ? cookie.join('; ') : cookie! },
     });
-    expect(points.json().map((p: { landingCode: string }) => p.landingCode)).toEqual([DEMO_LANDING_CODE]);
+    expect(points.json().items.map((p: { landingCode: string }) => p.landingCode)).toEqual([
+      DEMO_LANDING_CODE,
+    ]);
   });
 
   it('creates points of sale with landing codes and every combination of agent and area manager', async () => {

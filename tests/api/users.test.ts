@@ -71,19 +71,53 @@ async function isSignedIn(cookie: string) {
   return res.statusCode === 200;
 }
 
+type UsersPage = {
+  items: Array<{ id: number; email: string; role: string; createdAt: string }>;
+  total: number;
+  totalIsLowerBound: boolean;
+  page: number;
+  pageSize: number;
+};
+const getUsers = (query: string, cookie = admin) =>
+  ctx.app.inject({ method: 'GET', url: `/api/users${query}`, headers: { cookie } });
+
+/** Every page of the list for this query, one after the other. */
+async function allUserPages(query = '') {
+  const pages: UsersPage[] = [];
+  for (let page = 1; ; page++) {
+    const res = await getUsers(`?page=${page}${query}`);
+    expect(res.statusCode).toBe(200);
+    pages.push(res.json());
+    if (pages[pages.length - 1].items.length < 25) return pages;
+  }
+}
+
 describe('GET /api/users', () => {
-  it('lists every user, newest first, without password hashes', async () => {
+  it('gives 25 users a page, newest first, every user once, without password hashes', async () => {
     const older = await insertUser(ctx.db, { role: 'agente' });
     const newer = await insertUser(ctx.db, { role: 'punto_fisico' });
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/users', headers: { cookie: admin } });
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as Array<{ id: number; email: string }>;
+    // Enough users for two pages whatever the other tests created.
+    for (let i = 0; i < 26; i++) await insertUser(ctx.db, { role: 'punto_fisico' });
+    const first = await getUsers('');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      page: 1,
+      pageSize: 25,
+      total: await userCount(),
+      totalIsLowerBound: false,
+    });
+    expect(first.json().items).toHaveLength(25);
+    const pages = await allUserPages();
+    const list = pages.flatMap((p) => p.items);
     expect(list).toHaveLength(await userCount());
     const ids = list.map((u) => u.id);
+    expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toContain(adminId);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
-    expect(res.body).not.toContain('passwordHash');
-    expect(res.body).not.toContain('password');
+    const times = list.map((u) => Date.parse(u.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.body).not.toContain('passwordHash');
+    expect(first.body).not.toContain('password');
     expect(list.find((u) => u.id === older.id)).toEqual({
       id: older.id,
       firstName: older.firstName,
@@ -97,16 +131,10 @@ describe('GET /api/users', () => {
     });
   });
 
-  it('filters by ?role=', async () => {
+  it('filters by ?role=, with the exact total', async () => {
     const agent = await insertUser(ctx.db, { role: 'agente' });
     const manager = await insertUser(ctx.db, { role: 'area_manager' });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users?role=area_manager',
-      headers: { cookie: admin },
-    });
-    expect(res.statusCode).toBe(200);
-    const list = res.json() as Array<{ id: number; role: string }>;
+    const list = (await allUserPages('&role=area_manager')).flatMap((p) => p.items);
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((u) => u.role === 'area_manager')).toBe(true);
     expect(list.map((u) => u.id)).toContain(manager.id);
@@ -117,17 +145,77 @@ describe('GET /api/users', () => {
       .from(users)
       .where(eq(users.role, 'area_manager'))) as [{ n: number }];
     expect(list).toHaveLength(n);
+    expect((await getUsers('?role=area_manager')).json().total).toBe(n);
   });
 
-  it('refuses an unknown role filter', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/users?role=capo',
-      headers: { cookie: admin },
+  describe('search', () => {
+    let ada: Awaited<ReturnType<typeof insertUser>>;
+    let bice: Awaited<ReturnType<typeof insertUser>>;
+    beforeAll(async () => {
+      ada = await insertUser(ctx.db, {
+        firstName: 'Adalgisa',
+        lastName: 'Vercellotti',
+        email: 'ada.vercellotti@esempio.it',
+        phone: '+39 347 555 0199',
+        role: 'agente',
+      });
+      bice = await insertUser(ctx.db, {
+        firstName: 'Bice',
+        lastName: 'Vercellotti',
+        email: 'bice.v@altro.it',
+        phone: '3476660288',
+        role: 'punto_fisico',
+      });
     });
+
+    // [query, who must be found (in list order: newest first)]
+    const cases: Array<[string, () => number[]]> = [
+      ['q=vercellotti', () => [bice.id, ada.id]],
+      ['q=Adalgisa%20Vercellotti', () => [ada.id]],
+      ['q=vercellotti%20bice', () => [bice.id]],
+      ['q=ADA.VERCELLOTTI%40esempio', () => [ada.id]],
+      ['q=347%20555', () => [ada.id]],
+      ['q=3475550199', () => [ada.id]],
+      ['q=666-0288', () => [bice.id]],
+      ['q=vercellotti&role=punto_fisico', () => [bice.id]],
+      ['q=vercellotti&role=admin', () => []],
+      ['q=%25', () => []],
+      ['q=_', () => []],
+    ];
+    it.each(cases)('?%s', async (query, expected) => {
+      const pages = await allUserPages(`&${query}`);
+      expect(pages.flatMap((p) => p.items).map((u) => u.id)).toEqual(expected());
+      expect(pages[0].total).toBe(expected().length);
+    });
+  });
+
+  it.each([
+    ['role=capo', msg.user.roleFilterInvalid],
+    ['page=0', 'Numero di pagina non valido'],
+    ['page=due', 'Numero di pagina non valido'],
+    ['pageSize=201', 'Numero di pagina non valido'],
+    [`q=${'x'.repeat(201)}`, 'Testo troppo lungo: al massimo 200 caratteri'],
+    ['q=a%0Ab', msg.common.controlChars],
+  ])('refuses ?%s with an Italian 400 and changes nothing', async (query, message) => {
+    const before = await userCount();
+    const res = await getUsers(`?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
+    expect(res.json().message).toContain(message);
+    expect(await userCount()).toBe(before);
   });
+
+  it.each<Role>(['amministrazione', 'area_manager', 'agente', 'punto_fisico'])(
+    '%s may not list users (403), not even with a search',
+    async (role) => {
+      const { cookie } = await loginAs(ctx, role);
+      for (const query of ['', '?q=rossi&page=2']) {
+        const res = await getUsers(query, cookie);
+        expect(res.statusCode).toBe(403);
+        expect(res.body).not.toContain('@esempio.it');
+      }
+    },
+  );
 
   it('answers 401 when signed out', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/users' });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatEuro, toCents } from '#shared/money.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
+import { choosePoint, searchPoint } from './combobox';
 import {
   adminApi,
   createUser,
@@ -136,9 +137,12 @@ test.describe('Dashboard', () => {
     await expect(recentCommissioni.getByRole('listitem').first()).toContainText('€ 70,00');
 
     // Point performance: chosen by name, its own numbers; 'Azzera' clears.
+    // The chooser searches (any number of points), like the lead filter.
     const panel = page.getByTestId('punto-performance');
-    await expect(panel.getByLabel('Punto fisico')).toContainText('Seleziona un punto fisico');
-    await panel.getByLabel('Punto fisico').selectOption({ label: nomeAttivita });
+    await expect(panel.getByRole('combobox', { name: 'Punto fisico' })).toHaveText(
+      'Seleziona un punto fisico',
+    );
+    await choosePoint(page, nomeAttivita, new RegExp(nomeAttivita));
     await expect(value(page, 'punto-lead')).toHaveText('2');
     await expect(value(page, 'punto-commissioni')).toHaveText('€ 70,00');
     await expect(value(page, 'punto-oggi')).toHaveText('€ 70,00');
@@ -147,7 +151,9 @@ test.describe('Dashboard', () => {
     await shots(page, 'dashboard-admin');
     await panel.getByRole('button', { name: 'Azzera' }).click();
     await expect(value(page, 'punto-lead')).toHaveCount(0);
-    await expect(panel.getByLabel('Punto fisico')).toHaveValue('');
+    await expect(panel.getByRole('combobox', { name: 'Punto fisico' })).toHaveText(
+      'Seleziona un punto fisico',
+    );
 
     await page.getByRole('button', { name: 'Esci' }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -171,12 +177,10 @@ test.describe('Dashboard', () => {
     const mine = page.getByRole('heading', { name: 'Commissioni Recenti' }).locator('xpath=../..');
     await expect(mine.getByRole('listitem')).toHaveCount(1);
     await expect(mine.getByRole('listitem')).toContainText('€ 30,00');
-    const options = page.getByTestId('punto-performance').getByLabel('Punto fisico').locator('option');
-    await expect(options).toHaveText(['Seleziona un punto fisico', nomeAttivita]);
-    await page
-      .getByTestId('punto-performance')
-      .getByLabel('Punto fisico')
-      .selectOption({ label: nomeAttivita });
+    // Only its own point is offered, whatever it types.
+    const offered = await searchPoint(page, 'Ferramenta');
+    await expect(offered.getByRole('option')).toHaveCount(1);
+    await offered.getByRole('option', { name: new RegExp(nomeAttivita) }).click();
     await expect(value(page, 'punto-commissioni')).toHaveText('€ 30,00');
     await expectNoSeriousA11yViolations(page);
     await shots(page, 'dashboard-punto-fisico');

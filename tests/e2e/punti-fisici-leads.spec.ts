@@ -108,6 +108,9 @@ test.describe('Punti Fisici', () => {
     await dialog.getByRole('button', { name: 'Crea Punto Fisico' }).click();
     await expect(page.getByTestId('toast')).toContainText('Punto fisico creato con successo');
     await expect(dialog).toBeHidden();
+    // Whatever page it sorts onto, the list shows the new point by its name.
+    await expect(page.getByLabel('Cerca punto fisico')).toHaveValue(shop);
+    await expect(page.getByTestId('punti-count')).toHaveText('1 punto fisico');
 
     const card = page.locator('[data-testid^="punto-card-"]', { hasText: shop });
     await expect(card).toBeVisible();
@@ -195,6 +198,66 @@ test.describe('Punti Fisici', () => {
     expect((await page.request.get(`/api/punti-fisici/${b.id}`)).status()).toBe(404);
     expect((await page.request.get(`/api/punti-fisici/${b.id}/locandina.pdf`)).status()).toBe(404);
     expect((await page.request.get(`/api/leads/${leadA.leadId}`)).status()).toBe(200);
+  });
+
+  test('an area manager pages through its 27 points and finds one by name, code or person; nothing of another manager', async ({
+    page,
+    request,
+  }) => {
+    // 29 points made through the API before the screen opens.
+    test.slow();
+    const api = await adminApi(request);
+    const s = stamp();
+    const am = await createUser(api, 'area_manager');
+    const otherAm = await createUser(api, 'area_manager');
+    const pf = await createUser(api, 'punto_fisico', { firstName: 'Ivo', lastName: `Iannone${s}` });
+    const points = [];
+    for (let i = 1; i <= 27; i++)
+      points.push(
+        await createPoint(api, `Pag${s} ${String(i).padStart(2, '0')}`, pf.id, { areaManagerId: am.id }),
+      );
+    await createPoint(api, `Pag${s} 00 altrui`, pf.id, { areaManagerId: otherAm.id });
+
+    await signIn(page, am.email, am.password);
+    await page.goto('/punti-fisici');
+    const cards = page.locator('[data-testid^="punto-card-"]');
+    await expect(page.getByTestId('punti-count')).toHaveText('27 punti fisici');
+    await expect(cards).toHaveCount(25);
+    await expect(cards.first()).toContainText(`Pag${s} 01`);
+    const pager = page.getByRole('navigation', { name: 'Paginazione' });
+    await expect(pager).toContainText('Pagina 1 di 2');
+    await pager.getByRole('button', { name: 'Successiva' }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(pager).toContainText('Pagina 2 di 2');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText(`Pag${s} 26`);
+    await expect(cards.nth(1)).toContainText(`Pag${s} 27`);
+
+    // Search: a new search starts from page 1 and lives in the URL (a reload keeps it).
+    await page.getByLabel('Cerca punto fisico').fill(`pag${s} 07`);
+    await expect(page.getByTestId('punti-count')).toHaveText('1 punto fisico');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Pag${s} 07`);
+    await expect(pager).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel('Cerca punto fisico')).toHaveValue(`pag${s} 07`);
+    await expect(cards).toHaveCount(1);
+    // By the landing code printed on the poster, and by the shop owner's surname.
+    await page.getByLabel('Cerca punto fisico').fill(points[19].landingCode);
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(`Pag${s} 20`);
+    await page.getByLabel('Cerca punto fisico').fill(`iannone${s}`);
+    await expect(page.getByTestId('punti-count')).toHaveText('27 punti fisici');
+    await expect(page.getByText(`Pag${s} 00 altrui`)).toHaveCount(0);
+    // The other manager's point matches this text, but is not this manager's to see.
+    await page.getByLabel('Cerca punto fisico').fill(`Pag${s} 00`);
+    await expect(page.getByRole('heading', { name: 'Nessun punto fisico trovato' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shots(page, 'punti-fisici-nessuno');
+    await page.getByRole('button', { name: 'Azzera ricerca' }).click();
+    await expect(page.getByLabel('Cerca punto fisico')).toHaveValue('');
+    await expect(cards).toHaveCount(25);
+    await shots(page, 'punti-fisici-pagine');
   });
 
   test('a user with no point sees the empty state', async ({ page, request }) => {
@@ -352,11 +415,17 @@ test.describe('Utenti', () => {
     await expect(row).toContainText('Attivo');
     await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4}/);
 
+    // Search by surname, with the role filter: the count says how many, the URL keeps both.
+    await page.getByLabel('Cerca', { exact: true }).fill(`serra${s}`);
+    await expect(page.getByTestId('users-count')).toHaveText('1 utente');
+    await expect(page).toHaveURL(new RegExp(`q=serra${s}`));
     await page.getByLabel('Filtra per ruolo').selectOption('agente');
     await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toBeVisible();
     await page.getByLabel('Filtra per ruolo').selectOption('area_manager');
     await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toHaveCount(0);
     await page.getByLabel('Filtra per ruolo').selectOption('');
+    await page.getByLabel('Cerca', { exact: true }).fill('');
+    await expect(page).not.toHaveURL(/q=/);
 
     await row.getByRole('button', { name: `Modifica Sara Serra${s}` }).click();
     const edit = page.getByRole('dialog', { name: 'Modifica Utente' });

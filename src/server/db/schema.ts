@@ -124,6 +124,26 @@ export function leadSearchText(t: {
   return sql`(${t.nome} || ' ' || ${t.cognome} || chr(1) || ${t.cognome} || ' ' || ${t.nome} || chr(1) || ${t.email} || chr(1) || ${t.telefono})`;
 }
 
+/**
+ * What the points list's search matches on the point itself: name, address and landing code,
+ * chr(1) between fields (as in leadSearchText). See docs/product/screens.md#punti-fisici
+ */
+export function puntoSearchText(t: {
+  nomeAttivita: AnyPgColumn;
+  indirizzo: AnyPgColumn;
+  landingCode: AnyPgColumn;
+}) {
+  return sql`(${t.nomeAttivita} || chr(1) || ${t.indirizzo} || chr(1) || ${t.landingCode})`;
+}
+
+/**
+ * What a search for a person matches: name and surname in both orders and e-mail (the users
+ * list adds the phone). Used by the points and users lists.
+ */
+export function personSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }) {
+  return sql`(${t.firstName} || ' ' || ${t.lastName} || chr(1) || ${t.lastName} || ' ' || ${t.firstName} || chr(1) || ${t.email})`;
+}
+
 export const leads = pgTable(
   'leads',
   {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { idSchema, INT32_MAX, text } from './common';
+import { idSchema, INT32_MAX, paginatedSchema, paginationQuerySchema, searchSchema, text } from './common';
 
 const m = msg.puntoFisico;
 
@@ -64,6 +64,16 @@ export const puntoFisicoSchema = z.object({
   createdAt: z.string(),
 });
 export type PuntoFisico = z.infer<typeof puntoFisicoSchema>;
+
+/**
+ * GET /api/punti-fisici: one page (25 by default) of the points in the actor's scope, by name;
+ * `q` matches name, address, landing code and the names or e-mails of the point's people
+ * (docs/product/screens.md#punti-fisici). The total is exact: points are a few hundred.
+ */
+export const listPuntiQuerySchema = paginationQuerySchema.extend({ q: searchSchema });
+export type ListPuntiQuery = z.output<typeof listPuntiQuerySchema>;
+export const puntiFisiciPageSchema = paginatedSchema(puntoFisicoSchema);
+export type PuntiFisiciPage = z.infer<typeof puntiFisiciPageSchema>;
 
 /** GET /api/punti-fisici/{id}/stats; amounts are decimal strings of the caller's own share. */
 export const puntoFisicoStatsSchema = z.object({

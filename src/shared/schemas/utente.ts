@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { msg } from '../messages';
-import { text } from './common';
+import { paginatedSchema, paginationQuerySchema, searchSchema, text } from './common';
 import { passwordSchema } from './password';
 
 const roleSchema = z.enum(ROLES, { message: msg.user.roleRequired });
@@ -64,7 +64,17 @@ export const updateRoleSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
-export const listUsersQuerySchema = z.object({ role: z.enum(ROLES).optional() });
+/**
+ * GET /api/users: one page (25 by default), newest first, of one role or all; `q` matches name,
+ * e-mail and phone. The total is exact: accounts are a few hundred.
+ */
+export const listUsersQuerySchema = paginationQuerySchema.extend({
+  role: z.enum(ROLES, { message: msg.user.roleFilterInvalid }).optional(),
+  q: searchSchema,
+});
+export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
+export const usersPageSchema = paginatedSchema(userSchema);
+export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const searchUsersQuerySchema = z.object({
   q: text({ max: 100 }).default(''),

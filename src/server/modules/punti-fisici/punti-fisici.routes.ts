@@ -4,6 +4,8 @@ import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { idParamSchema, messageSchema } from '#shared/schemas/common.ts';
 import {
   createPuntoFisicoSchema,
+  listPuntiQuerySchema,
+  puntiFisiciPageSchema,
   puntoFisicoSchema,
   puntoFisicoStatsSchema,
   puntoSuggestionSchema,
@@ -45,8 +47,11 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
 
   app.get(
     '/api/punti-fisici',
-    { config: { access: 'puntiFisici:read' }, schema: { response: { 200: z.array(puntoFisicoSchema) } } },
-    async (request) => listPuntiFisici(ctx, actorOf(request)),
+    {
+      config: { access: 'puntiFisici:read' },
+      schema: { querystring: listPuntiQuerySchema, response: { 200: puntiFisiciPageSchema } },
+    },
+    async (request) => listPuntiFisici(ctx, actorOf(request), request.query),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -6,7 +6,9 @@ import {
   PUNTI_SUGGEST_LIMIT,
   PUNTI_SUGGEST_MIN_CHARS,
   type CreatePuntoFisicoData,
+  type ListPuntiQuery,
   type Person,
+  type PuntiFisiciPage,
   type PuntoFisico,
   type PuntoFisicoStats,
   type PuntoSuggestion,
@@ -14,7 +16,7 @@ import {
 import { startOfRomeDay, startOfRomeMonth } from '#shared/time.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { commissioni, puntiFisici, users } from '#server/db/schema.ts';
+import { commissioni, personSearchText, puntiFisici, puntoSearchText, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
@@ -99,9 +101,50 @@ function selectPunti(db: DbExecutor, where: SQL | undefined) {
     .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
 }
 
-export async function listPuntiFisici(ctx: PuntiContext, actor: Actor): Promise<PuntoFisico[]> {
-  const scope = puntiScope(actor);
-  return toPuntiFisici(ctx, await selectPunti(ctx.db, scope));
+/**
+ * What the list's search box matches: the shop's name, address and landing code (one trigram
+ * expression), or the name, surname or e-mail of its responsabile, agente or area manager.
+ * See docs/product/screens.md#punti-fisici
+ */
+function puntiSearch(db: DbExecutor, q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  const people = db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(personSearchText(users), pattern));
+  return or(
+    ilike(puntoSearchText(puntiFisici), pattern),
+    inArray(puntiFisici.utenteResponsabileId, people),
+    inArray(puntiFisici.agenteId, people),
+    inArray(puntiFisici.areaManagerId, people),
+  );
+}
+
+/**
+ * One page of the points in the actor's scope, by name then id (a stable order: no point is
+ * repeated or skipped from page to page). The total is exact: a chain has a few hundred points.
+ * Lead and practice counts come from the counters, for this page's points only.
+ */
+export async function listPuntiFisici(
+  ctx: PuntiContext,
+  actor: Actor,
+  query: ListPuntiQuery,
+): Promise<PuntiFisiciPage> {
+  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q));
+  const [rows, [{ n }]] = await Promise.all([
+    selectPunti(ctx.db, where)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db.select({ n: count() }).from(puntiFisici).where(where),
+  ]);
+  return {
+    items: await toPuntiFisici(ctx, rows),
+    total: Number(n),
+    totalIsLowerBound: false,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 /** The point, if it is in the actor's scope; otherwise "not found". See docs/product/roles-and-scope.md#403-e-404 */

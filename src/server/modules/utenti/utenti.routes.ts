@@ -9,6 +9,7 @@ import {
   updateUserSchema,
   userSchema,
   userSearchResultSchema,
+  usersPageSchema,
 } from '#shared/schemas/utente.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
@@ -28,7 +29,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     '/api/users',
     {
       config: { access: 'users:manage' },
-      schema: { querystring: listUsersQuerySchema, response: { 200: z.array(userSchema) } },
+      schema: { querystring: listUsersQuerySchema, response: { 200: usersPageSchema } },
     },
     async (request) => listUsers(db, request.query),
   );

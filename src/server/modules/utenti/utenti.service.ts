@@ -1,11 +1,19 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { phoneSearchDigits } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import type { CreateUserInput, User, updateRoleSchema, updateUserSchema } from '#shared/schemas/utente.ts';
+import type {
+  CreateUserInput,
+  ListUsersQuery,
+  User,
+  UsersPage,
+  updateRoleSchema,
+  updateUserSchema,
+} from '#shared/schemas/utente.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
-import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
+import { commissioni, personSearchText, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
@@ -28,13 +36,40 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function listUsers(db: Database, filter: { role?: Role }): Promise<User[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(filter.role ? eq(users.role, filter.role) : undefined)
-    .orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map(toUser);
+/** Name and surname (either order), e-mail, or a phone typed with or without spaces. */
+function usersSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const digits = phoneSearchDigits(q);
+  return or(
+    ilike(personSearchText(users), containsPattern(q)),
+    ilike(users.phone, containsPattern(q)),
+    digits ? ilike(sql`regexp_replace(${users.phone}, '\\D', '', 'g')`, containsPattern(digits)) : undefined,
+  );
+}
+
+/**
+ * 'Gestione Utenti': one page, newest first (created_at, id: a stable order), of one role or all,
+ * narrowed by the search box. The total is exact: the accounts are a few hundred.
+ */
+export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
+  const where = and(query.role ? eq(users.role, query.role) : undefined, usersSearch(query.q));
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    items: rows.map(toUser),
+    total: Number(n),
+    totalIsLowerBound: false,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 async function findUser(db: Database, id: number): Promise<UserRow> {

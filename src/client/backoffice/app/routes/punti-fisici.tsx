@@ -1,18 +1,39 @@
 import { Plus, RefreshCw } from 'lucide-react';
+import { msg } from '#shared/messages.ts';
 import { can } from '#shared/permissions.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
+import { positiveInt, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { PuntiGrid } from '#client/backoffice/features/punti-fisici/components/punti-grid.tsx';
 import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
 import { usePuntiActions } from '#client/backoffice/features/punti-fisici/hooks/use-punti-actions.ts';
 
-/** `/punti-fisici`: the points in scope; managers create and edit, the admin deletes and updates QR codes. */
+interface PuntiUrlState {
+  q: string;
+  page: number;
+}
+const parse = (p: URLSearchParams): PuntiUrlState => ({
+  q: p.get('q')?.trim() ?? '',
+  page: positiveInt(p.get('page')) ?? 1,
+});
+const serialize = (s: PuntiUrlState) => ({ q: s.q, page: s.page > 1 ? s.page : undefined });
+
+/**
+ * `/punti-fisici?q=…&page=n`: one page of the points in scope and a search box, both in the URL;
+ * managers create and edit, the admin deletes and updates QR codes. See docs/product/screens.md#punti-fisici
+ */
 export function PuntiFisiciRoute() {
   const { user } = useAuth();
   const role = user!.role;
   const actions = usePuntiActions();
+  const [state, setState] = useUrlState(parse, serialize);
+  const [text, setText] = useUrlSearchText(state.q, (q) =>
+    // A new search is a history entry; refining it replaces that entry.
+    setState({ q, page: 1 }, { replace: state.q !== '' }),
+  );
 
   return (
     <>
@@ -36,12 +57,32 @@ export function PuntiFisiciRoute() {
           </>
         }
       />
-      <PuntiGrid role={role} onEdit={actions.openEdit} onDelete={actions.setDeleting} />
+      <SearchInput
+        className="mb-4 sm:max-w-md"
+        label={msg.puntoFisico.searchLabel}
+        placeholder={msg.puntoFisico.searchPlaceholder}
+        value={text}
+        onChange={setText}
+      />
+      <PuntiGrid
+        role={role}
+        q={state.q}
+        page={state.page}
+        onPageChange={(page, options) => setState({ page }, options)}
+        onClearSearch={() => {
+          setText('');
+          setState({ q: '', page: 1 });
+        }}
+        onEdit={actions.openEdit}
+        onDelete={actions.setDeleting}
+      />
       <PuntoFormDialog
         open={actions.dialog.open}
         punto={actions.dialog.punto}
         actorRole={role}
         onOpenChange={actions.setDialogOpen}
+        // The new point may sort onto any page: the list shows it by its name.
+        onCreated={(created) => setState({ q: created.nomeAttivita, page: 1 })}
       />
       <ConfirmDialog
         open={actions.deleting != null}

@@ -6,7 +6,8 @@ import { isRole, paths } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
-import { useUrlState } from '#client/lib/use-url-state.ts';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
+import { positiveInt, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   CreateUserDialog,
@@ -18,16 +19,28 @@ import { TotpRolesCard } from '#client/backoffice/features/utenti/components/tot
 import { UsersTable } from '#client/backoffice/features/utenti/components/users-table.tsx';
 import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
 
-const parseRole = (p: URLSearchParams) => {
+const parse = (p: URLSearchParams) => {
   const role = p.get('role');
-  return { role: isRole(role) ? role : undefined };
+  return {
+    role: isRole(role) ? role : undefined,
+    q: p.get('q')?.trim() ?? '',
+    page: positiveInt(p.get('page')) ?? 1,
+  };
 };
-const serializeRole = (s: ReturnType<typeof parseRole>) => ({ role: s.role });
+const serialize = (s: ReturnType<typeof parse>) => ({
+  role: s.role,
+  q: s.q,
+  page: s.page > 1 ? s.page : undefined,
+});
 
-/** `/utenti` (admin only): the role filter in the URL, create, edit, delete. */
+/** `/utenti?role=…&q=…&page=n` (admin only): role filter, search and page in the URL; create, edit, delete. */
 export function UtentiRoute() {
   const { user: me } = useAuth();
-  const [{ role }, setFilter] = useUrlState(parseRole, serializeRole);
+  const [state, setState] = useUrlState(parse, serialize);
+  const [text, setText] = useUrlSearchText(state.q, (q) =>
+    // A new search is a history entry; refining it replaces that entry.
+    setState({ q, page: 1 }, { replace: state.q !== '' }),
+  );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const del = useDeleteUserFlow();
@@ -59,8 +72,24 @@ export function UtentiRoute() {
         }
       />
       <TotpRolesCard />
-      <RoleFilter value={role} onChange={(next) => setFilter({ role: next })} />
-      <UsersTable role={role} meId={me?.id} onEdit={setEditing} onDelete={del.ask} />
+      <div className="mb-4 grid gap-4 sm:grid-cols-2 sm:items-end lg:max-w-3xl">
+        <SearchInput
+          label={msg.user.searchLabel}
+          placeholder={msg.user.searchPlaceholder}
+          value={text}
+          onChange={setText}
+        />
+        <RoleFilter value={state.role} onChange={(role) => setState({ role, page: 1 })} />
+      </div>
+      <UsersTable
+        role={state.role}
+        q={state.q}
+        page={state.page}
+        onPageChange={(page, options) => setState({ page }, options)}
+        meId={me?.id}
+        onEdit={setEditing}
+        onDelete={del.ask}
+      />
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <EditUserDialog user={editing} meId={me?.id} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteUserDialog flow={del} />

@@ -1,26 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Calendar, CalendarDays, Euro, Users } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { NativeSelect } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { usePuntiFisici } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
 import { StatCard } from './stat-card';
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;
 
-/** 'Performance Punti Fisici': choose one point in scope, see its numbers (GET /api/punti-fisici/{id}/stats). */
+/**
+ * 'Performance Punti Fisici': choose one point in scope by name or address (the point search,
+ * any number of points), see its numbers (GET /api/punti-fisici/{id}/stats).
+ */
 export function PuntoPerformance() {
-  const selectId = useId();
-  const punti = usePuntiFisici();
   const [puntoId, setPuntoId] = useState<number | null>(null);
   const stats = useQuery({ ...puntiFisiciQueries.stats(puntoId ?? 0), enabled: puntoId != null });
-  const sorted = [...(punti.data ?? [])].sort((a, b) => a.nomeAttivita.localeCompare(b.nomeAttivita, 'it'));
 
   return (
     <Card className="min-w-0" data-testid="punto-performance">
@@ -30,23 +28,8 @@ export function PuntoPerformance() {
           <CardDescription>{m.performanceSub}</CardDescription>
         </div>
         <div className="flex w-full items-end gap-2 sm:w-auto">
-          <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:w-72">
-            <Label htmlFor={selectId} className="sr-only">
-              Punto fisico
-            </Label>
-            <NativeSelect
-              id={selectId}
-              value={puntoId ?? ''}
-              onChange={(e) => setPuntoId(e.target.value ? Number(e.target.value) : null)}
-              disabled={punti.isLoading}
-            >
-              <option value="">{m.puntoPlaceholder}</option>
-              {sorted.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.nomeAttivita}
-                </option>
-              ))}
-            </NativeSelect>
+          <div className="min-w-0 flex-1 sm:w-72">
+            <PuntoFilter selectedId={puntoId} onSelect={setPuntoId} placeholder={m.puntoPlaceholder} />
           </div>
           <Button variant="outline" onClick={() => setPuntoId(null)} disabled={puntoId == null}>
             {m.azzera}

@@ -17,8 +17,8 @@ import {
   TableRow,
 } from '#client/components/ui/table.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { UserFilter } from '#client/backoffice/features/utenti/components/user-filter.tsx';
 import { privacyQueries, type AuditFilters } from '../api/privacy';
 
 const m = msg.audit;
@@ -62,9 +62,8 @@ export function AuditLog({
   filters: AuditFilters;
   onChange: (f: AuditFilters) => void;
 }) {
-  const ids = { tipo: useId(), utente: useId(), dal: useId(), al: useId() };
+  const ids = { tipo: useId(), dal: useId(), al: useId() };
   const log = useInfiniteQuery(privacyQueries.audit(filters));
-  const users = useQuery(userQueries.list());
   const items = log.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
@@ -87,21 +86,12 @@ export function AuditLog({
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor={ids.utente}>{m.filtroUtente}</Label>
-          <NativeSelect
-            id={ids.utente}
-            value={filters.utenteId ?? ''}
-            onChange={(e) => onChange({ ...filters, utenteId: Number(e.target.value) || undefined })}
-          >
-            <option value="">{m.allUtenti}</option>
-            {(users.data ?? []).map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.firstName} {u.lastName} ({u.email})
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <UserFilter
+          label={m.filtroUtente}
+          allLabel={m.allUtenti}
+          selectedId={filters.utenteId}
+          onSelect={(utenteId) => onChange({ ...filters, utenteId })}
+        />
         <div className="grid gap-1">
           <Label htmlFor={ids.dal}>{m.filtroDal}</Label>
           <Input

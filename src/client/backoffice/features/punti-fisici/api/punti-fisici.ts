@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePuntoFisicoInput, PuntoFisico } from '#shared/schemas/punto-fisico.ts';
 import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { api } from '#client/lib/api-client.ts';
@@ -8,8 +8,9 @@ import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
 import { puntiFisiciQueries } from './queries';
 
-export function usePuntiFisici() {
-  return useQuery(puntiFisiciQueries.list());
+/** One page of the points in scope; the previous page stays on screen while the next loads. */
+export function usePuntiFisici(params: { q: string; page: number }) {
+  return useQuery({ ...puntiFisiciQueries.list(params), placeholderData: keepPreviousData });
 }
 
 export function usePuntoFisico(id: number | undefined) {

@@ -1,14 +1,25 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PuntoFisico, PuntoFisicoStats, PuntoSuggestion } from '#shared/schemas/punto-fisico.ts';
+import type {
+  PuntiFisiciPage,
+  PuntoFisico,
+  PuntoFisicoStats,
+  PuntoSuggestion,
+} from '#shared/schemas/punto-fisico.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
+
+export const PUNTI_PAGE_SIZE = 25;
 
 /** Every read of the points-of-sale feature: keys and fetchers in one place. */
 export const puntiFisiciQueries = {
   all: ['punti-fisici'] as const,
-  list: () =>
+  /** One page of the list, narrowed by the search box (25 points a page). */
+  list: (params: { q: string; page: number }) =>
     queryOptions({
-      queryKey: [...puntiFisiciQueries.all, 'list'] as const,
-      queryFn: () => api.get<PuntoFisico[]>('/api/punti-fisici'),
+      queryKey: [...puntiFisiciQueries.all, 'list', params] as const,
+      queryFn: () =>
+        api.get<PuntiFisiciPage>(
+          withQuery('/api/punti-fisici', { q: params.q, page: params.page, pageSize: PUNTI_PAGE_SIZE }),
+        ),
     }),
   detail: (id: number) =>
     queryOptions({

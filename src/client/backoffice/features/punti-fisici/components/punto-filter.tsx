@@ -32,12 +32,17 @@ function useSelectedLabel(selectedId: number | null, picked: Picked | null): str
  * suggestions start at 2 characters, at most 10, by name or address (case-insensitive, on the
  * server); 'Tutti i punti fisici' clears it. Arrows move, Enter picks, Escape closes, and the
  * screen reader hears each option. The screen owns the selected id (from its URL).
+ * The dashboard's point chooser is the same combobox as a picker: `placeholder` with no point
+ * chosen, no 'all points' option, the label for screen readers only, its own 'Azzera'.
  */
 export function PuntoFilter(props: {
   selectedId: number | null;
   onSelect: (puntoFisicoId: number | null) => void;
+  /** A picker rather than a filter: what the button says before a point is chosen. */
+  placeholder?: string;
 }) {
-  const { selectedId, onSelect } = props;
+  const { selectedId, onSelect, placeholder } = props;
+  const isFilter = placeholder == null;
   const [picked, setPicked] = useState<Picked | null>(null);
   const label = useSelectedLabel(selectedId, picked);
   const [open, setOpen] = useState(false);
@@ -59,7 +64,9 @@ export function PuntoFilter(props: {
 
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Punto fisico</Label>
+      <Label htmlFor={id} className={isFilter ? undefined : 'sr-only'}>
+        Punto fisico
+      </Label>
       <div className="flex gap-1">
         <Popover open={open} onOpenChange={setOpen}>
           <PopoverTrigger asChild>
@@ -73,7 +80,7 @@ export function PuntoFilter(props: {
             >
               <span className="flex min-w-0 items-center gap-2">
                 {label && <Store className="text-primary" aria-hidden />}
-                <span className="truncate">{label ?? msg.lead.allPoints}</span>
+                <span className="truncate">{label ?? placeholder ?? msg.lead.allPoints}</span>
               </span>
               <ChevronsUpDown className="text-muted-foreground" aria-hidden />
             </Button>
@@ -86,10 +93,12 @@ export function PuntoFilter(props: {
                 onValueChange={setText}
               />
               <CommandList label="Punti fisici">
-                <CommandItem value="__tutti__" onSelect={() => pick(null)} className="font-medium">
-                  <Check className={cn(selectedId == null ? 'opacity-100' : 'opacity-0')} aria-hidden />
-                  {msg.lead.allPoints}
-                </CommandItem>
+                {isFilter && (
+                  <CommandItem value="__tutti__" onSelect={() => pick(null)} className="font-medium">
+                    <Check className={cn(selectedId == null ? 'opacity-100' : 'opacity-0')} aria-hidden />
+                    {msg.lead.allPoints}
+                  </CommandItem>
+                )}
                 {items.map((p) => (
                   <CommandItem key={p.id} value={`punto-${p.id}`} onSelect={() => pick(p)}>
                     <Check className={cn(selectedId === p.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
@@ -115,7 +124,7 @@ export function PuntoFilter(props: {
             </Command>
           </PopoverContent>
         </Popover>
-        {selectedId != null && (
+        {isFilter && selectedId != null && (
           <Button
             variant="ghost"
             size="icon"

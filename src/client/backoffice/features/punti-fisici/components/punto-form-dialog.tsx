@@ -38,8 +38,10 @@ export function PuntoFormDialog(props: {
   onOpenChange: (open: boolean) => void;
   punto: PuntoFisico | null;
   actorRole: Role;
+  /** A new point was saved: the screen shows it (it may not be on the page in view). */
+  onCreated?: (punto: PuntoFisico) => void;
 }) {
-  const { open, onOpenChange, punto, actorRole } = props;
+  const { open, onOpenChange, punto, actorRole, onCreated } = props;
   const isEdit = punto != null;
   const schema = isEdit ? updatePuntoFisicoSchema : createPuntoFisicoSchema;
   const create = useCreatePuntoFisico();
@@ -96,10 +98,11 @@ export function PuntoFormDialog(props: {
       );
     } else {
       create.mutate(input, {
-        onSuccess: () => {
+        onSuccess: (created) => {
           toast({ title: msg.puntoFisico.createSuccess });
           form.reset();
           onOpenChange(false);
+          onCreated?.(created);
         },
         onError,
       });

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Role } from '#shared/permissions.ts';
-import type { User } from '#shared/schemas/utente.ts';
+import type { UsersPage } from '#shared/schemas/utente.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 
 export type PersonRole = Extract<Role, 'punto_fisico' | 'agente' | 'area_manager'>;
@@ -13,13 +13,17 @@ export interface PersonResult {
   phone: string | null;
 }
 
+export const USERS_PAGE_SIZE = 25;
+
 /** Every read of the users feature: keys and fetchers in one place. */
 export const userQueries = {
   all: ['users'] as const,
-  list: (role?: Role) =>
+  /** One page (25 users) of one role or all, narrowed by the search box. */
+  list: (params: { role?: Role; q: string; page: number }) =>
     queryOptions({
-      queryKey: [...userQueries.all, 'list', { role }] as const,
-      queryFn: () => api.get<User[]>(withQuery('/api/users', { role })),
+      queryKey: [...userQueries.all, 'list', params] as const,
+      queryFn: () => api.get<UsersPage>(withQuery('/api/users', { ...params, pageSize: USERS_PAGE_SIZE })),
+      placeholderData: keepPreviousData,
     }),
   /** Person search of the point dialogs; a failed search gives an empty list. */
   search: (term: string, role: PersonRole) =>

@@ -6,8 +6,8 @@ import { invalidateKeys } from '#client/lib/query-client.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { userQueries, type PersonRole } from './queries';
 
-export function useUsers(role?: Role) {
-  return useQuery(userQueries.list(role));
+export function useUsers(params: { role?: Role; q: string; page: number }) {
+  return useQuery(userQueries.list(params));
 }
 
 /** From 2 characters (the caller debounces). */

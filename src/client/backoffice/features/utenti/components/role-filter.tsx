@@ -13,11 +13,10 @@ export function RoleFilter({
 }) {
   const filterId = useId();
   return (
-    <div className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-center">
+    <div className="grid gap-2">
       <Label htmlFor={filterId}>Filtra per ruolo</Label>
       <NativeSelect
         id={filterId}
-        className="sm:w-64"
         value={value ?? ''}
         onChange={(e) => onChange(isRole(e.target.value) ? e.target.value : undefined)}
       >

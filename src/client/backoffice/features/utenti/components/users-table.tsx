@@ -1,10 +1,13 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
+import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import {
   Table,
@@ -15,6 +18,8 @@ import {
   TableRow,
 } from '#client/components/ui/table.tsx';
 import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
+import { describeTotal, pageCount } from '#client/lib/page-total.ts';
+import { USERS_PAGE_SIZE } from '../api/queries';
 import { useUsers } from '../api/utenti';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
@@ -56,112 +61,136 @@ function UserActions({
   );
 }
 
-/** The users of one role (or all): cards on phones, a table from medium screens. Nobody deletes themselves. */
+/**
+ * One page of the users of one role (or all) matching the search: the count line, cards on
+ * phones, a table from medium screens, the pager. Nobody deletes themselves.
+ */
 export function UsersTable(props: {
   role: Role | undefined;
+  q: string;
+  page: number;
+  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   meId: number | undefined;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 }) {
-  const { role, meId, onEdit, onDelete } = props;
-  const users = useUsers(role);
+  const { role, q, page, onPageChange, meId, onEdit, onDelete } = props;
+  const users = useUsers({ role, q, page });
+  const { pages } = users.data
+    ? pageCount(users.data, USERS_PAGE_SIZE, page, users.data.items.length)
+    : { pages: 1 };
+  // A page past the end (the last user of the page deleted, an old link): the last one instead.
+  const data = users.isPlaceholderData ? undefined : users.data;
+  const pastTheEnd = data != null && data.items.length === 0 && data.total > 0;
+  useEffect(() => {
+    if (pastTheEnd) onPageChange(pages, { replace: true });
+  }, [pastTheEnd, pages, onPageChange]);
   return (
-    <Card>
-      {users.isLoading ? (
-        <div className="grid gap-3 p-5">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
-      ) : users.isError ? (
-        <ErrorState
-          className="m-4"
-          message={`Errore nel caricamento degli utenti: ${users.error.message}`}
-          onRetry={() => void users.refetch()}
-          isRetrying={users.isFetching}
-        />
-      ) : users.data?.length === 0 ? (
-        <p className="p-8 text-center text-muted-foreground">Nessun utente trovato</p>
-      ) : (
-        <>
-          {/* Phones: one card per user instead of a table to scroll sideways. */}
-          <ul className="divide-y md:hidden">
-            {users.data?.map((u) => (
-              <li key={u.id} className="grid gap-2 p-4">
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium">{displayNameOf(u)}</p>
-                    <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
-                  </div>
-                  <UserActions
-                    user={u}
-                    canDelete={u.id !== meId}
-                    onEdit={() => onEdit(u)}
-                    onDelete={() => onDelete(u)}
-                  />
-                </div>
-                <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                  <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
-                  <Badge variant={u.isActive ? 'success' : 'outline'}>
-                    {u.isActive ? 'Attivo' : 'Disattivo'}
-                  </Badge>
-                  <span>Iscritto il {formatDate(u.createdAt)}</span>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Table className="hidden md:table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Utente</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Ruolo</TableHead>
-                <TableHead>Stato</TableHead>
-                <TableHead>Data iscrizione</TableHead>
-                <TableHead className="text-right">Azioni</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data?.map((u) => (
-                <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
-                  <TableCell>
-                    <div className="flex items-center gap-3">
-                      <span
-                        aria-hidden
-                        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
-                      >
-                        {initialsOf(u)}
-                      </span>
-                      <div className="min-w-0">
-                        <p className="font-medium">{displayNameOf(u)}</p>
-                        {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
-                      </div>
+    <>
+      <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="users-count">
+        {users.data ? describeTotal(users.data, msg.user.listCount.one, msg.user.listCount.many) : ''}
+      </p>
+      <Card aria-busy={users.isPlaceholderData || undefined}>
+        {users.isLoading ? (
+          <div className="grid gap-3 p-5">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : users.isError ? (
+          <ErrorState
+            className="m-4"
+            message={`${msg.user.loadError}: ${users.error.message}`}
+            onRetry={() => void users.refetch()}
+            isRetrying={users.isFetching}
+          />
+        ) : users.data?.total === 0 ? (
+          <div className="grid gap-1 p-8 text-center" data-testid="users-empty">
+            <p className="font-medium">{msg.user.emptySearch}</p>
+            {q && <p className="text-sm text-muted-foreground">{msg.user.emptySearchHint}</p>}
+          </div>
+        ) : (
+          <>
+            {/* Phones: one card per user instead of a table to scroll sideways. */}
+            <ul className="divide-y md:hidden">
+              {users.data?.items.map((u) => (
+                <li key={u.id} className="grid gap-2 p-4">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium">{displayNameOf(u)}</p>
+                      <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
                     </div>
-                  </TableCell>
-                  <TableCell className="break-all">{u.email}</TableCell>
-                  <TableCell>
-                    <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={u.isActive ? 'success' : 'outline'}>
-                      {u.isActive ? 'Attivo' : 'Disattivo'}
-                    </Badge>
-                  </TableCell>
-                  <TableCell>{formatDate(u.createdAt)}</TableCell>
-                  <TableCell>
                     <UserActions
                       user={u}
                       canDelete={u.id !== meId}
                       onEdit={() => onEdit(u)}
                       onDelete={() => onDelete(u)}
                     />
-                  </TableCell>
-                </TableRow>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                    <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
+                    <Badge variant={u.isActive ? 'success' : 'outline'}>
+                      {u.isActive ? 'Attivo' : 'Disattivo'}
+                    </Badge>
+                    <span>Iscritto il {formatDate(u.createdAt)}</span>
+                  </div>
+                </li>
               ))}
-            </TableBody>
-          </Table>
-        </>
-      )}
-    </Card>
+            </ul>
+            <Table className="hidden md:table">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Utente</TableHead>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Ruolo</TableHead>
+                  <TableHead>Stato</TableHead>
+                  <TableHead>Data iscrizione</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data?.items.map((u) => (
+                  <TableRow key={u.id} data-testid={`user-row-${u.id}`}>
+                    <TableCell>
+                      <div className="flex items-center gap-3">
+                        <span
+                          aria-hidden
+                          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-xs font-semibold text-primary"
+                        >
+                          {initialsOf(u)}
+                        </span>
+                        <div className="min-w-0">
+                          <p className="font-medium">{displayNameOf(u)}</p>
+                          {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
+                        </div>
+                      </div>
+                    </TableCell>
+                    <TableCell className="break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={u.isActive ? 'success' : 'outline'}>
+                        {u.isActive ? 'Attivo' : 'Disattivo'}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>{formatDate(u.createdAt)}</TableCell>
+                    <TableCell>
+                      <UserActions
+                        user={u}
+                        canDelete={u.id !== meId}
+                        onEdit={() => onEdit(u)}
+                        onDelete={() => onDelete(u)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </Card>
+      <Pagination page={page} pages={pages} onPageChange={onPageChange} className="mt-4" />
+    </>
   );
 }
