@@ -4,14 +4,12 @@ import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { documenti } from '#server/db/schema.ts';
-import { loggerOptions } from '#server/lib/log-safety.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { newDocumentKey } from '#server/storage/storage.ts';
 import { buildSubmission, insertPratica, insertDocumento, insertPuntoFisico } from '../setup/factories';
 import { SAMPLE_TXT, samplePdf } from '../setup/sample-files';
-import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import { buildLoggedApp, createTestContext, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
 let puntoId: number;
@@ -36,14 +34,7 @@ describe('an upload killed midway leaves nothing behind', () => {
     expect(submitted.statusCode).toBe(201);
     const { praticaId, uploadToken } = submitted.json<{ praticaId: number; uploadToken: string }>();
 
-    const lines: string[] = [];
-    const app = await buildApp({
-      db: ctx.db,
-      config: ctx.config,
-      sessionSecret: TEST_SESSION_SECRET,
-      storage: ctx.storage,
-      logger: loggerOptions('info', { write: (line) => lines.push(line) }),
-    });
+    const { app, lines } = await buildLoggedApp(ctx);
     onTestFinished(() => app.close());
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
