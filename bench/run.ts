@@ -45,6 +45,7 @@ import {
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres-server';
+import { landingSubmission } from '#test/setup/submission.ts';
 import {
   killAllChildren,
   load,
@@ -285,27 +286,16 @@ function publicCases(pointId: number): Case[] {
             'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
             'idempotency-key': `bench-${stamp}-${i}`,
           },
-          body: JSON.stringify({
-            nome: 'Chiara',
-            cognome: 'Bench',
-            telefono: demoPhoneDigits(500_000_000 + i),
-            email: `bench.${stamp}.${i}@${DEMO_LEAD_EMAIL_DOMAIN}`,
-            serviziRichiesti: ['luce', 'gas'],
-            servizioRichiesto: 'luce',
-            orarioContatto: '',
-            indirizzoIP: 'unknown',
-            documentiCaricati: {
-              hasLuceFile: false,
-              hasGasFile: false,
-              hasSingleFile: false,
-              hasCombinedFile: false,
-              uploadMethod: 'none',
-              timestamp: new Date().toISOString(),
-            },
-            note: '',
-            privacyAccepted: true,
-            puntoFisicoId: pointId,
-          }),
+          body: JSON.stringify(
+            landingSubmission({
+              nome: 'Chiara',
+              cognome: 'Bench',
+              telefono: demoPhoneDigits(500_000_000 + i),
+              email: `bench.${stamp}.${i}@${DEMO_LEAD_EMAIL_DOMAIN}`,
+              serviziRichiesti: ['luce', 'gas'],
+              puntoFisicoId: pointId,
+            }),
+          ),
         }),
       },
     },

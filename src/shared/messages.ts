@@ -26,6 +26,7 @@ export const msg = {
     internalError: 'Errore interno del server. Riprova più tardi.',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
     serviceUnavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche istante.',
+    requestAborted: 'La richiesta si è interrotta prima della fine: riprova.',
     error: 'Errore',
     loading: 'Caricamento sistema...',
     invalidId: 'Identificativo non valido: usa un numero intero positivo',

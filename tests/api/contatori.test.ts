@@ -4,6 +4,7 @@ import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/s
 import type { Database } from '#server/db/client.ts';
 import {
   buildSubmission,
+  insertCommissione,
   insertCommissioneConfig,
   insertLead,
   insertPratica,
@@ -502,6 +503,31 @@ describe("each person's list and total follow a change of scope at once", () => 
   });
 });
 
+/**
+ * Reads every page of a list with pageSize 5, sending the first page's `fino` with the later
+ * ones and letting rows arrive between two reads; returns the ids seen in order.
+ */
+async function readAllPages(url: string, cookie: string, arrive: () => Promise<unknown>) {
+  const seen: number[] = [];
+  let fino: number | undefined;
+  let total = 0;
+  for (let page = 1; page === 1 || (page - 1) * 5 < total; page++) {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${url}${url.includes('?') ? '&' : '?'}pageSize=5&page=${page}${fino ? `&fino=${fino}` : ''}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ items: Array<{ id: number }>; fino: number; total: number }>();
+    if (page === 1) ({ fino, total } = body);
+    else expect(body.fino).toBe(fino);
+    seen.push(...body.items.map((i) => i.id));
+    await arrive();
+  }
+  expect(new Set(seen).size, 'no row twice').toBe(seen.length);
+  return { seen, fino: fino!, total };
+}
+
 describe('pagination while leads come in', () => {
   it('never repeats or skips a row, for an unscoped and a scoped role', async () => {
     const pf = await loginAs(ctx, 'punto_fisico');
@@ -525,28 +551,98 @@ describe('pagination while leads come in', () => {
       ]);
 
     for (const cookie of [world.admin, pf.cookie]) {
-      const filter = cookie === world.admin ? `&puntoFisicoId=${punto.id}` : '';
-      const seen: number[] = [];
-      let fino: number | undefined;
-      let total = 0;
-      for (let page = 1; page === 1 || (page - 1) * 5 < total; page++) {
-        const res = await ctx.app.inject({
-          method: 'GET',
-          url: `/api/leads?pageSize=5&page=${page}${filter}${fino ? `&fino=${fino}` : ''}`,
-          headers: { cookie },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json<{ items: Array<{ id: number }>; fino: number; total: number }>();
-        if (page === 1) ({ fino, total } = body);
-        else expect(body.fino).toBe(fino);
-        seen.push(...body.items.map((i) => i.id));
-        await arrive();
-      }
-      expect(new Set(seen).size, 'no row twice').toBe(seen.length);
+      const url = cookie === world.admin ? `/api/leads?puntoFisicoId=${punto.id}` : '/api/leads';
+      const { seen, fino, total } = await readAllPages(url, cookie, arrive);
       // Exactly the leads that were there when the first page was read, newest first.
-      const before = (await freshScopeIds('punto_fisico', pf.user.id)).filter((id) => id <= fino!);
+      const before = (await freshScopeIds('punto_fisico', pf.user.id)).filter((id) => id <= fino);
       expect(seen).toEqual(before);
       expect(seen.length).toBe(total);
+    }
+  });
+});
+
+describe('pagination while practices and commissions come in', () => {
+  it('never repeats or skips a practice, with and without a counted filter', async () => {
+    // The practices list is the office's (admin, amministrazione): no scoped role reads it.
+    const office = await loginAs(ctx, 'amministrazione');
+    const punto = await insertPuntoFisico(ctx.db);
+    const base = Date.parse('2026-03-01T10:00:00Z');
+    for (let i = 0; i < 17; i++)
+      await insertPratica(ctx.db, {
+        puntoFisicoId: punto.id,
+        servizi: ['luce'],
+        // Some share a timestamp: the id breaks the tie.
+        dataCreazione: new Date(base + Math.floor(i / 2) * 60_000),
+      });
+    let arrivals = 0;
+    const arrive = () =>
+      Promise.all([
+        // The newest practice, and one dated in the middle of the pages already read.
+        insertPratica(ctx.db, { puntoFisicoId: punto.id, servizi: ['luce'] }),
+        insertPratica(ctx.db, {
+          puntoFisicoId: punto.id,
+          servizi: ['gas'],
+          dataCreazione: new Date(base + (arrivals++ + 3) * 60_000 + 1),
+        }),
+      ]);
+    const fresh = async (fino: number) =>
+      (
+        await ctx.db
+          .select({ id: pratiche.id })
+          .from(pratiche)
+          .where(sql`${pratiche.puntoFisicoId} = ${punto.id} and ${pratiche.id} <= ${fino}`)
+          .orderBy(sql`${pratiche.dataCreazione} desc, ${pratiche.id} desc`)
+      ).map((r) => r.id);
+
+    for (const [url, cookie] of [
+      [`/api/pratiche?puntoFisicoId=${punto.id}`, world.admin],
+      // A status filter, as the office: same pages.
+      [`/api/pratiche?puntoFisicoId=${punto.id}&stato=inserito`, office.cookie],
+    ] as const) {
+      const { seen, fino, total } = await readAllPages(url, cookie, arrive);
+      // Exactly the practices that were there when the first page was read, newest first.
+      expect(seen, url).toEqual(await fresh(fino));
+      expect(seen.length).toBe(total);
+    }
+  });
+
+  it('never repeats or skips a commission, for the admin and a payee', async () => {
+    const pf = await loginAs(ctx, 'punto_fisico');
+    const punto = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf.user.id });
+    const pratica = await insertPratica(ctx.db, { puntoFisicoId: punto.id, servizi: ['luce'] });
+    const commission = (dataCompletamento?: Date) =>
+      insertCommissione(ctx.db, {
+        praticaId: pratica.id,
+        servizioId: pratica.servizi[0].id,
+        puntoFisicoId: punto.id,
+        payeePuntoFisicoId: pf.user.id,
+        ...(dataCompletamento ? { dataCompletamento } : {}),
+      });
+    const base = Date.parse('2026-03-01T10:00:00Z');
+    for (let i = 0; i < 13; i++) await commission(new Date(base + Math.floor(i / 2) * 60_000));
+    let arrivals = 0;
+    // A commission made now (page 1), and one dated among the pages already read.
+    const arrive = () =>
+      Promise.all([commission(), commission(new Date(base + (arrivals++ + 2) * 60_000 + 1))]);
+    const fresh = async (fino: number, payee?: number) =>
+      (
+        await ctx.db
+          .select({ id: commissioni.id })
+          .from(commissioni)
+          .where(
+            sql`${commissioni.id} <= ${fino} and (${payee ?? null}::int is null or ${commissioni.payeePuntoFisicoId} = ${payee ?? null}::int)`,
+          )
+          .orderBy(sql`${commissioni.dataCompletamento} desc, ${commissioni.id} desc`)
+      ).map((r) => r.id);
+
+    for (const [cookie, payee] of [
+      [pf.cookie, pf.user.id],
+      [world.admin, undefined],
+    ] as const) {
+      const { seen, fino, total } = await readAllPages('/api/commissioni', cookie, arrive);
+      expect(seen).toEqual(await fresh(fino, payee));
+      // The total is the filtered set now, arrivals included: the pages hold the first page's rows.
+      expect(seen.length).toBeLessThanOrEqual(total);
     }
   });
 });

@@ -4,11 +4,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { leads, users } from '#server/db/schema.ts';
-import { loggerOptions, safeError } from '#server/lib/log-safety.ts';
+import { safeError } from '#server/lib/log-safety.ts';
 import { msg } from '#shared/messages.ts';
 import { buildSubmission, insertLead, insertPratica } from '../setup/factories';
 import { multipart, samplePdf } from '../setup/sample-files';
-import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import { buildLoggedApp, createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
 /**
@@ -183,14 +183,7 @@ describe('finding 1: bad input answers 400 (413 for size) in Italian, never 500,
 
 describe('finding 3: logs carry no personal data', () => {
   it('a failed query is logged with its SQLSTATE, never with its parameters or the database text', async () => {
-    const lines: string[] = [];
-    const app = await buildApp({
-      db: ctx.db,
-      config: ctx.config,
-      sessionSecret: TEST_SESSION_SECRET,
-      storage: ctx.storage,
-      logger: loggerOptions('info', { write: (line) => lines.push(line) }),
-    });
+    const { app, lines } = await buildLoggedApp(ctx);
     // A route that lets a value no schema checked reach the database (what a schema gap would do).
     app.post('/api/prova-errore', { config: { access: 'public' } }, async () => {
       await ctx.db.insert(leads).values({

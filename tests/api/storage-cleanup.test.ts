@@ -3,13 +3,13 @@ import { existsSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { documenti } from '#server/db/schema.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { newDocumentKey } from '#server/storage/storage.ts';
 import { buildSubmission, insertPratica, insertDocumento, insertPuntoFisico } from '../setup/factories';
 import { SAMPLE_TXT, samplePdf } from '../setup/sample-files';
-import { createTestContext, type TestContext } from '../setup/test-app';
+import { buildLoggedApp, createTestContext, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
 let puntoId: number;
@@ -24,7 +24,7 @@ const documentCount = async (praticaId: number) =>
   (await ctx.db.select({ n: count() }).from(documenti).where(eq(documenti.praticaId, praticaId)))[0].n;
 
 describe('an upload killed midway leaves nothing behind', () => {
-  it('the customer goes away during the second file: no file, no .part, no document row', async () => {
+  it('the customer goes away during the second file: no file, no .part, no document row; logged as a client abort, not an outage', async () => {
     const submitted = await ctx.app.inject({
       method: 'POST',
       url: '/api/submit-form',
@@ -34,8 +34,10 @@ describe('an upload killed midway leaves nothing behind', () => {
     expect(submitted.statusCode).toBe(201);
     const { praticaId, uploadToken } = submitted.json<{ praticaId: number; uploadToken: string }>();
 
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = ctx.app.server.address() as AddressInfo;
+    const { app, lines } = await buildLoggedApp(ctx);
+    onTestFinished(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
 
     const boundary = `----winsolution${randomBytes(8).toString('hex')}`;
     const filePart = (field: string, name: string, type: string) =>
@@ -68,8 +70,15 @@ describe('an upload killed midway leaves nothing behind', () => {
     await expect.poll(() => storedFiles().some((f) => f.endsWith('.part'))).toBe(true);
     socket.destroy();
 
-    await expect.poll(storedFiles).toEqual([]);
+    await expect.poll(storedFiles, { timeout: 10_000 }).toEqual([]);
     expect(await documentCount(praticaId)).toBe(0);
+    // The error handler saw a customer leaving, not a backing service away.
+    const entries = () => lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    await expect
+      .poll(() => entries().find((e) => e.msg === 'richiesta interrotta dal client'), { timeout: 10_000 })
+      .toMatchObject({ level: 30 });
+    expect(entries().filter((e) => e.level >= 40)).toEqual([]);
+    expect(lines.join('\n')).not.toContain('non raggiungibile');
   });
 });
 

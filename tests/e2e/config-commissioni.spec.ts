@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { SubmitFormInput } from '#shared/schemas/landing.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -52,7 +53,11 @@ async function shot(page: Page, name: string, fullPage = true) {
 
 let phoneSeq = 0;
 /** A practice through the public submission of that point, as the landing sends it. */
-async function submitPractice(request: APIRequestContext, puntoFisicoId: number, serviziRichiesti: string[]) {
+async function submitPractice(
+  request: APIRequestContext,
+  puntoFisicoId: number,
+  serviziRichiesti: SubmitFormInput['serviziRichiesti'],
+) {
   const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
   const res = await request.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-config-${n}` },

@@ -8,8 +8,9 @@ import {
 } from '@playwright/test';
 import { E2E_ADMIN } from './e2e-admin';
 import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
+import { landingSubmission } from '../setup/submission';
 
-export { expect, E2E_ADMIN };
+export { expect, E2E_ADMIN, landingSubmission };
 
 let visitorSeq = 0;
 
@@ -168,32 +169,4 @@ export async function saveWorkedExampleConfig(api: APIRequestContext, codice = '
     data: { fornitoreId: fornitore!.id, servizio, ...WORKED_EXAMPLE_CONFIG },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
-}
-
-/** The body the wizard posts to /api/submit-form, without bills; the person and services vary. */
-export function landingSubmission(fields: {
-  nome: string;
-  cognome: string;
-  telefono: string;
-  email: string;
-  serviziRichiesti: string[];
-  puntoFisicoId: number;
-  orarioContatto?: string;
-}) {
-  return {
-    ...fields,
-    servizioRichiesto: fields.serviziRichiesti[0],
-    orarioContatto: fields.orarioContatto ?? '',
-    indirizzoIP: 'unknown',
-    documentiCaricati: {
-      hasLuceFile: false,
-      hasGasFile: false,
-      hasSingleFile: false,
-      hasCombinedFile: false,
-      uploadMethod: 'none',
-      timestamp: new Date().toISOString(),
-    },
-    note: '',
-    privacyAccepted: true,
-  };
 }

@@ -8,6 +8,7 @@ import {
   createStaffedPoint,
   expect,
   expectNoSeriousA11yViolations,
+  landingSubmission,
   signIn,
   test,
   type E2EUser,
@@ -37,27 +38,18 @@ async function practiceFromLanding(request: APIRequestContext, landingCode: stri
   const telefono = `347${n}`;
   const res = await request.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-pratiche-${n}` },
-    data: {
-      nome: 'Marta',
-      cognome: `Rinaldi${n}`,
-      telefono,
-      email: `marta.${n}@esempio.it`,
-      servizioRichiesto: 'luce',
-      serviziRichiesti: ['luce', 'gas'],
-      orarioContatto: '10:00-11:00',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: true,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'separate',
-        timestamp: new Date().toISOString(),
+    data: landingSubmission(
+      {
+        nome: 'Marta',
+        cognome: `Rinaldi${n}`,
+        telefono,
+        email: `marta.${n}@esempio.it`,
+        serviziRichiesti: ['luce', 'gas'],
+        orarioContatto: '10:00-11:00',
+        puntoFisicoId: landing.puntoFisicoId,
       },
-      puntoFisicoId: landing.puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+      { hasLuceFile: true, uploadMethod: 'separate' },
+    ),
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const { praticaId, uploadToken } = await res.json();

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, E2E_ADMIN, expect, test } from './fixtures';
+import { apiAs, E2E_ADMIN, expect, landingSubmission, test } from './fixtures';
 
 let phoneSeq = 0;
 /**
@@ -15,27 +15,14 @@ export async function commissionsFromWorkflow(api: APIRequestContext, landingCod
   const cognome = `Conti${n}`;
   const res = await api.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-commissioni-${n}` },
-    data: {
+    data: landingSubmission({
       nome: 'Paolo',
       cognome,
       telefono,
       email: `paolo.${n}@esempio.it`,
-      servizioRichiesto: 'luce',
       serviziRichiesti: ['luce', 'gas'],
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'none',
-        timestamp: new Date().toISOString(),
-      },
       puntoFisicoId: landing.puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+    }),
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const { praticaId } = await res.json();
@@ -76,27 +63,17 @@ export async function leadFromLanding(request: APIRequestContext, landingCode: s
   const n = `${Date.now().toString().slice(-6)}${String(seq++ % 100).padStart(2, '0')}`;
   const res = await request.post('/api/submit-form', {
     headers: { 'Idempotency-Key': `e2e-addresses-${n}` },
-    data: {
-      nome: 'Sara',
-      cognome,
-      telefono: `348${n}`,
-      email: `sara.${n}@esempio.it`,
-      servizioRichiesto: 'internet',
-      serviziRichiesti: ['internet'],
-      orarioContatto: '',
-      indirizzoIP: 'unknown',
-      documentiCaricati: {
-        hasLuceFile: false,
-        hasGasFile: false,
-        hasSingleFile: false,
-        hasCombinedFile: false,
-        uploadMethod: 'separate',
-        timestamp: new Date().toISOString(),
+    data: landingSubmission(
+      {
+        nome: 'Sara',
+        cognome,
+        telefono: `348${n}`,
+        email: `sara.${n}@esempio.it`,
+        serviziRichiesti: ['internet'],
+        puntoFisicoId: landing.puntoFisicoId,
       },
-      puntoFisicoId: landing.puntoFisicoId,
-      note: '',
-      privacyAccepted: true,
-    },
+      { uploadMethod: 'separate' },
+    ),
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const { praticaId } = (await res.json()) as { praticaId: number };

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
+import { landingSubmission } from './submission';
 import { WORKED_EXAMPLE_CONFIG } from './worked-example';
 import {
   commissioni,
@@ -85,25 +86,14 @@ export function buildSubmission(
 ): SubmitFormInput {
   const id = unique();
   return {
-    nome: 'Lucia',
-    cognome: `Verdi ${id}`,
-    telefono: `33${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`,
-    email: `lucia.${id}@esempio.it`,
-    serviziRichiesti: ['luce', 'gas'],
-    servizioRichiesto: 'luce',
-    privacyAccepted: true,
-    orarioContatto: '',
-    indirizzoIP: 'unknown',
-    puntoFisicoId,
-    note: '',
-    documentiCaricati: {
-      hasLuceFile: false,
-      hasGasFile: false,
-      hasSingleFile: false,
-      hasCombinedFile: false,
-      uploadMethod: 'none',
-      timestamp: new Date().toISOString(),
-    },
+    ...landingSubmission({
+      nome: 'Lucia',
+      cognome: `Verdi ${id}`,
+      telefono: `33${parseInt(id, 16).toString().padStart(8, '0').slice(-8)}`,
+      email: `lucia.${id}@esempio.it`,
+      serviziRichiesti: ['luce', 'gas'],
+      puntoFisicoId,
+    }),
     ...overrides,
   };
 }

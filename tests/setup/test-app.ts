@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type App } from '#server/app.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { parseEnv, type Config } from '#server/env.ts';
+import { loggerOptions } from '#server/lib/log-safety.ts';
 import type { Role } from '#shared/permissions.ts';
 import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
 import { openTestDatabase, TEST_ADMIN } from './database';
@@ -66,6 +67,22 @@ export async function createTestContext(configOverrides: Record<string, string> 
       rmSync(uploadDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second app on the test context's database and storage whose log lines (JSON, the server's own
+ * logger options) are kept in `lines`, for tests of what the server logs. Close it yourself.
+ */
+export async function buildLoggedApp(ctx: TestContext): Promise<{ app: App; lines: string[] }> {
+  const lines: string[] = [];
+  const app = await buildApp({
+    db: ctx.db,
+    config: ctx.config,
+    sessionSecret: TEST_SESSION_SECRET,
+    storage: ctx.storage,
+    logger: loggerOptions('info', { write: (line) => lines.push(line) }),
+  });
+  return { app, lines };
 }
 
 /** The session cookie from a login reply, ready for a `cookie` header. */

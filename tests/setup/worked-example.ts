@@ -1,6 +1,6 @@
 /**
  * The supplier configuration of the worked example in docs/product/commissions.md#esempio-svolto (plus non-RID additional amounts),
- * shared by the API factories and the E2E set-up. With RID and 2 supplies on a point with agent
+ * shared by the API factories, the E2E set-up and the component tests (`#test/setup/worked-example.ts`). With RID and 2 supplies on a point with agent
  * and area manager it pays 40.00 / 20.00 / 7.00 and leaves 173.00 to the structure.
  */
 export const WORKED_EXAMPLE_CONFIG = {

@@ -1,3 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from './client';
+
 /** Small SQL helpers every module needs once. */
 
 /** An ILIKE pattern matching `text` anywhere, with the wildcards the user typed taken literally. */
@@ -9,4 +13,13 @@ export function containsPattern(text: string): string {
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * The highest id of a table (its primary key's last entry, one index read), 0 when it is empty:
+ * the `fino` of a stable list page (docs/performance.md#paginazione-stabile).
+ */
+export async function newestId(db: DbExecutor, table: PgTable & { id: AnyPgColumn }): Promise<number> {
+  const [row] = await db.select({ id: sql<number | null>`max(${table.id})` }).from(table);
+  return Number(row?.id ?? 0);
 }

@@ -34,5 +34,36 @@ export function isServiceUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Errors of a stream cut short: how a dropped connection surfaces while its body is read. */
+const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+const ABORT_MESSAGES = /^aborted$|premature close|Unexpected end of (form|multipart)/i;
+
+/** The incoming request as Node keeps it: aborted, or its socket already gone. */
+interface IncomingState {
+  aborted?: boolean;
+  readableAborted?: boolean;
+  socket?: { destroyed?: boolean } | null;
+}
+
+/**
+ * The client went away mid-request (a customer closing the page or losing signal during an
+ * upload): its own connection, not a backing service. Only when the request itself was aborted or
+ * its socket is gone and the error is a stream cut short, so a database reset while the client
+ * still waits stays an outage.
+ */
+export function isClientAbort(error: unknown, incoming: IncomingState): boolean {
+  const gone =
+    incoming.aborted === true || incoming.readableAborted === true || incoming.socket?.destroyed === true;
+  if (!gone) return false;
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Error) {
+      const code = (e as { code?: unknown }).code;
+      if ((typeof code === 'string' && ABORT_CODES.has(code)) || ABORT_MESSAGES.test(e.message)) return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Seconds a client should wait before retrying a 503. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

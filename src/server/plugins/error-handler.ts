@@ -5,7 +5,7 @@ import { msg } from '#shared/messages.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { installItalianErrors } from '#shared/schemas/error-map.ts';
 import { AppError } from '../lib/app-error';
-import { isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
+import { isClientAbort, isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
 import { databaseErrorCode } from '../lib/log-safety';
 
 /**
@@ -45,6 +45,11 @@ const BY_STATUS: Record<number, string> = {
   429: msg.common.tooManyRequests,
 };
 
+const errorCode = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
 /** One JSON error shape `{ message, code, issues? }`; 5xx details are logged, never sent. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   installItalianErrors();
@@ -75,6 +80,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     const status = error.statusCode ?? 500;
+    if (isClientAbort(error, request.raw)) {
+      // The customer dropped the connection (closed the page, lost signal mid-upload): nothing is
+      // down and nobody reads the answer. Logged at info, without the error's stack.
+      request.log.info({ code: errorCode(error) }, 'richiesta interrotta dal client');
+      void reply.code(400).send({ message: msg.common.requestAborted, code: 'CLIENT_ABORTED' });
+      return;
+    }
     if (isServiceUnavailable(error)) {
       // The Error itself: the `err` serializer (safeError) keeps its code and drops personal data.
       request.log.warn({ err: error }, 'servizio non raggiungibile');

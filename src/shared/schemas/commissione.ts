@@ -4,6 +4,8 @@ import { msg } from '../messages';
 import { toCents } from '../money';
 import {
   exportFormatSchema,
+  finoQueryShape,
+  finoResultShape,
   idSchema,
   moneySchema,
   pageTotalShape,
@@ -150,7 +152,7 @@ const rangeInOrder: [
 
 /** GET /api/commissioni: dates are Europe/Rome calendar days, both inclusive. */
 export const listCommissioniQuerySchema = paginationQuerySchema
-  .extend(commissioniFiltersShape)
+  .extend({ ...commissioniFiltersShape, ...finoQueryShape })
   .refine(...rangeInOrder);
 
 /** GET /api/commissioni/export: the list's filters, every matching row, as XLSX or CSV. */
@@ -221,6 +223,7 @@ export const commissioniListSchema = z.object({
   pageSize: z.number().int(),
   /** Own amount; importoAmministrazione for admin; the four summed for amministrazione (docs/product/roles-and-scope.md#totali-per-ruolo). */
   summary: commissioniSummarySchema,
+  ...finoResultShape,
 });
 export type CommissioniList = z.infer<typeof commissioniListSchema>;
 

@@ -107,6 +107,18 @@ export const paginationQuerySchema = z.object({
 });
 
 /**
+ * Stable pages while rows come in: the first page answers with `fino`, the highest id of the
+ * table when it was read (0: none yet); the screen sends it back with the next pages, which then
+ * leave out the rows that arrived after it, so paging never repeats or skips a row
+ * (docs/performance.md#paginazione-stabile).
+ */
+export const finoQueryShape = { fino: idQuerySchema.optional() };
+export const finoResultShape = {
+  /** The newest id this page was read up to (0: none yet); pass it back for the next pages. */
+  fino: z.number().int(),
+};
+
+/**
  * Past this many rows a list that cannot read its total from a counter stops counting and says
  * 'più di 10.000' (docs/performance.md#totali-delle-liste).
  */

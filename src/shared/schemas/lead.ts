@@ -8,6 +8,8 @@ import {
 } from '../domain';
 import {
   exportFormatSchema,
+  finoQueryShape,
+  finoResultShape,
   idSchema,
   idQuerySchema,
   paginatedSchema,
@@ -41,11 +43,7 @@ export type LeadFilters = z.output<typeof leadFiltersSchema>;
 
 export const listLeadsQuerySchema = leadFiltersSchema.extend({
   ...paginationQuerySchema.shape,
-  /**
-   * The `fino` of the first page: later pages leave out leads that arrived after it, so paging
-   * never repeats or skips a row while leads come in (docs/performance.md#paginazione-stabile).
-   */
-  fino: idQuerySchema.optional(),
+  ...finoQueryShape,
 });
 export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
 
@@ -77,10 +75,7 @@ export const leadListItemSchema = z.object({
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
-export const leadListSchema = paginatedSchema(leadListItemSchema).extend({
-  /** The newest lead id this page was read up to (0: none yet); pass it back for the next pages. */
-  fino: z.number().int(),
-});
+export const leadListSchema = paginatedSchema(leadListItemSchema).extend(finoResultShape);
 export type LeadList = z.infer<typeof leadListSchema>;
 
 export const leadPraticaSchema = z.object({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
 import {
   exportFormatSchema,
+  finoQueryShape,
+  finoResultShape,
   idQuerySchema,
   pageTotalShape,
   paginationQuerySchema,
@@ -55,7 +57,10 @@ export const praticheFiltersSchema = z.object({
 export type PraticheFilters = z.output<typeof praticheFiltersSchema>;
 
 /** GET /api/pratiche. */
-export const listPraticheQuerySchema = paginationQuerySchema.extend(praticheFiltersSchema.shape);
+export const listPraticheQuerySchema = paginationQuerySchema.extend({
+  ...praticheFiltersSchema.shape,
+  ...finoQueryShape,
+});
 /** GET /api/pratiche/export: the list's filters, one row per service, as XLSX or CSV. */
 export const exportPraticheQuerySchema = praticheFiltersSchema.extend({
   format: exportFormatSchema,
@@ -75,5 +80,6 @@ export const praticheListSchema = z.object({
   pageSize: z.number().int(),
   /** Practices (matching search, service and point) that hold a service in each status. */
   countsByStato: statoCountsSchema,
+  ...finoResultShape,
 });
 export type PraticheList = z.infer<typeof praticheListSchema>;

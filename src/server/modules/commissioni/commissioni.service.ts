@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
@@ -17,6 +17,7 @@ import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
+import { newestId } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   EXPORT_BATCH,
@@ -215,6 +216,8 @@ function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Datab
 export interface ListCommissioniQuery extends CommissioniFilters {
   page: number;
   pageSize: number;
+  /** The first page's newest id (docs/performance.md#paginazione-stabile). */
+  fino?: number;
 }
 
 /** The payment status and Rome-day range of the list, the export and the statements. */
@@ -285,9 +288,12 @@ export async function listCommissioni(
   actor: Actor,
   query: ListCommissioniQuery,
 ): Promise<CommissioniList> {
+  // New commissions (and storni) are dated when they are made, so they land on page 1: reading up
+  // to one id keeps later pages in step with the first one (docs/performance.md#paginazione-stabile).
+  const fino = query.fino ?? (await newestId(db, commissioni));
   const [rows, { righe, ...summary }] = await Promise.all([
     selectJoined(db)
-      .where(filterWhere(actor, query))
+      .where(and(filterWhere(actor, query), lte(commissioni.id, fino)))
       .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
@@ -301,6 +307,7 @@ export async function listCommissioni(
     page: query.page,
     pageSize: query.pageSize,
     summary,
+    fino,
   };
 }
 

@@ -20,7 +20,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import { containsPattern } from '#server/db/sql-helpers.ts';
+import { containsPattern, newestId } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -242,7 +242,7 @@ export async function listLeads(
   const scopeJoined = puntiScope(actor) != null;
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
-  const fino = query.fino ?? (await newestLeadId(db));
+  const fino = query.fino ?? (await newestId(db, leads));
   const where = and(filterConditions(db, actor, query, now, { scopeJoined }), lte(leads.id, fino));
   const page = pageOfLeads(db, actor, now);
   const [total, rows] = await Promise.all([
@@ -254,12 +254,6 @@ export async function listLeads(
       .offset((query.page - 1) * query.pageSize),
   ]);
   return { items: rows.map(toListItem), ...total, page: query.page, pageSize: query.pageSize, fino };
-}
-
-/** The highest lead id (the primary key's last entry), 0 when there are none. */
-async function newestLeadId(db: DbExecutor): Promise<number> {
-  const [row] = await db.select({ id: sql<number | null>`max(${leads.id})` }).from(leads);
-  return Number(row?.id ?? 0);
 }
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { phoneSearchDigits, SERVIZIO_STATI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -12,7 +12,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { containsPattern } from '#server/db/sql-helpers.ts';
+import { containsPattern, newestId } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -252,10 +252,13 @@ export async function getPratica(db: Database, actor: Actor, id: number): Promis
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const { base: filters, where } = praticheWhere(db, actor, query);
+  // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
+  // the first one while new practices come in (docs/performance.md#paginazione-stabile).
+  const fino = query.fino ?? (await newestId(db, pratiche));
 
   const [page, total, counts] = await Promise.all([
     selectPraticaRows(db)
-      .where(where)
+      .where(and(where, lte(pratiche.id, fino)))
       .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
@@ -280,6 +283,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       completato: countOf('completato'),
       ko: countOf('ko'),
     },
+    fino,
   };
 }
 

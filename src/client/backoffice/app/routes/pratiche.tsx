@@ -5,8 +5,10 @@ import { ExportMenu } from '#client/components/ui/export-menu.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { exportPratiche, usePratiche } from '#client/backoffice/features/pratiche/api/pratiche.ts';
+import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
 import { PraticheFilters } from '#client/backoffice/features/pratiche/components/pratiche-filters.tsx';
 import { PraticheList } from '#client/backoffice/features/pratiche/components/pratiche-list.tsx';
 import { usePraticheUrlState } from '#client/backoffice/features/pratiche/hooks/use-pratiche-url-state.ts';
@@ -19,7 +21,12 @@ export function PraticheRoute() {
   const [, navigate] = useLocation();
   const [state, setState] = usePraticheUrlState();
   const { page, ...filters } = state;
-  const query = usePratiche({ ...filters, page, pageSize: PAGE_SIZE });
+  // Later pages are read up to the first page's newest practice (docs/performance.md#paginazione-stabile).
+  const fino = useFirstPageFino(
+    praticheQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
+    page,
+  );
+  const query = usePratiche({ ...filters, page, pageSize: PAGE_SIZE, fino });
 
   return (
     <>

@@ -1,12 +1,8 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { paths } from '#shared/permissions.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { PageHeader } from '#client/components/ui/page-header.tsx';
 import type { AuditFilters } from '#client/backoffice/features/privacy/api/privacy.ts';
 import { AuditLog } from '#client/backoffice/features/privacy/components/audit-log.tsx';
+import { RegistroLayout } from '../layout/registro-layout';
 
 const m = msg.audit;
 
@@ -14,20 +10,8 @@ const m = msg.audit;
 export function RegistroAttivitaRoute() {
   const [filters, setFilters] = useState<AuditFilters>({});
   return (
-    <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <Button variant="outline" asChild>
-            <Link href={paths.utenti}>
-              <ArrowLeft aria-hidden />
-              {m.back}
-            </Link>
-          </Button>
-        }
-      />
+    <RegistroLayout title={m.title} subtitle={m.subtitle} backLabel={m.back}>
       <AuditLog filters={filters} onChange={setFilters} />
-    </>
+    </RegistroLayout>
   );
 }

@@ -1,14 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { paths } from '#shared/permissions.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { useRegistro } from '#client/backoffice/features/notifiche/api/notifiche.ts';
 import { RegistroContent } from '#client/backoffice/features/notifiche/components/registro-content.tsx';
 import { RegistroFilter } from '#client/backoffice/features/notifiche/components/registro-filter.tsx';
 import { useRegistroUrlState } from '#client/backoffice/features/notifiche/hooks/use-registro-url-state.ts';
+import { RegistroLayout } from '../layout/registro-layout';
 
 const m = msg.notifiche.registro;
 const PAGE_SIZE = 25;
@@ -21,19 +17,7 @@ export function RegistroEmailRoute() {
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
   return (
-    <>
-      <PageHeader
-        title={m.title}
-        subtitle={m.subtitle}
-        actions={
-          <Button variant="outline" asChild>
-            <Link href={paths.utenti}>
-              <ArrowLeft aria-hidden />
-              {m.back}
-            </Link>
-          </Button>
-        }
-      />
+    <RegistroLayout title={m.title} subtitle={m.subtitle} backLabel={m.back}>
       {data && !data.mailConfigured && (
         <p
           role="status"
@@ -50,6 +34,6 @@ export function RegistroEmailRoute() {
         onPageChange={(next) => setState({ page: next })}
         className="mt-4"
       />
-    </>
+    </RegistroLayout>
   );
 }

@@ -12,6 +12,8 @@ export interface CommissioniFilters extends DateRange {
 export interface CommissioniQuery extends CommissioniFilters {
   page: number;
   pageSize: number;
+  /** The first page's `fino`, so later pages stay in step with it while commissions come in. */
+  fino?: number;
 }
 
 export function commissioniFilterParams(f: CommissioniFilters) {
@@ -30,6 +32,7 @@ export const commissioniQueries = {
             ...commissioniFilterParams(q),
             page: q.page,
             pageSize: q.pageSize,
+            fino: q.fino,
           }),
         ),
       // The previous page stays on screen (dimmed) while the next one loads.

@@ -5,8 +5,9 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { useCommissioni } from '../api/commissioni';
-import type { CommissioniFilters } from '../api/queries';
+import { commissioniQueries, type CommissioniFilters } from '../api/queries';
 import { useCommissioneActions } from '../hooks/use-commissione-actions';
 import { CommissioneCard } from './commissione-card';
 import { CommissioniSummary } from './commissioni-summary';
@@ -23,7 +24,13 @@ export function CommissioniList(props: {
   role: Role;
 }) {
   const { filters, page, onPageChange, role } = props;
-  const list = useCommissioni({ ...filters, page, pageSize: PAGE_SIZE });
+  // Later pages are read up to the first page's newest commission: commissions made meanwhile
+  // (dated now, so on page 1) neither repeat a row nor hide one (docs/performance.md#paginazione-stabile).
+  const fino = useFirstPageFino(
+    commissioniQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
+    page,
+  );
+  const list = useCommissioni({ ...filters, page, pageSize: PAGE_SIZE, fino });
   const actions = useCommissioneActions();
   const canPay = can(role, 'commissioni:updatePayment');
   const canDelete = can(role, 'commissioni:delete');

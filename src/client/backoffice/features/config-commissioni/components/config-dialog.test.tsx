@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
+import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
 import { ConfigDialog, type ConfigTarget } from './config-dialog';
 
 const ENEL: Fornitore = {
@@ -27,17 +28,8 @@ const LUCE_CONFIG: CommissioneConfig = {
   fornitoreId: 7,
   fornitore: { codice: 'ENEL', nome: 'Enel Energia' },
   servizio: 'luce',
+  ...WORKED_EXAMPLE_CONFIG,
   ricavoBase: '1234.56',
-  bonusRid: '20.00',
-  commissionePuntoFisico: '30.00',
-  commissioneAgente: '15.00',
-  commissioneAreaManager: '5.00',
-  commissioneAggiuntivaPuntoFisico: '8.00',
-  commissioneAggiuntivaAgente: '4.00',
-  commissioneAggiuntivaAreaManager: '1.50',
-  commissioneAggiuntivaRidPuntoFisico: '10.00',
-  commissioneAggiuntivaRidAgente: '5.00',
-  commissioneAggiuntivaRidAreaManager: '2.00',
   ...ZERO_PERCENT,
   updatedAt: '2026-11-20T10:00:00.000Z',
 };

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConfigValues } from '#shared/commissioni/preview.ts';
+import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
 import { ConfigPreview } from './config-preview';
 
 const ZERO: ConfigValues = {
@@ -23,20 +24,7 @@ const ZERO: ConfigValues = {
 };
 
 /** The worked example of docs/product/commissions.md#esempio-svolto, with 8 / 4 / 1,50 without RID. */
-const LUCE: ConfigValues = {
-  ...ZERO,
-  ricavoBase: '100.00',
-  bonusRid: '20.00',
-  commissionePuntoFisico: '30.00',
-  commissioneAgente: '15.00',
-  commissioneAreaManager: '5.00',
-  commissioneAggiuntivaPuntoFisico: '8.00',
-  commissioneAggiuntivaAgente: '4.00',
-  commissioneAggiuntivaAreaManager: '1.50',
-  commissioneAggiuntivaRidPuntoFisico: '10.00',
-  commissioneAggiuntivaRidAgente: '5.00',
-  commissioneAggiuntivaRidAreaManager: '2.00',
-};
+const LUCE: ConfigValues = { ...ZERO, ...WORKED_EXAMPLE_CONFIG };
 
 const NOLEGGIO: ConfigValues = {
   ...ZERO,

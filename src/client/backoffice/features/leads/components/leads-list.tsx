@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Eye, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
@@ -20,6 +19,7 @@ import {
 } from '#client/components/ui/table.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
+import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { useLeads } from '../api/leads';
 import { leadQueries, type LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
@@ -66,12 +66,10 @@ export function LeadsList(props: {
   const { filters, page, onPageChange, role, detailHref } = props;
   // Later pages are read up to the first page's newest lead (kept in the query cache), so a lead
   // arriving meanwhile neither repeats a row nor hides one (docs/performance.md#paginazione-stabile).
-  const queryClient = useQueryClient();
-  const fino =
-    page > 1
-      ? queryClient.getQueryData(leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey)
-          ?.fino
-      : undefined;
+  const fino = useFirstPageFino(
+    leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
+    page,
+  );
   const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino });
   const { setStatus, deleteLead, savingStatus } = useLeadActions();
   const canDelete = can(role, 'leads:delete');

@@ -14,6 +14,8 @@ export interface PraticheFilters {
 export interface PraticheQuery extends PraticheFilters {
   page: number;
   pageSize: number;
+  /** The first page's `fino`, so later pages stay in step with it while practices come in. */
+  fino?: number;
 }
 
 /** The list's filters as query parameters, shared by the list and its export. */
@@ -39,7 +41,12 @@ export const praticheQueries = {
       queryKey: [...praticheQueries.all, 'list', q] as const,
       queryFn: () =>
         api.get<PraticheList>(
-          withQuery('/api/pratiche', { ...praticheFilterParams(q), page: q.page, pageSize: q.pageSize }),
+          withQuery('/api/pratiche', {
+            ...praticheFilterParams(q),
+            page: q.page,
+            pageSize: q.pageSize,
+            fino: q.fino,
+          }),
         ),
       // The previous page stays on screen (dimmed) while the next one loads.
       placeholderData: keepPreviousData,
