@@ -812,7 +812,7 @@ export const contatori = pgTable(
 
 /**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change
- * to `commissioni` (migration 0012), so that the dashboard and a point's stats read a few hundred
+ * to `commissioni` (migration 0013), so that the dashboard and a point's stats read a few hundred
  * rows instead of summing every commission in scope (docs/performance.md#somme-delle-commissioni).
  * `ambito`/`ambitoId`: 'admin' (0, importo_amministrazione of every row), 'amministrazione' (0, the
  * four amounts of the rows with importo_amministrazione ≠ 0), or a payee slot ('punto_fisico',
