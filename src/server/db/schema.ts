@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   primaryKey,
   index,
   integer,
@@ -827,4 +828,26 @@ export const contatori = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.ambito, t.ambitoId, t.voce] })],
+);
+
+/**
+ * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change
+ * to `commissioni` (migration 0013), so that the dashboard and a point's stats read a few hundred
+ * rows instead of summing every commission in scope (docs/performance.md#somme-delle-commissioni).
+ * `ambito`/`ambitoId`: 'admin' (0, importo_amministrazione of every row), 'amministrazione' (0, the
+ * four amounts of the rows with importo_amministrazione ≠ 0), or a payee slot ('punto_fisico',
+ * 'agente', 'area_manager', ambitoId = user id: its own amount).
+ * `puntoFisicoId`: 0 = every commission of the scope (with or without a point), otherwise only
+ * the commissions of that point. `giorno`: the Rome day of data_completamento.
+ */
+export const commissioniGiorni = pgTable(
+  'commissioni_giorni',
+  {
+    ambito: text('ambito').notNull(),
+    ambitoId: integer('ambito_id').notNull(),
+    puntoFisicoId: integer('punto_fisico_id').notNull(),
+    giorno: date('giorno', { mode: 'string' }).notNull(),
+    importo: numeric('importo', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ambito, t.ambitoId, t.puntoFisicoId, t.giorno] })],
 );

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { BeneficiarioRuolo } from '#shared/domain.ts';
-import { commissioni } from '#server/db/schema.ts';
+import { commissioni, commissioniGiorni } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 
 /** For each role paid on commission: the column naming its payee and the column of its amount. */
@@ -44,4 +44,18 @@ export function commissionAmountFor(actor: Actor): SQL {
     case 'punto_fisico':
       return sql`${PAYEE_COLUMNS[actor.role].amount}`;
   }
+}
+
+/**
+ * The rows of `commissioni_giorni` holding the sums of {@link commissionAmountFor} over
+ * {@link commissioniScope}, day by day (kept by triggers: docs/performance.md#somme-delle-commissioni).
+ * `puntoFisicoId` 0 = every commission of the scope, otherwise that point's only.
+ */
+export function commissionDaySums(actor: Actor, puntoFisicoId = 0): SQL {
+  const ambitoId = actor.role === 'admin' || actor.role === 'amministrazione' ? 0 : actor.id;
+  return and(
+    eq(commissioniGiorni.ambito, actor.role),
+    eq(commissioniGiorni.ambitoId, ambitoId),
+    eq(commissioniGiorni.puntoFisicoId, puntoFisicoId),
+  ) as SQL;
 }

@@ -12,11 +12,11 @@ import {
   type RecentPratica,
   type ServiceStat,
 } from '#shared/schemas/dashboard.ts';
-import { addRomeDays, romeParts, romeWallTimeToDate, startOfRomeDay } from '#shared/time.ts';
+import { addRomeDays, romeDateKey, romeParts, romeWallTimeToDate, startOfRomeDay } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
-import { commissioni, pratiche, puntiFisici } from '#server/db/schema.ts';
+import { commissioni, commissioniGiorni, pratiche, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
+import { commissionAmountFor, commissionDaySums, commissioniScope } from '../commissioni/commissioni.scope';
 import { toCommissione } from '../commissioni/commissioni.service';
 import { leadsTotal, pointCounters, type Voce } from '../punti-fisici/contatori';
 import { praticheScope, puntiScope } from '../punti-fisici/scope';
@@ -55,27 +55,32 @@ export function lastRomeMonths(now: Date, n = DASHBOARD_TREND_MONTHS): MonthWind
   return months;
 }
 
-const within = (from: Date, to: Date) =>
-  sql`${commissioni.dataCompletamento} >= ${from.toISOString()} and ${commissioni.dataCompletamento} < ${to.toISOString()}`;
+/** A Rome calendar day as `giorno` is stored: yyyy-MM-dd. */
+const day = (date: Date) => romeDateKey(date);
+const onDays = (from: string, to: string) =>
+  sql`${commissioniGiorni.giorno} >= ${from} and ${commissioniGiorni.giorno} < ${to}`;
 
-/** Totals, today, this month and the 6-month trend of the caller's own amount, in one query. */
+/**
+ * Totals, today, this month and the 6-month trend of the caller's own amount, in one query over
+ * its rows of the per-day sums (docs/performance.md#somme-delle-commissioni): a few hundred
+ * rows whatever the number of commissions.
+ */
 async function commissionSums(db: Database, actor: Actor, now: Date) {
-  const amount = commissionAmountFor(actor);
-  const dayStart = startOfRomeDay(now);
-  const dayEnd = addRomeDays(dayStart, 1);
+  const today = day(now);
+  const tomorrow = day(addRomeDays(startOfRomeDay(now), 1));
   const months = lastRomeMonths(now);
   const current = months[months.length - 1];
-  const sumOf = (filter?: ReturnType<typeof within>) =>
+  const sumOf = (filter?: ReturnType<typeof onDays>) =>
     filter
-      ? sql<string>`coalesce(sum(${amount}) filter (where ${filter}), 0)::text`
-      : sql<string>`coalesce(sum(${amount}), 0)::text`;
+      ? sql<string>`coalesce(sum(${commissioniGiorni.importo}) filter (where ${filter}), 0)::text`
+      : sql<string>`coalesce(sum(${commissioniGiorni.importo}), 0)::text`;
   const columns: Record<string, ReturnType<typeof sumOf>> = {
     total: sumOf(),
-    today: sumOf(within(dayStart, dayEnd)),
-    month: sumOf(within(current.start, current.end)),
+    today: sumOf(onDays(today, tomorrow)),
+    month: sumOf(onDays(day(current.start), day(current.end))),
   };
-  months.forEach((m, i) => (columns[`m${i}`] = sumOf(within(m.start, m.end))));
-  const [row] = await db.select(columns).from(commissioni).where(commissioniScope(actor));
+  months.forEach((m, i) => (columns[`m${i}`] = sumOf(onDays(day(m.start), day(m.end)))));
+  const [row] = await db.select(columns).from(commissioniGiorni).where(commissionDaySums(actor));
   const monthlyStats: MonthlyStat[] = months.map((m, i) => ({
     month: m.key,
     label: m.label,

@@ -13,15 +13,15 @@ import {
   type PuntoFisicoStats,
   type PuntoSuggestion,
 } from '#shared/schemas/punto-fisico.ts';
-import { startOfRomeDay, startOfRomeMonth } from '#shared/time.ts';
+import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { commissioni, personSearchText, puntiFisici, puntoSearchText, users } from '#server/db/schema.ts';
+import { commissioni, commissioniGiorni, personSearchText, puntiFisici, puntoSearchText, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
 import { clearQrCache, landingUrl, qrSvg } from './qr';
-import { commissionAmountFor, commissioniScope } from '../commissioni/commissioni.scope';
+import { commissionDaySums } from '../commissioni/commissioni.scope';
 import { countersByPoint } from './contatori';
 import { puntiScope } from './scope';
 
@@ -286,17 +286,16 @@ export async function getPuntoFisicoStats(
 ): Promise<PuntoFisicoStats> {
   await findPuntoRow(db, actor, id);
   const totalLeads = (await countersByPoint(db, [id], 'lead')).get(id) ?? 0;
-  const amount = commissionAmountFor(actor);
-  const today = startOfRomeDay(now);
-  const month = startOfRomeMonth(now);
+  // The point's commissions in the caller's scope, from the per-day sums
+  // (docs/performance.md#somme-delle-commissioni); 'today' and 'month' count from their start on.
   const [sums] = await db
     .select({
-      total: sql<string>`coalesce(sum(${amount}), 0)::text`,
-      today: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.dataCompletamento} >= ${today.toISOString()}), 0)::text`,
-      month: sql<string>`coalesce(sum(${amount}) filter (where ${commissioni.dataCompletamento} >= ${month.toISOString()}), 0)::text`,
+      total: sql<string>`coalesce(sum(${commissioniGiorni.importo}), 0)::text`,
+      today: sql<string>`coalesce(sum(${commissioniGiorni.importo}) filter (where ${commissioniGiorni.giorno} >= ${romeDateKey(now)}), 0)::text`,
+      month: sql<string>`coalesce(sum(${commissioniGiorni.importo}) filter (where ${commissioniGiorni.giorno} >= ${romeDateKey(startOfRomeMonth(now))}), 0)::text`,
     })
-    .from(commissioni)
-    .where(and(eq(commissioni.puntoFisicoId, id), commissioniScope(actor)));
+    .from(commissioniGiorni)
+    .where(commissionDaySums(actor, id));
   return {
     totalLeads,
     totalCommissions: fromCents(toCents(sums.total)),

@@ -1,0 +1,319 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toCents } from '#shared/money.ts';
+import type { Role } from '#shared/permissions.ts';
+import { commissioni, puntiFisici } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Actor } from '#server/plugins/auth.ts';
+import { getDashboardStats } from '#server/modules/dashboard/dashboard.service.ts';
+import { getPuntoFisicoStats } from '#server/modules/punti-fisici/punti-fisici.service.ts';
+import { insertCommissione, insertCommissioneConfig, insertPratica } from '../setup/factories';
+import { createTestContext, type TestContext } from '../setup/test-app';
+import { buildTwoShopWorld } from '../setup/world';
+
+/**
+ * The per-day commission sums kept by triggers (docs/performance.md#somme-delle-commissioni)
+ * against a fresh sum over commissioni after every kind of change, and the dashboard and point
+ * figures against fresh sums for every role.
+ */
+
+let ctx: TestContext;
+let world: Awaited<ReturnType<typeof buildTwoShopWorld>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await buildTwoShopWorld(ctx);
+  await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'luce' });
+});
+afterAll(async () => ctx?.close());
+
+async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []) as T[];
+}
+
+type Somma = { ambito: string; ambito_id: number; punto: number; giorno: string; importo: string };
+const key = (r: Somma) => `${r.ambito}:${r.ambito_id}:${r.punto}:${r.giorno}`;
+
+/** Every scope's sum per Rome day, written from the role scopes, independently of the triggers. */
+async function freshSums(db: Database): Promise<Record<string, string>> {
+  const fresh = await rows<Somma>(
+    db,
+    sql`with c as (
+      select *, (data_completamento at time zone 'Europe/Rome')::date::text as giorno from commissioni
+    ), s (ambito, ambito_id, punto, giorno, importo) as (
+      select 'admin', 0, p.punto, c.giorno, c.importo_amministrazione from c
+        cross join lateral (values (0), (c.punto_fisico_id)) p (punto)
+      union all select 'amministrazione', 0, p.punto, c.giorno,
+        c.importo_punto_fisico + c.importo_agente + c.importo_area_manager + c.importo_amministrazione from c
+        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.importo_amministrazione <> 0
+      union all select 'punto_fisico', c.payee_punto_fisico_id, p.punto, c.giorno, c.importo_punto_fisico from c
+        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_punto_fisico_id is not null and c.importo_punto_fisico <> 0
+      union all select 'agente', c.payee_agente_id, p.punto, c.giorno, c.importo_agente from c
+        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_agente_id is not null and c.importo_agente <> 0
+      union all select 'area_manager', c.payee_area_manager_id, p.punto, c.giorno, c.importo_area_manager from c
+        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_area_manager_id is not null and c.importo_area_manager <> 0
+    )
+    select ambito, ambito_id, punto, giorno, sum(importo)::text as importo from s where punto is not null
+    group by 1, 2, 3, 4 having sum(importo) <> 0`,
+  );
+  return Object.fromEntries(fresh.map((r) => [key(r), r.importo]));
+}
+
+async function keptSums(db: Database): Promise<Record<string, string>> {
+  const kept = await rows<Somma>(
+    db,
+    sql`select ambito, ambito_id, punto_fisico_id as punto, giorno::text as giorno, importo::text as importo
+      from commissioni_giorni where importo <> 0`,
+  );
+  return Object.fromEntries(kept.map((r) => [key(r), r.importo]));
+}
+
+async function expectSumsFresh(step: string) {
+  expect(await keptSums(ctx.db), step).toEqual(await freshSums(ctx.db));
+}
+
+function setStatus(id: number, payload: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/servizi/${id}/status`,
+    headers: { cookie: world.admin },
+    payload,
+  });
+}
+const completa = { stato: 'completato', fornitore: 'ENEL', ridPresente: true, numeroForniture: 1 };
+const ko = { stato: 'ko', koMotivazione: 'cliente_non_interessato' };
+
+function payeesOf(punto: typeof world.puntoA) {
+  return {
+    puntoFisicoId: punto.id,
+    payeePuntoFisicoId: punto.utenteResponsabileId,
+    payeeAgenteId: punto.agenteId,
+    payeeAreaManagerId: punto.areaManagerId,
+  };
+}
+
+describe('per-day commission sums equal a fresh sum after every kind of change', () => {
+  it('completion, payment, storno, deletion', async () => {
+    await expectSumsFresh('empty');
+    const {
+      servizi: [luce],
+    } = await insertPratica(ctx.db, { puntoFisicoId: world.puntoA.id, servizi: ['luce'] });
+    const done = await setStatus(luce.id, completa);
+    expect(done.statusCode, done.body).toBe(200);
+    await expectSumsFresh('a service completed');
+    const [commissione] = await ctx.db
+      .select({ id: commissioni.id })
+      .from(commissioni)
+      .where(eq(commissioni.servizioId, luce.id));
+    const paid = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/commissioni/${commissione.id}/payment`,
+      headers: { cookie: world.admin },
+      payload: { status: 'pagato', note: 'bonifico' },
+    });
+    expect(paid.statusCode).toBe(200);
+    await expectSumsFresh('paid');
+    // The paid commission was completed last month: its storno lands today, in another period.
+    await ctx.db
+      .update(commissioni)
+      .set({ dataCompletamento: new Date(Date.now() - 40 * 86_400_000) })
+      .where(eq(commissioni.id, commissione.id));
+    await expectSumsFresh('completion moved to the previous month');
+    expect((await setStatus(luce.id, ko)).statusCode).toBe(200);
+    await expectSumsFresh('storno across a period boundary');
+
+    const other = await insertPratica(ctx.db, { puntoFisicoId: world.puntoB.id, servizi: ['luce'] });
+    expect((await setStatus(other.servizi[0].id, completa)).statusCode).toBe(200);
+    expect((await setStatus(other.servizi[0].id, ko)).statusCode).toBe(200);
+    await expectSumsFresh('unpaid commission withdrawn (deleted)');
+    expect((await setStatus(other.servizi[0].id, completa)).statusCode).toBe(200);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/pratiche/${other.id}`,
+      headers: { cookie: world.admin },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await expectSumsFresh('practice deleted with its commissions');
+  });
+
+  it('bulk insert, amounts and payees changed, commissions without a point, a point deleted', async () => {
+    const pratica = await insertPratica(ctx.db, { puntoFisicoId: world.puntoA.id, servizi: ['luce', 'gas'] });
+    const [s1, s2] = pratica.servizi;
+    const base = { praticaId: pratica.id, tipoServizio: 'luce' as const, customerName: 'Luca Ferri' };
+    await ctx.db.insert(commissioni).values([
+      // Rome days around both DST changes and a month end.
+      {
+        ...base,
+        servizioId: s1.id,
+        ...payeesOf(world.puntoA),
+        dataCompletamento: new Date('2026-03-28T22:59:59Z'),
+        importoPuntoFisico: '10.01',
+        importoAgente: '5.05',
+        importoAreaManager: '1.10',
+        importoAmministrazione: '20.20',
+      },
+      {
+        ...base,
+        servizioId: s1.id,
+        ...payeesOf(world.puntoA),
+        dataCompletamento: new Date('2026-03-28T23:00:00Z'),
+        importoPuntoFisico: '0.01',
+        importoAgente: '0',
+        importoAreaManager: '0',
+        importoAmministrazione: '0.03',
+      },
+      {
+        ...base,
+        servizioId: s2.id,
+        ...payeesOf(world.puntoB),
+        dataCompletamento: new Date('2026-03-31T21:59:59Z'),
+        importoPuntoFisico: '7.00',
+        importoAgente: '3.00',
+        importoAreaManager: '1.00',
+        importoAmministrazione: '0',
+      },
+      {
+        ...base,
+        servizioId: s2.id,
+        ...payeesOf(world.puntoB),
+        dataCompletamento: new Date('2026-03-31T22:00:00Z'),
+        importoPuntoFisico: '-7.00',
+        importoAgente: '-3.00',
+        importoAreaManager: '-1.00',
+        importoAmministrazione: '-9.99',
+      },
+      {
+        ...base,
+        servizioId: s2.id,
+        puntoFisicoId: null,
+        payeePuntoFisicoId: null,
+        payeeAgenteId: world.agA.user.id,
+        payeeAreaManagerId: null,
+        dataCompletamento: new Date('2026-10-24T21:59:59Z'),
+        importoPuntoFisico: '0',
+        importoAgente: '2.22',
+        importoAreaManager: '0',
+        importoAmministrazione: '4.44',
+      },
+      {
+        ...base,
+        servizioId: s2.id,
+        ...payeesOf(world.puntoA),
+        dataCompletamento: new Date('2026-10-24T22:00:00Z'),
+        importoPuntoFisico: '0.10',
+        importoAgente: '0.20',
+        importoAreaManager: '0.30',
+        importoAmministrazione: '0.40',
+      },
+    ]);
+    await expectSumsFresh('several commissions in one statement');
+    await ctx.db
+      .update(commissioni)
+      .set({ importoAgente: sql`${commissioni.importoAgente} + 1.11`, payeeAreaManagerId: world.amB.user.id })
+      .where(eq(commissioni.servizioId, s1.id));
+    await expectSumsFresh('amounts and a payee changed in one statement');
+
+    const punto = await ctx.db
+      .insert(puntiFisici)
+      .values({
+        nomeAttivita: 'Edicola Gamma',
+        indirizzo: 'Via Roma 1, Milano',
+        utenteResponsabileId: world.pfB.user.id,
+        landingCode: 'WE-GAMMA-1',
+      })
+      .returning();
+    const gamma = await insertPratica(ctx.db, { puntoFisicoId: punto[0].id, servizi: ['luce'] });
+    await insertCommissione(ctx.db, {
+      praticaId: gamma.id,
+      servizioId: gamma.servizi[0].id,
+      puntoFisicoId: punto[0].id,
+      payeePuntoFisicoId: world.pfB.user.id,
+    });
+    await expectSumsFresh('a commission of a third point');
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/punti-fisici/${punto[0].id}`,
+      headers: { cookie: world.admin },
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    await expectSumsFresh('point deleted: its commissions lose the point');
+    await ctx.db.delete(commissioni).where(eq(commissioni.praticaId, pratica.id));
+    await expectSumsFresh('bulk delete');
+  });
+});
+
+/** A role's figures by the old rule: a fresh sum of its amount over its commissions. */
+async function freshFigures(actor: Actor, now: Date, puntoFisicoId?: number) {
+  const amount = {
+    admin: sql`importo_amministrazione`,
+    amministrazione: sql`importo_punto_fisico + importo_agente + importo_area_manager + importo_amministrazione`,
+    punto_fisico: sql`importo_punto_fisico`,
+    agente: sql`importo_agente`,
+    area_manager: sql`importo_area_manager`,
+  }[actor.role];
+  const scope = {
+    admin: sql`true`,
+    amministrazione: sql`importo_amministrazione <> 0`,
+    punto_fisico: sql`payee_punto_fisico_id = ${actor.id}`,
+    agente: sql`payee_agente_id = ${actor.id}`,
+    area_manager: sql`payee_area_manager_id = ${actor.id}`,
+  }[actor.role];
+  const punto = puntoFisicoId === undefined ? sql`true` : sql`punto_fisico_id = ${puntoFisicoId}`;
+  const day = sql`(data_completamento at time zone 'Europe/Rome')::date`;
+  const today = sql`(${now.toISOString()}::timestamptz at time zone 'Europe/Rome')::date`;
+  const [row] = await rows<{ total: string; today: string; todayOn: string; month: string; monthOn: string }>(
+    ctx.db,
+    sql`select coalesce(sum(${amount}), 0)::numeric(14,2)::text as total,
+      coalesce(sum(${amount}) filter (where ${day} = ${today}), 0)::numeric(14,2)::text as today,
+      coalesce(sum(${amount}) filter (where ${day} >= ${today}), 0)::numeric(14,2)::text as "todayOn",
+      coalesce(sum(${amount}) filter (where date_trunc('month', ${day}) = date_trunc('month', ${today})), 0)::numeric(14,2)::text as month,
+      coalesce(sum(${amount}) filter (where ${day} >= date_trunc('month', ${today})), 0)::numeric(14,2)::text as "monthOn"
+      from commissioni where ${scope} and ${punto}`,
+  );
+  return row;
+}
+
+describe('dashboard and point figures equal fresh sums for every role', () => {
+  const nows = [
+    new Date(), // today
+    new Date('2026-03-28T23:30:00Z'), // 00:30 on the day summer time starts
+    new Date('2026-03-31T22:30:00Z'), // 00:30 on 1 April (Rome), a month boundary
+    new Date('2026-10-24T22:30:00Z'), // 00:30 on the day summer time ends
+  ];
+  it.each(['admin', 'amministrazione', 'punto_fisico', 'agente', 'area_manager'] as Role[])(
+    '%s',
+    async (role) => {
+      const a = world.puntoA;
+      const p = await insertPratica(ctx.db, { puntoFisicoId: a.id, servizi: ['luce'] });
+      await insertCommissione(ctx.db, {
+        praticaId: p.id,
+        servizioId: p.servizi[0].id,
+        ...payeesOf(a),
+        dataCompletamento: new Date('2026-03-29T08:00:00Z'),
+      });
+      const userId = {
+        admin: 0,
+        amministrazione: world.amministrazione.user.id,
+        punto_fisico: world.pfA.user.id,
+        agente: world.agA.user.id,
+        area_manager: world.amA.user.id,
+      }[role];
+      const actor = { id: userId, role, email: 'x@esempio.it', firstName: 'X', lastName: 'Y' } as Actor;
+      const fmt = (v: string) => toCents(v);
+      for (const now of nows) {
+        const stats = await getDashboardStats(ctx.db, actor, now);
+        const fresh = await freshFigures(actor, now);
+        expect(
+          [stats.totalCommissions, stats.commissionsToday, stats.commissionsThisMonth].map(fmt),
+          `${role} ${now.toISOString()}`,
+        ).toEqual([fresh.total, fresh.today, fresh.month].map(fmt));
+        const point = await getPuntoFisicoStats(ctx.db, actor, a.id, now);
+        const freshPoint = await freshFigures(actor, now, a.id);
+        expect(
+          [point.totalCommissions, point.commissionsToday, point.commissionsThisMonth].map(fmt),
+          `${role} punto ${now.toISOString()}`,
+        ).toEqual([freshPoint.total, freshPoint.todayOn, freshPoint.monthOn].map(fmt));
+      }
+    },
+  );
+});
