@@ -4,6 +4,7 @@ import { EXPORT_BATCH } from '#server/lib/tabular-export.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, pratiche } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
+import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { Role } from '#shared/permissions.ts';
 import {
   insertCommissione,
@@ -174,6 +175,38 @@ describe('GET /api/leads: pagination and filters', () => {
         w.admin,
       ),
     ).toEqual([]);
+  });
+
+  it('counts a search up to 1,000 matches, then says "more than 1,000"; other filters count up to 10,000', async () => {
+    const p = await insertPuntoFisico(ctx.db, { nomeAttivita: `Molti ${tag()}` });
+    const t = tag();
+    const digits = t.replace(/\D/g, '').padEnd(4, '5').slice(0, 4);
+    const n = SEARCH_TOTAL_BOUND + 2;
+    await ctx.db.execute(sql`
+      insert into leads (nome, cognome, email, telefono, email_normalizzata, telefono_normalizzato,
+        punto_fisico_originale_id, stato_contatto)
+      select 'Omonimo', 'Cognome' || ${t}, 'omonimo' || i || '.' || ${t} || '@esempio.it', '38' || ${digits} || lpad(i::text, 5, '0'),
+        'omonimo' || i || '.' || ${t} || '@esempio.it', '38' || ${digits} || lpad(i::text, 5, '0'), ${p.id}, 'contattato'
+      from generate_series(1, ${n}) as i`);
+    const total = async (url: string) => {
+      const res = await get(url, w.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.json().total, totalIsLowerBound: res.json().totalIsLowerBound };
+    };
+    expect(await total(`/api/leads?search=Cognome${t}`)).toEqual({
+      total: SEARCH_TOTAL_BOUND,
+      totalIsLowerBound: true,
+    });
+    expect(await total(`/api/leads?search=Cognome${t}&statoContatto=contattato`)).toEqual({
+      total: SEARCH_TOTAL_BOUND,
+      totalIsLowerBound: true,
+    });
+    expect(await total(`/api/leads?puntoFisicoId=${p.id}&statoContatto=contattato`)).toEqual({
+      total: n,
+      totalIsLowerBound: false,
+    });
+    // A narrower search is exact again.
+    expect(await total(`/api/leads?search=omonimo1.${t}`)).toEqual({ total: 1, totalIsLowerBound: false });
   });
 
   it('filters by point, contact status, service and overdue', async () => {

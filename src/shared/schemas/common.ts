@@ -111,6 +111,11 @@ export const paginationQuerySchema = z.object({
  * 'più di 10.000' (docs/performance.md#totali-delle-liste).
  */
 export const TOTAL_BOUND = 10_000;
+/**
+ * A free-text search stops counting its matches sooner: every match is a row to read and re-check
+ * (the trigram index only narrows), and past a thousand matches a person refines the search.
+ */
+export const SEARCH_TOTAL_BOUND = 1_000;
 
 /**
  * The total of a list page: exact, or, when `totalIsLowerBound`, "more than `total`" (the list

@@ -10,6 +10,7 @@ import {
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { SEARCH_TOTAL_BOUND, TOTAL_BOUND } from '#shared/schemas/common.ts';
 import {
   LEAD_CONTATTO_LABELS,
   type LeadDetail,
@@ -211,6 +212,7 @@ async function leadsPageTotal(
       .select({ one: sql`1` })
       .from(leads)
       .where(where),
+    query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
   );
 }
 

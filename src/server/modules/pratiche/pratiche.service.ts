@@ -3,7 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import type { z } from 'zod';
 import { phoneSearchDigits, SERVIZIO_STATI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import type { ExportFormat } from '#shared/schemas/common.ts';
+import { SEARCH_TOTAL_BOUND, TOTAL_BOUND, type ExportFormat } from '#shared/schemas/common.ts';
 import type {
   listPraticheQuerySchema,
   Pratica,
@@ -170,6 +170,7 @@ async function praticheTotal(
       .select({ one: sql`1` })
       .from(pratiche)
       .where(where),
+    query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
   );
 }
 

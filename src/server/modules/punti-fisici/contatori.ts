@@ -78,17 +78,18 @@ export async function countersByPoint(
 }
 
 /**
- * Counts the rows of `rows` (a select of anything) up to TOTAL_BOUND + 1: an exact total up to
- * TOTAL_BOUND, else "more than TOTAL_BOUND". Costs at most TOTAL_BOUND + 1 index entries.
+ * Counts the rows of `rows` (a select of anything) up to `bound` + 1: an exact total up to
+ * `bound`, else "more than `bound`". Costs at most `bound` + 1 rows read.
  */
 export async function boundedTotal(
   db: DbExecutor,
   rows: { limit(n: number): { as(alias: string): unknown } },
+  bound = TOTAL_BOUND,
 ): Promise<PageTotal> {
-  const limited = rows.limit(TOTAL_BOUND + 1).as('limitato') as Parameters<
+  const limited = rows.limit(bound + 1).as('limitato') as Parameters<
     ReturnType<DbExecutor['select']>['from']
   >[0];
   const [row] = await db.select({ n: count() }).from(limited);
   const n = Number(row.n);
-  return n > TOTAL_BOUND ? { total: TOTAL_BOUND, totalIsLowerBound: true } : exactTotal(n);
+  return n > bound ? { total: bound, totalIsLowerBound: true } : exactTotal(n);
 }
