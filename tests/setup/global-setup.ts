@@ -58,7 +58,7 @@ async function prepareTemplate() {
     return;
   }
   const client = await createPglite();
-  const handle = fromPglite(client);
+  const handle = await fromPglite(client);
   await runMigrations(handle);
   await seedDatabase(handle.db, seedConfig);
   const dump = await client.dumpDataDir('gzip');

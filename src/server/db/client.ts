@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
@@ -30,16 +28,22 @@ export interface DatabaseHandle {
 /** Any fixed number: the key of the advisory lock around migrations and the first-start seed. */
 const STARTUP_LOCK_KEY = 4_242_001;
 
-/** Extensions the migrations create (pg_trgm: the lead search indexes); every PGlite must load them. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
-/** A PGlite with our extensions: in dataDir, from a dump (loadDataDir), or in memory. */
-export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: PGLITE_EXTENSIONS });
+/**
+ * A PGlite with our extensions (pg_trgm: the lead search indexes, which the migrations create): in
+ * dataDir, from a dump (loadDataDir), or in memory. PGlite is loaded here, on first use: a server
+ * on PostgreSQL never loads it (docs/performance.md#avvio).
+ */
+export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
-export function fromPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+export async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -100,7 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const lock = acquireDataDirLock(options.dataDir, options.owner ?? { purpose: 'server' });
   try {
     const client = await createPglite({ dataDir: `${options.dataDir}/pglite` });
-    const handle = fromPglite(client);
+    const handle = await fromPglite(client);
     return {
       ...handle,
       close: async () => {

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { projectRoot } from '../project-root';
 import type { DatabaseHandle } from './client';
 
@@ -8,9 +6,12 @@ import type { DatabaseHandle } from './client';
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
 
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  // Each driver's migrator is loaded only for that driver (docs/performance.md#avvio).
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
   } else {
-    await migrateNodePg(handle.db as never, { migrationsFolder });
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(handle.db as never, { migrationsFolder });
   }
 }

@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { PASSWORD_MAX, passwordSchema } from './password';
-
-export const loginSchema = z.object({
-  email: z
-    .string({ error: msg.user.emailInvalid })
-    .trim()
-    .max(254, msg.user.emailInvalid)
-    .toLowerCase()
-    .pipe(z.email({ message: msg.user.emailInvalid })),
-  // Any text up to the policy's maximum: an old password may predate today's rules.
-  password: z
-    .string({ error: 'Password richiesta' })
-    .min(1, 'Password richiesta')
-    .max(PASSWORD_MAX, msg.auth.invalidCredentials),
-});
-export type LoginInput = z.infer<typeof loginSchema>;
+import { passwordSchema } from './password';
+import { PASSWORD_MAX } from './password-limits';
 
 /** The signed-in user's own password change (profile): the current one, then the new one twice. */
 export const changePasswordSchema = z

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS_TEXT } from '../common-passwords';
 import { msg } from '../messages';
 import { SAFE_LINE } from '../text-rules';
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
 
 let common: Set<string> | null = null;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 import { ROLES } from '../permissions';
-import { PASSWORD_MAX } from './password';
+import { PASSWORD_MAX } from './password-limits';
 import { userSchema } from './utente';
 
 export const RECOVERY_CODE_COUNT = 10;

@@ -1,9 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { msg } from '#shared/messages.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { toast, Toaster } from '#client/components/ui/toast.tsx';
-import { authQueries, forgetSession } from '../features/auth/api/auth';
+import { currentToast, subscribeToToasts, toast } from '#client/components/ui/toast-store.ts';
+import { authQueries, forgetSession, useCurrentUser } from '../features/auth/api/auth';
 import { AuthProvider } from '../features/auth/auth-context';
 
 /**
@@ -16,12 +16,31 @@ function onUnauthorized(queryClient: QueryClient) {
   toast({ title: msg.app.sessionExpiredTitle, description: msg.app.sessionExpiredText });
 }
 
+const Toaster = lazy(() => import('#client/components/ui/toast.tsx').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toast component (Radix) loads with the first toast, or once someone is signed in: the
+ * sign-in page does not wait for it (docs/performance.md#primo-caricamento).
+ */
+function DeferredToaster() {
+  const signedIn = useCurrentUser().data != null;
+  const hasToast = useSyncExternalStore(subscribeToToasts, () => currentToast() != null);
+  const [needed, setNeeded] = useState(false);
+  if (!needed && (hasToast || signedIn)) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => createQueryClient({ onUnauthorized }));
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

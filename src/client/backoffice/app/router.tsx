@@ -5,7 +5,6 @@ import { can, canOpenSection, paths, type Permission } from '#shared/permissions
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context';
 import { returnPathFrom, signInPathFor } from '../features/auth/return-to';
-import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './routes/loading';
 import { LoginRoute } from './routes/login';
 import { NotFoundContent, NotFoundRoute } from './routes/not-found';
@@ -13,15 +12,21 @@ import { AccessDenied } from './routes/section';
 import { ScreenErrorBoundary } from './screen-error-boundary';
 
 // One chunk per screen: the login page and a phone on 4G load only the shell and what they open.
+// `preload` starts a screen's chunk together with the signed-in frame's, not after it.
 const screen = <K extends string>(load: () => Promise<Record<K, ComponentType<never>>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] as ComponentType<{ params: Record<string, string> }> })));
+  Object.assign(
+    lazy(() =>
+      load().then((m) => ({ default: m[name] as ComponentType<{ params: Record<string, string> }> })),
+    ),
+    { preload: () => void load() },
+  );
 
 interface ScreenRoute {
   /** A wouter pattern; `:id` parts reach the screen as `params`. */
   pattern: string;
   /** The menu section it belongs to, checked with canOpenSection (menu + the exceptions there). */
   section: string;
-  Screen: ComponentType<{ params: Record<string, string> }>;
+  Screen: ComponentType<{ params: Record<string, string> }> & { preload: () => void };
   /** Admin pages with a denial text of their own instead of the generic one. */
   requires?: { permission: Permission; deniedText: string };
 }
@@ -30,6 +35,9 @@ interface ScreenRoute {
  * `/leads` and `/leads/{id}` are one screen (the detail is a dialog over the list): the same
  * component, so opening and closing a lead keeps the list, its scroll and the focus where they were.
  */
+/** The signed-in frame (menu, drawer): the sign-in page does not load it (docs/performance.md#primo-caricamento). */
+const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+
 const LeadsScreen = screen(() => import('./routes/leads'), 'LeadsRoute');
 
 const ADMIN_ONLY_USERS = { permission: 'users:manage', deniedText: msg.user.accessDenied } as const;
@@ -136,6 +144,12 @@ export function AppRouter() {
     window.scrollTo(0, 0);
   }, [screenKey]);
 
+  const signedIn = user != null;
+  const screenToLoad = matched?.route.Screen;
+  useEffect(() => {
+    if (signedIn) screenToLoad?.preload();
+  }, [signedIn, screenToLoad]);
+
   if (isLoading) return <LoadingScreen />;
   if (!user) return <SignedOutRouter location={location} isKnown={matched != null} />;
   if (location === paths.auth) return <Redirect to={returnPathFrom(search)} replace />;
@@ -157,5 +171,9 @@ export function AppRouter() {
       </ScreenErrorBoundary>
     );
   }
-  return <AppLayout user={user}>{content}</AppLayout>;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <AppLayout user={user}>{content}</AppLayout>
+    </Suspense>
+  );
 }

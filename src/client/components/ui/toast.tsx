@@ -2,50 +2,19 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '#client/lib/cn.ts';
+import { currentToast, dismissToast, subscribeToToasts, TOAST_DURATION_MS } from './toast-store';
 
-/** One toast at a time, 5000 ms, at most 420 px wide from medium screens up. See docs/product/screens.md#notifiche */
-export const TOAST_DURATION_MS = 5000;
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-interface ToastItem extends ToastInput {
-  id: number;
-}
-
-let current: ToastItem | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-export function toast(input: ToastInput) {
-  current = { ...input, id: nextId++ };
-  emit();
-}
-
-function dismiss(id: number) {
-  if (current?.id === id) {
-    current = null;
-    emit();
-  }
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
+export { toast } from './toast-store';
 
 export function Toaster() {
-  const item = useSyncExternalStore(subscribe, () => current);
+  const item = useSyncExternalStore(subscribeToToasts, currentToast);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notifiche">
       {item && (
         <ToastPrimitive.Root
           key={item.id}
           open
-          onOpenChange={(open) => !open && dismiss(item.id)}
+          onOpenChange={(open) => !open && dismissToast(item.id)}
           className={cn(
             'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-md border p-4 pr-8 shadow-lg',
             item.variant === 'destructive'

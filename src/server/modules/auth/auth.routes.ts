@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
-import { loginSchema } from '#shared/schemas/auth.ts';
+import { loginSchema } from '#shared/schemas/login.ts';
 import {
   loginChallengeSchema,
   loginEnrolConfirmSchema,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '#shared/schemas/auth.ts';
+import type { LoginInput } from '#shared/schemas/login.ts';
 import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';

@@ -2,17 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { loginSchema, type LoginInput } from '#shared/schemas/auth.ts';
+import { loginSchema, type LoginInput } from '#shared/schemas/login.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
-import { useCallback, useState } from 'react';
+import { toast } from '#client/components/ui/toast-store.ts';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import { isSecondFactorRequired, useLogin } from '../api/auth';
 import { returnPathFrom } from '../return-to';
-import { EnrolStep, SecondFactorStep } from './second-factor-steps';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+
+// The second step is loaded when the password step asks for it: the sign-in page starts lighter.
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-steps').then((m) => ({ default: m.SecondFactorStep })),
+);
+const EnrolStep = lazy(() => import('./second-factor-steps').then((m) => ({ default: m.EnrolStep })));
 
 /**
  * The sign-in: the password, then, when the account has a second factor or its role requires
@@ -30,10 +36,16 @@ export function LoginForm() {
   };
   // Stable: the enrolment step starts once per challenge, not on every render.
   const back = useCallback(() => setPending(null), []);
-  if (pending?.secondFactor === 'totp')
-    return <SecondFactorStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />;
-  if (pending?.secondFactor === 'enrol')
-    return <EnrolStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />;
+  if (pending)
+    return (
+      <Suspense fallback={<Spinner />}>
+        {pending.secondFactor === 'totp' ? (
+          <SecondFactorStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />
+        ) : (
+          <EnrolStep challenge={pending.challenge} onSignedIn={signedIn} onRestart={back} />
+        )}
+      </Suspense>
+    );
   return <PasswordStep onSignedIn={signedIn} onSecondFactor={setPending} />;
 }
 

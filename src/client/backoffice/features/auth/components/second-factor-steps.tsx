@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { authQueries } from '../api/auth';
 import { useLoginEnrolConfirm, useLoginEnrolment, useLoginSecondFactor } from '../api/totp';
 import { codeError, CodeField, EnrolPanel, RecoveryCodesPanel } from './totp-parts';

@@ -5,7 +5,7 @@ import { totpCodeSchema, type TotpEnrolment } from '#shared/schemas/totp.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
-import { toast } from '#client/components/ui/toast.tsx';
+import { toast } from '#client/components/ui/toast-store.ts';
 
 const m = msg.totp;
 
