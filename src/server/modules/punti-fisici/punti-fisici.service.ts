@@ -16,7 +16,14 @@ import {
 import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
 import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { commissioni, commissioniGiorni, personSearchText, puntiFisici, puntoSearchText, users } from '#server/db/schema.ts';
+import {
+  commissioni,
+  commissioniGiorni,
+  personSearchText,
+  puntiFisici,
+  puntoSearchText,
+  users,
+} from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
