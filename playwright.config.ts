@@ -2,9 +2,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * E2E against the real server in Debian's Chromium: the compiled server `npm start` runs (rebuilt
- * here, under a second, so it is never older than its sources), the built client (`npm run
- * test:e2e` builds it), a fresh embedded database.
+ * E2E against the real server in Debian's Chromium: the compiled server `npm start` runs and the
+ * built client, a fresh embedded database. The server is rebuilt here when older than its sources
+ * (scripts/build.ts --if-stale, under a second); `npm run test:e2e` does the same for the client.
  */
 const port = Number(process.env.E2E_PORT ?? 5090);
 const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
@@ -52,7 +52,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${dataDir}" && npm run -s build:server && node --enable-source-maps dist/server/main.js`,
+    command: `rm -rf "${dataDir}" && npx tsx scripts/build.ts server --if-stale && node --enable-source-maps dist/server/main.js`,
     url: `http://localhost:${port}/api/user`,
     reuseExistingServer: false,
     // A fresh embedded database compiles PGlite and runs every migration: slow on a busy machine.
