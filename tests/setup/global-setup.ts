@@ -62,7 +62,7 @@ async function prepareTemplate() {
   const handle = fromPglite(client);
   await runMigrations(handle);
   await seedDatabase(handle.db, seedConfig);
-  const dump = await client.dumpDataDir('gzip');
+  const dump = await client.dumpDataDir('none');
   mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await client.close();
