@@ -1,5 +1,9 @@
 /**
  * `npm run bench [-- --db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
+ * `npm run bench -- --db pg --database-url URL --leads N`: an already seeded PostgreSQL instead of a
+ * throwaway one (no seeding; `--leads` names what it holds). Its statistics of pg_stat_statements
+ * are reset: use a demo database only. `--db pglite --data-dir DIR`: the same with an already seeded
+ * PGlite folder (kept after the run).
  *
  * The production server over real HTTP, as a customer's phone and the office reach it. For each
  * database asked (default both: a throwaway PostgreSQL server, scripts/postgres-server.ts, and
@@ -69,14 +73,23 @@ const quick = flag('quick');
 const leadCount = Number((arg('leads') ?? '100000').replace(/[_.]/g, ''));
 const dbArg = arg('db');
 const databases: Array<'pg' | 'pglite'> = dbArg ? [dbArg as 'pg' | 'pglite'] : ['pg', 'pglite'];
+/** An already seeded PostgreSQL (a million leads take minutes to load): measured as it is. */
+const existingDatabaseUrl = arg('database-url');
+const existingDataDir = arg('data-dir');
 const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
 const connectionLevels = quick ? [10] : [10, 50];
 const roles: Role[] = quick
   ? ['admin', 'punto_fisico']
   : ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
-if (!Number.isInteger(leadCount) || leadCount < 1 || databases.some((d) => d !== 'pg' && d !== 'pglite')) {
+if (
+  !Number.isInteger(leadCount) ||
+  leadCount < 1 ||
+  databases.some((d) => d !== 'pg' && d !== 'pglite') ||
+  (existingDatabaseUrl && dbArg !== 'pg') ||
+  (existingDataDir && dbArg !== 'pglite')
+) {
   console.error(
-    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse]',
+    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--database-url URL con --db pg] [--data-dir DIR con --db pglite]',
   );
   process.exit(1);
 }
@@ -377,9 +390,14 @@ function lighthouse(url: string): LighthouseResult {
 async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<DbRun> {
   log(`\n=== ${db === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${int.format(leadCount)} lead ===`);
   let postgres: ThrowawayPostgres | undefined;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'winsolution-bench-'));
+  const reused = (db === 'pg' && existingDatabaseUrl) || (db === 'pglite' && existingDataDir);
+  const dataDir =
+    db === 'pglite' && existingDataDir
+      ? path.resolve(existingDataDir)
+      : mkdtempSync(path.join(tmpdir(), 'winsolution-bench-'));
   const port = await freePort();
-  cleanups.unshift(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (!(db === 'pglite' && existingDataDir))
+    cleanups.unshift(() => rmSync(dataDir, { recursive: true, force: true }));
   try {
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
@@ -393,7 +411,12 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       TRUST_PROXY: '127.0.0.1',
     };
     let pool: pg.Pool | undefined;
-    if (db === 'pg') {
+    if (db === 'pg' && existingDatabaseUrl) {
+      env.DATABASE_URL = existingDatabaseUrl;
+      pool = new pg.Pool({ connectionString: existingDatabaseUrl, max: 2 });
+      cleanups.unshift(() => pool!.end());
+      await pool.query('create extension if not exists pg_stat_statements');
+    } else if (db === 'pg') {
       postgres = await startThrowawayPostgres({
         shared_preload_libraries: 'pg_stat_statements',
         'pg_stat_statements.track': 'all',
@@ -413,8 +436,15 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     await first.stop();
     log(`  pronto in ${(first.startupMs / 1000).toFixed(2)} s`);
 
-    log(`Dati demo: npm run seed:demo -- --leads ${leadCount}`);
-    const seeded = await seed(env, leadCount);
+    let seeded = {
+      ms: Number.NaN,
+      summary: `Dati già presenti nel database indicato (${int.format(leadCount)} lead).`,
+    };
+    if (reused) log('Dati demo: già presenti, nessun caricamento.');
+    else {
+      log(`Dati demo: npm run seed:demo -- --leads ${leadCount}`);
+      seeded = await seed(env, leadCount);
+    }
 
     const startups: number[] = [];
     const startupsCpu: number[] = [];

@@ -24,12 +24,48 @@ interface RomeParts {
   second: number;
 }
 
-export function romeParts(date: Date): RomeParts {
+function partsFromIntl(date: Date): RomeParts {
   const p: Record<string, number> = {};
   for (const part of partsFormatter.formatToParts(date)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
   return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Rome's offset from UTC, by UTC hour. Since 1970 Rome's offset is a whole number of hours and
+ * changes only on a UTC hour boundary (01:00 UTC), so one Intl call per hour is exact for every
+ * instant of it; Intl's formatToParts per call was the hot spot of exports and of the demo data
+ * (millions of dates).
+ */
+const offsetByUtcHour = new Map<number, number>();
+function romeOffsetMs(ts: number): number {
+  const hour = Math.floor(ts / HOUR_MS);
+  let offset = offsetByUtcHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const p = partsFromIntl(new Date(start));
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - start;
+    if (offsetByUtcHour.size >= 100_000) offsetByUtcHour.clear();
+    offsetByUtcHour.set(hour, offset);
+  }
+  return offset;
+}
+
+export function romeParts(date: Date): RomeParts {
+  const ts = date.getTime();
+  // Before 1970 (Rome's older rules) and invalid dates: Intl itself, which throws on the latter.
+  if (!(ts >= 0)) return partsFromIntl(date);
+  const local = new Date(ts + romeOffsetMs(ts));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The instant at which the given Rome wall-clock time occurs. */

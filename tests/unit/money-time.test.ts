@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmountInput, formatEuro, fromCents, parseAmountInput, toCents } from '#shared/money.ts';
+import fc from 'fast-check';
 import {
   romeDateKey,
+  romeParts,
   startOfRomeDay,
   startOfRomeMonth,
   startOfRomeQuarter,
@@ -87,5 +89,51 @@ describe('Europe/Rome boundaries', () => {
     expect(startOfRomeQuarter(new Date('2026-05-10T12:00:00Z')).toISOString()).toBe(
       '2026-03-31T22:00:00.000Z',
     );
+  });
+});
+
+describe('Rome wall clock of an instant', () => {
+  const intl = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const fromIntl = (date: Date) => {
+    const p = Object.fromEntries(
+      intl
+        .formatToParts(date)
+        .filter((x) => x.type !== 'literal')
+        .map((x) => [x.type, Number(x.value)]),
+    );
+    return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };
+  };
+
+  it('matches Intl for any instant, 1950 to 2100', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1950, 0, 1), max: Date.UTC(2100, 0, 1) }), (ts) => {
+        expect(romeParts(new Date(ts))).toEqual(fromIntl(new Date(ts)));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it.each([
+    ['last second of winter time', '2026-03-29T00:59:59.999Z', { day: 29, hour: 1, minute: 59 }],
+    ['first instant of summer time', '2026-03-29T01:00:00.000Z', { day: 29, hour: 3, minute: 0 }],
+    ['last instant of summer time', '2026-10-25T00:59:59.999Z', { day: 25, hour: 2, minute: 59 }],
+    ['first instant of winter time', '2026-10-25T01:00:00.000Z', { day: 25, hour: 2, minute: 0 }],
+    ['midnight of New Year in Rome', '2026-12-31T23:00:00.000Z', { day: 1, hour: 0, minute: 0 }],
+  ])('%s', (_label, iso, expected) => {
+    expect(romeParts(new Date(iso))).toMatchObject(expected);
+    expect(romeParts(new Date(iso))).toEqual(fromIntl(new Date(iso)));
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    expect(() => romeParts(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

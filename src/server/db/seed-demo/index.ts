@@ -77,7 +77,17 @@ const WORKFLOW_CONCURRENCY = 4;
  * during the COPY and built once after it (copy.ts#withoutSecondaryIndexes).
  */
 const BULK_WITHOUT_INDEXES_FROM = 50_000;
-const BULK_TABLES = ['leads', 'pratiche', 'consensi', 'servizi', 'servizi_storico', 'commissioni'];
+// With the scope tables the triggers fill: their lookups during the load go by primary key.
+const BULK_TABLES = [
+  'leads',
+  'pratiche',
+  'consensi',
+  'servizi',
+  'servizi_storico',
+  'commissioni',
+  'lead_utenti',
+  'lead_punti',
+];
 /** Leads written per COPY transaction. */
 const CHUNK = 20_000;
 
