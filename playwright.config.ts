@@ -1,28 +1,30 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * E2E against the real server in Debian's Chromium: the compiled server `npm start` runs (rebuilt
- * here, under a second, so it is never older than its sources), the built client (`npm run
- * test:e2e` builds it), a fresh embedded database.
+ * E2E against the real server in Debian's Chromium: the compiled server `npm start` runs and the
+ * built client, both rebuilt first when older than their sources, one server per worker with a
+ * fresh embedded database of its own (tests/e2e/global-setup.ts). The first server listens on
+ * E2E_PORT (default 5090), the others on free ports.
  */
-const port = Number(process.env.E2E_PORT ?? 5090);
-const dataDir = path.resolve(`.tmp/e2e-data-${port}`);
-import { E2E_ADMIN } from './tests/e2e/e2e-admin';
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/test-results',
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Specs run one after the other within a file; two files run at once, each worker against its
+  // own server, so no spec sees another's data or settings (a role's second factor, a
+  // commission configuration). E2E_WORKERS=1 for a single spec on a busy machine.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // On the 2-core CI a load hiccup must not sink a whole run; the report still names the test
   // 'flaky', and a flaky test is a bug to fix (CONTRIBUTING.md#test-e-controlli).
   retries: process.env.CI ? 1 : 0,
-  timeout: 45_000,
+  // Two workers share 2 cores (and the machine with others): a long spec measured 35 s alone on a
+  // loaded machine and over 45 s beside another worker. The timeout catches hangs, not slowness.
+  timeout: 90_000,
   expect: { timeout: 8_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // baseURL: the worker's own server (tests/e2e/fixtures.ts).
     locale: 'it-IT',
     timezoneId: 'Europe/Rome',
     trace: 'retain-on-failure',
@@ -51,23 +53,4 @@ export default defineConfig({
       testMatch: /landing/,
     },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && npm run -s build:server && node --enable-source-maps dist/server/main.js`,
-    url: `http://localhost:${port}/api/user`,
-    reuseExistingServer: false,
-    // A fresh embedded database compiles PGlite and runs every migration: slow on a busy machine.
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // Visitors' addresses come in X-Forwarded-For from each test (tests/e2e/fixtures.ts).
-      TRUST_PROXY: '127.0.0.1,::1',
-    },
-  },
 });

@@ -27,6 +27,8 @@ export const msg = {
     tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
     serviceUnavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche istante.',
     requestAborted: 'La richiesta si è interrotta prima della fine: riprova.',
+    searching: 'Ricerca...',
+    typeAtLeast: 'Digita almeno {n} caratteri',
     error: 'Errore',
     loading: 'Caricamento sistema...',
     invalidId: 'Identificativo non valido: usa un numero intero positivo',

@@ -9,13 +9,19 @@ import {
 import { E2E_ADMIN } from './e2e-admin';
 import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
 import { landingSubmission } from '../setup/submission';
+import { serverURL } from './servers';
 
-export { expect, E2E_ADMIN, landingSubmission };
+export { expect, E2E_ADMIN, landingSubmission, serverURL };
 
 let visitorSeq = 0;
 
 /** Every page fails its test on a console.error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each worker has its own server and database (global-setup.ts): pages and API clients go there.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(serverURL());
+  },
   // Each test is its own visitor, as behind a real proxy (the E2E server trusts loopback): the
   // per-address limits of the landing and the sign-in count one test, not the whole suite.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, E2E_ADMIN, expect, landingSubmission, test } from './fixtures';
+import { apiAs, E2E_ADMIN, expect, landingSubmission, serverURL } from './fixtures';
 
 let phoneSeq = 0;
 /**
@@ -78,7 +78,7 @@ export async function leadFromLanding(request: APIRequestContext, landingCode: s
   expect(res.status(), await res.text()).toBeLessThan(300);
   const { praticaId } = (await res.json()) as { praticaId: number };
   // The public answer never names the lead: the office finds it by its phone, with its own cookies.
-  const office = await apiAs(test.info().project.use.baseURL, E2E_ADMIN);
+  const office = await apiAs(serverURL(), E2E_ADMIN);
   const found = (await (await office.get(`/api/leads?search=348${n}`)).json()) as {
     items: Array<{ id: number }>;
   };

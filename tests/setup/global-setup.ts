@@ -22,11 +22,12 @@ let serverBuilt = false;
 
 /**
  * The compiled server the process tests start (tests/support/spawn-server.ts) and the backup
- * scripts, rebuilt by `npm run build:server` (esbuild, a second or two) so they match the sources.
+ * scripts, rebuilt by scripts/build.ts when its sources changed since the last build (esbuild, a
+ * second or two), so they always match the sources.
  */
 function buildServer() {
   if (serverBuilt) return;
-  execFileSync('npm', ['run', '-s', 'build:server'], {
+  execFileSync('npx', ['tsx', 'scripts/build.ts', 'server', '--if-stale'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     stdio: 'inherit',
   });
@@ -61,7 +62,7 @@ async function prepareTemplate() {
   const handle = await fromPglite(client);
   await runMigrations(handle);
   await seedDatabase(handle.db, seedConfig);
-  const dump = await client.dumpDataDir('gzip');
+  const dump = await client.dumpDataDir('none');
   mkdirSync(path.dirname(TEMPLATE_FILE), { recursive: true });
   writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await client.close();

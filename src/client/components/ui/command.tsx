@@ -1,7 +1,8 @@
 import { Command as CommandPrimitive } from 'cmdk';
-import { Search } from 'lucide-react';
+import { Loader2, Search } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '#client/lib/cn.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 
 /**
  * cmdk's listbox with a search box: arrows move, Enter picks, typing searches, and the input
@@ -45,6 +46,33 @@ export function CommandStatus({ children, count }: { children?: ReactNode; count
         <span className="sr-only">{count === 1 ? '1 risultato' : `${count} risultati`}</span>
       )}
     </div>
+  );
+}
+
+/** Where a search from `minChars` characters stands, as the three comboboxes word it. */
+export type SearchState = 'searching' | 'not-found' | 'too-short' | 'idle';
+
+/** CommandStatus of a search: 'Ricerca...', `notFound`, 'Digita almeno n caratteri', or the count. */
+export function CommandSearchStatus(props: {
+  state: SearchState;
+  count: number;
+  notFound: string;
+  minChars: number;
+}) {
+  const { state, count, notFound, minChars } = props;
+  return (
+    <CommandStatus count={state === 'searching' ? undefined : count}>
+      {state === 'searching' ? (
+        <>
+          <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
+          {msg.common.searching}
+        </>
+      ) : state === 'not-found' ? (
+        notFound
+      ) : state === 'too-short' ? (
+        fillMessage(msg.common.typeAtLeast, { n: minChars })
+      ) : null}
+    </CommandStatus>
   );
 }
 

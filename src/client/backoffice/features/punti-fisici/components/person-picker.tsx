@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, UserPlus, X, Loader2 } from 'lucide-react';
+import { Check, ChevronsUpDown, UserPlus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import type { Person } from '#shared/schemas/punto-fisico.ts';
@@ -9,7 +9,7 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandStatus,
+  CommandSearchStatus,
 } from '#client/components/ui/command.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
@@ -97,18 +97,12 @@ export function PersonPicker(props: {
           <PopoverContent aria-label={label}>
             <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
               <CommandInput placeholder="Almeno 2 caratteri" value={text} onValueChange={setText} />
-              <CommandStatus count={results.length}>
-                {isSearching ? (
-                  <>
-                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
-                    Ricerca...
-                  </>
-                ) : noResult ? (
-                  msg.puntoFisico.noPersonFound
-                ) : !hasTerm ? (
-                  'Digita almeno 2 caratteri'
-                ) : null}
-              </CommandStatus>
+              <CommandSearchStatus
+                state={isSearching ? 'searching' : noResult ? 'not-found' : !hasTerm ? 'too-short' : 'idle'}
+                count={results.length}
+                notFound={msg.puntoFisico.noPersonFound}
+                minChars={MIN_CHARS}
+              />
               <CommandList label={`Risultati ${label}`}>
                 {results.map((p) => (
                   <CommandItem key={p.id} value={`persona-${p.id}`} onSelect={() => choose(p)}>

@@ -1,4 +1,4 @@
-import { Check, ChevronsUpDown, Store, X, Loader2 } from 'lucide-react';
+import { Check, ChevronsUpDown, Store, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import { PUNTI_SUGGEST_LIMIT, PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
@@ -8,7 +8,7 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandStatus,
+  CommandSearchStatus,
 } from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
@@ -109,18 +109,20 @@ export function PuntoFilter(props: {
                   </CommandItem>
                 ))}
               </CommandList>
-              <CommandStatus count={isSearching ? undefined : items.length}>
-                {isSearching ? (
-                  <>
-                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
-                    Ricerca...
-                  </>
-                ) : hasTerm && suggestions.isSuccess && items.length === 0 ? (
-                  'Nessun punto fisico trovato'
-                ) : text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS ? (
-                  'Digita almeno 2 caratteri'
-                ) : null}
-              </CommandStatus>
+              <CommandSearchStatus
+                state={
+                  isSearching
+                    ? 'searching'
+                    : hasTerm && suggestions.isSuccess && items.length === 0
+                      ? 'not-found'
+                      : text.trim().length > 0 && text.trim().length < PUNTI_SUGGEST_MIN_CHARS
+                        ? 'too-short'
+                        : 'idle'
+                }
+                count={items.length}
+                notFound={msg.puntoFisico.emptySearch}
+                minChars={PUNTI_SUGGEST_MIN_CHARS}
+              />
             </Command>
           </PopoverContent>
         </Popover>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronsUpDown, Loader2, X } from 'lucide-react';
+import { Check, ChevronsUpDown, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { msg } from '#shared/messages.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -8,7 +9,7 @@ import {
   CommandInput,
   CommandItem,
   CommandList,
-  CommandStatus,
+  CommandSearchStatus,
 } from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
@@ -97,18 +98,20 @@ export function UserFilter(props: {
                   </CommandItem>
                 ))}
               </CommandList>
-              <CommandStatus count={isSearching ? undefined : items.length}>
-                {isSearching ? (
-                  <>
-                    <Loader2 className="mr-2 inline size-4 animate-spin" aria-hidden />
-                    Ricerca...
-                  </>
-                ) : hasTerm && found.isSuccess && items.length === 0 ? (
-                  'Nessun utente trovato'
-                ) : text.trim().length > 0 && !hasTerm ? (
-                  'Digita almeno 2 caratteri'
-                ) : null}
-              </CommandStatus>
+              <CommandSearchStatus
+                state={
+                  isSearching
+                    ? 'searching'
+                    : hasTerm && found.isSuccess && items.length === 0
+                      ? 'not-found'
+                      : text.trim().length > 0 && !hasTerm
+                        ? 'too-short'
+                        : 'idle'
+                }
+                count={items.length}
+                notFound={msg.user.emptySearch}
+                minChars={MIN_CHARS}
+              />
             </Command>
           </PopoverContent>
         </Popover>
