@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toCents } from '#shared/money.ts';
+import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
 import { commissioni, puntiFisici } from '#server/db/schema.ts';
 import type { Database } from '#server/db/client.ts';
@@ -31,41 +31,56 @@ async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]
   return (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []) as T[];
 }
 
-type Somma = { ambito: string; ambito_id: number; punto: number; giorno: string; importo: string };
-const key = (r: Somma) => `${r.ambito}:${r.ambito_id}:${r.punto}:${r.giorno}`;
+type Somma = {
+  ambito: string;
+  ambito_id: number;
+  punto: number;
+  giorno: string;
+  stato: string;
+  storno: boolean;
+  righe: number;
+  importo: string;
+};
+const key = (r: Somma) => `${r.ambito}:${r.ambito_id}:${r.punto}:${r.giorno}:${r.stato}:${r.storno}`;
+const value = (r: Somma) => `${Number(r.righe)} righe, ${r.importo}`;
 
-/** Every scope's sum per Rome day, written from the role scopes, independently of the triggers. */
+/**
+ * Every scope's row count and sum per Rome day, payment status and storno flag, written from the
+ * role scopes (commissioniScope), independently of the triggers.
+ */
 async function freshSums(db: Database): Promise<Record<string, string>> {
   const fresh = await rows<Somma>(
     db,
     sql`with c as (
-      select *, (data_completamento at time zone 'Europe/Rome')::date::text as giorno from commissioni
-    ), s (ambito, ambito_id, punto, giorno, importo) as (
-      select 'admin', 0, p.punto, c.giorno, c.importo_amministrazione from c
+      select *, (data_completamento at time zone 'Europe/Rome')::date::text as giorno,
+        storno_of_id is not null as storno from commissioni
+    ), s (ambito, ambito_id, punto, giorno, stato, storno, importo) as (
+      select 'admin', 0, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_amministrazione from c
         cross join lateral (values (0), (c.punto_fisico_id)) p (punto)
-      union all select 'amministrazione', 0, p.punto, c.giorno,
+      union all select 'amministrazione', 0, p.punto, c.giorno, c.stato_pagamento, c.storno,
         c.importo_punto_fisico + c.importo_agente + c.importo_area_manager + c.importo_amministrazione from c
         cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.importo_amministrazione <> 0
-      union all select 'punto_fisico', c.payee_punto_fisico_id, p.punto, c.giorno, c.importo_punto_fisico from c
+      union all select 'punto_fisico', c.payee_punto_fisico_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_punto_fisico from c
         cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_punto_fisico_id is not null and c.importo_punto_fisico <> 0
-      union all select 'agente', c.payee_agente_id, p.punto, c.giorno, c.importo_agente from c
+      union all select 'agente', c.payee_agente_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_agente from c
         cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_agente_id is not null and c.importo_agente <> 0
-      union all select 'area_manager', c.payee_area_manager_id, p.punto, c.giorno, c.importo_area_manager from c
+      union all select 'area_manager', c.payee_area_manager_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_area_manager from c
         cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_area_manager_id is not null and c.importo_area_manager <> 0
     )
-    select ambito, ambito_id, punto, giorno, sum(importo)::text as importo from s where punto is not null
-    group by 1, 2, 3, 4 having sum(importo) <> 0`,
+    select ambito, ambito_id, punto, giorno, stato, storno, count(*)::int as righe, sum(importo)::text as importo
+    from s where punto is not null group by 1, 2, 3, 4, 5, 6`,
   );
-  return Object.fromEntries(fresh.map((r) => [key(r), r.importo]));
+  return Object.fromEntries(fresh.map((r) => [key(r), value(r)]));
 }
 
 async function keptSums(db: Database): Promise<Record<string, string>> {
   const kept = await rows<Somma>(
     db,
-    sql`select ambito, ambito_id, punto_fisico_id as punto, giorno::text as giorno, importo::text as importo
-      from commissioni_giorni where importo <> 0`,
+    sql`select ambito, ambito_id, punto_fisico_id as punto, giorno::text as giorno, stato_pagamento as stato,
+        storno, righe, importo::text as importo
+      from commissioni_giorni where importo <> 0 or righe <> 0`,
   );
-  return Object.fromEntries(kept.map((r) => [key(r), r.importo]));
+  return Object.fromEntries(kept.map((r) => [key(r), value(r)]));
 }
 
 async function expectSumsFresh(step: string) {
@@ -113,6 +128,19 @@ describe('per-day commission sums equal a fresh sum after every kind of change',
     });
     expect(paid.statusCode).toBe(200);
     await expectSumsFresh('paid');
+    const unpaid = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/commissioni/${commissione.id}/payment`,
+      headers: { cookie: world.admin },
+      payload: { status: 'non_pagato' },
+    });
+    expect(unpaid.statusCode).toBe(200);
+    await expectSumsFresh('payment undone');
+    await ctx.db
+      .update(commissioni)
+      .set({ statoPagamento: 'pagato' })
+      .where(eq(commissioni.id, commissione.id));
+    await expectSumsFresh('paid again');
     // The paid commission was completed last month: its storno lands today, in another period.
     await ctx.db
       .update(commissioni)
@@ -212,6 +240,16 @@ describe('per-day commission sums equal a fresh sum after every kind of change',
       .set({ importoAgente: sql`${commissioni.importoAgente} + 1.11`, payeeAreaManagerId: world.amB.user.id })
       .where(eq(commissioni.servizioId, s1.id));
     await expectSumsFresh('amounts and a payee changed in one statement');
+    await ctx.db
+      .update(commissioni)
+      .set({ statoPagamento: 'pagato' })
+      .where(eq(commissioni.praticaId, pratica.id));
+    await expectSumsFresh('several commissions paid in one statement');
+    await ctx.db
+      .update(commissioni)
+      .set({ statoPagamento: 'non_pagato', importoAgente: '0' })
+      .where(eq(commissioni.servizioId, s2.id));
+    await expectSumsFresh('payment undone and an amount set to 0 in one statement');
 
     const punto = await ctx.db
       .insert(puntiFisici)
@@ -313,6 +351,124 @@ describe('dashboard and point figures equal fresh sums for every role', () => {
           [point.totalCommissions, point.commissionsToday, point.commissionsThisMonth].map(fmt),
           `${role} punto ${now.toISOString()}`,
         ).toEqual([freshPoint.total, freshPoint.todayOn, freshPoint.monthOn].map(fmt));
+      }
+    },
+  );
+});
+
+describe('Commissioni summary and total equal a fresh computation for every role', () => {
+  const queries = [
+    '',
+    '?status=pagato',
+    '?status=non_pagato',
+    '?dataInizio=2026-03-29&dataFine=2026-04-01',
+    '?dataInizio=2026-03-29',
+    '?dataFine=2026-03-31&status=non_pagato',
+    `?dataInizio=${new Date().toISOString().slice(0, 10)}&status=pagato`,
+  ];
+  it.each(['admin', 'amministrazione', 'punto_fisico', 'agente', 'area_manager'] as Role[])(
+    '%s',
+    async (role) => {
+      // A paid commission and its storno, and one whose structure amount is 0, in scope of shop A.
+      const a = world.puntoA;
+      const p = await insertPratica(ctx.db, { puntoFisicoId: a.id, servizi: ['luce', 'gas'] });
+      const [paid] = await ctx.db
+        .insert(commissioni)
+        .values([
+          {
+            praticaId: p.id,
+            servizioId: p.servizi[0].id,
+            tipoServizio: 'luce',
+            customerName: 'Luca Ferri',
+            ...payeesOf(a),
+            statoPagamento: 'pagato',
+            dataCompletamento: new Date('2026-03-31T21:30:00Z'),
+            importoPuntoFisico: '12.34',
+            importoAgente: '0',
+            importoAreaManager: '2.01',
+            importoAmministrazione: '0',
+          },
+        ])
+        .returning();
+      await insertCommissione(ctx.db, {
+        praticaId: p.id,
+        servizioId: p.servizi[1].id,
+        ...payeesOf(a),
+        stornoOfId: paid.id,
+        importoPuntoFisico: '-12.34',
+        importoAgente: '0',
+        importoAreaManager: '-2.01',
+        importoAmministrazione: '0',
+      });
+      const id = {
+        admin: 0,
+        amministrazione: 0,
+        punto_fisico: world.pfA.user.id,
+        agente: world.agA.user.id,
+        area_manager: world.amA.user.id,
+      }[role];
+      const amount = {
+        admin: sql`importo_amministrazione`,
+        amministrazione: sql`importo_punto_fisico + importo_agente + importo_area_manager + importo_amministrazione`,
+        punto_fisico: sql`importo_punto_fisico`,
+        agente: sql`importo_agente`,
+        area_manager: sql`importo_area_manager`,
+      }[role];
+      const scope = {
+        admin: sql`true`,
+        amministrazione: sql`importo_amministrazione <> 0`,
+        punto_fisico: sql`payee_punto_fisico_id = ${id} and importo_punto_fisico <> 0`,
+        agente: sql`payee_agente_id = ${id} and importo_agente <> 0`,
+        area_manager: sql`payee_area_manager_id = ${id} and importo_area_manager <> 0`,
+      }[role];
+      const m = (v: string) => fromCents(toCents(v));
+      for (const query of queries) {
+        const params = new URLSearchParams(query);
+        const day = sql`(data_completamento at time zone 'Europe/Rome')::date`;
+        const status = params.get('status');
+        const from = params.get('dataInizio');
+        const to = params.get('dataFine');
+        const where = sql.join(
+          [
+            scope,
+            status ? sql`stato_pagamento = ${status}` : sql`true`,
+            from ? sql`${day} >= ${from}::date` : sql`true`,
+            to ? sql`${day} <= ${to}::date` : sql`true`,
+          ],
+          sql` and `,
+        );
+        const sumOf = (filter: ReturnType<typeof sql>) =>
+          sql`coalesce(sum(${amount}) filter (where ${filter}), 0)::text`;
+        const [fresh] = await rows<Record<string, string>>(
+          ctx.db,
+          sql`select count(*)::int as righe, ${sumOf(sql`true`)} as totale,
+            ${sumOf(sql`stato_pagamento = 'non_pagato'`)} as "daIncassare",
+            ${sumOf(sql`stato_pagamento = 'pagato'`)} as incassate,
+            ${sumOf(sql`storno_of_id is not null`)} as storni,
+            ${sumOf(sql`storno_of_id is not null and stato_pagamento = 'non_pagato'`)} as "storniDaIncassare",
+            ${sumOf(sql`storno_of_id is not null and stato_pagamento = 'pagato'`)} as "storniIncassati"
+            from commissioni where ${where}`,
+        );
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/commissioni${query}`,
+          headers: { cookie: world.cookies[role] },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect({ total: body.total, summary: body.summary }, `${role} ${query}`).toEqual({
+          total: Number(fresh.righe),
+          summary: {
+            totale: m(fresh.totale),
+            daIncassare: m(fresh.daIncassare),
+            incassate: m(fresh.incassate),
+            storni: {
+              totale: m(fresh.storni),
+              daIncassare: m(fresh.storniDaIncassare),
+              incassate: m(fresh.storniIncassati),
+            },
+          },
+        });
       }
     },
   );

@@ -847,7 +847,17 @@ export const commissioniGiorni = pgTable(
     ambitoId: integer('ambito_id').notNull(),
     puntoFisicoId: integer('punto_fisico_id').notNull(),
     giorno: date('giorno', { mode: 'string' }).notNull(),
+    // Migration 0014: split by payment status and storno, with the scope's row count, so that the
+    // Commissioni summary and the statements' totals read these rows too.
+    statoPagamento: text('stato_pagamento').$type<PagamentoStato>().notNull().default('non_pagato'),
+    storno: boolean('storno').notNull().default(false),
+    righe: integer('righe').notNull().default(0),
     importo: numeric('importo', { precision: 14, scale: 2 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ambito, t.ambitoId, t.puntoFisicoId, t.giorno] })],
+  (t) => [
+    primaryKey({
+      name: 'commissioni_giorni_pk',
+      columns: [t.ambito, t.ambitoId, t.puntoFisicoId, t.giorno, t.statoPagamento, t.storno],
+    }),
+  ],
 );

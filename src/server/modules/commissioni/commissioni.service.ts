@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
@@ -16,7 +16,13 @@ import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/ti
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
-import { commissioni, commissioniFornitori, fornitori, puntiFisici } from '#server/db/schema.ts';
+import {
+  commissioni,
+  commissioniFornitori,
+  commissioniGiorni,
+  fornitori,
+  puntiFisici,
+} from '#server/db/schema.ts';
 import { newestId } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
@@ -27,7 +33,7 @@ import {
   type Cell,
 } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { commissionAmountFor, commissioniScope } from './commissioni.scope';
+import { commissionAmountFor, commissionDaySums, commissioniScope } from './commissioni.scope';
 
 type ConfigRow = typeof commissioniFornitori.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -244,23 +250,26 @@ function filterWhere(actor: Actor, filters: CommissioniFilters) {
  * the Commissioni screen's summary and every statement's totals come from this one query.
  * Storni are also summed on their own, so that a screen never shows a bare negative.
  * See docs/product/commissions.md#storni.
+ * It reads the role's per-day sums, split by payment status and storno and counting the rows of
+ * the role's scope (docs/performance.md#somme-delle-commissioni): one row per day and bucket,
+ * whatever the number of commissions. The period is a range of Rome days, like `filtersWhere`.
  */
 export async function sumCommissioni(
   db: Database,
   actor: Actor,
   filters: CommissioniFilters,
 ): Promise<CommissioniSummary & { righe: number }> {
-  const amount = commissionAmountFor(actor);
-  const isStorno = sql`${commissioni.stornoOfId} is not null`;
-  const isPaid = sql`${commissioni.statoPagamento} = 'pagato'`;
-  const isUnpaid = sql`${commissioni.statoPagamento} = 'non_pagato'`;
+  const g = commissioniGiorni;
+  const isStorno = sql`${g.storno}`;
+  const isPaid = sql`${g.statoPagamento} = 'pagato'`;
+  const isUnpaid = sql`${g.statoPagamento} = 'non_pagato'`;
   const sumWhere = (condition?: SQL) =>
     condition
-      ? sql<string>`coalesce(sum(${amount}) filter (where ${condition}), 0)::text`
-      : sql<string>`coalesce(sum(${amount}), 0)::text`;
+      ? sql<string>`coalesce(sum(${g.importo}) filter (where ${condition}), 0)::text`
+      : sql<string>`coalesce(sum(${g.importo}), 0)::text`;
   const [totals] = await db
     .select({
-      righe: count(),
+      righe: sql<string>`coalesce(sum(${g.righe}), 0)::text`,
       totale: sumWhere(),
       daIncassare: sumWhere(isUnpaid),
       incassate: sumWhere(isPaid),
@@ -268,8 +277,15 @@ export async function sumCommissioni(
       storniDaIncassare: sumWhere(sql`${isStorno} and ${isUnpaid}`),
       storniIncassati: sumWhere(sql`${isStorno} and ${isPaid}`),
     })
-    .from(commissioni)
-    .where(filterWhere(actor, filters));
+    .from(g)
+    .where(
+      and(
+        commissionDaySums(actor),
+        filters.status ? eq(g.statoPagamento, filters.status) : undefined,
+        filters.dataInizio ? gte(g.giorno, filters.dataInizio) : undefined,
+        filters.dataFine ? lte(g.giorno, filters.dataFine) : undefined,
+      ),
+    );
   return {
     righe: Number(totals.righe),
     totale: money(totals.totale),
