@@ -38,6 +38,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { choosePoint } from './combobox';
 import {
   adminApi,
   createStaffedPoint,
@@ -213,12 +214,9 @@ test.describe('XSS', () => {
       {
         url: '/',
         visible: [],
-        // The point picker is a native select: choosing the option by its literal label is the check.
-        open: (p) =>
-          p
-            .getByLabel('Punto fisico')
-            .selectOption({ label: t.nomeAttivita })
-            .then(() => {}),
+        // The point picker searches: the payload typed as the search finds an option whose name is
+        // the literal text, and choosing it shows the point's panel.
+        open: (p) => choosePoint(p, t.nomeAttivita, t.nomeAttivita),
       },
       { url: `/leads?search=${telefono}`, visible: [full(t.leadNome, t.leadCognome), t.nomeAttivita] },
       {
