@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
-import type { Database } from '#server/db/client.ts';
 import {
   buildSubmission,
   insertCommissione,
@@ -12,6 +11,7 @@ import {
   insertServizio,
   insertUser,
 } from '../setup/factories';
+import { expectScopeMembership, freshCounts, keptCounts, rows } from '../setup/derived-tables';
 import { createTestContext, login, loginAs, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
@@ -30,72 +30,6 @@ beforeAll(async () => {
   await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'gas' });
 });
 afterAll(async () => ctx?.close());
-
-type Rows = Array<{ ambito: string; ambito_id: number; voce: string; n: number }>;
-
-async function rows(db: Database, query: ReturnType<typeof sql>): Promise<Rows> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Rows }).rows;
-}
-
-/** Every counter as a fresh count over the tables, written independently of the triggers. */
-async function freshCounts(db: Database): Promise<Record<string, number>> {
-  const fresh = await rows(
-    db,
-    sql`
-    with membri as (
-      select punto_fisico_originale_id as punto, id as lead from leads where punto_fisico_originale_id is not null
-      union
-      select punto_fisico_id, lead_id from pratiche where punto_fisico_id is not null
-    ), slot as (
-      select 'punto_fisico' as ruolo, utente_responsabile_id as utente, id as punto from punti_fisici
-      union all select 'agente', agente_id, id from punti_fisici where agente_id is not null
-      union all select 'area_manager', area_manager_id, id from punti_fisici where area_manager_id is not null
-    )
-    select 'tutti' as ambito, 0 as ambito_id, 'lead' as voce, count(*)::int as n from leads
-    union all select 'punto', punto, 'lead', count(*)::int from membri group by punto
-    union all select s.ruolo, s.utente, 'lead', count(distinct m.lead)::int from slot s join membri m on m.punto = s.punto group by 1, 2
-    union all select 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*)::int from pratiche group by 2
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|*|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3`,
-  );
-  return Object.fromEntries(
-    fresh.filter((r) => r.n !== 0).map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]),
-  );
-}
-
-async function keptCounts(db: Database): Promise<Record<string, number>> {
-  const kept = await rows(db, sql`select ambito, ambito_id, voce, n from contatori where n <> 0`);
-  return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
-}
-
-/** The leads each person sees by the scope rule itself, against the kept membership. */
-async function expectScopeMembership(db: Database) {
-  const fresh = await rows(
-    db,
-    sql`select x.ruolo as ambito, x.utente as ambito_id, x.lead::text as voce, 1 as n from (
-      select 'punto_fisico' as ruolo, pf.utente_responsabile_id as utente, l.id as lead from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-      union select 'agente', pf.agente_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.agente_id is not null
-      union select 'area_manager', pf.area_manager_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.area_manager_id is not null) x
-    order by 1, 2, 3`,
-  );
-  const kept = await rows(
-    db,
-    sql`select lu.ruolo as ambito, lu.user_id as ambito_id, lu.lead_id::text as voce, 1 as n
-      from lead_utenti lu join leads l on l.id = lu.lead_id and l.data_registrazione = lu.data_registrazione
-      order by 1, 2, 3`,
-  );
-  expect(kept).toEqual(fresh);
-}
 
 async function expectCountersFresh(step: string) {
   expect(await keptCounts(ctx.db), step).toEqual(await freshCounts(ctx.db));
