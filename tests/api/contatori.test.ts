@@ -97,9 +97,29 @@ async function expectScopeMembership(db: Database) {
   expect(kept).toEqual(fresh);
 }
 
+/**
+ * servizi_elenco (docs/performance.md#filtri-delle-pratiche) against the services joined with
+ * their practices now: same rows, same practice date and point.
+ */
+async function expectServiziElencoFresh(db: Database, step: string) {
+  const read = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const kept = await read(
+    sql`select servizio_id, pratica_id, punto_fisico_id, tipo_servizio, stato, ko_motivazione, data_creazione::text
+      from servizi_elenco order by servizio_id`,
+  );
+  const fresh = await read(
+    sql`select s.id as servizio_id, s.pratica_id, p.punto_fisico_id, s.tipo_servizio, s.stato, s.ko_motivazione,
+        p.data_creazione::text as data_creazione
+      from servizi s join pratiche p on p.id = s.pratica_id order by s.id`,
+  );
+  expect(kept, step).toEqual(fresh);
+}
+
 async function expectCountersFresh(step: string) {
   expect(await keptCounts(ctx.db), step).toEqual(await freshCounts(ctx.db));
   await expectScopeMembership(ctx.db);
+  await expectServiziElencoFresh(ctx.db, step);
 }
 
 function submit(puntoFisicoId: number, overrides: Parameters<typeof buildSubmission>[1] = {}) {
@@ -221,6 +241,11 @@ describe('counters equal a fresh count after every kind of change', () => {
     expect(contacted.statusCode, contacted.body).toBe(200);
     await ctx.db.update(pratiche).set({ puntoFisicoId: world.puntoB.id }).where(eq(pratiche.id, pratica.id));
     await expectCountersFresh('practice moved');
+    await ctx.db
+      .update(pratiche)
+      .set({ dataCreazione: new Date('2024-03-01T10:00:00Z') })
+      .where(eq(pratiche.id, pratica.id));
+    await expectCountersFresh('practice dated');
 
     const deletedPratica = await ctx.app.inject({
       method: 'DELETE',
