@@ -11,7 +11,13 @@ import {
   insertServizio,
   insertUser,
 } from '../setup/factories';
-import { expectScopeMembership, freshCounts, keptCounts, rows } from '../setup/derived-tables';
+import {
+  expectScopeMembership,
+  expectServiziElencoFresh,
+  freshCounts,
+  keptCounts,
+  rows,
+} from '../setup/derived-tables';
 import { createTestContext, login, loginAs, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
@@ -34,6 +40,7 @@ afterAll(async () => ctx?.close());
 async function expectCountersFresh(step: string) {
   expect(await keptCounts(ctx.db), step).toEqual(await freshCounts(ctx.db));
   await expectScopeMembership(ctx.db);
+  await expectServiziElencoFresh(ctx.db, step);
 }
 
 function submit(puntoFisicoId: number, overrides: Parameters<typeof buildSubmission>[1] = {}) {
@@ -155,6 +162,11 @@ describe('counters equal a fresh count after every kind of change', () => {
     expect(contacted.statusCode, contacted.body).toBe(200);
     await ctx.db.update(pratiche).set({ puntoFisicoId: world.puntoB.id }).where(eq(pratiche.id, pratica.id));
     await expectCountersFresh('practice moved');
+    await ctx.db
+      .update(pratiche)
+      .set({ dataCreazione: new Date('2024-03-01T10:00:00Z') })
+      .where(eq(pratiche.id, pratica.id));
+    await expectCountersFresh('practice dated');
 
     const deletedPratica = await ctx.app.inject({
       method: 'DELETE',

@@ -157,6 +157,7 @@ export async function rebuildDerivedTables(db: Database, tables: string[]): Prom
     await tx.execute(sql`set local work_mem = '256MB'`);
     await tx.execute(sql`select ricalcola_contatori_e_perimetro()`);
     await tx.execute(sql`select ricalcola_commissioni_giorni()`);
+    await tx.execute(sql`select ricalcola_servizi_elenco()`);
   });
 }
 

@@ -97,6 +97,7 @@ const BULK_TABLES = [
   'commissioni',
   'lead_utenti',
   'lead_punti',
+  'servizi_elenco',
 ];
 /** Leads written per COPY transaction. */
 const CHUNK = 20_000;
