@@ -831,6 +831,21 @@ export const contatori = pgTable(
 );
 
 /**
+ * Counter changes waiting for their transaction's commit (migration 0015): the triggers append
+ * here, and a deferred trigger adds them to `contatori` at commit, in key order, and removes
+ * them. The hot rows of `contatori` (every lead, a point's figures, a person's scope) are so
+ * locked only for the commit itself, not for the rest of a submission's transaction: concurrent
+ * submissions no longer queue behind each other. Always empty outside a transaction; unlogged.
+ * See docs/performance.md#contatori
+ */
+export const contatoriAttesa = pgTable('contatori_attesa', {
+  ambito: text('ambito').notNull(),
+  ambitoId: integer('ambito_id').notNull(),
+  voce: text('voce').notNull(),
+  n: integer('n').notNull(),
+});
+
+/**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change
  * to `commissioni` (migration 0013), so that the dashboard and a point's stats read a few hundred
  * rows instead of summing every commission in scope (docs/performance.md#somme-delle-commissioni).
