@@ -670,6 +670,11 @@ export const emailOutbox = pgTable(
     index('email_outbox_da_inviare_idx')
       .on(t.prossimoTentativoAt)
       .where(sql`stato in ('in_coda', 'in_invio')`),
+    // Every run of the worker (one per submission) expires the unsent rows past scade_at: by index,
+    // not a scan of the queue, which grows as long as SMTP is not configured.
+    index('email_outbox_scadenza_idx')
+      .on(t.scadeAt)
+      .where(sql`stato in ('in_coda', 'in_invio')`),
     // The admin's log: newest first, all or one status.
     index('email_outbox_created_idx').on(t.createdAt, t.id),
     index('email_outbox_stato_created_idx').on(t.stato, t.createdAt, t.id),

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_scadenza_idx" ON "email_outbox" USING btree ("scade_at") WHERE stato in ('in_coda', 'in_invio');
