@@ -83,7 +83,7 @@ describe('counters equal a fresh count after every kind of change', () => {
       puntoFisicoId: world.puntoA.id,
       servizi: ['luce', 'gas', 'luce'],
     });
-    await insertPratica(ctx.db, { puntoFisicoId: world.puntoB.id, servizi: ['internet'] });
+    await insertPratica(ctx.db, { puntoFisicoId: world.puntoB.id, servizi: ['gas'] });
     await insertPratica(ctx.db, { puntoFisicoId: null, servizi: ['noleggio'] });
     await expectCountersFresh('inserted');
 
@@ -222,6 +222,67 @@ describe('counters equal a fresh count after every kind of change', () => {
       .where(eq(pratiche.id, extra.id));
     expect(row.punto).toBeNull();
   });
+
+  it('changes in one transaction reach the counters at its commit, a deleted point leaving none behind', async () => {
+    const punto = await insertPuntoFisico(ctx.db);
+    const total = async () =>
+      (await rows(ctx.db, sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`))[0]
+        ?.n ?? 0;
+    const before = await total();
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const lead = await insertLead(db, { puntoFisicoOriginaleId: punto.id });
+      await insertPratica(db, { leadId: lead.id, puntoFisicoId: punto.id, servizi: ['luce', 'gas'] });
+      await insertPratica(db, { puntoFisicoId: world.puntoA.id, servizi: ['gas'] });
+      // The shared rows are not touched (nor locked) before the commit: only the queue grows.
+      const inside = await rows(
+        db,
+        sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`,
+      );
+      expect(inside[0]?.n ?? 0).toBe(before);
+      const waiting = await rows(db, sql`select ambito, ambito_id, voce, n from contatori_attesa`);
+      expect(waiting.length).toBeGreaterThan(0);
+      // The point goes in the same transaction: its queued changes go with it.
+      await db.delete(puntiFisici).where(eq(puntiFisici.id, punto.id));
+    });
+    expect(await total()).toBe(before + 2);
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('one transaction, committed');
+
+    await ctx.db
+      .transaction(async (tx) => {
+        await insertPratica(tx as unknown as Database, { puntoFisicoId: world.puntoA.id });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('one transaction, rolled back');
+  });
+
+  // Two connections: only on PostgreSQL (PGlite has one).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a transaction that added a lead does not hold up another one adding a lead to the same point',
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const first = ctx.db.transaction(async (tx) => {
+        await insertLead(tx as unknown as Database, { puntoFisicoOriginaleId: world.puntoA.id });
+        inserted();
+        await held;
+      });
+      await firstInserted;
+      // Before counters were added at commit, this waited for the first transaction's end.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '3s'`);
+        await insertLead(tx as unknown as Database, { puntoFisicoOriginaleId: world.puntoA.id });
+      });
+      release();
+      await first;
+      await expectCountersFresh('two concurrent transactions');
+    },
+  );
 
   it('many rows in one statement, as the bulk demo data writes them', async () => {
     const pf = await insertUser(ctx.db, { role: 'punto_fisico' });

@@ -681,6 +681,11 @@ export const emailOutbox = pgTable(
     index('email_outbox_da_inviare_idx')
       .on(t.prossimoTentativoAt)
       .where(sql`stato in ('in_coda', 'in_invio')`),
+    // Every run of the worker (one per submission) expires the unsent rows past scade_at: by index,
+    // not a scan of the queue, which grows as long as SMTP is not configured.
+    index('email_outbox_scadenza_idx')
+      .on(t.scadeAt)
+      .where(sql`stato in ('in_coda', 'in_invio')`),
     // The admin's log: newest first, all or one status.
     index('email_outbox_created_idx').on(t.createdAt, t.id),
     index('email_outbox_stato_created_idx').on(t.stato, t.createdAt, t.id),
@@ -848,7 +853,7 @@ export const contatori = pgTable(
 
 /**
  * One row per service with its practice's date and point, kept by triggers in the same
- * transaction as every change to `servizi` and `pratiche` (migration 0015): the practice list
+ * transaction as every change to `servizi` and `pratiche` (migration 0016): the practice list
  * filtered by service type, status or KO reason reads each (type, status) range of these indexes
  * in the list's order, instead of walking back through every practice looking for a matching
  * service. Never written by the application. See docs/performance.md#filtri-delle-pratiche
@@ -879,6 +884,21 @@ export const serviziElenco = pgTable(
       .where(sql`stato = 'ko'`),
   ],
 );
+
+/**
+ * Counter changes waiting for their transaction's commit (migration 0017): the triggers append
+ * here, and a deferred trigger adds them to `contatori` at commit, in key order, and removes
+ * them. The hot rows of `contatori` (every lead, a point's figures, a person's scope) are so
+ * locked only for the commit itself, not for the rest of a submission's transaction: concurrent
+ * submissions no longer queue behind each other. Always empty outside a transaction; unlogged.
+ * See docs/performance.md#contatori
+ */
+export const contatoriAttesa = pgTable('contatori_attesa', {
+  ambito: text('ambito').notNull(),
+  ambitoId: integer('ambito_id').notNull(),
+  voce: text('voce').notNull(),
+  n: integer('n').notNull(),
+});
 
 /**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change
