@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   buildSubmission,
   insertCommissione,
