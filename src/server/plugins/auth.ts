@@ -90,29 +90,32 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     }
   });
 
-  // Every signed-in request runs this lookup: built once and prepared by name on each
-  // connection, instead of building the SQL and having the server parse it on every request.
-  const sessionLookup = db
-    .select({
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-      id: users.id,
-      role: users.role,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isActive: users.isActive,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.createdAt, sql.placeholder('signedInAfter')),
-      ),
-    )
-    .prepare('auth_session_lookup');
+  // Every signed-in request runs this lookup: built once (at the first request: the API reference
+  // builds the app without a database) and prepared by name on each connection, instead of
+  // building the SQL and having the server parse it on every request.
+  const prepareSessionLookup = () =>
+    db
+      .select({
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.createdAt, sql.placeholder('signedInAfter')),
+        ),
+      )
+      .prepare('auth_session_lookup');
+  let sessionLookup: ReturnType<typeof prepareSessionLookup> | undefined;
 
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request.routeOptions.url, request.routeOptions.config);
@@ -121,6 +124,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (token) {
       const id = sessionIdFor(token, sessionSecret);
       const now = Date.now();
+      sessionLookup ??= prepareSessionLookup();
       const [row] = await sessionLookup.execute({
         id,
         now: new Date(now),
