@@ -16,6 +16,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'tests/unit/**/*.test.ts',
             'tests/api/**/*.test.ts',
           ],

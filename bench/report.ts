@@ -85,6 +85,40 @@ function baseline(runs: DbRun[], run: DbRun): DbRun | undefined {
   return runs.find((r) => r.db === run.db && r.leads === 100_000);
 }
 
+/**
+ * A run taken while the machine had more runnable work than cores (1-minute load average above
+ * the core count): its latencies measure the queue for the CPU as much as the code, so they are
+ * not compared with another run's.
+ */
+export const isUnderLoad = (run: DbRun) => run.load > run.cpus;
+
+const runName = (run: DbRun) =>
+  `${dbName(run.db)} ${int.format(run.leads)} lead del ${run.date.slice(0, 16).replace('T', ' ')} UTC (load ${f(run.load)} su ${run.cpus} core)`;
+
+/** Why a ratio between two runs is not a fact: the run(s) taken under load. */
+function notComparable(...pair: DbRun[]): string | undefined {
+  const loaded = pair.filter(isUnderLoad);
+  if (loaded.length === 0) return undefined;
+  return `non confrontabile: ${loaded.map((r) => `il giro ${runName(r)}`).join(' e ')} è stato preso sotto carico (load oltre il numero di core)`;
+}
+
+/**
+ * The first load and Lighthouse figures come from the newest run that measured them (each JSON
+ * keeps those of its own run), never from an older file that happens to sort first.
+ */
+export function newestShared(runs: DbRun[]): {
+  firstLoad?: { run: DbRun; pages: FirstLoadPage[] };
+  lighthouse?: { run: DbRun; results: LighthouseResult[] };
+} {
+  const newest = [...runs].sort((a, b) => b.date.localeCompare(a.date));
+  const fl = newest.find((r) => r.shared?.firstLoad?.length);
+  const lh = newest.find((r) => r.shared?.lighthouse?.length);
+  return {
+    firstLoad: fl && { run: fl, pages: fl.shared!.firstLoad },
+    lighthouse: lh && { run: lh, results: lh.shared!.lighthouse! },
+  };
+}
+
 /** Why lists missed their p95: in the database (SQL per request vs the answer's p50) or in Node. */
 function listReason(over: Measure[], run: DbRun): string {
   const withSql = over.filter((m) => m.sqlMs != null);
@@ -114,7 +148,10 @@ function budgets(runs: DbRun[]): string[] {
       `| PostgreSQL: ogni lista e cruscotto p95 ≤ 50 ms a 10 connessioni, ogni ruolo e filtro${at} | ${over.length}/${lists.length} oltre; peggiore ${worst ? `${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms` : '—'} | ${ok(over.length === 0)} | ${over.length ? listReason(over, pg) : ''} |`,
     );
     const base = baseline(runs, pg);
-    if (base) {
+    const unfair = base && notComparable(pg, base);
+    if (base && unfair) {
+      lines.push(`| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k | — | — non confrontabile | ${unfair} |`);
+    } else if (base) {
       const baseMap = new Map(base.measures.map((m) => [key(m), m]));
       const ratios = lists
         .map((m) => ({ m, r: m.runs[0].p95 / (baseMap.get(key(m))?.runs[0].p95 ?? NaN) }))
@@ -164,17 +201,21 @@ function budgets(runs: DbRun[]): string[] {
     lines.push(
       '| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | manca il giro PGlite a 100.000 lead | — non misurato | nessun http-pglite-100000.json in bench/results |',
     );
-  const shared = runs.find((r) => r.shared)?.shared;
-  if (shared) {
-    const landing = shared.firstLoad.find((p) => p.page === 'landing.html');
-    if (landing)
-      lines.push(
-        `| landing: primo caricamento ≤ 120 KB gzip | ${kb(landing.totalGzipBytes)} KB | ${ok(!landing.isOverBudget)} | ${landing.isOverBudget ? 'JavaScript e CSS della landing oltre il budget (dettaglio sotto)' : ''} |`,
-      );
-    for (const l of shared.lighthouse ?? [])
-      lines.push(
-        `| Lighthouse mobile ≥ 95: ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`}${l.lcpMs != null ? ` (LCP ${f(l.lcpMs / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms)` : ''} | ${ok((l.score ?? 0) >= 95)} | ${(l.score ?? 0) >= 95 ? '' : l.score == null ? 'Lighthouse non ha completato la misura' : `FCP ${f((l.fcpMs ?? NaN) / 1000, 2)} s, LCP ${f((l.lcpMs ?? NaN) / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms con CPU ×4 simulata su una macchina carica`} |`,
-      );
+  const { firstLoad, lighthouse } = newestShared(runs);
+  const landing = firstLoad?.pages.find((p) => p.page === 'landing.html');
+  if (landing)
+    lines.push(
+      `| landing: primo caricamento ≤ 120 KB gzip | ${kb(landing.totalGzipBytes)} KB (giro ${runName(firstLoad!.run)}) | ${ok(!landing.isOverBudget)} | ${landing.isOverBudget ? 'JavaScript e CSS della landing oltre il budget (dettaglio sotto)' : ''} |`,
+    );
+  for (const l of lighthouse?.results ?? []) {
+    const loaded = isUnderLoad(lighthouse!.run);
+    const why =
+      l.score == null
+        ? 'Lighthouse non ha completato la misura'
+        : `FCP ${f((l.fcpMs ?? NaN) / 1000, 2)} s, LCP ${f((l.lcpMs ?? NaN) / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms con CPU ×4 simulata${loaded ? ' su una macchina carica' : ''}`;
+    lines.push(
+      `| Lighthouse mobile ≥ 95: ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`}${l.lcpMs != null ? ` (LCP ${f(l.lcpMs / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms)` : ''}, giro ${runName(lighthouse!.run)} | ${ok((l.score ?? 0) >= 95)} | ${(l.score ?? 0) >= 95 ? '' : why} |`,
+    );
   }
   return lines;
 }
@@ -182,6 +223,7 @@ function budgets(runs: DbRun[]): string[] {
 function latencyTable(runs: DbRun[], run: DbRun): string[] {
   const levels = run.measures[0]?.runs.map((r) => r.connections) ?? [];
   const base = baseline(runs, run);
+  const unfair = base && notComparable(run, base);
   const baseMap = new Map((base?.measures ?? []).map((m) => [key(m), m]));
   const bare = run.bare[0];
   const head = [
@@ -208,7 +250,9 @@ function latencyTable(runs: DbRun[], run: DbRun): string[] {
       ...(run.db === 'pg'
         ? [f(m.sqlMs, 2), m.sqlMs ? `× ${f(r10.p50 / Math.max(m.sqlMs, 0.01))}` : '—']
         : []),
-      ...(base ? [before ? `× ${f(r10.p95 / before.runs[0].p95, 2)}` : '—'] : []),
+      ...(base
+        ? [before ? `× ${f(r10.p95 / before.runs[0].p95, 2)}${unfair ? ' (non confrontabile)' : ''}` : '—']
+        : []),
       wrong ? `${wrong} (${m.runs.find((r) => r.firstError)?.firstError ?? 'errori di rete'})` : '0',
     ];
     lines.push(`| ${cells.join(' | ')} |`);
@@ -229,7 +273,7 @@ export function markdownReport(all: DbRun[]): string {
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (r) =>
-        `| ${dbName(r.db)} | ${int.format(r.leads)} | ${r.branch ?? '—'} ${r.commit ?? ''} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ${r.seconds} s per misura${r.quick ? ', --quick' : ''} | ${r.cpus} core, load ${f(r.load)}, Node ${r.node} | ${f(r.seedMs / 1000, 0)} s | ${f(r.firstStartMs / 1000, 2)} s | ${f(median(r.startupsMs) / 1000, 2)} s (CPU ${f(median(r.startupsCpuMs) / 1000, 2)} s) | ${f(r.rssIdleMb, 0)} MB | ${f(r.rssUnderLoadMb, 0)} MB |`,
+        `| ${dbName(r.db)} | ${int.format(r.leads)} | ${r.branch ?? '—'} ${r.commit ?? ''} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ${r.seconds} s per misura${r.quick ? ', --quick' : ''} | ${r.cpus} core, load ${f(r.load)}${isUnderLoad(r) ? ' ⚠️ sotto carico: non confrontabile' : ''}, Node ${r.node} | ${f(r.seedMs / 1000, 0)} s | ${f(r.firstStartMs / 1000, 2)} s | ${f(median(r.startupsMs) / 1000, 2)} s (CPU ${f(median(r.startupsCpuMs) / 1000, 2)} s) | ${f(r.rssIdleMb, 0)} MB | ${f(r.rssUnderLoadMb, 0)} MB |`,
     ),
     '',
     '## Budget',
@@ -241,9 +285,20 @@ export function markdownReport(all: DbRun[]): string {
     const bare = run.bare
       .map((b) => `${b.connections} conn.: p50 ${f(b.p50)} ms, ${f(b.rps, 0)} req/s`)
       .join('; ');
+    const base = baseline(runs, run);
+    const unfair = base && notComparable(run, base);
     lines.push(
       `## ${dbName(run.db)}, ${int.format(run.leads)} lead`,
       '',
+      ...(isUnderLoad(run)
+        ? [
+            `⚠️ Giro preso sotto carico (load ${f(run.load)} su ${run.cpus} core): le latenze misurano anche la coda per la CPU e non si confrontano con quelle di altri giri.`,
+            '',
+          ]
+        : []),
+      ...(unfair
+        ? [`Colonna «p95 ÷ p95 a 100k»: ${unfair}; il rapporto è indicativo, non un risultato.`, '']
+        : []),
       `Fastify nudo (una rotta che risponde un piccolo JSON, stesso processo Node): ${bare}.`,
       '',
       ...latencyTable(runs, run),
@@ -256,22 +311,30 @@ export function markdownReport(all: DbRun[]): string {
       '',
     );
   }
-  const shared = runs.find((r) => r.shared)?.shared;
-  if (shared) {
-    lines.push('## Primo caricamento (KB gzip)', '', formatFirstLoadTable(shared.firstLoad), '');
-    if (shared.lighthouse?.length) {
-      lines.push(
-        '## Lighthouse mobile (lighthouse 12, Chromium headless, throttling simulato 4G e CPU ×4)',
-        '',
-        '| pagina | punteggio | FCP | LCP | TBT | CLS | Speed Index |',
-        '|---|---|---|---|---|---|---|',
-        ...shared.lighthouse.map(
-          (l) =>
-            `| ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`} | ${f((l.fcpMs ?? NaN) / 1000, 2)} s | ${f((l.lcpMs ?? NaN) / 1000, 2)} s | ${f(l.tbtMs, 0)} ms | ${f(l.cls, 3)} | ${f((l.speedIndexMs ?? NaN) / 1000, 2)} s |`,
-        ),
-        '',
-      );
-    }
+  const { firstLoad, lighthouse } = newestShared(runs);
+  if (firstLoad)
+    lines.push(
+      '## Primo caricamento (KB gzip)',
+      '',
+      `Dal giro più recente che l'ha misurato: ${runName(firstLoad.run)}.`,
+      '',
+      formatFirstLoadTable(firstLoad.pages),
+      '',
+    );
+  if (lighthouse) {
+    lines.push(
+      '## Lighthouse mobile (lighthouse 12, Chromium headless, throttling simulato 4G e CPU ×4)',
+      '',
+      `Dal giro più recente che l'ha misurato: ${runName(lighthouse.run)}${isUnderLoad(lighthouse.run) ? ' ⚠️ sotto carico: punteggi non confrontabili' : ''}.`,
+      '',
+      '| pagina | punteggio | FCP | LCP | TBT | CLS | Speed Index |',
+      '|---|---|---|---|---|---|---|',
+      ...lighthouse.results.map(
+        (l) =>
+          `| ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`} | ${f((l.fcpMs ?? NaN) / 1000, 2)} s | ${f((l.lcpMs ?? NaN) / 1000, 2)} s | ${f(l.tbtMs, 0)} ms | ${f(l.cls, 3)} | ${f((l.speedIndexMs ?? NaN) / 1000, 2)} s |`,
+      ),
+      '',
+    );
   }
   return lines.join('\n');
 }

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
 import { commissioni, puntiFisici } from '#server/db/schema.ts';
-import type { Database } from '#server/db/client.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { getDashboardStats } from '#server/modules/dashboard/dashboard.service.ts';
 import { getPuntoFisicoStats } from '#server/modules/punti-fisici/punti-fisici.service.ts';
 import { insertCommissione, insertCommissioneConfig, insertPratica } from '../setup/factories';
+import { freshSums, keptSums, rows } from '../setup/derived-tables';
 import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
@@ -26,62 +26,6 @@ beforeAll(async () => {
   await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'luce' });
 });
 afterAll(async () => ctx?.close());
-
-async function rows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return (((await db.execute(query)) as unknown as { rows: T[] }).rows ?? []) as T[];
-}
-
-type Somma = {
-  ambito: string;
-  ambito_id: number;
-  punto: number;
-  giorno: string;
-  stato: string;
-  storno: boolean;
-  righe: number;
-  importo: string;
-};
-const key = (r: Somma) => `${r.ambito}:${r.ambito_id}:${r.punto}:${r.giorno}:${r.stato}:${r.storno}`;
-const value = (r: Somma) => `${Number(r.righe)} righe, ${r.importo}`;
-
-/**
- * Every scope's row count and sum per Rome day, payment status and storno flag, written from the
- * role scopes (commissioniScope), independently of the triggers.
- */
-async function freshSums(db: Database): Promise<Record<string, string>> {
-  const fresh = await rows<Somma>(
-    db,
-    sql`with c as (
-      select *, (data_completamento at time zone 'Europe/Rome')::date::text as giorno,
-        storno_of_id is not null as storno from commissioni
-    ), s (ambito, ambito_id, punto, giorno, stato, storno, importo) as (
-      select 'admin', 0, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_amministrazione from c
-        cross join lateral (values (0), (c.punto_fisico_id)) p (punto)
-      union all select 'amministrazione', 0, p.punto, c.giorno, c.stato_pagamento, c.storno,
-        c.importo_punto_fisico + c.importo_agente + c.importo_area_manager + c.importo_amministrazione from c
-        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.importo_amministrazione <> 0
-      union all select 'punto_fisico', c.payee_punto_fisico_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_punto_fisico from c
-        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_punto_fisico_id is not null and c.importo_punto_fisico <> 0
-      union all select 'agente', c.payee_agente_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_agente from c
-        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_agente_id is not null and c.importo_agente <> 0
-      union all select 'area_manager', c.payee_area_manager_id, p.punto, c.giorno, c.stato_pagamento, c.storno, c.importo_area_manager from c
-        cross join lateral (values (0), (c.punto_fisico_id)) p (punto) where c.payee_area_manager_id is not null and c.importo_area_manager <> 0
-    )
-    select ambito, ambito_id, punto, giorno, stato, storno, count(*)::int as righe, sum(importo)::text as importo
-    from s where punto is not null group by 1, 2, 3, 4, 5, 6`,
-  );
-  return Object.fromEntries(fresh.map((r) => [key(r), value(r)]));
-}
-
-async function keptSums(db: Database): Promise<Record<string, string>> {
-  const kept = await rows<Somma>(
-    db,
-    sql`select ambito, ambito_id, punto_fisico_id as punto, giorno::text as giorno, stato_pagamento as stato,
-        storno, righe, importo::text as importo
-      from commissioni_giorni where importo <> 0 or righe <> 0`,
-  );
-  return Object.fromEntries(kept.map((r) => [key(r), value(r)]));
-}
 
 async function expectSumsFresh(step: string) {
   expect(await keptSums(ctx.db), step).toEqual(await freshSums(ctx.db));

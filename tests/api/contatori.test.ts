@@ -12,6 +12,13 @@ import {
   insertServizio,
   insertUser,
 } from '../setup/factories';
+import {
+  expectScopeMembership,
+  expectServiziElencoFresh,
+  freshCounts,
+  keptCounts,
+  rows,
+} from '../setup/derived-tables';
 import { createTestContext, login, loginAs, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld } from '../setup/world';
 
@@ -31,75 +38,10 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-type Rows = Array<{ ambito: string; ambito_id: number; voce: string; n: number }>;
-
-async function rows(db: Database, query: ReturnType<typeof sql>): Promise<Rows> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: Rows }).rows;
-}
-
-/** Every counter as a fresh count over the tables, written independently of the triggers. */
-async function freshCounts(db: Database): Promise<Record<string, number>> {
-  const fresh = await rows(
-    db,
-    sql`
-    with membri as (
-      select punto_fisico_originale_id as punto, id as lead from leads where punto_fisico_originale_id is not null
-      union
-      select punto_fisico_id, lead_id from pratiche where punto_fisico_id is not null
-    ), slot as (
-      select 'punto_fisico' as ruolo, utente_responsabile_id as utente, id as punto from punti_fisici
-      union all select 'agente', agente_id, id from punti_fisici where agente_id is not null
-      union all select 'area_manager', area_manager_id, id from punti_fisici where area_manager_id is not null
-    )
-    select 'tutti' as ambito, 0 as ambito_id, 'lead' as voce, count(*)::int as n from leads
-    union all select 'punto', punto, 'lead', count(*)::int from membri group by punto
-    union all select s.ruolo, s.utente, 'lead', count(distinct m.lead)::int from slot s join membri m on m.punto = s.punto group by 1, 2
-    union all select 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*)::int from pratiche group by 2
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|*|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3`,
-  );
-  return Object.fromEntries(
-    fresh.filter((r) => r.n !== 0).map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]),
-  );
-}
-
-async function keptCounts(db: Database): Promise<Record<string, number>> {
-  const kept = await rows(db, sql`select ambito, ambito_id, voce, n from contatori where n <> 0`);
-  return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
-}
-
-/** The leads each person sees by the scope rule itself, against the kept membership. */
-async function expectScopeMembership(db: Database) {
-  const fresh = await rows(
-    db,
-    sql`select x.ruolo as ambito, x.utente as ambito_id, x.lead::text as voce, 1 as n from (
-      select 'punto_fisico' as ruolo, pf.utente_responsabile_id as utente, l.id as lead from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-      union select 'agente', pf.agente_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.agente_id is not null
-      union select 'area_manager', pf.area_manager_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.area_manager_id is not null) x
-    order by 1, 2, 3`,
-  );
-  const kept = await rows(
-    db,
-    sql`select lu.ruolo as ambito, lu.user_id as ambito_id, lu.lead_id::text as voce, 1 as n
-      from lead_utenti lu join leads l on l.id = lu.lead_id and l.data_registrazione = lu.data_registrazione
-      order by 1, 2, 3`,
-  );
-  expect(kept).toEqual(fresh);
-}
-
 async function expectCountersFresh(step: string) {
   expect(await keptCounts(ctx.db), step).toEqual(await freshCounts(ctx.db));
   await expectScopeMembership(ctx.db);
+  await expectServiziElencoFresh(ctx.db, step);
 }
 
 function submit(puntoFisicoId: number, overrides: Parameters<typeof buildSubmission>[1] = {}) {
@@ -142,7 +84,7 @@ describe('counters equal a fresh count after every kind of change', () => {
       puntoFisicoId: world.puntoA.id,
       servizi: ['luce', 'gas', 'luce'],
     });
-    await insertPratica(ctx.db, { puntoFisicoId: world.puntoB.id, servizi: ['internet'] });
+    await insertPratica(ctx.db, { puntoFisicoId: world.puntoB.id, servizi: ['gas'] });
     await insertPratica(ctx.db, { puntoFisicoId: null, servizi: ['noleggio'] });
     await expectCountersFresh('inserted');
 
@@ -221,6 +163,11 @@ describe('counters equal a fresh count after every kind of change', () => {
     expect(contacted.statusCode, contacted.body).toBe(200);
     await ctx.db.update(pratiche).set({ puntoFisicoId: world.puntoB.id }).where(eq(pratiche.id, pratica.id));
     await expectCountersFresh('practice moved');
+    await ctx.db
+      .update(pratiche)
+      .set({ dataCreazione: new Date('2024-03-01T10:00:00Z') })
+      .where(eq(pratiche.id, pratica.id));
+    await expectCountersFresh('practice dated');
 
     const deletedPratica = await ctx.app.inject({
       method: 'DELETE',
@@ -276,6 +223,67 @@ describe('counters equal a fresh count after every kind of change', () => {
       .where(eq(pratiche.id, extra.id));
     expect(row.punto).toBeNull();
   });
+
+  it('changes in one transaction reach the counters at its commit, a deleted point leaving none behind', async () => {
+    const punto = await insertPuntoFisico(ctx.db);
+    const total = async () =>
+      (await rows(ctx.db, sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`))[0]
+        ?.n ?? 0;
+    const before = await total();
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const lead = await insertLead(db, { puntoFisicoOriginaleId: punto.id });
+      await insertPratica(db, { leadId: lead.id, puntoFisicoId: punto.id, servizi: ['luce', 'gas'] });
+      await insertPratica(db, { puntoFisicoId: world.puntoA.id, servizi: ['gas'] });
+      // The shared rows are not touched (nor locked) before the commit: only the queue grows.
+      const inside = await rows(
+        db,
+        sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`,
+      );
+      expect(inside[0]?.n ?? 0).toBe(before);
+      const waiting = await rows(db, sql`select ambito, ambito_id, voce, n from contatori_attesa`);
+      expect(waiting.length).toBeGreaterThan(0);
+      // The point goes in the same transaction: its queued changes go with it.
+      await db.delete(puntiFisici).where(eq(puntiFisici.id, punto.id));
+    });
+    expect(await total()).toBe(before + 2);
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('one transaction, committed');
+
+    await ctx.db
+      .transaction(async (tx) => {
+        await insertPratica(tx as unknown as Database, { puntoFisicoId: world.puntoA.id });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('one transaction, rolled back');
+  });
+
+  // Two connections: only on PostgreSQL (PGlite has one).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a transaction that added a lead does not hold up another one adding a lead to the same point',
+    async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const first = ctx.db.transaction(async (tx) => {
+        await insertLead(tx as unknown as Database, { puntoFisicoOriginaleId: world.puntoA.id });
+        inserted();
+        await held;
+      });
+      await firstInserted;
+      // Before counters were added at commit, this waited for the first transaction's end.
+      await ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '3s'`);
+        await insertLead(tx as unknown as Database, { puntoFisicoOriginaleId: world.puntoA.id });
+      });
+      release();
+      await first;
+      await expectCountersFresh('two concurrent transactions');
+    },
+  );
 
   it('many rows in one statement, as the bulk demo data writes them', async () => {
     const pf = await insertUser(ctx.db, { role: 'punto_fisico' });

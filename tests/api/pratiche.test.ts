@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, documenti, pratiche, servizi } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
@@ -155,6 +155,91 @@ describe('GET /api/pratiche', () => {
     expect(res.json().countsByStato).toEqual({ inserito: 1, in_lavorazione: 1, completato: 0, ko: 2 });
     const gasOnly = await list({ puntoFisicoId: point.id, servizio: 'gas' });
     expect(gasOnly.json().countsByStato).toEqual({ inserito: 0, in_lavorazione: 0, completato: 0, ko: 2 });
+  });
+
+  describe('service filters read servizi_elenco: every page and total equal a fresh query', () => {
+    // A fixed mix: several services per practice (two of one type in one status), no services,
+    // KO reasons, two points and shared timestamps (docs/performance.md#filtri-delle-pratiche).
+    const base = Date.parse('2025-06-01T08:00:00Z');
+    let points: number[] = [];
+    beforeAll(async () => {
+      points = [(await insertPuntoFisico(ctx.db)).id, (await insertPuntoFisico(ctx.db)).id];
+      const mixes: Array<Array<Omit<Partial<typeof servizi.$inferInsert>, 'praticaId'>>> = [
+        [
+          { tipoServizio: 'luce', stato: 'in_lavorazione' },
+          { tipoServizio: 'luce', stato: 'in_lavorazione' },
+        ],
+        [{ tipoServizio: 'gas', stato: 'ko', koMotivazione: 'dati_errati' }, { tipoServizio: 'luce' }],
+        [{ tipoServizio: 'internet', stato: 'completato' }],
+        [],
+        [{ tipoServizio: 'luce', stato: 'ko', koMotivazione: 'cliente_non_interessato' }],
+        [
+          { tipoServizio: 'noleggio', stato: 'in_lavorazione' },
+          { tipoServizio: 'gas', stato: 'completato' },
+        ],
+        [
+          { tipoServizio: 'gas', stato: 'ko', koMotivazione: 'cliente_non_interessato' },
+          { tipoServizio: 'gas' },
+        ],
+      ];
+      for (let i = 0; i < 21; i++)
+        await insertPratica(ctx.db, {
+          puntoFisicoId: points[i % 2],
+          servizi: mixes[i % mixes.length],
+          dataCreazione: new Date(base + Math.floor(i / 3) * 60_000),
+        });
+    });
+
+    /** The same filter as a plain EXISTS over servizi, newest first. */
+    async function fresh(q: Record<string, string | number>) {
+      const stati = q.stato ? String(q.stato).split(',') : [];
+      const rows = await ctx.db
+        .select({ id: pratiche.id })
+        .from(pratiche)
+        .where(
+          and(
+            q.puntoFisicoId ? eq(pratiche.puntoFisicoId, Number(q.puntoFisicoId)) : undefined,
+            sql`exists (select 1 from servizi s where s.pratica_id = ${pratiche.id}
+              ${q.servizio ? sql`and s.tipo_servizio = ${q.servizio}` : sql``}
+              ${
+                stati.length
+                  ? sql`and s.stato in (${sql.join(
+                      stati.map((x) => sql`${x}`),
+                      sql`, `,
+                    )})`
+                  : sql``
+              }
+              ${q.koMotivazione ? sql`and s.stato = 'ko' and s.ko_motivazione = ${q.koMotivazione}` : sql``})`,
+          ),
+        )
+        .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id));
+      return rows.map((r) => r.id);
+    }
+
+    it.each([
+      { stato: 'in_lavorazione' },
+      { stato: 'ko,inserito' },
+      { servizio: 'luce' },
+      { servizio: 'gas', stato: 'ko' },
+      { servizio: 'gas', stato: 'inserito,completato' },
+      { koMotivazione: 'cliente_non_interessato' },
+      { koMotivazione: 'dati_errati', servizio: 'gas' },
+      { koMotivazione: 'dati_errati', stato: 'inserito' },
+      { stato: 'inserito,in_lavorazione,completato,ko' },
+    ] as Array<Record<string, string>>)('%j, over all points and on one point', async (filter) => {
+      for (const q of [filter, { ...filter, puntoFisicoId: points[1] }]) {
+        const expected = await fresh(q);
+        const first = (await list({ ...q, pageSize: 4 })).json();
+        const seen: number[] = first.items.map((p: { id: number }) => p.id);
+        for (let page = 2; page <= Math.ceil(expected.length / 4) + 1; page++) {
+          const res = await list({ ...q, pageSize: 4, page, fino: first.fino });
+          expect(res.statusCode).toBe(200);
+          seen.push(...res.json().items.map((p: { id: number }) => p.id));
+        }
+        expect(seen, JSON.stringify(q)).toEqual(expected);
+        expect(first, JSON.stringify(q)).toMatchObject({ total: expected.length, totalIsLowerBound: false });
+      }
+    });
   });
 
   it('filters by point of sale name or address, and paginates on the server', async () => {

@@ -19,6 +19,7 @@ import {
   seedDemoData,
   type SeedDemoResult,
 } from '#server/db/seed-demo/index.ts';
+import { rebuildDerivedTables } from '#server/db/seed-demo/copy.ts';
 import { DEMO_CONSULTANT_EMAIL } from '#server/db/seed.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { computeCommission } from '#shared/commissioni/engine.ts';
@@ -26,6 +27,7 @@ import { DEMO_LANDING_CODE, KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domai
 import { fromCents, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { ROLES } from '#shared/permissions.ts';
+import { expectDerivedTablesFresh } from '../setup/derived-tables';
 import { createTestContext, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -37,7 +39,8 @@ beforeAll(async () => {
   ctx = await createTestContext();
   first = await seedDemoData(ctx.db, { leads: 20, seed: 7 });
   // Same seed again: the same names and choices, so only the uniqueness rules keep it from failing.
-  second = await seedDemoData(ctx.db, { leads: 20, seed: 7 });
+  // This time as a large load runs: without triggers, their tables computed again at the end.
+  second = await seedDemoData(ctx.db, { leads: 20, seed: 7, bulkWithoutTriggers: true });
 }, 120_000);
 afterAll(async () => ctx?.close());
 
@@ -215,6 +218,23 @@ describe('seed:demo at small size', () => {
         ),
       );
     expect(n).toBe(0);
+  });
+
+  it('after a load without triggers, counters, lead scopes and per-day commission sums equal a fresh count', async () => {
+    expect(second.leads).toBeGreaterThan(0);
+    await expectDerivedTablesFresh(ctx.db, 'after the bulk run and its real workflow');
+  });
+
+  it('refuses a load whose rows point nowhere, naming the broken reference', async () => {
+    // A history line of a service that does not exist, written as the bulk load writes (no FK check).
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`insert into servizi_storico (servizio_id, a_stato) values (-1, 'inserito')`);
+    });
+    await expect(rebuildDerivedTables(ctx.db, ['servizi_storico'])).rejects.toThrow(
+      'Dati demo non coerenti: servizi_storico viola servizi_storico_servizio_id_servizi_id_fk',
+    );
+    await ctx.db.execute(sql`delete from servizi_storico where servizio_id = -1`);
   });
 
   it('reuses the named accounts and configurations on the second run', () => {

@@ -470,14 +470,14 @@ test.describe('Utenti', () => {
     // Search by surname, with the role filter: the count says how many, the URL keeps both.
     await page.getByLabel('Cerca', { exact: true }).fill(`serra${s}`);
     await expect(page.getByTestId('users-count')).toHaveText('1 utente');
-    await expect(page).toHaveURL(new RegExp(`q=serra${s}`));
+    await expect(page).toHaveURL(new RegExp(`search=serra${s}`));
     await page.getByLabel('Filtra per ruolo').selectOption('agente');
     await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toBeVisible();
     await page.getByLabel('Filtra per ruolo').selectOption('area_manager');
     await expect(page.getByRole('row', { name: new RegExp(`Sara Serra${s}`) })).toHaveCount(0);
     await page.getByLabel('Filtra per ruolo').selectOption('');
     await page.getByLabel('Cerca', { exact: true }).fill('');
-    await expect(page).not.toHaveURL(/q=/);
+    await expect(page).not.toHaveURL(/search=/);
 
     await row.getByRole('button', { name: `Modifica Sara Serra${s}` }).click();
     const edit = page.getByRole('dialog', { name: 'Modifica Utente' });

@@ -41,6 +41,14 @@ export function positiveInt(value: string | null): number | undefined {
 }
 
 /**
+ * What a list's search box holds in the URL: `?search=` on every list (`?q=`, what the points and
+ * users screens wrote before, still reads so that an old shared link keeps its search).
+ */
+export function urlSearchText(params: URLSearchParams): string {
+  return (params.get('search') ?? params.get('q'))?.trim() ?? '';
+}
+
+/**
  * A search box whose committed value lives in the URL: it shows what is typed at once and
  * commits it 300 ms after the last key; when the URL changes by itself (back, forward, reset,
  * a link) the box follows it.

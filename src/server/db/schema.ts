@@ -470,6 +470,17 @@ export const commissioni = pgTable(
     index('commissioni_am_elenco_idx')
       .on(t.payeeAreaManagerId, t.dataCompletamento, t.id)
       .where(sql`importo_area_manager <> 0`),
+    // A payee's list filtered by payment status ('Pagate'): its rows of that status in date order,
+    // instead of walking back past the unpaid ones (docs/performance.md#commissioni-per-stato).
+    index('commissioni_pf_stato_idx')
+      .on(t.payeePuntoFisicoId, t.statoPagamento, t.dataCompletamento, t.id)
+      .where(sql`importo_punto_fisico <> 0`),
+    index('commissioni_ag_stato_idx')
+      .on(t.payeeAgenteId, t.statoPagamento, t.dataCompletamento, t.id)
+      .where(sql`importo_agente <> 0`),
+    index('commissioni_am_stato_idx')
+      .on(t.payeeAreaManagerId, t.statoPagamento, t.dataCompletamento, t.id)
+      .where(sql`importo_area_manager <> 0`),
     uniqueIndex('commissioni_storno_of_unique').on(t.stornoOfId),
     check('commissioni_stato_pagamento_check', inList('stato_pagamento', PAGAMENTO_STATI)),
   ],
@@ -670,6 +681,11 @@ export const emailOutbox = pgTable(
     index('email_outbox_da_inviare_idx')
       .on(t.prossimoTentativoAt)
       .where(sql`stato in ('in_coda', 'in_invio')`),
+    // Every run of the worker (one per submission) expires the unsent rows past scade_at: by index,
+    // not a scan of the queue, which grows as long as SMTP is not configured.
+    index('email_outbox_scadenza_idx')
+      .on(t.scadeAt)
+      .where(sql`stato in ('in_coda', 'in_invio')`),
     // The admin's log: newest first, all or one status.
     index('email_outbox_created_idx').on(t.createdAt, t.id),
     index('email_outbox_stato_created_idx').on(t.stato, t.createdAt, t.id),
@@ -827,8 +843,62 @@ export const contatori = pgTable(
     voce: text('voce').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.ambito, t.ambitoId, t.voce] })],
+  (t) => [
+    primaryKey({ columns: [t.ambito, t.ambitoId, t.voce] }),
+    // Summing one figure over every point (an unscoped list's total and per-status counts) reads
+    // one index range per voce (docs/performance.md#filtri-delle-pratiche).
+    index('contatori_voce_idx').on(t.ambito, t.voce, t.ambitoId),
+  ],
 );
+
+/**
+ * One row per service with its practice's date and point, kept by triggers in the same
+ * transaction as every change to `servizi` and `pratiche` (migration 0016): the practice list
+ * filtered by service type, status or KO reason reads each (type, status) range of these indexes
+ * in the list's order, instead of walking back through every practice looking for a matching
+ * service. Never written by the application. See docs/performance.md#filtri-delle-pratiche
+ */
+export const serviziElenco = pgTable(
+  'servizi_elenco',
+  {
+    servizioId: integer('servizio_id').primaryKey(),
+    praticaId: integer('pratica_id').notNull(),
+    puntoFisicoId: integer('punto_fisico_id'),
+    tipoServizio: text('tipo_servizio').notNull(),
+    stato: text('stato').notNull(),
+    koMotivazione: text('ko_motivazione'),
+    /** The practice's dataCreazione (the list's order), not the service's. */
+    dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('servizi_elenco_idx').on(t.tipoServizio, t.stato, t.dataCreazione, t.praticaId),
+    index('servizi_elenco_punto_idx').on(
+      t.puntoFisicoId,
+      t.tipoServizio,
+      t.stato,
+      t.dataCreazione,
+      t.praticaId,
+    ),
+    index('servizi_elenco_ko_idx')
+      .on(t.tipoServizio, t.koMotivazione, t.dataCreazione, t.praticaId)
+      .where(sql`stato = 'ko'`),
+  ],
+);
+
+/**
+ * Counter changes waiting for their transaction's commit (migration 0017): the triggers append
+ * here, and a deferred trigger adds them to `contatori` at commit, in key order, and removes
+ * them. The hot rows of `contatori` (every lead, a point's figures, a person's scope) are so
+ * locked only for the commit itself, not for the rest of a submission's transaction: concurrent
+ * submissions no longer queue behind each other. Always empty outside a transaction; unlogged.
+ * See docs/performance.md#contatori
+ */
+export const contatoriAttesa = pgTable('contatori_attesa', {
+  ambito: text('ambito').notNull(),
+  ambitoId: integer('ambito_id').notNull(),
+  voce: text('voce').notNull(),
+  n: integer('n').notNull(),
+});
 
 /**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change

@@ -70,24 +70,45 @@ const sheetTitle = (name: string, part: number) =>
 /** Bytes of sheet XML allowed to wait for compression, and of compressed file for the reader. */
 const MAX_PENDING_BYTES = 1024 * 1024;
 
+interface StreamState {
+  length?: number;
+}
+type AnyStream = Partial<Readable & Writable> & {
+  _readableState?: StreamState;
+  _writableState?: StreamState;
+};
+
 /**
- * The sheet XML waiting to be compressed. exceljs's sheet stream writes into the ZIP archiver
- * without waiting (it ignores `write()`'s answer), so while compression is behind, the XML piles
- * up in the archiver's input: this reads how much.
+ * Bytes a stream holds, read and write sides. The archiver's input is a readable-stream 2
+ * PassThrough, which has no `readableLength`/`writableLength` getters (they came with Node 9 and
+ * readable-stream 3): its states' `length` is where that version keeps the same figure.
  */
-function pendingInZip(sheet: ExcelJS.Worksheet | undefined): number {
-  const pipes = (sheet as unknown as { stream?: { pipes?: Partial<Readable & Writable>[] } } | undefined)
-    ?.stream?.pipes;
-  return (pipes ?? []).reduce((n, p) => n + (p.readableLength ?? 0) + (p.writableLength ?? 0), 0);
+const bufferedBytes = (s: AnyStream) =>
+  (s.readableLength ?? s._readableState?.length ?? 0) + (s.writableLength ?? s._writableState?.length ?? 0);
+
+/**
+ * The bytes of the file not yet handed to the reader. exceljs's sheet stream writes into the ZIP
+ * archiver without waiting (it ignores `write()`'s answer), and so does the archiver's compressor
+ * into the archiver's output: while compression is behind, the XML piles up in the archiver's input
+ * (before the archiver takes the sheet, in the sheet stream's own buffers); while the reader is
+ * behind, the compressed file piles up in the archiver. This reads how much, in all three.
+ */
+function pendingInZip(workbook: unknown, sheet: ExcelJS.Worksheet | undefined): number {
+  const stream = (
+    sheet as unknown as { stream?: { pipes?: AnyStream[]; buffers?: Array<{ length: number }> } } | undefined
+  )?.stream;
+  const zip = (workbook as { zip?: AnyStream }).zip;
+  const own = (stream?.buffers ?? []).reduce((n, b) => n + b.length, 0);
+  return (stream?.pipes ?? []).reduce((n, p) => n + bufferedBytes(p), own + (zip ? bufferedBytes(zip) : 0));
 }
 
 /**
  * Stops feeding the workbook while compression or the reader is behind: memory stays bounded
  * whatever the speed of the CPU or of the download.
  */
-async function untilDrained(out: PassThrough, sheet: ExcelJS.Worksheet | undefined) {
+async function untilDrained(out: PassThrough, workbook: unknown, sheet: ExcelJS.Worksheet | undefined) {
   while (
-    (out.readableLength > MAX_PENDING_BYTES || pendingInZip(sheet) > MAX_PENDING_BYTES) &&
+    (out.readableLength > MAX_PENDING_BYTES || pendingInZip(workbook, sheet) > MAX_PENDING_BYTES) &&
     !out.destroyed
   )
     await new Promise<void>((resolve) => setTimeout(resolve, 5));
@@ -149,7 +170,7 @@ async function writeXlsx(
     });
     written.commit();
     inSheet++;
-    if (inSheet % 100 === 0) await untilDrained(out, sheet);
+    if (inSheet % 100 === 0) await untilDrained(out, workbook, sheet);
   };
   newSheet();
   for (const row of first) await add(row);

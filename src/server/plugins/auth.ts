@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { can, type Permission, type Role } from '#shared/permissions.ts';
 import { msg } from '#shared/messages.ts';
 import type { Database, DbExecutor } from '../db/client';
@@ -90,32 +90,46 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     }
   });
 
+  // Every signed-in request runs this lookup: built once (at the first request: the API reference
+  // builds the app without a database) and prepared by name on each connection, instead of
+  // building the SQL and having the server parse it on every request.
+  const prepareSessionLookup = () =>
+    db
+      .select({
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        isActive: users.isActive,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          gt(sessions.createdAt, sql.placeholder('signedInAfter')),
+        ),
+      )
+      .prepare('auth_session_lookup');
+  let sessionLookup: ReturnType<typeof prepareSessionLookup> | undefined;
+
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request.routeOptions.url, request.routeOptions.config);
     if (!access || access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const id = sessionIdFor(token, sessionSecret);
-      const [row] = await db
-        .select({
-          expiresAt: sessions.expiresAt,
-          createdAt: sessions.createdAt,
-          id: users.id,
-          role: users.role,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          isActive: users.isActive,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, id),
-            gt(sessions.expiresAt, new Date()),
-            gt(sessions.createdAt, new Date(Date.now() - SESSION_MAX_AGE_MS)),
-          ),
-        );
+      const now = Date.now();
+      sessionLookup ??= prepareSessionLookup();
+      const [row] = await sessionLookup.execute({
+        id,
+        now: new Date(now),
+        signedInAfter: new Date(now - SESSION_MAX_AGE_MS),
+      });
       if (row?.isActive) {
         request.actor = {
           id: row.id,
@@ -126,7 +140,6 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
         };
         request.sessionId = id;
         // Use moves the idle deadline; one write per few minutes, not one per request.
-        const now = Date.now();
         const next = idleDeadline(row.createdAt, now);
         if (next.getTime() - row.expiresAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
           await db.update(sessions).set({ expiresAt: next }).where(eq(sessions.id, id));

@@ -128,6 +128,12 @@ export const TOTAL_BOUND = 10_000;
  * (the trigram index only narrows), and past a thousand matches a person refines the search.
  */
 export const SEARCH_TOTAL_BOUND = 1_000;
+/**
+ * The practices of a service filter no counter answers (a type in any status, a KO reason, several
+ * statuses) are counted over one index range per (type, status): each range may be read up to the
+ * bound, so the bound is a thousand ('più di 1.000', docs/decisions/035-filtri-delle-pratiche.md).
+ */
+export const SERVICE_FILTER_TOTAL_BOUND = 1_000;
 
 /**
  * The total of a list page: exact, or, when `totalIsLowerBound`, "more than `total`" (the list

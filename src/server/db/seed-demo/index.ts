@@ -16,7 +16,7 @@
  * leads sequence, so they never repeat; staff e-mails get a numeric suffix when taken; the five
  * named demo accounts are created once and reused.
  */
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import {
   SERVIZI_PRINCIPALI,
@@ -32,7 +32,14 @@ import { configFromRow } from '#server/modules/commissioni/commissioni.service.t
 import type { Database } from '../client';
 import { commissioniFornitori, fornitori, leads } from '../schema';
 import { createPoints, demoPointCount, ensureConfigs } from './configs-and-points';
-import { inBulkTransaction, isPostgres, reserveIds, withoutSecondaryIndexes } from './copy';
+import {
+  inBulkTransaction,
+  isPostgres,
+  maySkipTriggers,
+  rebuildDerivedTables,
+  reserveIds,
+  withoutSecondaryIndexes,
+} from './copy';
 import { REGIONI } from './data';
 import {
   createStaff,
@@ -73,10 +80,13 @@ export const DEFAULT_WORKFLOW_CAP = 600;
 /** Practices taken through the real workflow at the same time on PostgreSQL. */
 const WORKFLOW_CONCURRENCY = 4;
 /**
- * From this many new leads on PostgreSQL, the secondary indexes of the bulk tables are dropped
- * during the COPY and built once after it (copy.ts#withoutSecondaryIndexes).
+ * From this many new leads the load runs without triggers (the tables they keep are computed
+ * once at the end, copy.ts#rebuildDerivedTables) and, on PostgreSQL, without the secondary
+ * indexes of the bulk tables (built once after it, copy.ts#withoutSecondaryIndexes).
  */
-const BULK_WITHOUT_INDEXES_FROM = 50_000;
+const BULK_FROM = 50_000;
+/** The tables the COPY writes: their foreign keys are checked at once after a load without triggers. */
+const COPY_TABLES = ['leads', 'pratiche', 'consensi', 'servizi', 'servizi_storico', 'commissioni'];
 // With the scope tables the triggers fill: their lookups during the load go by primary key.
 const BULK_TABLES = [
   'leads',
@@ -87,6 +97,7 @@ const BULK_TABLES = [
   'commissioni',
   'lead_utenti',
   'lead_punti',
+  'servizi_elenco',
 ];
 /** Leads written per COPY transaction. */
 const CHUNK = 20_000;
@@ -103,6 +114,11 @@ export interface SeedDemoOptions {
   publicBaseUrl?: string;
   /** Progress lines (phase, count, elapsed time). */
   onProgress?: (line: string) => void;
+  /**
+   * Load without triggers and compute their tables once at the end (default: from BULK_FROM new
+   * leads). Needs a superuser connection; without one the triggers run.
+   */
+  bulkWithoutTriggers?: boolean;
 }
 
 export interface SeedDemoResult {
@@ -138,13 +154,14 @@ async function takenLeads(db: Database, rows: Array<{ id: number; email: string;
   if (rows.length === 0) return new Set<number>();
   const byPhone = new Map(rows.map((r) => [normalizeTelefono(r.telefono), r.id]));
   const byEmail = new Map(rows.map((r) => [normalizeEmail(r.email), r.id]));
+  // Two array parameters, not 40,000 bound values: the statement stays small to send and plan.
   const existing = await db
     .select({ email: leads.emailNormalizzata, telefono: leads.telefonoNormalizzato })
     .from(leads)
     .where(
       or(
-        inArray(leads.telefonoNormalizzato, [...byPhone.keys()]),
-        inArray(leads.emailNormalizzata, [...byEmail.keys()]),
+        sql`${leads.telefonoNormalizzato} = any(${sql.param([...byPhone.keys()])}::text[])`,
+        sql`${leads.emailNormalizzata} = any(${sql.param([...byEmail.keys()])}::text[])`,
       ),
     );
   const skipped = new Set<number>();
@@ -262,11 +279,12 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   let bulkCommissioni = 0;
   let bulkPagate = 0;
   const indexes =
-    leadCount >= BULK_WITHOUT_INDEXES_FROM && isPostgres(db)
-      ? await withoutSecondaryIndexes(db, BULK_TABLES)
-      : null;
+    leadCount >= BULK_FROM && isPostgres(db) ? await withoutSecondaryIndexes(db, BULK_TABLES) : null;
   if (indexes)
     progress(`Indici secondari tolti durante il caricamento: ${indexes.count} (ricostruiti alla fine)`);
+  const withoutTriggers =
+    (options.bulkWithoutTriggers ?? leadCount >= BULK_FROM) && leadCount > 0 && (await maySkipTriggers(db));
+  if (withoutTriggers) progress('Caricamento senza trigger: contatori e somme ricalcolati alla fine');
   try {
     for (let offset = 0; offset < leadCount; offset += CHUNK) {
       const n = Math.min(CHUNK, leadCount - offset);
@@ -292,14 +310,18 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
       const tt = Date.now();
       const chunk = withoutLeads(planned, await takenLeads(db, planned.leads));
       if (process.env.PROFILE_COPY) console.log(`  plan ${tt - tp} ms, taken ${Date.now() - tt} ms`);
-      await inBulkTransaction(db, async (w) => {
-        await w.copy(LEADS_COPY, chunk.leads);
-        await w.copy(PRATICHE_COPY, chunk.pratiche);
-        await w.copy(CONSENSI_COPY, chunk.pratiche);
-        await w.copy(SERVIZI_COPY, chunk.servizi);
-        await w.copy(STORICO_COPY, chunk.storico);
-        await w.copy(COMMISSIONI_COPY, chunk.commissioni);
-      });
+      await inBulkTransaction(
+        db,
+        async (w) => {
+          await w.copy(LEADS_COPY, chunk.leads);
+          await w.copy(PRATICHE_COPY, chunk.pratiche);
+          await w.copy(CONSENSI_COPY, chunk.pratiche);
+          await w.copy(SERVIZI_COPY, chunk.servizi);
+          await w.copy(STORICO_COPY, chunk.storico);
+          await w.copy(COMMISSIONI_COPY, chunk.commissioni);
+        },
+        { withoutTriggers },
+      );
       leadsDone += chunk.leads.length;
       praticheDone += chunk.pratiche.length;
       bulkCommissioni += chunk.commissioni.length;
@@ -312,6 +334,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
       );
     }
   } finally {
+    if (withoutTriggers) {
+      await rebuildDerivedTables(db, COPY_TABLES);
+      progress(`Contatori, perimetri e somme delle commissioni ricalcolati (${seconds()})`);
+    }
     if (indexes) {
       await indexes.rebuild();
       progress(`Indici ricostruiti (${seconds()})`);

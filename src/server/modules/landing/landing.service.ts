@@ -13,16 +13,7 @@ import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas
 import type { submitFormSchema } from '#shared/schemas/landing.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import {
-  consensi,
-  documenti,
-  idempotencyKeys,
-  leads,
-  pratiche,
-  puntiFisici,
-  servizi,
-  users,
-} from '#server/db/schema.ts';
+import { consensi, documenti, idempotencyKeys, leads, pratiche, servizi, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
@@ -77,11 +68,9 @@ export async function submitForm(
   /** Where e-mail links point; without it no notice is queued. */
   notifiche?: NotificheLinks,
 ): Promise<StoredResult> {
-  const [punto] = await db
-    .select({ id: puntiFisici.id, landingCode: puntiFisici.landingCode })
-    .from(puntiFisici)
-    .where(and(eq(puntiFisici.id, input.puntoFisicoId), eq(puntiFisici.isActive, true)));
-  if (!punto) throw AppError.notFound(m.pointNotFound);
+  // With its people: the e-mails queued below need them, read once.
+  const punto = await loadPuntoConPersone(db, { id: input.puntoFisicoId });
+  if (!punto?.isActive) throw AppError.notFound(m.pointNotFound);
 
   const isDemo = punto.landingCode === DEMO_LANDING_CODE;
   const richiesti = [...new Set(input.serviziRichiesti)];
@@ -189,6 +178,7 @@ export async function submitForm(
           leadId: lead.id,
           praticaId: pratica.id,
           puntoFisicoId: punto.id,
+          punto,
           isExistingLead: lead.isExisting,
           cliente: { nome: input.nome, cognome: input.cognome, telefono: input.telefono, email: input.email },
           servizi: richiesti as ServizioTipo[],
@@ -248,14 +238,13 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
     return found;
   };
   // isExisting stays on the server (it words the staff's e-mail); the public answer never tells.
-  const existing = await find();
-  if (existing) return { id: existing.id, isExisting: true };
-  // A concurrent first submission of the same person: the unique (phone, e-mail) index decides, we re-read.
+  // Insert first (one statement for a new customer, the usual case): the unique (phone, e-mail)
+  // index decides, also against a concurrent first submission of the same person; then we read.
   const [created] = await tx.insert(leads).values(data).onConflictDoNothing().returning({ id: leads.id });
   if (created) return { id: created.id, isExisting: false };
-  const raced = await find();
-  if (!raced) throw new Error('lead inserito in concorrenza ma non trovato');
-  return { id: raced.id, isExisting: true };
+  const existing = await find();
+  if (!existing) throw new Error('lead già presente ma non trovato');
+  return { id: existing.id, isExisting: true };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,12 @@ import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { consulenteOf, loadPuntoConPersone, type PuntoPersona } from '../punti-fisici/persone';
+import {
+  consulenteOf,
+  loadPuntoConPersone,
+  type PuntoConPersone,
+  type PuntoPersona,
+} from '../punti-fisici/persone';
 import { links, type NotificheLinks } from './links';
 import { enqueueEmails, type OutgoingEmail } from './outbox';
 import { explicitChoices, isOffered, roleDefault } from './preferenze';
@@ -33,6 +38,8 @@ export interface NuovoLeadEvent {
   leadId: number;
   praticaId: number;
   puntoFisicoId: number;
+  /** The point with its people, when the caller has already read it (the submission has). */
+  punto?: PuntoConPersone;
   isExistingLead: boolean;
   cliente: { nome: string; cognome: string; telefono: string; email: string };
   servizi: readonly ServizioTipo[];
@@ -49,7 +56,7 @@ export async function enqueueNuovoLead(
   base: NotificheLinks,
   now = new Date(),
 ): Promise<number> {
-  const punto = await loadPuntoConPersone(tx, { id: event.puntoFisicoId });
+  const punto = event.punto ?? (await loadPuntoConPersone(tx, { id: event.puntoFisicoId }));
   if (!punto) return 0;
   const url = links(base);
   const agente = attivo(punto.agente);

@@ -1,9 +1,14 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { phoneSearchDigits, SERVIZIO_STATI, type ServizioStato } from '#shared/domain.ts';
+import { phoneSearchDigits, SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { SEARCH_TOTAL_BOUND, TOTAL_BOUND, type ExportFormat } from '#shared/schemas/common.ts';
+import {
+  SEARCH_TOTAL_BOUND,
+  SERVICE_FILTER_TOTAL_BOUND,
+  TOTAL_BOUND,
+  type ExportFormat,
+} from '#shared/schemas/common.ts';
 import type {
   listPraticheQuerySchema,
   Pratica,
@@ -20,7 +25,7 @@ import {
   type PageTotal,
   type Voce,
 } from '../punti-fisici/contatori';
-import { praticheScope } from '../punti-fisici/scope';
+import { praticheScope, puntiScope } from '../punti-fisici/scope';
 import type { Database } from '#server/db/client.ts';
 import {
   commissioni,
@@ -128,6 +133,80 @@ function praticheWhere(
   return { base, where };
 }
 
+/**
+ * The service filters (type, statuses, KO reason) as ranges of `servizi_elenco`'s indexes, one per
+ * (type, status) pair they accept: a practice matches when one of its services is in one of the
+ * ranges. Undefined when no service filter is set. See docs/performance.md#filtri-delle-pratiche
+ */
+function serviceRanges(query: PraticheFilters): SQL[] | undefined {
+  if (!query.servizio && query.stato.length === 0 && !query.koMotivazione) return undefined;
+  const tipi = query.servizio ? [query.servizio] : SERVIZIO_TIPI;
+  const stati: readonly string[] = query.stato.length > 0 ? query.stato : SERVIZIO_STATI;
+  const ranges: SQL[] = [];
+  for (const tipo of tipi) {
+    if (query.koMotivazione) {
+      // The KO reason only exists on a KO service: with statuses that exclude 'ko', nothing matches.
+      if (stati.includes('ko'))
+        ranges.push(
+          sql`e.tipo_servizio = ${tipo} and e.stato = 'ko' and e.ko_motivazione = ${query.koMotivazione}`,
+        );
+    } else {
+      for (const stato of stati) ranges.push(sql`e.tipo_servizio = ${tipo} and e.stato = ${stato}`);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * The list's page by service filters, for the lists whose other filters fit into every range: an
+ * unscoped actor (admin, amministrazione), optionally one point, no search, no point name. Each
+ * range gives its newest `limit` distinct practices (a backward index scan of that many entries);
+ * the union, newest first, holds the page. Undefined when the filters do not fit.
+ */
+function rangedPraticaIds(
+  actor: Actor,
+  query: ListQuery,
+  fino: number,
+): { ids: SQL | undefined; ranges: SQL[] } | undefined {
+  const ranges = serviceRanges(query);
+  if (!ranges || puntiScope(actor) || query.search || query.puntoFisico) return undefined;
+  if (ranges.length === 0) return { ids: undefined, ranges };
+  const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
+  const limit = query.page * query.pageSize;
+  const parts = ranges.map(
+    (r) =>
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} and e.pratica_id <= ${fino} order by e.data_creazione desc, e.pratica_id desc limit ${limit})`,
+  );
+  return {
+    ranges,
+    ids: sql`select u.pratica_id from (${sql.join(parts, sql` union all `)}) u group by u.data_creazione, u.pratica_id order by u.data_creazione desc, u.pratica_id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+  };
+}
+
+/**
+ * Practices matching any of `ranges`, counted up to `bound` + 1: each range gives at most
+ * `bound` + 1 distinct practices, so a union over `bound` means more than `bound` (a range alone
+ * may have hit its limit), and a union within it is exact (no range did).
+ */
+async function rangedTotal(
+  db: Database,
+  query: ListQuery,
+  ranges: SQL[],
+  bound = SERVICE_FILTER_TOTAL_BOUND,
+): Promise<PageTotal> {
+  if (ranges.length === 0) return exactTotal(0);
+  const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
+  const parts = ranges.map(
+    (r) =>
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${bound + 1})`,
+  );
+  const result = await db.execute(
+    sql`select count(distinct u.pratica_id)::int as n from (${sql.join(parts, sql` union all `)}) u`,
+  );
+  const n = Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return n > bound ? { total: bound, totalIsLowerBound: true } : exactTotal(n);
+}
+
 /** Search and the point's name or address: the filters no counter answers. */
 const needsCounting = (q: ListQuery) => Boolean(q.search || q.puntoFisico || q.koMotivazione);
 
@@ -153,6 +232,7 @@ async function praticheTotal(
   actor: Actor,
   query: ListQuery,
   where: SQL | undefined,
+  ranged?: { ranges: SQL[] },
 ): Promise<PageTotal> {
   // A service type in any status has no counter of its own (a practice holding it in two
   // statuses would count twice in a sum): that one is counted.
@@ -164,6 +244,7 @@ async function praticheTotal(
     const counts = await pointCounters(db, actor, [voce], pointFilter(query));
     return exactTotal(counts.get(voce) ?? 0);
   }
+  if (ranged) return rangedTotal(db, query, ranged.ranges);
   return boundedTotal(
     db,
     db
@@ -256,13 +337,20 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   // the first one while new practices come in (docs/performance.md#paginazione-stabile).
   const fino = query.fino ?? (await newestId(db, pratiche));
 
+  const ranged = rangedPraticaIds(actor, query, fino);
   const [page, total, counts] = await Promise.all([
-    selectPraticaRows(db)
-      .where(and(where, lte(pratiche.id, fino)))
-      .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    praticheTotal(db, actor, query, where),
+    ranged
+      ? ranged.ids
+        ? selectPraticaRows(db)
+            .where(sql`${pratiche.id} in (${ranged.ids})`)
+            .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+        : []
+      : selectPraticaRows(db)
+          .where(and(where, lte(pratiche.id, fino)))
+          .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+    praticheTotal(db, actor, query, where, ranged),
     praticheCountsByStato(db, actor, query, filters),
   ]);
   const countOf = (stato: ServizioStato) => Number(counts.find((c) => c.stato === stato)?.n ?? 0);

@@ -1,4 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { CONSULENTE_TELEFONO_PLACEHOLDER } from '#shared/domain.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { puntiFisici, users } from '#server/db/schema.ts';
@@ -25,49 +26,66 @@ export interface PuntoConPersone {
   areaManager: PuntoPersona | undefined;
 }
 
-/** A point of sale with its responsible person, agent and area manager (active or not). */
+const responsabileU = alias(users, 'responsabile');
+const agenteU = alias(users, 'agente');
+const areaManagerU = alias(users, 'area_manager');
+
+/**
+ * A point of sale with its responsible person, agent and area manager (active or not), in one
+ * statement: the landing page and every submission read it.
+ */
 export async function loadPuntoConPersone(
   db: DbExecutor,
   where: { id: number } | { landingCode: string },
 ): Promise<PuntoConPersone | undefined> {
-  const [punto] = await db
+  const [row] = await db
     .select({
       id: puntiFisici.id,
       nomeAttivita: puntiFisici.nomeAttivita,
       landingCode: puntiFisici.landingCode,
       isActive: puntiFisici.isActive,
-      agenteId: puntiFisici.agenteId,
-      areaManagerId: puntiFisici.areaManagerId,
-      responsabileId: puntiFisici.utenteResponsabileId,
+      responsabile: {
+        id: responsabileU.id,
+        firstName: responsabileU.firstName,
+        lastName: responsabileU.lastName,
+        email: responsabileU.email,
+        phone: responsabileU.phone,
+        role: responsabileU.role,
+        isActive: responsabileU.isActive,
+      },
+      agente: {
+        id: agenteU.id,
+        firstName: agenteU.firstName,
+        lastName: agenteU.lastName,
+        email: agenteU.email,
+        phone: agenteU.phone,
+        role: agenteU.role,
+        isActive: agenteU.isActive,
+      },
+      areaManager: {
+        id: areaManagerU.id,
+        firstName: areaManagerU.firstName,
+        lastName: areaManagerU.lastName,
+        email: areaManagerU.email,
+        phone: areaManagerU.phone,
+        role: areaManagerU.role,
+        isActive: areaManagerU.isActive,
+      },
     })
     .from(puntiFisici)
+    .leftJoin(responsabileU, eq(responsabileU.id, puntiFisici.utenteResponsabileId))
+    .leftJoin(agenteU, eq(agenteU.id, puntiFisici.agenteId))
+    .leftJoin(areaManagerU, eq(areaManagerU.id, puntiFisici.areaManagerId))
     .where('id' in where ? eq(puntiFisici.id, where.id) : eq(puntiFisici.landingCode, where.landingCode));
-  if (!punto) return undefined;
-  const ids = [punto.agenteId, punto.areaManagerId, punto.responsabileId].filter(
-    (id): id is number => id != null,
-  );
-  const people = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
-  const byId = new Map(people.map((p) => [p.id, p]));
-  const of = (id: number | null) => (id == null ? undefined : byId.get(id));
+  if (!row) return undefined;
   return {
-    id: punto.id,
-    nomeAttivita: punto.nomeAttivita,
-    landingCode: punto.landingCode,
-    isActive: punto.isActive,
-    responsabile: of(punto.responsabileId),
-    agente: of(punto.agenteId),
-    areaManager: of(punto.areaManagerId),
+    id: row.id,
+    nomeAttivita: row.nomeAttivita,
+    landingCode: row.landingCode,
+    isActive: row.isActive,
+    responsabile: row.responsabile ?? undefined,
+    agente: row.agente ?? undefined,
+    areaManager: row.areaManager ?? undefined,
   };
 }
 

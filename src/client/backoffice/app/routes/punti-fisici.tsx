@@ -5,7 +5,7 @@ import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
-import { positiveInt, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
+import { positiveInt, urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { PuntiGrid } from '#client/backoffice/features/punti-fisici/components/punti-grid.tsx';
 import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
@@ -16,13 +16,13 @@ interface PuntiUrlState {
   page: number;
 }
 const parse = (p: URLSearchParams): PuntiUrlState => ({
-  q: p.get('q')?.trim() ?? '',
+  q: urlSearchText(p),
   page: positiveInt(p.get('page')) ?? 1,
 });
-const serialize = (s: PuntiUrlState) => ({ q: s.q, page: s.page > 1 ? s.page : undefined });
+const serialize = (s: PuntiUrlState) => ({ search: s.q, page: s.page > 1 ? s.page : undefined });
 
 /**
- * `/punti-fisici?q=…&page=n`: one page of the points in scope and a search box, both in the URL;
+ * `/punti-fisici?search=…&page=n`: one page of the points in scope and a search box, both in the URL;
  * managers create and edit, the admin deletes and updates QR codes. See docs/product/screens.md#punti-fisici
  */
 export function PuntiFisiciRoute() {

@@ -7,7 +7,7 @@ import type { User } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
-import { positiveInt, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
+import { positiveInt, urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   CreateUserDialog,
@@ -23,17 +23,17 @@ const parse = (p: URLSearchParams) => {
   const role = p.get('role');
   return {
     role: isRole(role) ? role : undefined,
-    q: p.get('q')?.trim() ?? '',
+    q: urlSearchText(p),
     page: positiveInt(p.get('page')) ?? 1,
   };
 };
 const serialize = (s: ReturnType<typeof parse>) => ({
   role: s.role,
-  q: s.q,
+  search: s.q,
   page: s.page > 1 ? s.page : undefined,
 });
 
-/** `/utenti?role=…&q=…&page=n` (admin only): role filter, search and page in the URL; create, edit, delete. */
+/** `/utenti?role=…&search=…&page=n` (admin only): role filter, search and page in the URL; create, edit, delete. */
 export function UtentiRoute() {
   const { user: me } = useAuth();
   const [state, setState] = useUrlState(parse, serialize);

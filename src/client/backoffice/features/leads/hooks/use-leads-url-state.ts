@@ -1,5 +1,5 @@
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '#shared/domain.ts';
-import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import { positiveInt, urlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import type { LeadFilters } from '../api/queries';
 
 /** The status box: a contact status, or the `nuovo` leads waiting for more than 24 hours. */
@@ -23,7 +23,7 @@ function parse(params: URLSearchParams): LeadsUrlState {
   const status = params.get('status') ?? '';
   return {
     puntoFisicoId: positiveInt(params.get('puntoFisicoId')),
-    search: params.get('search')?.trim() ?? '',
+    search: urlSearchText(params),
     status:
       status === 'overdue' || (LEAD_CONTATTO_STATI as readonly string[]).includes(status)
         ? (status as LeadStatusFilter)

@@ -1,5 +1,5 @@
 import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
-import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import { positiveInt, urlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import type { PraticheFilters } from '../api/queries';
 
 export interface PraticheUrlState extends PraticheFilters {
@@ -11,7 +11,7 @@ const oneOf = (list: readonly string[], value: string | null) => (value && list.
 function parse(params: URLSearchParams): PraticheUrlState {
   const stati = (params.get('stato') ?? '').split(',').filter((s) => SERVIZIO_STATI.includes(s as never));
   return {
-    search: params.get('search')?.trim() ?? '',
+    search: urlSearchText(params),
     servizio: oneOf(SERVIZI_PRINCIPALI, params.get('servizio')),
     puntoFisicoId: positiveInt(params.get('puntoFisicoId')) ?? null,
     stati: [...new Set(stati)],
