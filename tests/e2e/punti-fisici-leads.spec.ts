@@ -428,6 +428,9 @@ test.describe('Lead', () => {
       'Le pagine oltre la 101 si raggiungono con «Successiva»',
     );
     await shots(page, 'lead-pagina-lontana');
+    await page.getByRole('button', { name: 'Torna alla prima pagina' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(rows).toHaveCount(25);
   });
 });
 

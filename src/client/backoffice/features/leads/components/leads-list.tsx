@@ -17,6 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
@@ -116,12 +117,23 @@ export function LeadsList(props: {
             <Skeleton className="h-12" />
           </div>
         ) : leads.isError ? (
-          <ErrorState
-            className="m-4"
-            message={`Errore nel caricamento dei lead: ${leads.error.message}`}
-            onRetry={() => void leads.refetch()}
-            isRetrying={leads.isFetching}
-          />
+          leads.error instanceof ApiError && leads.error.status === 400 ? (
+            // The address asks for a page the list does not give (too far, or a broken position):
+            // asking again cannot help, the first page can.
+            <ErrorState
+              className="m-4"
+              message={leads.error.serverMessage ?? msg.lead.invalidCursor}
+              onRetry={() => onPageChange({ page: 1 })}
+              retryLabel={msg.lead.backToFirstPage}
+            />
+          ) : (
+            <ErrorState
+              className="m-4"
+              message={`Errore nel caricamento dei lead: ${leads.error.message}`}
+              onRetry={() => void leads.refetch()}
+              isRetrying={leads.isFetching}
+            />
+          )
         ) : total === 0 ? (
           <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
         ) : (
