@@ -199,6 +199,25 @@ function monthsAgo(n: number) {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A position halfway through the role's lead list in time, as the pager's `dopo` (a deep page is
+ * reached page after page by position, docs/decisions/034-pagine-dei-lead-a-cursore.md): the
+ * midpoint between the newest and the oldest lead, with an id above any, so every lead older than
+ * that instant follows.
+ */
+async function middlePosition(base: string, cookie: string): Promise<string> {
+  type Ends = { cursori: { prima: string; dopo: string } | null };
+  const newest = await getJson<Ends>(base, '/api/leads?pageSize=1', cookie);
+  const oldest = await getJson<Ends>(
+    base,
+    '/api/leads?pageSize=1&prima=1970-01-01T00:00:00.000000Z_0',
+    cookie,
+  );
+  const at = (cursor: string | undefined) => Date.parse(cursor?.split('_')[0] ?? '') || Date.now();
+  const middle = (at(newest.cursori?.prima) + at(oldest.cursori?.dopo)) / 2;
+  return `${new Date(middle).toISOString().replace('Z', '000Z')}_2147483647`;
+}
+
 /** What each role measures, with parameters that exist in its own scope. */
 async function casesFor(base: string, role: Role, cookie: string): Promise<Case[]> {
   const headers = { cookie };
@@ -214,8 +233,7 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
     '/api/leads?pageSize=25',
     cookie,
   );
-  const pages = Math.max(1, Math.ceil(page1.total / 25));
-  const deep = Math.max(1, Math.min(pages, Math.round(pages / 2), 2000));
+  const deep = await middlePosition(base, cookie);
   const surname = page1.items[0]?.cognome ?? 'Rossi';
   const phone = (page1.items[3]?.telefono ?? '3331234567').replace(/\D/g, '').slice(-7);
   const punti = await getJson<{ items: Array<{ id: number; nomeAttivita: string }> }>(
@@ -230,7 +248,7 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
 
   const cases: Case[] = [
     get('GET /api/leads', 'pagina 1', '/api/leads'),
-    get('GET /api/leads', `pagina ${deep}`, `/api/leads?page=${deep}`),
+    get('GET /api/leads', 'pagina a metà lista', `/api/leads?page=2&dopo=${deep}`),
     get('GET /api/leads', 'ricerca cognome', `/api/leads?search=${encodeURIComponent(surname)}`),
     get('GET /api/leads', 'ricerca telefono', `/api/leads?search=${phone}`),
     get('GET /api/leads', 'stato contattato', '/api/leads?status=contattato'),

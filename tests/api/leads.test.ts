@@ -95,6 +95,149 @@ describe('scope by role: list, detail, status', () => {
   });
 });
 
+describe('GET /api/leads: pages by position (dopo / prima)', () => {
+  type Page = { items: Array<{ id: number }>; cursori: { prima: string; dopo: string } | null; fino: number };
+  let q: Awaited<ReturnType<typeof insertPuntoFisico>>;
+  let t: string;
+  // Expected order: date desc, id desc (ties on the date broken by the id).
+  let mine: Array<{ id: number; at: number; stato: string }>;
+  let elsewhere: number;
+
+  beforeAll(async () => {
+    t = `Pos${tag()}`;
+    // A third point of the A people, so the scoped roles see it.
+    q = await insertPuntoFisico(ctx.db, {
+      utenteResponsabileId: w.pfA.user.id,
+      agenteId: w.agA.user.id,
+      areaManagerId: w.amA.user.id,
+    });
+    const base = Date.parse('2026-02-01T10:00:00.123456Z');
+    mine = [];
+    for (let i = 0; i < 13; i++) {
+      const stato = i % 3 === 0 ? 'contattato' : 'nuovo';
+      // Pairs share a timestamp (with microseconds): the id breaks the tie.
+      const at = base + Math.floor(i / 2) * 60_000;
+      const lead = await insertLead(ctx.db, {
+        puntoFisicoOriginaleId: q.id,
+        cognome: `${t} ${i}`,
+        statoContatto: stato as 'nuovo',
+        dataRegistrazione: new Date(at),
+      });
+      mine.push({ id: lead.id, at, stato });
+    }
+    // A returning customer of shop B with a practice at Q: Q's too.
+    const back = await insertLeadWithPratica(ctx, w.puntoB.id, { cognome: `${t} ritorno` });
+    await insertPratica(ctx.db, { leadId: back.lead.id, puntoFisicoId: q.id });
+    mine.push({ id: back.lead.id, at: back.lead.dataRegistrazione.getTime(), stato: 'nuovo' });
+    // Shop B's own lead with the same word: never a scoped A role's.
+    elsewhere = (await insertLeadWithPratica(ctx, w.puntoB.id, { cognome: `${t} altrove` })).lead.id;
+    mine.sort((a, b) => b.at - a.at || b.id - a.id);
+  });
+
+  async function walk(url: string, cookie: string, size: number) {
+    const pages: number[][] = [];
+    let res = (await get(`${url}&pageSize=${size}`, cookie)).json<Page>();
+    const fino = res.fino;
+    for (;;) {
+      pages.push(res.items.map((i) => i.id));
+      if (res.items.length < size || !res.cursori) break;
+      const r = await get(`${url}&pageSize=${size}&fino=${fino}&dopo=${res.cursori.dopo}`, cookie);
+      expect(r.statusCode, r.body).toBe(200);
+      res = r.json<Page>();
+    }
+    // And back again by `prima` from the last page: the same pages in reverse.
+    let back = res;
+    for (let i = pages.length - 2; i >= 0 && back.cursori; i--) {
+      back = (
+        await get(`${url}&pageSize=${size}&fino=${fino}&prima=${back.cursori.prima}`, cookie)
+      ).json<Page>();
+      expect(
+        back.items.map((x) => x.id),
+        `page ${i + 1} read backwards`,
+      ).toEqual(pages[i]);
+    }
+    return pages.flat();
+  }
+
+  const filters: Array<[string, (s: { id: number; stato: string }) => boolean]> = [
+    ['search', () => true],
+    ['search+status', (s) => s.stato === 'contattato'],
+    ['point', () => true],
+    ['point+status', (s) => s.stato === 'contattato'],
+  ];
+  const cases = (['admin', 'amministrazione', ...SCOPED_ROLES] as Role[]).flatMap((role) =>
+    filters.flatMap(([name, keep]) => [3, 4].map((size) => [role, name, size, keep] as const)),
+  );
+  it.each(cases)(
+    '%s, %s, %i a page: every row once, in order, nothing out of scope',
+    async (role, name, size, keep) => {
+      const url =
+        name === 'search'
+          ? `/api/leads?search=${t}`
+          : name === 'search+status'
+            ? `/api/leads?search=${t}&status=contattato`
+            : name === 'point'
+              ? `/api/leads?puntoFisicoId=${q.id}`
+              : `/api/leads?puntoFisicoId=${q.id}&status=contattato`;
+      const expected = mine.filter(keep).map((m) => m.id);
+      const unscoped = role === 'admin' || role === 'amministrazione';
+      // Shop B's lead matches the search for the office only.
+      const withElsewhere = unscoped && name === 'search' ? [...expected, elsewhere] : expected;
+      const seen = await walk(url, w.cookies[role], size);
+      expect(new Set(seen).size, 'no row twice').toBe(seen.length);
+      if (withElsewhere.length !== expected.length)
+        expect([...seen].sort()).toEqual([...withElsewhere].sort());
+      else expect(seen).toEqual(expected);
+      expect(seen).not.toContain(leadB.lead.id);
+    },
+  );
+
+  it.each(['admin', ...SCOPED_ROLES] as Role[])(
+    '%s: the whole list by position equals the one long page',
+    async (role) => {
+      const all = await leadIds('/api/leads?pageSize=200', w.cookies[role]);
+      expect(await walk('/api/leads?', w.cookies[role], 7)).toEqual(all);
+    },
+  );
+
+  it('a page reached by offset and the same page reached by position are the same rows', async () => {
+    const page2 = (
+      await get(`/api/leads?puntoFisicoId=${q.id}&pageSize=4&page=2`, w.pfA.cookie)
+    ).json<Page>();
+    const page3 = (
+      await get(`/api/leads?puntoFisicoId=${q.id}&pageSize=4&page=3`, w.pfA.cookie)
+    ).json<Page>();
+    const byCursor = await get(
+      `/api/leads?puntoFisicoId=${q.id}&pageSize=4&page=3&dopo=${page2.cursori!.dopo}`,
+      w.pfA.cookie,
+    );
+    expect(byCursor.json<Page>().items).toEqual(page3.items);
+  });
+
+  it('a jump without a position goes at most 2,500 rows deep; a position goes anywhere', async () => {
+    expect((await get('/api/leads?page=101', w.admin)).statusCode).toBe(200);
+    const far = await get('/api/leads?page=102', w.admin);
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe(msg.lead.pageTooFar(101));
+    expect((await get('/api/leads?page=14&pageSize=200', w.admin)).json().message).toBe(
+      msg.lead.pageTooFar(13),
+    );
+    const cursor = (await get('/api/leads?pageSize=1', w.admin)).json<Page>().cursori!.dopo;
+    expect((await get(`/api/leads?page=5000&dopo=${cursor}`, w.admin)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['dopo=yesterday', msg.lead.invalidCursor],
+    ['dopo=2026-02-01T10:00:00Z_1', msg.lead.invalidCursor],
+    ['prima=2026-02-01T10:00:00.000000Z_x', msg.lead.invalidCursor],
+    ['dopo=2026-02-01T10:00:00.000000Z_1&prima=2026-02-01T10:00:00.000000Z_2', msg.lead.cursorConflict],
+  ])('refuses %s with 400 and an Italian message', async (query, message) => {
+    const res = await get(`/api/leads?${query}`, w.admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+});
+
 describe('GET /api/leads: pagination and filters', () => {
   it('pages on the server with the total, newest first', async () => {
     const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });

@@ -377,6 +377,61 @@ test.describe('Lead', () => {
     await expect(page).toHaveURL(/\/leads$/);
     await expect(page.getByRole('combobox', { name: 'Punto fisico' })).toHaveText('Tutti i punti fisici');
   });
+
+  test('a shop pages through its 27 leads by position: next, reload, previous; a far page says how to get there', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const api = await adminApi(request);
+    const s = stamp();
+    const pf = await createUser(api, 'punto_fisico');
+    const point = await createPoint(api, `Pagine ${s}`, pf.id);
+    const made: number[] = [];
+    for (let i = 1; i <= 27; i++)
+      made.push((await submitLead(api, point.id, { nome: 'Pia', cognome: `Pagina${s}x${i}` })).leadId);
+
+    await signIn(page, pf.email, pf.password);
+    await page.goto('/leads');
+    const rows = page.locator('[data-testid^="lead-row-"]');
+    const ids = async () =>
+      (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map((t) =>
+        Number(t!.replace('lead-row-', '')),
+      );
+    await expect(page.getByTestId('lead-count')).toHaveText('27 lead trovati');
+    await expect(rows).toHaveCount(25);
+    const first = await ids();
+    // Newest first: the last 25 made.
+    expect(first).toEqual(made.slice(2).reverse());
+    const pager = page.getByRole('navigation', { name: 'Paginazione' });
+    await expect(pager).toContainText('Pagina 1 di 2');
+
+    // The next page starts after the last lead on screen: the position is in the address.
+    await pager.getByRole('button', { name: 'Successiva' }).click();
+    await expect(page).toHaveURL(/[?&]page=2&dopo=[^&]+$/);
+    await expect(pager).toContainText('Pagina 2 di 2');
+    await expect(rows).toHaveCount(2);
+    expect(await ids()).toEqual([made[1], made[0]]);
+    await page.reload();
+    await expect(rows).toHaveCount(2);
+    expect(await ids()).toEqual([made[1], made[0]]);
+
+    // Back to the first page: the same 25 leads, and a clean address.
+    await pager.getByRole('button', { name: 'Precedente' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(rows).toHaveCount(25);
+    expect(await ids()).toEqual(first);
+
+    // A page far away typed in the address: the screen says how to get there.
+    await page.goto('/leads?page=500');
+    await expect(page.getByRole('alert')).toContainText(
+      'Le pagine oltre la 101 si raggiungono con «Successiva»',
+    );
+    await shots(page, 'lead-pagina-lontana');
+    await page.getByRole('button', { name: 'Torna alla prima pagina' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(rows).toHaveCount(25);
+  });
 });
 
 test.describe('Utenti', () => {

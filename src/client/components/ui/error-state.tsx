@@ -4,15 +4,17 @@ import { Button } from './button';
 
 /**
  * What a screen or a panel shows when its data could not be read: the reason in Italian and a
- * 'Riprova' that asks again. No screen fails silently or stays blank.
+ * 'Riprova' that asks again (or, when asking again cannot help, the way out named by `retryLabel`).
+ * No screen fails silently or stays blank.
  */
 export function ErrorState(props: {
   message: string;
   onRetry: () => void;
+  retryLabel?: string;
   isRetrying?: boolean;
   className?: string;
 }) {
-  const { message, onRetry, isRetrying, className } = props;
+  const { message, onRetry, retryLabel = 'Riprova', isRetrying, className } = props;
   return (
     <div
       role="alert"
@@ -33,7 +35,7 @@ export function ErrorState(props: {
         disabled={isRetrying}
       >
         <RotateCcw aria-hidden className={isRetrying ? 'animate-spin' : undefined} />
-        Riprova
+        {retryLabel}
       </Button>
     </div>
   );

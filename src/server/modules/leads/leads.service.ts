@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
   normalizeTelefono,
@@ -216,21 +216,51 @@ async function leadsPageTotal(
   );
 }
 
+/** A row's position in the list's order as cursor text: its date in UTC to the microsecond, then its id. */
+function cursorText(date: SQLWrapper, id: SQLWrapper): SQL<string> {
+  return sql<string>`to_char(${date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${id}`;
+}
+
 /**
- * Leads in list order. A scoped role reads its own lead_utenti rows in date order (one index
- * range, see ownLeadRows) and joins each lead; the others read leads by (date, id).
+ * The ids of one page, newest first, read from the index that matches the actor's scope and
+ * filter: a scoped role reads its own lead_utenti rows by (date, id) (one index range, see
+ * ownLeadRows), joining the lead only when a filter needs its columns; a point filter (a point of
+ * the actor's, checked in filterConditions) and the unscoped roles read leads by (date, id).
+ * With a cursor the page starts right after (`dopo`) or before (`prima`) a position, so a deep
+ * page costs what the first one does; without one it skips at most LEAD_JUMP_MAX_ROWS index
+ * entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
-function pageOfLeads(db: Database, actor: Actor, now: Date) {
+function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
   const scoped = puntiScope(actor) != null;
-  const query = db
-    .select(screenColumns(actor, now))
-    .from(leads)
-    .leftJoin(puntiFisici, originalPuntoInScope(actor));
-  if (!scoped) return { query, order: [desc(leads.dataRegistrazione), desc(leads.id)] };
-  return {
-    query: query.innerJoin(leadUtenti, and(eq(leadUtenti.leadId, leads.id), ownLeadRows(actor))),
-    order: [desc(leadUtenti.dataRegistrazione), desc(leadUtenti.leadId)],
-  };
+  const byOwnRows = scoped && !query.puntoFisicoId;
+  const filtered = hasFilters(query);
+  const date = byOwnRows ? leadUtenti.dataRegistrazione : leads.dataRegistrazione;
+  const id = byOwnRows ? leadUtenti.leadId : leads.id;
+  const cursor = query.dopo ?? query.prima;
+  const where = and(
+    byOwnRows ? ownLeadRows(actor) : undefined,
+    byOwnRows && !filtered ? undefined : filterConditions(db, actor, query, now, { scopeJoined: scoped }),
+    lte(id, fino),
+    cursor
+      ? query.prima
+        ? sql`(${date}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})`
+        : sql`(${date}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : undefined,
+  );
+  const fields = { id: sql<number>`${id}`.as('pagina_id'), data: sql<string>`${date}`.as('pagina_data') };
+  const from = byOwnRows
+    ? filtered
+      ? db.select(fields).from(leadUtenti).innerJoin(leads, eq(leads.id, leadUtenti.leadId))
+      : db.select(fields).from(leadUtenti)
+    : db.select(fields).from(leads);
+  // `prima` reads towards the newer rows, then the page is put back in list order.
+  const order = query.prima ? [asc(date), asc(id)] : [desc(date), desc(id)];
+  return from
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(cursor ? 0 : (query.page - 1) * query.pageSize)
+    .as('pagina');
 }
 
 export async function listLeads(
@@ -239,21 +269,30 @@ export async function listLeads(
   query: ListLeadsQuery,
   now = new Date(),
 ): Promise<LeadList> {
-  const scopeJoined = puntiScope(actor) != null;
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
   const fino = query.fino ?? (await newestId(db, leads));
-  const where = and(filterConditions(db, actor, query, now, { scopeJoined }), lte(leads.id, fino));
-  const page = pageOfLeads(db, actor, now);
+  const ids = pageIds(db, actor, query, now, fino);
+  // The page's 25 leads are joined (point, duplicate marker) after the ids are chosen: a skipped
+  // row costs an index entry, never the columns and the duplicate probe.
   const [total, rows] = await Promise.all([
     leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now)),
-    page.query
-      .where(where)
-      .orderBy(...page.order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ ...screenColumns(actor, now), cursore: cursorText(ids.data, ids.id) })
+      .from(ids)
+      .innerJoin(leads, eq(leads.id, ids.id))
+      .leftJoin(puntiFisici, originalPuntoInScope(actor))
+      .orderBy(desc(ids.data), desc(ids.id)),
   ]);
-  return { items: rows.map(toListItem), ...total, page: query.page, pageSize: query.pageSize, fino };
+  const cursori = rows.length ? { prima: rows[0].cursore, dopo: rows[rows.length - 1].cursore } : null;
+  return {
+    items: rows.map(toListItem),
+    ...total,
+    page: query.page,
+    pageSize: query.pageSize,
+    fino,
+    cursori,
+  };
 }
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {

@@ -61,7 +61,8 @@ export function LeadsRoute({ params }: { params: { id?: string } }) {
       <LeadsList
         filters={filters}
         page={state.page}
-        onPageChange={(page) => setState({ page })}
+        cursor={{ dopo: state.dopo, prima: state.prima }}
+        onPageChange={(next) => setState({ dopo: undefined, prima: undefined, ...next })}
         role={user!.role}
         detailHref={(lead) => withSearch(paths.lead(lead.id))}
       />

@@ -15,6 +15,9 @@ export interface LeadQuery extends LeadFilters {
   pageSize: number;
   /** The first page's `fino`, so later pages stay in step with it while leads come in. */
   fino?: number;
+  /** The page starts after (`dopo`) or before (`prima`) this position of the list. */
+  dopo?: string;
+  prima?: string;
 }
 
 /** The list's filters as query parameters, shared by the list and its export. */
@@ -41,6 +44,8 @@ export const leadQueries = {
             page: q.page,
             pageSize: q.pageSize,
             fino: q.fino,
+            dopo: q.dopo,
+            prima: q.prima,
           }),
         ),
       // The previous page stays on screen while the next one loads.

@@ -17,6 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from '#client/components/ui/table.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
@@ -58,25 +59,38 @@ function LeadActions(props: { lead: LeadListItem; href: string; canDelete: boole
 export function LeadsList(props: {
   filters: LeadFilters;
   page: number;
-  onPageChange: (page: number) => void;
+  /** Where the page starts (from the URL): see LeadsUrlState. */
+  cursor: { dopo?: string; prima?: string };
+  onPageChange: (next: { page: number; dopo?: string; prima?: string }) => void;
   role: Role;
   /** The detail's address, keeping the list's own query string so closing it comes back here. */
   detailHref: (lead: LeadListItem) => string;
 }) {
-  const { filters, page, onPageChange, role, detailHref } = props;
+  const { filters, page, cursor, onPageChange, role, detailHref } = props;
   // Later pages are read up to the first page's newest lead (kept in the query cache), so a lead
   // arriving meanwhile neither repeats a row nor hides one (docs/performance.md#paginazione-stabile).
   const fino = useFirstPageFino(
     leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
     page,
   );
-  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino });
+  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino, ...cursor });
   const { setStatus, deleteLead, savingStatus } = useLeadActions();
   const canDelete = can(role, 'leads:delete');
   const total = leads.data?.total ?? 0;
   const { pages, atLeast } = leads.data
     ? pageCount(leads.data, PAGE_SIZE, page, leads.data.items.length)
     : { pages: 1, atLeast: false };
+
+  // The pager moves from the page on screen: the next page starts after its last lead, the
+  // previous one before its first (docs/decisions/034-pagine-dei-lead-a-cursore.md). While a page
+  // loads the one on screen is the old one, so the pager waits for it.
+  const move = (next: number) => {
+    const positions = leads.data?.cursori;
+    if (leads.isPlaceholderData) return;
+    if (next <= 1 || !positions) onPageChange({ page: next });
+    else if (next > page) onPageChange({ page: next, dopo: positions.dopo });
+    else onPageChange({ page: next, prima: positions.prima });
+  };
 
   const actions = (lead: LeadListItem) => (
     <LeadActions
@@ -103,12 +117,23 @@ export function LeadsList(props: {
             <Skeleton className="h-12" />
           </div>
         ) : leads.isError ? (
-          <ErrorState
-            className="m-4"
-            message={`Errore nel caricamento dei lead: ${leads.error.message}`}
-            onRetry={() => void leads.refetch()}
-            isRetrying={leads.isFetching}
-          />
+          leads.error instanceof ApiError && leads.error.status === 400 ? (
+            // The address asks for a page the list does not give (too far, or a broken position):
+            // asking again cannot help, the first page can.
+            <ErrorState
+              className="m-4"
+              message={leads.error.serverMessage ?? msg.lead.invalidCursor}
+              onRetry={() => onPageChange({ page: 1 })}
+              retryLabel={msg.lead.backToFirstPage}
+            />
+          ) : (
+            <ErrorState
+              className="m-4"
+              message={`Errore nel caricamento dei lead: ${leads.error.message}`}
+              onRetry={() => void leads.refetch()}
+              isRetrying={leads.isFetching}
+            />
+          )
         ) : total === 0 ? (
           <p className="p-10 text-center text-muted-foreground">{msg.lead.empty}</p>
         ) : (
@@ -180,7 +205,7 @@ export function LeadsList(props: {
           </div>
         )}
       </Card>
-      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={onPageChange} className="mt-4" />
+      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={move} className="mt-4" />
     </>
   );
 }
