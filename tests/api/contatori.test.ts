@@ -161,6 +161,7 @@ describe('counters equal a fresh count after every kind of change', () => {
       payload: { status: 'contattato' },
     });
     expect(contacted.statusCode, contacted.body).toBe(200);
+    await expectCountersFresh('lead contacted');
     await ctx.db.update(pratiche).set({ puntoFisicoId: world.puntoB.id }).where(eq(pratiche.id, pratica.id));
     await expectCountersFresh('practice moved');
     await ctx.db

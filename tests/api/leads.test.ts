@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { EXPORT_BATCH } from '#server/lib/tabular-export.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, pratiche } from '#server/db/schema.ts';
+import { LEAD_CONTATTO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -213,6 +214,59 @@ describe('GET /api/leads: pages by position (dopo / prima)', () => {
     );
     expect(byCursor.json<Page>().items).toEqual(page3.items);
   });
+
+  // The scoped roles answer a status filter from their own scope rows, which carry the lead's
+  // status (docs/performance.md#stato-nel-perimetro): it must find what the full list shows.
+  it.each(SCOPED_ROLES)(
+    '%s: each contact status and "overdue" find exactly those leads of the scope, with the total, also after a change',
+    async (role) => {
+      type Item = { id: number; statoContatto: string; isOverdue: boolean };
+      const check = async (step: string) => {
+        const all = (await get('/api/leads?pageSize=200', w.cookies[role])).json<{
+          items: Item[];
+          total: number;
+        }>();
+        expect(all.items.length, 'the whole scope on one page').toBe(all.total);
+        const filters: Array<[string, (i: Item) => boolean]> = [
+          ...LEAD_CONTATTO_STATI.map((s): [string, (i: Item) => boolean] => [
+            `status=${s}`,
+            (i) => i.statoContatto === s,
+          ]),
+          ['overdue=true', (i) => i.isOverdue],
+          ['status=nuovo&overdue=true', (i) => i.isOverdue],
+        ];
+        for (const [query, keep] of filters) {
+          const res = (await get(`/api/leads?${query}&pageSize=200`, w.cookies[role])).json<{
+            items: Item[];
+            total: number;
+          }>();
+          const expected = all.items.filter(keep).map((i) => i.id);
+          expect(
+            res.items.map((i) => i.id),
+            `${step}: ${query}`,
+          ).toEqual(expected);
+          expect(res.total, `${step}: ${query} total`).toBe(expected.length);
+        }
+      };
+      await check('as seeded');
+      const target = mine.find((m) => m.stato === 'nuovo')!;
+      const changed = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${target.id}/status`,
+        headers: { cookie: w.admin },
+        payload: { status: 'non_raggiungibile' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await check('after a status change');
+      const back = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${target.id}/status`,
+        headers: { cookie: w.admin },
+        payload: { status: 'nuovo' },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+    },
+  );
 
   it('a jump without a position goes at most 2,500 rows deep; a position goes anywhere', async () => {
     expect((await get('/api/leads?page=101', w.admin)).statusCode).toBe(200);

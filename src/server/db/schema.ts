@@ -808,7 +808,8 @@ export const leadPunti = pgTable(
 /**
  * The leads each person sees through the points it is on (as responsabile, agente or area
  * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
- * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`.
+ * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`,
+ * and with its contact status, so that the status filter reads `(ruolo, user_id, stato, data, lead_id)`.
  * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0011).
  */
 export const leadUtenti = pgTable(
@@ -818,11 +819,14 @@ export const leadUtenti = pgTable(
     userId: integer('user_id').notNull(),
     leadId: integer('lead_id').notNull(),
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
+    /** The lead's contact status, copied like its date (migration 0018): the status filter of a scoped list. */
+    statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
     refs: integer('refs').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.ruolo, t.userId, t.leadId] }),
     index('lead_utenti_elenco_idx').on(t.ruolo, t.userId, t.dataRegistrazione, t.leadId),
+    index('lead_utenti_stato_idx').on(t.ruolo, t.userId, t.statoContatto, t.dataRegistrazione, t.leadId),
     index('lead_utenti_lead_idx').on(t.leadId),
   ],
 );

@@ -184,6 +184,24 @@ function toListItem(row: ListRow): LeadListItem {
 const hasFilters = (f: LeadFilters) =>
   Boolean(f.status || f.overdue || f.service || f.search?.trim() || f.puntoFisicoId);
 
+/** Only the contact status (or "overdue") narrows the list: a scoped role's own rows answer it alone. */
+const onlyStatusFilter = (f: LeadFilters) =>
+  Boolean(f.status || f.overdue) && !f.service && !f.search?.trim() && !f.puntoFisicoId;
+
+/**
+ * The status filters on the actor's own lead_utenti rows, which carry the lead's status and date
+ * (migration 0018): one range of `(ruolo, user_id, stato, data, lead_id)`, no lead read.
+ * Same rule as filterConditions. See docs/performance.md#stato-nel-perimetro
+ */
+function ownRowsStatus(f: LeadFilters, now: Date): SQL | undefined {
+  return and(
+    f.status ? eq(leadUtenti.statoContatto, f.status) : undefined,
+    f.overdue
+      ? and(eq(leadUtenti.statoContatto, 'nuovo'), lt(leadUtenti.dataRegistrazione, overdueSince(now)))
+      : undefined,
+  );
+}
+
 /**
  * The list's total: the actor's counter without filters, the point's counter with the point
  * filter alone (exact), else counted up to a bound (docs/performance.md#totali-delle-liste).
@@ -193,6 +211,7 @@ async function leadsPageTotal(
   actor: Actor,
   query: ListLeadsQuery,
   where: SQL | undefined,
+  now: Date,
 ): Promise<PageTotal> {
   if (!hasFilters(query)) return exactTotal(await leadsTotal(db, actor));
   const onlyPunto = query.puntoFisicoId && !hasFilters({ ...query, puntoFisicoId: undefined });
@@ -206,6 +225,15 @@ async function leadsPageTotal(
     const counts = await countersByPoint(db, [query.puntoFisicoId!], 'lead');
     return exactTotal(counts.get(query.puntoFisicoId!) ?? 0);
   }
+  if (puntiScope(actor) && onlyStatusFilter(query))
+    return boundedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(leadUtenti)
+        .where(and(ownLeadRows(actor), ownRowsStatus(query, now))),
+      TOTAL_BOUND,
+    );
   return boundedTotal(
     db,
     db
@@ -233,13 +261,16 @@ function cursorText(date: SQLWrapper, id: SQLWrapper): SQL<string> {
 function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
   const scoped = puntiScope(actor) != null;
   const byOwnRows = scoped && !query.puntoFisicoId;
-  const filtered = hasFilters(query);
+  // A status filter alone is answered by the own rows too (they carry the status).
+  const filtered = hasFilters(query) && !(byOwnRows && onlyStatusFilter(query));
   const date = byOwnRows ? leadUtenti.dataRegistrazione : leads.dataRegistrazione;
   const id = byOwnRows ? leadUtenti.leadId : leads.id;
   const cursor = query.dopo ?? query.prima;
   const where = and(
     byOwnRows ? ownLeadRows(actor) : undefined,
-    byOwnRows && !filtered ? undefined : filterConditions(db, actor, query, now, { scopeJoined: scoped }),
+    byOwnRows && !filtered
+      ? ownRowsStatus(query, now)
+      : filterConditions(db, actor, query, now, { scopeJoined: scoped }),
     lte(id, fino),
     cursor
       ? query.prima
@@ -276,7 +307,7 @@ export async function listLeads(
   // The page's 25 leads are joined (point, duplicate marker) after the ids are chosen: a skipped
   // row costs an index entry, never the columns and the duplicate probe.
   const [total, rows] = await Promise.all([
-    leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now)),
+    leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
     db
       .select({ ...screenColumns(actor, now), cursore: cursorText(ids.data, ids.id) })
       .from(ids)
