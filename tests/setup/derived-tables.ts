@@ -108,7 +108,7 @@ export async function keptCounts(db: Database): Promise<Record<string, number>> 
   return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
 }
 
-/** The leads each person sees by the scope rule itself, against the kept membership (with the lead's date and status). */
+/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date and status). */
 export async function expectScopeMembership(db: Database) {
   const fresh = await rows<Rows[number]>(
     db,
@@ -131,6 +131,22 @@ export async function expectScopeMembership(db: Database) {
       order by 1, 2, 3`,
   );
   expect(kept).toEqual(fresh);
+  // The leads of each point, with the lead's date and status (the point filter reads them there).
+  const freshPoints = await rows<Rows[number]>(
+    db,
+    sql`select 'punto' as ambito, x.p as ambito_id, x.l::text as voce, 1 as n from (
+      select punto_fisico_originale_id as p, id as l from leads where punto_fisico_originale_id is not null
+      union select punto_fisico_id, lead_id from pratiche where punto_fisico_id is not null) x
+    order by 2, 3`,
+  );
+  const keptPoints = await rows<Rows[number]>(
+    db,
+    sql`select 'punto' as ambito, lp.punto_fisico_id as ambito_id, lp.lead_id::text as voce, 1 as n
+      from lead_punti lp join leads l on l.id = lp.lead_id and l.data_registrazione = lp.data_registrazione
+        and l.stato_contatto = lp.stato_contatto
+      order by 2, 3`,
+  );
+  expect(keptPoints).toEqual(freshPoints);
 }
 
 /**

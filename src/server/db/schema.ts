@@ -800,9 +800,17 @@ export const leadPunti = pgTable(
   {
     puntoFisicoId: integer('punto_fisico_id').notNull(),
     leadId: integer('lead_id').notNull(),
+    /** The lead's date and contact status, copied like lead_utenti's (migration 0019): the point filter of the leads list. */
+    dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
+    statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
     refs: integer('refs').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.puntoFisicoId, t.leadId] }), index('lead_punti_lead_idx').on(t.leadId)],
+  (t) => [
+    primaryKey({ columns: [t.puntoFisicoId, t.leadId] }),
+    index('lead_punti_lead_idx').on(t.leadId),
+    // The point's leads newest first; the status as the last key, read from the index to filter.
+    index('lead_punti_elenco_idx').on(t.puntoFisicoId, t.dataRegistrazione, t.leadId, t.statoContatto),
+  ],
 );
 
 /**

@@ -26,6 +26,7 @@ import {
   commissioni,
   documenti,
   leads,
+  leadPunti,
   leadSearchText,
   leadUtenti,
   pratiche,
@@ -184,27 +185,52 @@ function toListItem(row: ListRow): LeadListItem {
 const hasFilters = (f: LeadFilters) =>
   Boolean(f.status || f.overdue || f.service || f.search?.trim() || f.puntoFisicoId);
 
-/** Only the contact status (or "overdue") narrows the list: a scoped role's own rows answer it alone. */
-const onlyStatusFilter = (f: LeadFilters) =>
-  Boolean(f.status || f.overdue) && !f.service && !f.search?.trim() && !f.puntoFisicoId;
+/** A filter that needs the lead's own columns (its names, its practices): the scope rows cannot answer it. */
+const needsLeadColumns = (f: LeadFilters) => Boolean(f.service || f.search?.trim());
 
 /**
- * The status filters on the actor's own lead_utenti rows, which carry the lead's status and date
- * (migration 0018): one range of `(ruolo, user_id, stato, data, lead_id)`, no lead read.
- * Same rule as filterConditions. See docs/performance.md#stato-nel-perimetro
+ * Where the ids of a page and the total are read (docs/performance.md#stato-nel-perimetro):
+ * - `own`: a scoped role's lead_utenti rows, `(ruolo, user_id, [stato,] data, lead_id)`;
+ * - `punto`: the point filter, the point's lead_punti rows, `(punto, data, lead_id, stato)`;
+ * both carry the lead's date and contact status, so a status or "overdue" filter reads no lead;
+ * - `leads`: everything else, by `(data, id)` of the leads with the filters on their columns
+ *   (a scoped role without a point joins its own rows to them).
  */
-function ownRowsStatus(f: LeadFilters, now: Date): SQL | undefined {
+type PageSource =
+  | { kind: 'own'; table: typeof leadUtenti; joinLeads: boolean }
+  | { kind: 'punto'; table: typeof leadPunti; puntoFisicoId: number }
+  | { kind: 'leads' };
+
+function pageSource(actor: Actor, f: LeadFilters): PageSource {
+  if (puntiScope(actor) && !f.puntoFisicoId)
+    return { kind: 'own', table: leadUtenti, joinLeads: needsLeadColumns(f) };
+  if (f.puntoFisicoId && !needsLeadColumns(f))
+    return { kind: 'punto', table: leadPunti, puntoFisicoId: f.puntoFisicoId };
+  return { kind: 'leads' };
+}
+
+/** The status filters on a scope table's copy of the lead's status and date (same rule as filterConditions). */
+function statusOnScopeRows(table: typeof leadUtenti | typeof leadPunti, f: LeadFilters, now: Date) {
   return and(
-    f.status ? eq(leadUtenti.statoContatto, f.status) : undefined,
+    f.status ? eq(table.statoContatto, f.status) : undefined,
     f.overdue
-      ? and(eq(leadUtenti.statoContatto, 'nuovo'), lt(leadUtenti.dataRegistrazione, overdueSince(now)))
+      ? and(eq(table.statoContatto, 'nuovo'), lt(table.dataRegistrazione, overdueSince(now)))
       : undefined,
+  );
+}
+
+/** The rows of a point, and for a scoped role only a point of its own (another's finds nothing). */
+function pointRows(actor: Actor, puntoFisicoId: number): SQL | undefined {
+  return and(
+    eq(leadPunti.puntoFisicoId, puntoFisicoId),
+    puntiScope(actor) ? sql`${puntoFisicoId} in ${scopedPuntiIdsSql(actor)}` : undefined,
   );
 }
 
 /**
  * The list's total: the actor's counter without filters, the point's counter with the point
- * filter alone (exact), else counted up to a bound (docs/performance.md#totali-delle-liste).
+ * filter alone (exact), else counted up to a bound on the same rows the page is read from
+ * (docs/performance.md#totali-delle-liste).
  */
 async function leadsPageTotal(
   db: Database,
@@ -225,21 +251,29 @@ async function leadsPageTotal(
     const counts = await countersByPoint(db, [query.puntoFisicoId!], 'lead');
     return exactTotal(counts.get(query.puntoFisicoId!) ?? 0);
   }
-  if (puntiScope(actor) && onlyStatusFilter(query))
+  const source = pageSource(actor, query);
+  const one = { one: sql`1` };
+  if (source.kind === 'own' && !source.joinLeads)
     return boundedTotal(
       db,
       db
-        .select({ one: sql`1` })
+        .select(one)
         .from(leadUtenti)
-        .where(and(ownLeadRows(actor), ownRowsStatus(query, now))),
+        .where(and(ownLeadRows(actor), statusOnScopeRows(leadUtenti, query, now))),
+      TOTAL_BOUND,
+    );
+  if (source.kind === 'punto')
+    return boundedTotal(
+      db,
+      db
+        .select(one)
+        .from(leadPunti)
+        .where(and(pointRows(actor, source.puntoFisicoId), statusOnScopeRows(leadPunti, query, now))),
       TOTAL_BOUND,
     );
   return boundedTotal(
     db,
-    db
-      .select({ one: sql`1` })
-      .from(leads)
-      .where(where),
+    db.select(one).from(leads).where(where),
     query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
   );
 }
@@ -251,26 +285,29 @@ function cursorText(date: SQLWrapper, id: SQLWrapper): SQL<string> {
 
 /**
  * The ids of one page, newest first, read from the index that matches the actor's scope and
- * filter: a scoped role reads its own lead_utenti rows by (date, id) (one index range, see
- * ownLeadRows), joining the lead only when a filter needs its columns; a point filter (a point of
- * the actor's, checked in filterConditions) and the unscoped roles read leads by (date, id).
- * With a cursor the page starts right after (`dopo`) or before (`prima`) a position, so a deep
- * page costs what the first one does; without one it skips at most LEAD_JUMP_MAX_ROWS index
- * entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
+ * filter (see PageSource). With a cursor the page starts right after (`dopo`) or before
+ * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
+ * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
 function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
-  const scoped = puntiScope(actor) != null;
-  const byOwnRows = scoped && !query.puntoFisicoId;
-  // A status filter alone is answered by the own rows too (they carry the status).
-  const filtered = hasFilters(query) && !(byOwnRows && onlyStatusFilter(query));
-  const date = byOwnRows ? leadUtenti.dataRegistrazione : leads.dataRegistrazione;
-  const id = byOwnRows ? leadUtenti.leadId : leads.id;
+  const source = pageSource(actor, query);
+  const table = source.kind === 'leads' ? undefined : source.table;
+  const date = table ? table.dataRegistrazione : leads.dataRegistrazione;
+  const id = table ? table.leadId : leads.id;
   const cursor = query.dopo ?? query.prima;
   const where = and(
-    byOwnRows ? ownLeadRows(actor) : undefined,
-    byOwnRows && !filtered
-      ? ownRowsStatus(query, now)
-      : filterConditions(db, actor, query, now, { scopeJoined: scoped }),
+    source.kind === 'own'
+      ? and(
+          ownLeadRows(actor),
+          source.joinLeads
+            ? filterConditions(db, actor, query, now, { scopeJoined: true })
+            : statusOnScopeRows(source.table, query, now),
+        )
+      : source.kind === 'punto'
+        ? and(pointRows(actor, source.puntoFisicoId), statusOnScopeRows(source.table, query, now))
+        : // A scoped role's point filter keeps to its own points (filterConditions), so its
+          // leads are in scope without the scope condition.
+          filterConditions(db, actor, query, now, { scopeJoined: puntiScope(actor) != null }),
     lte(id, fino),
     cursor
       ? query.prima
@@ -279,11 +316,14 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, f
       : undefined,
   );
   const fields = { id: sql<number>`${id}`.as('pagina_id'), data: sql<string>`${date}`.as('pagina_data') };
-  const from = byOwnRows
-    ? filtered
-      ? db.select(fields).from(leadUtenti).innerJoin(leads, eq(leads.id, leadUtenti.leadId))
-      : db.select(fields).from(leadUtenti)
-    : db.select(fields).from(leads);
+  const from =
+    source.kind === 'own'
+      ? source.joinLeads
+        ? db.select(fields).from(leadUtenti).innerJoin(leads, eq(leads.id, leadUtenti.leadId))
+        : db.select(fields).from(leadUtenti)
+      : source.kind === 'punto'
+        ? db.select(fields).from(leadPunti)
+        : db.select(fields).from(leads);
   // `prima` reads towards the newer rows, then the page is put back in list order.
   const order = query.prima ? [asc(date), asc(id)] : [desc(date), desc(id)];
   return from
