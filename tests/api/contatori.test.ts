@@ -162,6 +162,11 @@ describe('counters equal a fresh count after every kind of change', () => {
     });
     expect(contacted.statusCode, contacted.body).toBe(200);
     await expectCountersFresh('lead contacted');
+    await ctx.db
+      .update(leads)
+      .set({ cognome: 'Rinominata', email: 'nuova@example.com', telefonoNormalizzato: '3470000001' })
+      .where(eq(leads.id, lead.id));
+    await expectCountersFresh('lead renamed');
     await ctx.db.update(pratiche).set({ puntoFisicoId: world.puntoB.id }).where(eq(pratiche.id, pratica.id));
     await expectCountersFresh('practice moved');
     await ctx.db

@@ -290,6 +290,36 @@ describe('GET /api/leads: pages by position (dopo / prima)', () => {
     },
   );
 
+  // A scoped role searches its own rows' copy of the lead's words (docs/performance.md#ricerca-nel-perimetro).
+  it.each([...SCOPED_ROLES, 'admin'] as Role[])(
+    '%s: a renamed lead is found by its new surname, e-mail and phone, no longer by the old ones',
+    async (role) => {
+      const lead = (await insertLead(ctx.db, { puntoFisicoOriginaleId: q.id, cognome: `Vecchio${t}${role}` }))
+        .id;
+      const found = (term: string) =>
+        leadIds(`/api/leads?search=${encodeURIComponent(term)}`, w.cookies[role]);
+      expect(await found(`Vecchio${t}${role}`)).toEqual([lead]);
+      const phone = `34${randomInt(10_000_000, 99_999_999)}`;
+      await ctx.db
+        .update(leads)
+        .set({
+          cognome: `Nuovo${t}${role}`,
+          email: `nuovo.${t}.${role}@example.com`,
+          telefono: phone,
+          telefonoNormalizzato: phone,
+        })
+        .where(eq(leads.id, lead));
+      expect(await found(`Vecchio${t}${role}`)).toEqual([]);
+      expect(await found(`Nuovo${t}${role}`)).toEqual([lead]);
+      expect(await found(`nuovo.${t}.${role}@`)).toEqual([lead]);
+      expect(await found(`+39 ${phone.slice(0, 3)} ${phone.slice(3)}`)).toEqual([lead]);
+      const total = (await get(`/api/leads?search=Nuovo${t}${role}`, w.cookies[role])).json<{
+        total: number;
+      }>();
+      expect(total.total).toBe(1);
+    },
+  );
+
   it('a jump without a position goes at most 2,500 rows deep; a position goes anywhere', async () => {
     expect((await get('/api/leads?page=101', w.admin)).statusCode).toBe(200);
     const far = await get('/api/leads?page=102', w.admin);

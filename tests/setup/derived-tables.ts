@@ -108,7 +108,7 @@ export async function keptCounts(db: Database): Promise<Record<string, number>> 
   return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
 }
 
-/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date and status). */
+/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date, status and search text). */
 export async function expectScopeMembership(db: Database) {
   const fresh = await rows<Rows[number]>(
     db,
@@ -127,7 +127,8 @@ export async function expectScopeMembership(db: Database) {
     db,
     sql`select lu.ruolo as ambito, lu.user_id as ambito_id, lu.lead_id::text as voce, 1 as n
       from lead_utenti lu join leads l on l.id = lu.lead_id and l.data_registrazione = lu.data_registrazione
-        and l.stato_contatto = lu.stato_contatto
+        and l.stato_contatto = lu.stato_contatto and l.telefono_normalizzato = lu.telefono_normalizzato
+        and (l.nome || ' ' || l.cognome || chr(1) || l.cognome || ' ' || l.nome || chr(1) || l.email || chr(1) || l.telefono) = lu.cerca
       order by 1, 2, 3`,
   );
   expect(kept).toEqual(fresh);

@@ -29,16 +29,18 @@ export interface DatabaseHandle {
 const STARTUP_LOCK_KEY = 4_242_001;
 
 /**
- * A PGlite with our extensions (pg_trgm: the lead search indexes, which the migrations create): in
+ * A PGlite with our extensions (pg_trgm: the lead search indexes; btree_gin: a person's id in the
+ * scope search index; the migrations create both): in
  * dataDir, from a dump (loadDataDir), or in memory. PGlite is loaded here, on first use: a server
  * on PostgreSQL never loads it (docs/performance.md#avvio).
  */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
   ]);
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
 }
 
 export async function fromPglite(client: PGlite): Promise<DatabaseHandle> {

@@ -829,12 +829,26 @@ export const leadUtenti = pgTable(
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
     /** The lead's contact status, copied like its date (migration 0018): the status filter of a scoped list. */
     statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
+    /**
+     * The lead's search text (leadSearchText) and phone key, copied like its date (migration 0020):
+     * a scoped role's search reads one GIN index of its own rows and their words.
+     */
+    cerca: text('cerca').notNull(),
+    telefonoNormalizzato: text('telefono_normalizzato').notNull(),
     refs: integer('refs').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.ruolo, t.userId, t.leadId] }),
     index('lead_utenti_elenco_idx').on(t.ruolo, t.userId, t.dataRegistrazione, t.leadId),
     index('lead_utenti_stato_idx').on(t.ruolo, t.userId, t.statoContatto, t.dataRegistrazione, t.leadId),
+    // btree_gin puts the person in the same GIN index as the trigrams: the index itself keeps only
+    // the person's matches. See docs/performance.md#ricerca-nel-perimetro
+    index('lead_utenti_ricerca_idx').using(
+      'gin',
+      t.userId,
+      t.cerca.op('gin_trgm_ops'),
+      t.telefonoNormalizzato.op('gin_trgm_ops'),
+    ),
     index('lead_utenti_lead_idx').on(t.leadId),
   ],
 );

@@ -51,9 +51,8 @@ export const leadCursorSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/, msg.lead.invalidCursor)
   .transform((v) => {
     const [at, id] = v.split('_');
-    return { at: at, id: Number(id) };
+    return { at, id: Number(id) };
   });
-export type LeadCursor = z.output<typeof leadCursorSchema>;
 
 /**
  * A page reached without a cursor skips at most this many rows (page 101 of 25): deeper pages

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
   normalizeTelefono,
@@ -100,25 +100,27 @@ function filterConditions(
         where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service}${inScope})`,
     );
   }
-  const search = filters.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    const digits = phoneSearchDigits(search);
-    // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
-    const normalised = digits && normalizeTelefono(search);
-    conditions.push(
-      or(
-        // Name and surname in both orders, e-mail, phone as typed: one expression, one trigram index.
-        ilike(leadSearchText(leads), pattern),
-        // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
-        digits ? sql`${leads.telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
-        digits && normalised !== digits
-          ? sql`${leads.telefonoNormalizzato} like ${`%${normalised}%`}`
-          : undefined,
-      ),
-    );
-  }
+  conditions.push(searchMatches(leadSearchText(leads), leads.telefonoNormalizzato, filters.search));
   return and(...conditions);
+}
+
+/**
+ * The search box on a lead's search text (leadSearchText, or its copy in lead_utenti.cerca) and
+ * phone key: name and surname in both orders, e-mail, phone as typed, or the phone's digits.
+ */
+function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, term: string | undefined) {
+  const search = term?.trim();
+  if (!search) return undefined;
+  const digits = phoneSearchDigits(search);
+  // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
+  const normalised = digits && normalizeTelefono(search);
+  return or(
+    // One expression, one trigram index.
+    sql`${text} ilike ${containsPattern(search)}`,
+    // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
+    digits ? sql`${telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
+    digits && normalised !== digits ? sql`${telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
+  );
 }
 
 function listColumns(now: Date) {
@@ -190,11 +192,12 @@ const needsLeadColumns = (f: LeadFilters) => Boolean(f.service || f.search?.trim
 
 /**
  * Where the ids of a page and the total are read (docs/performance.md#stato-nel-perimetro):
- * - `own`: a scoped role's lead_utenti rows, `(ruolo, user_id, [stato,] data, lead_id)`;
+ * - `own`: a scoped role's lead_utenti rows, `(ruolo, user_id, [stato,] data, lead_id)`, or
+ *   with a search its GIN index of (person, search text, phone key) (migration 0020);
  * - `punto`: the point filter, the point's lead_punti rows, `(punto, data, lead_id, stato)`;
  * both carry the lead's date and contact status, so a status or "overdue" filter reads no lead;
  * - `leads`: everything else, by `(data, id)` of the leads with the filters on their columns
- *   (a scoped role without a point joins its own rows to them).
+ *   (a scoped role's service filter joins its own rows to them).
  */
 type PageSource =
   | { kind: 'own'; table: typeof leadUtenti; joinLeads: boolean }
@@ -202,8 +205,9 @@ type PageSource =
   | { kind: 'leads' };
 
 function pageSource(actor: Actor, f: LeadFilters): PageSource {
+  // The own rows carry the search text too (migration 0020): only the service filter joins.
   if (puntiScope(actor) && !f.puntoFisicoId)
-    return { kind: 'own', table: leadUtenti, joinLeads: needsLeadColumns(f) };
+    return { kind: 'own', table: leadUtenti, joinLeads: Boolean(f.service) };
   if (f.puntoFisicoId && !needsLeadColumns(f))
     return { kind: 'punto', table: leadPunti, puntoFisicoId: f.puntoFisicoId };
   return { kind: 'leads' };
@@ -216,6 +220,15 @@ function statusOnScopeRows(table: typeof leadUtenti | typeof leadPunti, f: LeadF
     f.overdue
       ? and(eq(table.statoContatto, 'nuovo'), lt(table.dataRegistrazione, overdueSince(now)))
       : undefined,
+  );
+}
+
+/** A scoped role's own rows that match its status and search filters, from their copies of the lead's columns. */
+function ownRowsMatch(actor: Actor, f: LeadFilters, now: Date): SQL | undefined {
+  return and(
+    ownLeadRows(actor),
+    statusOnScopeRows(leadUtenti, f, now),
+    searchMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, f.search),
   );
 }
 
@@ -259,8 +272,8 @@ async function leadsPageTotal(
       db
         .select(one)
         .from(leadUtenti)
-        .where(and(ownLeadRows(actor), statusOnScopeRows(leadUtenti, query, now))),
-      TOTAL_BOUND,
+        .where(ownRowsMatch(actor, query, now)),
+      query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
     );
   if (source.kind === 'punto')
     return boundedTotal(
@@ -297,12 +310,9 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, f
   const cursor = query.dopo ?? query.prima;
   const where = and(
     source.kind === 'own'
-      ? and(
-          ownLeadRows(actor),
-          source.joinLeads
-            ? filterConditions(db, actor, query, now, { scopeJoined: true })
-            : statusOnScopeRows(source.table, query, now),
-        )
+      ? source.joinLeads
+        ? and(ownLeadRows(actor), filterConditions(db, actor, query, now, { scopeJoined: true }))
+        : ownRowsMatch(actor, query, now)
       : source.kind === 'punto'
         ? and(pointRows(actor, source.puntoFisicoId), statusOnScopeRows(source.table, query, now))
         : // A scoped role's point filter keeps to its own points (filterConditions), so its
