@@ -103,10 +103,23 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   throw new Error(`Il server non è pronto dopo ${timeoutMs / 1000} s:\n${output()}`);
 }
 
-/** `node dist/server/main.js` with `env`, timed until /readyz answers 200. */
+/**
+ * The arguments of `npm start` after `node` (its V8 flags and the compiled server), read from
+ * package.json: the bench runs exactly what production runs.
+ */
+function startArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start non è "node …": ${pkg.scripts.start}`);
+  return args.map((a) => (a.endsWith('.js') ? path.join(root, a) : a));
+}
+
+/** `npm start`'s command (node on dist/server/main.js) with `env`, timed until /readyz answers 200. */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, startArguments(), {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
