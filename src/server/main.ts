@@ -82,7 +82,13 @@ async function main() {
 
     const scheduler = startScheduler(
       handle.db,
-      periodicJobs({ storage, mailer, publicBaseUrl: config.publicBaseUrl, sessionSecret }),
+      periodicJobs({
+        storage,
+        mailer,
+        publicBaseUrl: config.publicBaseUrl,
+        sessionSecret,
+        embedded: handle.kind === 'pglite',
+      }),
       { log: app.log },
     );
     wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/client.ts';
 import { jobLeases, sessions } from '#server/db/schema.ts';
+import { periodicJobs, pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import { runJobOnce, startScheduler, type PeriodicJob } from '#server/jobs/scheduler.ts';
 import { expiredSessionsJob } from '#server/modules/auth/auth.jobs.ts';
 import { openTestDatabase } from '../setup/database';
@@ -169,6 +170,34 @@ describe('periodic jobs', () => {
     await stopping;
     expect(releases).toHaveLength(2);
     expect(maxInFlight).toBe(1);
+  });
+
+  it('the embedded database gets a daily vacuum, PostgreSQL (with its autovacuum) does not', async () => {
+    const deps = {
+      storage: {} as never,
+      mailer: null,
+      publicBaseUrl: 'http://x',
+      sessionSecret: 's'.repeat(40),
+    };
+    const names = (embedded: boolean) => periodicJobs({ ...deps, embedded }).map((j) => j.name);
+    expect(names(true)).toContain(pgliteVacuumJob.name);
+    expect(names(false)).not.toContain(pgliteVacuumJob.name);
+    expect(pgliteVacuumJob.everyMs).toBe(24 * 60 * 60_000);
+
+    // The job's VACUUM runs on the database (VACUUM cannot run inside a transaction block).
+    const vacuums = async () =>
+      (
+        (await handle.db.execute(
+          sql`select coalesce(sum(vacuum_count), 0)::int as n from pg_stat_user_tables where relname = 'job_leases'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0].n;
+    const before = await vacuums();
+    await runJobOnce(handle.db, pgliteVacuumJob, {
+      owner: 'a',
+      log: quiet,
+      clock: at('2026-11-23T08:00:00Z'),
+    });
+    await expect.poll(vacuums).toBeGreaterThan(before);
   });
 
   it('removes expired sessions and keeps the valid ones', async () => {

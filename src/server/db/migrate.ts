@@ -1,11 +1,27 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { projectRoot } from '../project-root';
 import type { DatabaseHandle } from './client';
 
 /** Found from the project root, so the compiled server (dist/server/) reads the same SQL files. */
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
 
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+/** How many migrations the database has recorded (0 before the first). */
+async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
+  const result = (await handle.db.execute(
+    sql`select count(*)::int as n from information_schema.tables t
+      where t.table_schema = 'drizzle' and t.table_name = '__drizzle_migrations'`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  if (!result.rows[0]?.n) return 0;
+  const applied = (await handle.db.execute(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: Array<{ n: number }> };
+  return applied.rows[0]?.n ?? 0;
+}
+
+/** Applies the migrations not yet applied; answers how many it applied. */
+export async function runMigrations(handle: DatabaseHandle): Promise<number> {
+  const before = await appliedMigrations(handle);
   // Each driver's migrator is loaded only for that driver (docs/performance.md#avvio).
   if (handle.kind === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -14,4 +30,5 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(handle.db as never, { migrationsFolder });
   }
+  return (await appliedMigrations(handle)) - before;
 }

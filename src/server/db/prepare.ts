@@ -14,10 +14,12 @@ export async function prepareDatabase(
   config: Pick<Config, 'adminEmail' | 'adminPassword'>,
 ): Promise<SeedResult> {
   const work = async () => {
-    await runMigrations(handle);
+    const applied = await runMigrations(handle);
     // PGlite has no autovacuum: refresh the planner's statistics at every start, or the list
-    // queries lose their indexes as data grows (a few hundred ms at 100,000 leads).
-    if (handle.kind === 'pglite') await handle.db.execute(sql`analyze`);
+    // queries lose their indexes as data grows (a few hundred ms at 100,000 leads); after a
+    // migration that rewrote rows, vacuum too, or the index-only scans read the table again
+    // (docs/performance.md#pglite-senza-autovacuum).
+    if (handle.kind === 'pglite') await handle.db.execute(applied > 0 ? sql`vacuum (analyze)` : sql`analyze`);
     return seedDatabase(handle.db, config);
   };
   return handle.withStartupLock ? handle.withStartupLock(work) : work();

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '#server/db/schema.ts';
 import { expiredSessionsJob } from '#server/modules/auth/auth.jobs.ts';
 import { purgeExpiredCounters } from '#server/plugins/rate-limit.ts';
@@ -35,6 +35,19 @@ export const oldIdempotencyKeysJob: PeriodicJob = {
   },
 };
 
+/**
+ * The embedded database's autovacuum: PGlite runs no background workers, so dead row versions and
+ * the visibility map (which index-only scans need) are left to this daily VACUUM. On PostgreSQL
+ * autovacuum does it. See docs/performance.md#pglite-senza-autovacuum
+ */
+export const pgliteVacuumJob: PeriodicJob = {
+  name: 'manutenzione-pglite',
+  everyMs: 24 * 60 * 60_000,
+  async run({ db }) {
+    await db.execute(sql`vacuum (analyze)`);
+  },
+};
+
 /** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
 export interface PeriodicJobsDeps {
   storage: DocumentStorage;
@@ -43,6 +56,8 @@ export interface PeriodicJobsDeps {
   publicBaseUrl: string;
   /** The server secret: keys the pseudonymised consent proof of the leads the retention erases. */
   sessionSecret: string;
+  /** The embedded database (PGlite), which needs its own vacuum. */
+  embedded: boolean;
 }
 
 /** Every periodic job of the server, as app.ts lists every module: one place to see them all. */
@@ -56,5 +71,6 @@ export function periodicJobs(deps: PeriodicJobsDeps): PeriodicJob[] {
     riepilogoJob({ publicBaseUrl: deps.publicBaseUrl }),
     emailRetentionJob,
     retentionJob({ storage: deps.storage, consentKey: consentKeyFrom(deps.sessionSecret) }),
+    ...(deps.embedded ? [pgliteVacuumJob] : []),
   ];
 }
