@@ -8,14 +8,14 @@ export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations
 
 /** How many migrations the database has recorded (0 before the first). */
 async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
-  const result = (await handle.db.execute(
+  const result = (await handle.db.execute<{ n: number }>(
     sql`select count(*)::int as n from information_schema.tables t
       where t.table_schema = 'drizzle' and t.table_name = '__drizzle_migrations'`,
-  )) as unknown as { rows: Array<{ n: number }> };
+  )) as { rows: Array<{ n: number }> };
   if (!result.rows[0]?.n) return 0;
-  const applied = (await handle.db.execute(
+  const applied = (await handle.db.execute<{ n: number }>(
     sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: Array<{ n: number }> };
+  )) as { rows: Array<{ n: number }> };
   return applied.rows[0]?.n ?? 0;
 }
 
