@@ -223,7 +223,8 @@ test.describe('accessibility of every back-office screen', () => {
     test(`admin at ${viewport.width}×${viewport.height}: every screen has no serious axe violation`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      // Every screen with axe: about 40 s alone, over 2 minutes on a busy 2-core machine.
+      test.setTimeout(240_000);
       await page.setViewportSize(viewport);
       await signIn(page);
       for (const path of ADMIN_SCREENS) {
@@ -237,7 +238,7 @@ test.describe('accessibility of every back-office screen', () => {
 
   for (const [role, screens] of Object.entries(ROLE_SCREENS)) {
     test(`${role}: every screen of the menu has no serious axe violation`, async ({ page, request }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(180_000);
       const api = await adminApi(request);
       const user = await createUser(api, role);
       await signIn(page, user.email, user.password);

@@ -200,7 +200,9 @@ test.describe('XSS', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // 24 screens: about 40 s alone, over 2 minutes beside the other worker and the PostgreSQL
+    // leg on 2 cores. The timeout catches hangs, not slowness (playwright.config.ts).
+    test.setTimeout(240_000);
     const api = await adminApi(request);
     const { texts: t, point, responsabile, praticaId, leadId, telefono } = await seed(api);
     const check = guard(page);
