@@ -188,6 +188,8 @@ export const msg = {
     hasPaidCommission:
       'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
     resetFilters: 'Reset Filtri',
+    /** A search too broad to count per status (docs/performance.md#ricerca-delle-pratiche). */
+    conteggiNonCalcolati: 'Ricerca ampia: i conteggi per stato compaiono restringendo la ricerca.',
     exportError: "Errore durante l'esportazione delle pratiche",
     /** Documents added by staff (POST /api/leads/upload-files) and deleted by the admin. */
     documenti: {

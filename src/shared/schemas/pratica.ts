@@ -78,8 +78,11 @@ export const praticheListSchema = z.object({
   ...pageTotalShape,
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Practices (matching search, service and point) that hold a service in each status. */
-  countsByStato: statoCountsSchema,
+  /**
+   * Practices (matching search, service and point) that hold a service in each status; null when
+   * a search matches too many customers to count them (docs/performance.md#ricerca-delle-pratiche).
+   */
+  countsByStato: statoCountsSchema.nullable(),
   ...finoResultShape,
 });
 export type PraticheList = z.infer<typeof praticheListSchema>;

@@ -1,9 +1,7 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LEAD_CONTACT_PROMISE_HOURS,
-  normalizeTelefono,
-  phoneSearchDigits,
   type LeadContattoStato,
   type ServizioStato,
   type ServizioTipo,
@@ -20,7 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import { containsPattern, newestId } from '#server/db/sql-helpers.ts';
+import { newestId } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -40,6 +38,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '../audit/audit.service';
 import { pseudonymiseConsents } from '../privacy/anonymise';
+import { searchMatches } from './lead-search';
 import {
   boundedTotal,
   countersByPoint,
@@ -102,25 +101,6 @@ function filterConditions(
   }
   conditions.push(searchMatches(leadSearchText(leads), leads.telefonoNormalizzato, filters.search));
   return and(...conditions);
-}
-
-/**
- * The search box on a lead's search text (leadSearchText, or its copy in lead_utenti.cerca) and
- * phone key: name and surname in both orders, e-mail, phone as typed, or the phone's digits.
- */
-function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, term: string | undefined) {
-  const search = term?.trim();
-  if (!search) return undefined;
-  const digits = phoneSearchDigits(search);
-  // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
-  const normalised = digits && normalizeTelefono(search);
-  return or(
-    // One expression, one trigram index.
-    sql`${text} ilike ${containsPattern(search)}`,
-    // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
-    digits ? sql`${telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
-    digits && normalised !== digits ? sql`${telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
-  );
 }
 
 function listColumns(now: Date) {

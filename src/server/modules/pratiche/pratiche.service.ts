@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { phoneSearchDigits, SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
+import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import {
   SEARCH_TOTAL_BOUND,
@@ -41,35 +42,83 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
+import { searchMatches } from '../leads/lead-search';
 import { loadServizi } from '../servizi/servizi.service';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
 /**
- * Customer name, phone, e-mail or practice number ("12" or "#12"). The customer conditions run
- * on leads through their trigram indexes, as a subquery, so counting needs no join.
+ * Up to this many customers found, a search reads their practices through the customer index and
+ * counts them exactly; a broader term ("ros", "gmail") checks the customer of each practice, newest
+ * first, so the page costs what 25 matches cost. See docs/performance.md#ricerca-delle-pratiche
  */
-function searchCondition(db: Database, search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  // "#12" is only a practice number; a bare "12" may also be part of a phone number.
-  const hashId = /^#(\d{1,9})$/.exec(search);
-  if (hashId) return eq(pratiche.id, Number(hashId[1]));
-  const pattern = containsPattern(search);
-  const digits = phoneSearchDigits(search);
-  const idMatch = /^(\d{1,9})$/.exec(search);
-  const customers = db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(
-      or(
-        ilike(leadSearchText(leads), pattern),
-        digits ? ilike(leads.telefonoNormalizzato, containsPattern(digits)) : undefined,
-      ),
-    );
+export const PRATICHE_SEARCH_CUSTOMERS_MAX = 2_000;
+
+/**
+ * The search box (customer name, phone, e-mail, or practice number "12" / "#12"), resolved once
+ * per request against the customers:
+ * - `numero`: "#12", that practice only;
+ * - `clienti`: the practices of the customers found (at most PRATICHE_SEARCH_CUSTOMERS_MAX), or
+ *   the number "12";
+ * - `ampia`: more customers match: each practice's customer is checked on its row.
+ *   `someCustomers` are PRATICHE_SEARCH_CUSTOMERS_MAX + 1 of them, enough to bound the total.
+ */
+type PraticheSearch =
+  { kind: 'numero' | 'clienti'; condition: SQL } | { kind: 'ampia'; condition: SQL; someCustomers: number[] };
+
+/** An int[] parameter both drivers accept: the array literal as text, cast by the server. */
+const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * The practices of these customers (ids, or a subquery of them), or the practice with this
+ * number: an IN over a UNION.
+ */
+function customersOrNumber(leadIds: number[] | SQL, numero: number | undefined): SQL {
   // One IN over a UNION, not "lead in (…) OR id = n": with the OR PostgreSQL walked every
   // practice; this way each branch uses its index (pratiche_lead_idx, the primary key).
-  const byNumber = idMatch ? sql` union all select ${Number(idMatch[1])}` : sql``;
-  return sql`${pratiche.id} in (select pr_search.id from pratiche pr_search where pr_search.lead_id in ${customers}${byNumber})`;
+  const byNumber = numero !== undefined ? sql` union all select ${numero}` : sql``;
+  const customers = Array.isArray(leadIds) ? sql`= any(${intArray(leadIds)})` : sql`in (${leadIds})`;
+  return sql`${pratiche.id} in (select pr_search.id from pratiche pr_search where pr_search.lead_id ${customers}${byNumber})`;
+}
+
+/**
+ * The search for one list page, or (`every`) for an export, which reads every match anyway:
+ * there the practices of all the customers found, through the customer index, whatever their number.
+ */
+async function resolveSearch(
+  db: Database,
+  search: string | undefined,
+  options: { every?: boolean } = {},
+): Promise<PraticheSearch | undefined> {
+  const term = search?.trim();
+  if (!term) return undefined;
+  // "#12" is only a practice number; a bare "12" may also be part of a phone number.
+  const hashId = /^#(\d{1,9})$/.exec(term);
+  if (hashId) return { kind: 'numero', condition: eq(pratiche.id, Number(hashId[1])) };
+  const numero = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
+  const customersFound = searchMatches(leadSearchText(leads), leads.telefonoNormalizzato, term);
+  if (options.every) {
+    const all = db.select({ id: leads.id }).from(leads).where(customersFound);
+    return { kind: 'clienti', condition: customersOrNumber(all.getSQL(), numero) };
+  }
+  const found = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(customersFound)
+    .limit(PRATICHE_SEARCH_CUSTOMERS_MAX + 1);
+  const leadIds = found.map((r) => r.id);
+  if (leadIds.length <= PRATICHE_SEARCH_CUSTOMERS_MAX)
+    return { kind: 'clienti', condition: customersOrNumber(leadIds, numero) };
+  // A scalar subquery on the practice's row: PostgreSQL keeps it per row (it cannot turn it into a
+  // join that would first find every matching customer), so the page walks the date index.
+  const cliente = alias(leads, 'cliente');
+  const matches = searchMatches(leadSearchText(cliente), cliente.telefonoNormalizzato, term);
+  const perRow = sql`coalesce((select ${matches} from ${leads} as cliente where ${cliente.id} = ${pratiche.leadId}), false)`;
+  return {
+    kind: 'ampia',
+    condition: numero !== undefined ? or(perRow, eq(pratiche.id, numero))! : perRow,
+    someCustomers: leadIds,
+  };
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */
@@ -103,10 +152,11 @@ function praticheWhere(
   db: Database,
   actor: Actor,
   query: PraticheFilters,
+  search: PraticheSearch | undefined,
 ): { base: SQL | undefined; where: SQL | undefined } {
   const base = and(
     praticheScope(db, actor),
-    searchCondition(db, query.search),
+    search?.condition,
     query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
     query.puntoFisico
       ? inArray(
@@ -232,6 +282,7 @@ async function praticheTotal(
   actor: Actor,
   query: ListQuery,
   where: SQL | undefined,
+  search: PraticheSearch | undefined,
   ranged?: { ranges: SQL[] },
 ): Promise<PageTotal> {
   // A service type in any status has no counter of its own (a practice holding it in two
@@ -245,6 +296,23 @@ async function praticheTotal(
     return exactTotal(counts.get(voce) ?? 0);
   }
   if (ranged) return rangedTotal(db, query, ranged.ranges);
+  if (search?.kind === 'ampia') {
+    // More customers match than are gathered: the practices of some of them (with the other
+    // filters) are usually past the bound already, and a subset's count is a true lower bound.
+    const some = praticheWhere(db, actor, query, {
+      kind: 'clienti',
+      condition: customersOrNumber(search.someCustomers, undefined),
+    }).where;
+    const fromSome = await boundedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(pratiche)
+        .where(some),
+      SEARCH_TOTAL_BOUND,
+    );
+    if (fromSome.totalIsLowerBound) return fromSome;
+  }
   return boundedTotal(
     db,
     db
@@ -259,14 +327,17 @@ async function praticheTotal(
  * Counts per status ignore the status toggles themselves, so every button shows what it would
  * find: the practices matching the other filters that hold a service (of the chosen type) in
  * that status. From the counters, unless a search narrows the list (then over its matches).
+ * Null when the search is too broad to count its matches (`ampia`).
  */
 async function praticheCountsByStato(
   db: Database,
   actor: Actor,
   query: ListQuery,
   filters: SQL | undefined,
-): Promise<Array<{ stato: string; n: number }>> {
-  if (!query.search) {
+  search: PraticheSearch | undefined,
+): Promise<Array<{ stato: string; n: number }> | null> {
+  if (search?.kind === 'ampia') return null;
+  if (!search) {
     const voci = SERVIZIO_STATI.map((stato): Voce => `pratiche|${query.servizio ?? '*'}|${stato}`);
     const counts = await pointCounters(db, actor, voci, pointFilter(query));
     return SERVIZIO_STATI.map((stato, i) => ({ stato, n: counts.get(voci[i]) ?? 0 }));
@@ -332,7 +403,8 @@ export async function getPratica(db: Database, actor: Actor, id: number): Promis
 }
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
-  const { base: filters, where } = praticheWhere(db, actor, query);
+  const search = await resolveSearch(db, query.search);
+  const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
   // the first one while new practices come in (docs/performance.md#paginazione-stabile).
   const fino = query.fino ?? (await newestId(db, pratiche));
@@ -350,10 +422,10 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-    praticheTotal(db, actor, query, where, ranged),
-    praticheCountsByStato(db, actor, query, filters),
+    praticheTotal(db, actor, query, where, search, ranged),
+    praticheCountsByStato(db, actor, query, filters, search),
   ]);
-  const countOf = (stato: ServizioStato) => Number(counts.find((c) => c.stato === stato)?.n ?? 0);
+  const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
   const serviziByPratica = await loadServizi(
     db,
@@ -365,7 +437,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     ...total,
     page: query.page,
     pageSize: query.pageSize,
-    countsByStato: {
+    countsByStato: counts && {
       inserito: countOf('inserito'),
       in_lavorazione: countOf('in_lavorazione'),
       completato: countOf('completato'),
@@ -487,10 +559,11 @@ export function exportPratiche(
   filters: PraticheFilters,
   format: ExportFormat,
 ): Readable {
-  const { where } = praticheWhere(db, actor, filters);
   const m = msg.servizio;
   // Practices in keyset batches (docs/performance.md#esportazioni), each batch with its services.
   async function* cells(): AsyncGenerator<Cell[]> {
+    const search = await resolveSearch(db, filters.search, { every: true });
+    const { where } = praticheWhere(db, actor, filters, search);
     let after: Awaited<ReturnType<typeof exportPage>>[number] | undefined;
     for (;;) {
       const page = await exportPage(db, where, after);

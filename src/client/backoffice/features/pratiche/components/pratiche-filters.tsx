@@ -23,6 +23,7 @@ export function PraticheFilters(props: {
   /** Every change starts from the first page; the search box's keystrokes replace the history entry. */
   onChange: (next: Partial<FilterState>, options?: { replace?: boolean }) => void;
   onReset: () => void;
+  /** Undefined while loading; null when the search is too broad to count per status. */
   counts: PraticheList['countsByStato'] | undefined;
 }) {
   const { value, onChange, onReset, counts } = props;
@@ -89,12 +90,17 @@ export function PraticheFilters(props: {
               onClick={() => toggle(stato)}
             >
               {msg.servizio.statoLabels[stato]}
-              <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">
-                {counts ? counts[stato] : '…'}
-              </span>
+              {counts !== null && (
+                <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">
+                  {counts ? counts[stato] : '…'}
+                </span>
+              )}
             </Button>
           ))}
         </div>
+        {counts === null && (
+          <p className="text-xs text-muted-foreground">{msg.pratica.conteggiNonCalcolati}</p>
+        )}
         {isKoOn && (
           <div className="grid gap-1">
             <Label htmlFor="pratiche-ko" className="text-xs">

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { msg } from '#shared/messages.ts';
+import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
+import type { PraticheFilters as FilterState } from '../api/queries';
+import { PraticheFilters } from './pratiche-filters';
+
+const FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, stati: [], koMotivazione: '' };
+const COUNTS = { inserito: 3, in_lavorazione: 12, completato: 1250, ko: 0 };
+
+function render(counts: Parameters<typeof PraticheFilters>[0]['counts']) {
+  mockApi({});
+  renderWithClient(
+    <PraticheFilters value={FILTERS} onChange={() => {}} onReset={() => {}} counts={counts} />,
+  );
+}
+
+const statusButton = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) });
+
+describe('PraticheFilters, the counts on the status buttons', () => {
+  it('shows each status with its count', () => {
+    render(COUNTS);
+    expect(statusButton('Inserito').textContent).toBe('Inserito3');
+    expect(statusButton('Completato').textContent).toBe('Completato1250');
+    expect(screen.queryByText(msg.pratica.conteggiNonCalcolati)).toBeNull();
+  });
+
+  it('shows an ellipsis while the counts load', () => {
+    render(undefined);
+    expect(statusButton('Inserito').textContent).toBe('Inserito…');
+  });
+
+  it('a search too broad to count shows no number, and says how to get the counts back', () => {
+    render(null);
+    expect(statusButton('Inserito').textContent).toBe('Inserito');
+    expect(statusButton('KO').textContent).toBe('KO');
+    expect(screen.getByText(msg.pratica.conteggiNonCalcolati)).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A practices' search whose term matches more customers than are gathered one by one
+ * (PRATICHE_SEARCH_CUSTOMERS_MAX, docs/performance.md#ricerca-delle-pratiche): the list still
+ * shows the newest matching practices, page after page; its total is a true bound; the
+ * per-status counts are not shown. A narrower term is counted exactly again.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
+import { PRATICHE_SEARCH_CUSTOMERS_MAX } from '#server/modules/pratiche/pratiche.service.ts';
+import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
+import { readCsvRows } from '../setup/spreadsheet';
+import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
+
+let ctx: TestContext;
+let admin: string;
+const tag = randomBytes(3).toString('hex');
+/** Customers 'Bruno Ampia{tag} {n}', n = 1…CUSTOMERS, one practice each (luce, inserito). */
+const CUSTOMERS = PRATICHE_SEARCH_CUSTOMERS_MAX + 50;
+/** The point that holds practices n = 7, 500 and 1,900 of them. */
+let pointId: number;
+
+function list(query: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  return ctx.app.inject({ method: 'GET', url: `/api/pratiche?${qs}`, headers: { cookie: admin } });
+}
+
+/** The matching practices as the list orders them, read straight from the tables. */
+async function expectedIds(surnameLike: string, puntoFisicoId?: number): Promise<number[]> {
+  const result = await ctx.db.execute<{ id: number }>(sql`
+    select p.id from pratiche p join leads l on l.id = p.lead_id
+    where l.cognome like ${surnameLike}
+      ${puntoFisicoId ? sql`and p.punto_fisico_id = ${puntoFisicoId}` : sql``}
+    order by p.data_creazione desc, p.id desc`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+}
+
+const ids = (res: { json(): { items: Array<{ id: number }> } }) => res.json().items.map((p) => p.id);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await loginAsAdmin(ctx.app);
+  pointId = (await insertPuntoFisico(ctx.db, { nomeAttivita: `Bar Ampia ${tag}` })).id;
+  // In bulk: one customer a minute back in time, each with one practice of the same moment.
+  await ctx.db.execute(sql`
+    insert into leads (nome, cognome, email, telefono, email_normalizzata, telefono_normalizzato, data_registrazione)
+    select 'Bruno', ${`Ampia${tag}`} || ' ' || g, 'bruno.' || g || ${`.${tag}@esempio.it`},
+      '36' || lpad(g::text, 8, '0'), 'bruno.' || g || ${`.${tag}@esempio.it`}, '36' || lpad(g::text, 8, '0'),
+      now() - g * interval '1 minute'
+    from generate_series(1, ${CUSTOMERS}) g`);
+  await ctx.db.execute(sql`
+    insert into pratiche (lead_id, punto_fisico_id, data_creazione)
+    select l.id, case when split_part(l.cognome, ' ', 2) in ('7', '500', '1900') then ${pointId}::int end,
+      l.data_registrazione
+    from leads l where l.cognome like ${`Ampia${tag} %`}`);
+  await ctx.db.execute(sql`
+    insert into servizi (pratica_id, tipo_servizio, stato)
+    select p.id, 'luce', 'inserito' from pratiche p join leads l on l.id = p.lead_id
+    where l.cognome like ${`Ampia${tag} %`}`);
+  // Newer practices of other customers, which the search must skip.
+  for (let i = 0; i < 3; i++) await insertPratica(ctx.db, { puntoFisicoId: pointId });
+  const other = await insertLead(ctx.db, { nome: 'Bruno', cognome: `Altro${tag}` });
+  await insertPratica(ctx.db, { leadId: other.id, puntoFisicoId: null });
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+describe('GET /api/pratiche, a search matching many customers', () => {
+  it('lists the newest matching practices first, page after page; the total is a bound; no per-status counts', async () => {
+    const all = await expectedIds(`Ampia${tag} %`);
+    expect(all).toHaveLength(CUSTOMERS);
+    const first = await list({ search: `ampia${tag}` });
+    expect(first.statusCode).toBe(200);
+    expect(ids(first)).toEqual(all.slice(0, 25));
+    expect(first.json()).toMatchObject({
+      total: SEARCH_TOTAL_BOUND,
+      totalIsLowerBound: true,
+      countsByStato: null,
+    });
+    const third = await list({ search: `ampia${tag}`, page: 3, fino: first.json().fino });
+    expect(ids(third)).toEqual(all.slice(50, 75));
+  });
+
+  it('with a point filter, counts the few practices left exactly', async () => {
+    const res = await list({ search: `Ampia${tag}`, puntoFisicoId: pointId });
+    expect(ids(res)).toEqual(await expectedIds(`Ampia${tag} %`, pointId));
+    expect(res.json()).toMatchObject({ total: 3, totalIsLowerBound: false, countsByStato: null });
+  });
+
+  it('a narrower term is gathered by customer and counted exactly, per status too', async () => {
+    // 'Ampia{tag} 17' is customer 17, 170–179 and 1700–1799: 111 practices.
+    const res = await list({ search: `Ampia${tag} 17` });
+    expect(res.json()).toMatchObject({
+      total: 111,
+      totalIsLowerBound: false,
+      countsByStato: { inserito: 111, in_lavorazione: 0, completato: 0, ko: 0 },
+    });
+    expect(ids(res)).toEqual((await expectedIds(`Ampia${tag} 17%`)).slice(0, 25));
+  });
+
+  it('exports every matching practice, however many', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche/export?format=csv&search=ampia${tag}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    const exported = readCsvRows(res.rawPayload)
+      .slice(1)
+      .map((r) => Number(r[0]));
+    expect(exported).toEqual(await expectedIds(`Ampia${tag} %`));
+  });
+});
