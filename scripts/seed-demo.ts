@@ -101,6 +101,7 @@ async function main() {
       seed,
       publicBaseUrl: config.publicBaseUrl,
       onProgress: (line) => console.log(`  ${line}`),
+      embedded: handle.kind === 'pglite',
     });
     printSummary(result);
   } finally {
