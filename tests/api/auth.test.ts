@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '#server/db/schema.ts';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { sessions, users } from '#server/db/schema.ts';
+import { hashPassword, needsRehash } from '#server/lib/password.ts';
 import { msg } from '#shared/messages.ts';
 import { TEST_ADMIN } from '../setup/database';
 import { insertUser } from '../setup/factories';
@@ -91,6 +93,28 @@ describe('sign-in', () => {
     expect(right.json()).toEqual(wrong.json());
     expect(right.json().message).toBe(msg.auth.invalidCredentials);
     expect(right.cookies.find((c) => c.name === 'ws_session')).toBeUndefined();
+  });
+
+  it('replaces a hash made at a lower cost when the user signs in, and the password still works', async () => {
+    const user = await insertUser(ctx.db, { password: 'costo-basso-1' });
+    // The same password hashed at a quarter of today's cost, as an older setting would have left it.
+    const [, n, r, p] = (await hashPassword('x')).split('$');
+    const salt = randomBytes(16);
+    const key = scryptSync('costo-basso-1'.normalize('NFKC'), salt, 32, { N: Number(n) / 4, r: +r!, p: +p! });
+    const cheap = `scrypt$${Number(n) / 4}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+    await ctx.db.update(users).set({ passwordHash: cheap }).where(eq(users.id, user.id));
+    const storedHash = async () =>
+      (await ctx.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, user.id)))[0]!.h;
+    expect(needsRehash(await storedHash())).toBe(true);
+
+    const signIn = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password } });
+    expect((await signIn('costo-basso-1')).statusCode).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded.split('$')[1]).toBe(n);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect((await signIn('costo-basso-1')).statusCode).toBe(200);
+    expect((await signIn('sbagliata-123')).statusCode).toBe(401);
   });
 
   it('rejects a malformed login body with a validation error', async () => {

@@ -1,7 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-// scrypt from Node's own crypto: memory-hard, no native add-on to build. N=2^15 ≈ 32 MiB, ~60 ms.
-const PARAMS = { N: 32768, r: 8, p: 1 } as const;
+/**
+ * scrypt from Node's own crypto: memory-hard, no native add-on to build. N=2^15 ≈ 32 MiB, ~60 ms.
+ * Under NODE_ENV=test (Vitest, the E2E servers) N=2^10: the suites sign in thousands of times and
+ * the cost is a setting, not a behaviour they test. Every hash records its own cost and a sign-in
+ * stores a new hash when its cost is below this one (needsRehash), so a cheaper hash never stays.
+ * See docs/security.md#hash-delle-password.
+ */
+const PARAMS = { N: process.env.NODE_ENV === 'test' ? 1024 : 32768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -34,9 +40,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** Whether a stored hash costs less than today's parameters: the next sign-in replaces it. */
+export function needsRehash(stored: string): boolean {
+  const [alg, n, r, p] = stored.split('$');
+  return alg !== 'scrypt' || Number(n) < PARAMS.N || Number(r) < PARAMS.r || Number(p) < PARAMS.p;
+}
+
 /** Compared against when the e-mail is unknown, so both failures take the same time. */
-export const DUMMY_PASSWORD_HASH =
-  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+export const DUMMY_PASSWORD_HASH = `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');

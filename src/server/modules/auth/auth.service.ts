@@ -3,7 +3,7 @@ import { msg } from '#shared/messages.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '#server/lib/password.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '#server/lib/password.ts';
 import type { Counter, CounterStore } from '#server/plugins/rate-limit.ts';
 
 /**
@@ -14,7 +14,14 @@ import type { Counter, CounterStore } from '#server/plugins/rate-limit.ts';
 export async function authenticate(db: Database, email: string, password: string) {
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
-  return user && ok && user.isActive ? user : null;
+  if (!user || !ok || !user.isActive) return null;
+  // A hash made with a lower cost (an older setting) is replaced while the password is at hand.
+  if (needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    return { ...user, passwordHash };
+  }
+  return user;
 }
 
 export const LOGIN_LIMITS = {
