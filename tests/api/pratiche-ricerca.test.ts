@@ -1,14 +1,15 @@
 /**
- * A practices' search whose term matches more customers than are gathered one by one
- * (PRATICHE_SEARCH_CUSTOMERS_MAX, docs/performance.md#ricerca-delle-pratiche): the list still
+ * A practices' search whose term matches more practices than are gathered one by one
+ * (PRATICHE_SEARCH_MATCHES_MAX, docs/performance.md#ricerca-delle-pratiche): the list still
  * shows the newest matching practices, page after page; its total is a true bound; the
- * per-status counts are not shown. A narrower term is counted exactly again.
+ * per-status counts are not shown. A narrower term or a point filter is counted exactly
+ * again. The practices' copy of their customer's words follows the customer.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
-import { PRATICHE_SEARCH_CUSTOMERS_MAX } from '#server/modules/pratiche/pratiche.service.ts';
+import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { readCsvRows } from '../setup/spreadsheet';
 import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
@@ -17,7 +18,7 @@ let ctx: TestContext;
 let admin: string;
 const tag = randomBytes(3).toString('hex');
 /** Customers 'Bruno Ampia{tag} {n}', n = 1…CUSTOMERS, one practice each (luce, inserito). */
-const CUSTOMERS = PRATICHE_SEARCH_CUSTOMERS_MAX + 50;
+const CUSTOMERS = PRATICHE_SEARCH_MATCHES_MAX + 50;
 /** The point that holds practices n = 7, 500 and 1,900 of them. */
 let pointId: number;
 
@@ -81,13 +82,17 @@ describe('GET /api/pratiche, a search matching many customers', () => {
     expect(ids(third)).toEqual(all.slice(50, 75));
   });
 
-  it('with a point filter, counts the few practices left exactly', async () => {
+  it('with a point filter, counts the few practices left exactly, per status too', async () => {
     const res = await list({ search: `Ampia${tag}`, puntoFisicoId: pointId });
     expect(ids(res)).toEqual(await expectedIds(`Ampia${tag} %`, pointId));
-    expect(res.json()).toMatchObject({ total: 3, totalIsLowerBound: false, countsByStato: null });
+    expect(res.json()).toMatchObject({
+      total: 3,
+      totalIsLowerBound: false,
+      countsByStato: { inserito: 3, in_lavorazione: 0, completato: 0, ko: 0 },
+    });
   });
 
-  it('a narrower term is gathered by customer and counted exactly, per status too', async () => {
+  it('a narrower term is gathered and counted exactly, per status too', async () => {
     // 'Ampia{tag} 17' is customer 17, 170–179 and 1700–1799: 111 practices.
     const res = await list({ search: `Ampia${tag} 17` });
     expect(res.json()).toMatchObject({
@@ -96,6 +101,17 @@ describe('GET /api/pratiche, a search matching many customers', () => {
       countsByStato: { inserito: 111, in_lavorazione: 0, completato: 0, ko: 0 },
     });
     expect(ids(res)).toEqual((await expectedIds(`Ampia${tag} 17%`)).slice(0, 25));
+  });
+
+  it("finds a practice by its customer's new name, phone and e-mail after an edit, no longer by the old ones", async () => {
+    const lead = await insertLead(ctx.db, { nome: 'Carla', cognome: `Prima${tag}`, telefono: '3471112233' });
+    const pratica = await insertPratica(ctx.db, { leadId: lead.id });
+    expect(ids(await list({ search: `prima${tag}` }))).toEqual([pratica.id]);
+    await ctx.db.execute(sql`update leads set cognome = ${`Dopo${tag}`}, telefono = '3479998877',
+      telefono_normalizzato = '3479998877', email = ${`carla.${tag}@nuovo.it`} where id = ${lead.id}`);
+    expect(ids(await list({ search: `prima${tag}` }))).toEqual([]);
+    for (const term of [`Carla Dopo${tag}`, '347 999 8877', `carla.${tag}@nuovo`])
+      expect(ids(await list({ search: term })), term).toContain(pratica.id);
   });
 
   it('exports every matching practice, however many', async () => {

@@ -108,7 +108,7 @@ export async function keptCounts(db: Database): Promise<Record<string, number>> 
   return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
 }
 
-/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date, status and search text). */
+/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date, status and search text), and the practices' copies of their customer's words. */
 export async function expectScopeMembership(db: Database) {
   const fresh = await rows<Rows[number]>(
     db,
@@ -132,6 +132,14 @@ export async function expectScopeMembership(db: Database) {
       order by 1, 2, 3`,
   );
   expect(kept).toEqual(fresh);
+  // Each practice's copy of its customer's search text and phone key (migration 0021).
+  const staleCopies = await rows(
+    db,
+    sql`select p.id from pratiche p join leads l on l.id = p.lead_id
+      where p.telefono_normalizzato <> l.telefono_normalizzato
+        or p.cerca <> (l.nome || ' ' || l.cognome || chr(1) || l.cognome || ' ' || l.nome || chr(1) || l.email || chr(1) || l.telefono)`,
+  );
+  expect(staleCopies).toEqual([]);
   // The leads of each point, with the lead's date and status (the point filter reads them there).
   const freshPoints = await rows<Rows[number]>(
     db,

@@ -125,6 +125,11 @@ export function leadSearchText(t: {
   return sql`(${t.nome} || ' ' || ${t.cognome} || chr(1) || ${t.cognome} || ' ' || ${t.nome} || chr(1) || ${t.email} || chr(1) || ${t.telefono})`;
 }
 
+/** leadSearchText of a row in hand, for a bulk load that writes the copies itself (seed-demo). */
+export function leadSearchTextOf(r: { nome: string; cognome: string; email: string; telefono: string }) {
+  return `${r.nome} ${r.cognome}\u0001${r.cognome} ${r.nome}\u0001${r.email}\u0001${r.telefono}`;
+}
+
 /**
  * What the points list's search matches on the point itself: name, address and landing code,
  * chr(1) between fields (as in leadSearchText). See docs/product/screens.md#punti-fisici
@@ -240,9 +245,21 @@ export const pratiche = pgTable(
     note: text('note'),
     documentiCaricati: jsonb('documenti_caricati'),
     dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The customer's search text (leadSearchText) and phone key, copied from the lead by triggers
+     * (migration 0021; the default is never kept): the search box reads the practices' own trigram
+     * index instead of each practice's customer. See docs/performance.md#ricerca-delle-pratiche
+     */
+    cerca: text('cerca').notNull().default(''),
+    telefonoNormalizzato: text('telefono_normalizzato').notNull().default(''),
   },
   (t) => [
     index('pratiche_lead_idx').on(t.leadId),
+    index('pratiche_ricerca_idx').using(
+      'gin',
+      t.cerca.op('gin_trgm_ops'),
+      t.telefonoNormalizzato.op('gin_trgm_ops'),
+    ),
     index('pratiche_punto_data_id_idx').on(t.puntoFisicoId, t.dataCreazione, t.id),
     index('pratiche_stato_idx').on(t.statoPratica, t.dataCreazione),
     index('pratiche_data_id_idx').on(t.dataCreazione, t.id),

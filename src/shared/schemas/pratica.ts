@@ -80,7 +80,7 @@ export const praticheListSchema = z.object({
   pageSize: z.number().int(),
   /**
    * Practices (matching search, service and point) that hold a service in each status; null when
-   * a search matches too many customers to count them (docs/performance.md#ricerca-delle-pratiche).
+   * a search matches too many practices to count them (docs/performance.md#ricerca-delle-pratiche).
    */
   countsByStato: statoCountsSchema.nullable(),
   ...finoResultShape,

@@ -26,6 +26,7 @@ import { fromCents, toCents } from '#shared/money.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import type { ServizioStatusInput } from '#shared/schemas/servizio.ts';
+import { leadSearchTextOf } from '#server/db/schema.ts';
 import type { CopyTable } from './copy';
 import type { DemoPoint } from './configs-and-points';
 import { COGNOMI, NOMI, NOTE_PRATICA, USER_AGENTS } from './data';
@@ -103,6 +104,8 @@ export interface LeadRow {
 export interface PraticaRow {
   id: number;
   leadId: number;
+  /** The customer's search text and phone key, as the insert trigger would copy them (migration 0021). */
+  cliente: { cerca: string; telefonoNormalizzato: string };
   puntoId: number;
   stato: string;
   orario: string | null;
@@ -199,6 +202,8 @@ export const PRATICHE_COPY: CopyTable<PraticaRow> = {
       timestamp: r.dataCreazione.toISOString(),
     }),
     data_creazione: (r) => r.dataCreazione,
+    cerca: (r) => r.cliente.cerca,
+    telefono_normalizzato: (r) => r.cliente.telefonoNormalizzato,
   },
 };
 
@@ -390,6 +395,10 @@ export function planChunk(
     const email = `${slug(nome)}.${slug(cognome)}.${leadId}@${DEMO_LEAD_EMAIL_DOMAIN}`;
     const registrato = pastMoment(t, now);
     const punto = pickPoint(ctx);
+    const cliente = {
+      cerca: leadSearchTextOf({ nome, cognome, email, telefono }),
+      telefonoNormalizzato: normalizeTelefono(telefono),
+    };
     let isWorkedLead = false;
 
     const practiceDates = [registrato];
@@ -524,6 +533,7 @@ export function planChunk(
       out.pratiche.push({
         id: praticaId,
         leadId,
+        cliente,
         puntoId: praticaPunto.id,
         stato: derivePraticaStato(stati),
         orario: t.chance(0.7) ? t.pick(FASCE_ORARIE) : null,

@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -33,7 +32,6 @@ import {
   documenti,
   fornitori,
   leads,
-  leadSearchText,
   pratiche,
   puntiFisici,
   servizi,
@@ -48,77 +46,59 @@ import { loadServizi } from '../servizi/servizi.service';
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
 /**
- * Up to this many customers found, a search reads their practices through the customer index and
- * counts them exactly; a broader term ("ros", "gmail") checks the customer of each practice, newest
- * first, so the page costs what 25 matches cost. See docs/performance.md#ricerca-delle-pratiche
+ * Up to this many practices found (with the point filters), the list reads
+ * them by id and counts them exactly; a broader term ("ros", "gmail") walks the practices newest
+ * first checking each one's copy of its customer's words, so the page costs what 25 matches cost.
+ * See docs/performance.md#ricerca-delle-pratiche
  */
-export const PRATICHE_SEARCH_CUSTOMERS_MAX = 2_000;
+export const PRATICHE_SEARCH_MATCHES_MAX = 2_000;
 
 /**
  * The search box (customer name, phone, e-mail, or practice number "12" / "#12"), resolved once
- * per request against the customers:
+ * per request on the practices' copy of their customer's search text and phone key
+ * (pratiche.cerca, migration 0021):
  * - `numero`: "#12", that practice only;
- * - `clienti`: the practices of the customers found (at most PRATICHE_SEARCH_CUSTOMERS_MAX), or
- *   the number "12";
- * - `ampia`: more customers match: each practice's customer is checked on its row.
- *   `someCustomers` are PRATICHE_SEARCH_CUSTOMERS_MAX + 1 of them, enough to bound the total.
+ * - `trovate`: the practices found (at most PRATICHE_SEARCH_MATCHES_MAX), by id, or the number "12";
+ *   for an export, the search condition itself;
+ * - `ampia`: more practices match: the condition is checked on each row the page walks.
+ *   `some` are PRATICHE_SEARCH_MATCHES_MAX + 1 of them, enough to bound the total.
  */
 type PraticheSearch =
-  { kind: 'numero' | 'clienti'; condition: SQL } | { kind: 'ampia'; condition: SQL; someCustomers: number[] };
+  { kind: 'numero' | 'trovate'; condition: SQL } | { kind: 'ampia'; condition: SQL; some: number[] };
 
 /** An int[] parameter both drivers accept: the array literal as text, cast by the server. */
 const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * The practices of these customers (ids, or a subquery of them), or the practice with this
- * number: an IN over a UNION.
- */
-function customersOrNumber(leadIds: number[] | SQL, numero: number | undefined): SQL {
-  // One IN over a UNION, not "lead in (…) OR id = n": with the OR PostgreSQL walked every
-  // practice; this way each branch uses its index (pratiche_lead_idx, the primary key).
-  const byNumber = numero !== undefined ? sql` union all select ${numero}` : sql``;
-  const customers = Array.isArray(leadIds) ? sql`= any(${intArray(leadIds)})` : sql`in (${leadIds})`;
-  return sql`${pratiche.id} in (select pr_search.id from pratiche pr_search where pr_search.lead_id ${customers}${byNumber})`;
-}
-
-/**
- * The search for one list page, or (`every`) for an export, which reads every match anyway:
- * there the practices of all the customers found, through the customer index, whatever their number.
+ * The search for one list page, or (`every`) for an export, which reads every match anyway.
+ * The practices found are looked for with the point filters already applied: a common surname at
+ * one point is a few practices, counted exactly.
  */
 async function resolveSearch(
   db: Database,
-  search: string | undefined,
+  actor: Actor,
+  query: PraticheFilters,
   options: { every?: boolean } = {},
 ): Promise<PraticheSearch | undefined> {
-  const term = search?.trim();
+  const term = query.search?.trim();
   if (!term) return undefined;
   // "#12" is only a practice number; a bare "12" may also be part of a phone number.
   const hashId = /^#(\d{1,9})$/.exec(term);
   if (hashId) return { kind: 'numero', condition: eq(pratiche.id, Number(hashId[1])) };
   const numero = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
-  const customersFound = searchMatches(leadSearchText(leads), leads.telefonoNormalizzato, term);
-  if (options.every) {
-    const all = db.select({ id: leads.id }).from(leads).where(customersFound);
-    return { kind: 'clienti', condition: customersOrNumber(all.getSQL(), numero) };
-  }
+  const matches = searchMatches(pratiche.cerca, pratiche.telefonoNormalizzato, term)!;
+  const condition = numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
+  if (options.every) return { kind: 'trovate', condition };
+  const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const found = await db
-    .select({ id: leads.id })
-    .from(leads)
-    .where(customersFound)
-    .limit(PRATICHE_SEARCH_CUSTOMERS_MAX + 1);
-  const leadIds = found.map((r) => r.id);
-  if (leadIds.length <= PRATICHE_SEARCH_CUSTOMERS_MAX)
-    return { kind: 'clienti', condition: customersOrNumber(leadIds, numero) };
-  // A scalar subquery on the practice's row: PostgreSQL keeps it per row (it cannot turn it into a
-  // join that would first find every matching customer), so the page walks the date index.
-  const cliente = alias(leads, 'cliente');
-  const matches = searchMatches(leadSearchText(cliente), cliente.telefonoNormalizzato, term);
-  const perRow = sql`coalesce((select ${matches} from ${leads} as cliente where ${cliente.id} = ${pratiche.leadId}), false)`;
-  return {
-    kind: 'ampia',
-    condition: numero !== undefined ? or(perRow, eq(pratiche.id, numero))! : perRow,
-    someCustomers: leadIds,
-  };
+    .select({ id: pratiche.id })
+    .from(pratiche)
+    .where(base)
+    .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
+  const ids = found.map((r) => r.id);
+  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX)
+    return { kind: 'trovate', condition: sql`${pratiche.id} = any(${intArray(ids)})` };
+  return { kind: 'ampia', condition, some: ids };
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */
@@ -297,11 +277,11 @@ async function praticheTotal(
   }
   if (ranged) return rangedTotal(db, query, ranged.ranges);
   if (search?.kind === 'ampia') {
-    // More customers match than are gathered: the practices of some of them (with the other
-    // filters) are usually past the bound already, and a subset's count is a true lower bound.
+    // More practices match than are gathered: with the other filters some of them are usually
+    // past the bound already, and a subset's count is a true lower bound.
     const some = praticheWhere(db, actor, query, {
-      kind: 'clienti',
-      condition: customersOrNumber(search.someCustomers, undefined),
+      kind: 'trovate',
+      condition: sql`${pratiche.id} = any(${intArray(search.some)})`,
     }).where;
     const fromSome = await boundedTotal(
       db,
@@ -403,7 +383,7 @@ export async function getPratica(db: Database, actor: Actor, id: number): Promis
 }
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
-  const search = await resolveSearch(db, query.search);
+  const search = await resolveSearch(db, actor, query);
   const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
   // the first one while new practices come in (docs/performance.md#paginazione-stabile).
@@ -562,7 +542,7 @@ export function exportPratiche(
   const m = msg.servizio;
   // Practices in keyset batches (docs/performance.md#esportazioni), each batch with its services.
   async function* cells(): AsyncGenerator<Cell[]> {
-    const search = await resolveSearch(db, filters.search, { every: true });
+    const search = await resolveSearch(db, actor, filters, { every: true });
     const { where } = praticheWhere(db, actor, filters, search);
     let after: Awaited<ReturnType<typeof exportPage>>[number] | undefined;
     for (;;) {
