@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   adminApi,
   createStaffedPoint,
@@ -8,24 +7,11 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   test,
+  screenshotBothSizes,
 } from './fixtures';
 import { leadFromLanding } from './workflow';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-const shots = process.env.E2E_SCREENSHOTS;
-/** Screenshots for a person to look at, only when asked (E2E_SCREENSHOTS=dir). */
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [w, h] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test.describe('addresses of records and list state', () => {
   test('a practice has its own address: it opens after a reload, and a missing one is not found', async ({
@@ -45,7 +31,7 @@ test.describe('addresses of records and list state', () => {
     await page.reload();
     await expect(card).toContainText(`Bar Aurora ${s}`);
     await expectNoSeriousA11yViolations(page);
-    await shoot(page, 'pratica-detail');
+    await screenshotBothSizes(page, 'pratica-detail');
 
     await page.getByRole('link', { name: 'Tutte le pratiche' }).click();
     await expect(page).toHaveURL(/\/pratiche$/);
@@ -56,7 +42,7 @@ test.describe('addresses of records and list state', () => {
       await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Torna alla dashboard' })).toBeVisible();
     }
-    await shoot(page, 'not-found');
+    await screenshotBothSizes(page, 'not-found');
   });
 
   test("a lead's address opens its detail for those who see it, and is not found for another point", async ({
@@ -80,7 +66,7 @@ test.describe('addresses of records and list state', () => {
     await expect(detail).toContainText(`Sara Galli${s}`);
     await page.reload();
     await expect(detail).toContainText(`Sara Galli${s}`);
-    await shoot(page, 'lead-detail');
+    await screenshotBothSizes(page, 'lead-detail');
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);
     await page.getByRole('button', { name: 'Esci' }).click();
@@ -142,7 +128,7 @@ test.describe('failures a user can act on', () => {
     await expect(alert).toContainText('Errore interno del server');
     await expect(page.getByTestId('dashboard-skeleton')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    await shoot(page, 'dashboard-error');
+    await screenshotBothSizes(page, 'dashboard-error');
 
     await page.unroute('**/api/dashboard/stats**');
     await alert.getByRole('button', { name: 'Riprova' }).click();
@@ -193,7 +179,7 @@ test.describe('failures a user can act on', () => {
     ).toBeVisible();
     await expect(page.getByLabel('Dal')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await shoot(page, 'commissioni-bad-period');
+    await screenshotBothSizes(page, 'commissioni-bad-period');
   });
 });
 

@@ -13,6 +13,7 @@ import {
   signIn,
   test,
   saveWorkedExampleConfig,
+  screenshotBothSizes,
 } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -22,15 +23,9 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').r
 const summaryValue = async (page: Page, id: string) =>
   cents((await page.getByTestId(`stat-commissioni-${id}-value`).textContent()) ?? '');
 
-async function shoot(page: Page, name: string, fullPage = false) {
-  // The welcome toast of the sign-in would cover the cards.
-  const close = page.getByTestId('toast').getByRole('button', { name: 'Chiudi' });
-  if (await close.isVisible()) await close.click();
-  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+/** Screenshots when asked (fixtures.ts#screenshotBothSizes), without the sign-in's toast. */
+const shoot = (page: Page, name: string, fullPage = false) =>
+  screenshotBothSizes(page, name, { fullPage, closeToast: true });
 
 const card = (page: Page, id: number): Locator => page.getByTestId(`commissione-${id}`);
 

@@ -9,6 +9,7 @@ import {
   signIn,
   test,
   landingSubmission,
+  screenshot,
 } from './fixtures';
 
 const AMOUNT_ERROR = 'Importo non valido: usa un numero non negativo con al massimo 2 decimali';
@@ -47,9 +48,8 @@ async function expectPreview(dialog: Locator, key: string, amounts: [string, str
     await expect(dialog.getByTestId(`preview-${key}-${role}`)).toHaveText(amounts[i]);
 }
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `.tmp/shots/${name}.png`, fullPage });
-}
+/** Screenshots when asked (fixtures.ts#screenshot). */
+const shot = (page: Page, name: string, fullPage = true) => screenshot(page, name, { fullPage });
 
 let phoneSeq = 0;
 /** A practice through the public submission of that point, as the landing sends it. */
@@ -393,21 +393,15 @@ test.describe('Config Commissioni', () => {
     await expect(page.getByTestId('fornitore-ENEL')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'config-commissioni-390');
-    await page
-      .getByTestId('fornitore-ENEL')
-      .screenshot({ path: '.tmp/shots/config-commissioni-enel-390.png' });
-    await page
-      .getByTestId('fornitore-LEASYS')
-      .screenshot({ path: '.tmp/shots/config-commissioni-leasys-390.png' });
+    await screenshot(page.getByTestId('fornitore-ENEL'), 'config-commissioni-enel-390');
+    await screenshot(page.getByTestId('fornitore-LEASYS'), 'config-commissioni-leasys-390');
     await page
       .getByTestId('config-ENEL-luce')
       .getByRole('button', { name: /^(Configura|Modifica) Luce Enel Energia$/ })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await shot(page, 'config-commissioni-dialog-390', false);
-    await page
-      .getByTestId('config-preview')
-      .screenshot({ path: '.tmp/shots/config-commissioni-preview-390.png' });
+    await screenshot(page.getByTestId('config-preview'), 'config-commissioni-preview-390');
     await page.keyboard.press('Escape');
     await page
       .getByTestId('config-LEASYS-noleggio')

@@ -11,17 +11,8 @@ import {
   test,
   saveWorkedExampleConfig,
   landingSubmission,
+  screenshotBothSizes,
 } from './fixtures';
-
-async function shots(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The new layout is painted: two animation frames, whatever their duration.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 async function stats(api: APIRequestContext): Promise<DashboardStats> {
   const res = await api.get('/api/dashboard/stats');
@@ -148,7 +139,7 @@ test.describe('Dashboard', () => {
     await expect(value(page, 'punto-oggi')).toHaveText('€ 70,00');
     await expect(value(page, 'punto-mese')).toHaveText('€ 70,00');
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'dashboard-admin');
+    await screenshotBothSizes(page, 'dashboard-admin');
     await panel.getByRole('button', { name: 'Azzera' }).click();
     await expect(value(page, 'punto-lead')).toHaveCount(0);
     await expect(panel.getByRole('combobox', { name: 'Punto fisico' })).toHaveText(
@@ -183,6 +174,6 @@ test.describe('Dashboard', () => {
     await offered.getByRole('option', { name: new RegExp(nomeAttivita) }).click();
     await expect(value(page, 'punto-commissioni')).toHaveText('€ 30,00');
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'dashboard-punto-fisico');
+    await screenshotBothSizes(page, 'dashboard-punto-fisico');
   });
 });

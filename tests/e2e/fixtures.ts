@@ -4,6 +4,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { E2E_ADMIN } from './e2e-admin';
@@ -175,4 +176,54 @@ export async function saveWorkedExampleConfig(api: APIRequestContext, codice = '
     data: { fornitoreId: fornitore!.id, servizio, ...WORKED_EXAMPLE_CONFIG },
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+/**
+ * Screenshots for a person to look at, only when asked: `E2E_SCREENSHOTS=.tmp/shots npm run
+ * test:e2e` (CONTRIBUTING.md). A run without it takes none: they prove nothing by themselves and
+ * cost CPU on the 2-core CI.
+ */
+const screenshotsDir = process.env.E2E_SCREENSHOTS;
+
+/** The page (or one element) as `{name}.png`, when asked. */
+export async function screenshot(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; animations?: 'disabled' } = {},
+) {
+  if (!screenshotsDir) return;
+  const path = `${screenshotsDir}/${name}.png`;
+  await ('goto' in target
+    ? target.screenshot({ path, ...options })
+    : target.screenshot({ path, animations: options.animations }));
+}
+
+/** The page at 1440×900 and at 390×844 as `{name}-1440.png` and `{name}-390.png`, when asked; the viewport is put back. */
+export async function screenshotBothSizes(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; closeToast?: boolean } = {},
+) {
+  if (!screenshotsDir) return;
+  if (options.closeToast) {
+    // The sign-in's welcome toast would cover the content; it may also go by itself meanwhile.
+    const close = page.getByTestId('toast').getByRole('button', { name: 'Chiudi' });
+    await close.click({ timeout: 2_000 }).catch(() => {});
+  }
+  const size = page.viewportSize();
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // The new layout is painted: two animation frames, whatever their duration.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.screenshot({
+      path: `${screenshotsDir}/${name}-${width}.png`,
+      fullPage: options.fullPage ?? true,
+    });
+  }
+  if (size) await page.setViewportSize(size);
 }

@@ -4,7 +4,7 @@ import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { winbotMsg } from '#shared/messages-winbot.ts';
 import { fillData, person, type Person } from './wizard-helpers';
-import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { adminApi, expect, expectNoSeriousA11yViolations, test, screenshot } from './fixtures';
 
 /**
  * WINBOT, the landing's guided assistant, and the failures the customer sees, on a phone
@@ -13,7 +13,6 @@ import { adminApi, expect, expectNoSeriousA11yViolations, test } from './fixture
 const m = msg.landing;
 const w = winbotMsg;
 const LANDING = `/landing/${DEMO_LANDING_CODE}`;
-const SCREENS = '.tmp/screens';
 
 const welcome = (page: Page) => page.getByTestId('winbot-welcome');
 const guideDialog = (page: Page) => page.getByTestId('winbot-guide-dialog');
@@ -54,14 +53,14 @@ test.describe('WINBOT', () => {
     await expect(welcome(page).getByRole('heading', { name: w.slide1Title })).toBeVisible();
     await expect(page.getByTestId('winbot-slide')).toHaveText(w.slideCounter(1));
     await expect(welcome(page).getByRole('button', { name: w.next })).toBeFocused();
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-welcome-390.png` });
+    await screenshot(page, 'winbot-welcome-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
     await welcome(page).getByRole('button', { name: w.next }).click();
 
     // Slide 2: guided or autonomous.
     await expect(welcome(page).getByRole('heading', { name: w.slide2Title })).toBeVisible();
     await expect(page.getByTestId('winbot-slide')).toHaveText(w.slideCounter(2));
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-welcome-2-390.png` });
+    await screenshot(page, 'winbot-welcome-2-390', { animations: 'disabled' });
     await welcome(page)
       .getByRole('button', { name: new RegExp(w.guided) })
       .click();
@@ -82,7 +81,7 @@ test.describe('WINBOT', () => {
     const tooltip = page.getByTestId('winbot-service-tooltip');
     await expect(tooltip).toHaveAttribute('data-service', 'luce');
     await expect(tooltip).toContainText(w.explanations.luce);
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-service-390.png` });
+    await screenshot(page, 'winbot-service-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
     await tooltip.getByRole('button', { name: w.gotIt }).click();
     await expect(tooltip).toBeHidden();
@@ -116,7 +115,7 @@ test.describe('WINBOT', () => {
     await page.getByLabel('Email').fill(p.email);
     await page.getByLabel(m.privacyLabel).check();
     await expectFeedback(page, 'Perfetto!', 'green');
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-data-390.png` });
+    await screenshot(page, 'winbot-data-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: m.step2Button }).click();
 
@@ -172,7 +171,7 @@ test.describe('WINBOT', () => {
     await page.reload();
     await expect(fab(page)).toBeVisible();
     await expect(welcome(page)).toHaveCount(0);
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-minimised-390.png` });
+    await screenshot(page, 'winbot-minimised-390', { animations: 'disabled' });
 
     // The menu, by keyboard.
     await fab(page).focus();
@@ -180,7 +179,7 @@ test.describe('WINBOT', () => {
     const menu = page.getByRole('menu', { name: w.openMenu });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: w.menuRestart })).toBeFocused();
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-menu-390.png` });
+    await screenshot(page, 'winbot-menu-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
@@ -277,7 +276,7 @@ test.describe('WINBOT', () => {
     const proceed = page.getByRole('button', { name: m.step2Button });
     await expect(hint).toBeVisible();
     await expect(proceed).not.toBeInViewport({ ratio: 0.3 });
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-scroll-hint-390x560.png` });
+    await screenshot(page, 'winbot-scroll-hint-390x560', { animations: 'disabled' });
     await hint.click();
     await expect(proceed).toBeInViewport({ ratio: 0.3 });
     await expect(hint).toBeHidden();
@@ -291,7 +290,7 @@ test.describe('WINBOT', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(LANDING);
     await expect(welcome(page)).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-welcome-1440.png` });
+    await screenshot(page, 'winbot-welcome-1440', { animations: 'disabled' });
     await welcome(page).getByRole('button', { name: w.next }).click();
     await welcome(page)
       .getByRole('button', { name: new RegExp(w.guided) })
@@ -299,7 +298,7 @@ test.describe('WINBOT', () => {
     await guideDialog(page).getByRole('button', { name: w.discover }).click();
     await page.getByRole('button', { name: /Noleggio/ }).click();
     await expect(page.getByTestId('winbot-service-tooltip')).toContainText(w.explanations.noleggio);
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-guide-1440.png` });
+    await screenshot(page, 'winbot-guide-1440', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
 
     await page.setViewportSize({ width: 320, height: 640 });
@@ -313,7 +312,7 @@ test.describe('WINBOT', () => {
     const next = welcome(page).getByRole('button', { name: w.next });
     await next.scrollIntoViewIfNeeded();
     await expect(next).toBeInViewport();
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/winbot-welcome-320-zoom.png` });
+    await screenshot(page, 'winbot-welcome-320-zoom', { animations: 'disabled' });
     // Nothing wider than the screen.
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
@@ -373,7 +372,7 @@ test.describe('failures the customer sees', () => {
     await expect(alert).toContainText(m.submitServerError);
     // Every field is kept: the slot is still chosen, and the data are still there behind it.
     await expect(page.getByText(m.step4Chosen('11:00-12:00'))).toBeVisible();
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/landing-submit-error-390.png` });
+    await screenshot(page, 'landing-submit-error-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('button', { name: m.retry }).click();
@@ -428,7 +427,7 @@ test.describe('failures the customer sees', () => {
     await expect(status).toContainText(m.uploadFailedTitle);
     await expect(status).toContainText(m.uploadFailedText);
     expect(uploads).toHaveLength(2); // the automatic retry happened
-    await page.screenshot({ animations: 'disabled', path: `${SCREENS}/landing-upload-failed-390.png` });
+    await screenshot(page, 'landing-upload-failed-390', { animations: 'disabled' });
     await expectNoSeriousA11yViolations(page);
 
     await status.getByRole('button', { name: m.uploadResend }).click();

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   adminApi,
   createStaffedPoint,
@@ -7,20 +7,10 @@ import {
   landingSubmission,
   signIn,
   test,
+  screenshotBothSizes,
 } from './fixtures';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Screenshots for the reviewer, only when SHOTS=1: desktop and phone. */
-async function shots(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 async function submit(
   api: APIRequestContext,
@@ -81,7 +71,7 @@ test.describe('Possibili duplicati', () => {
     await expect(dialog.getByTestId(`duplicato-${second}`)).toContainText('stesso telefono');
     await expect(dialog.getByTestId(`duplicato-${third}`)).toContainText(`luca.${s}@esempio.it`);
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'lead-duplicati');
+    await screenshotBothSizes(page, 'lead-duplicati');
 
     // Luca is another person: kept apart.
     await dialog.getByTestId(`duplicato-${third}`).getByRole('button', { name: 'Tieni separati' }).click();
@@ -103,7 +93,7 @@ test.describe('Possibili duplicati', () => {
     await expect(storico).toContainText(`Tenuto separato dal lead #${third}`);
     await expect(dialog.getByRole('heading', { name: 'Riepilogo pratiche' })).toBeVisible();
     await expect(dialog.getByTestId('pratiche-summary-count')).toHaveText('2');
-    await shots(page, 'lead-duplicati-uniti');
+    await screenshotBothSizes(page, 'lead-duplicati-uniti');
 
     await page.keyboard.press('Escape');
     await expect(page.getByTestId(`lead-row-${second}`)).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   saveWorkedExampleConfig,
   signIn,
   test,
+  screenshot,
 } from './fixtures';
 import { commissionsFromWorkflow } from './workflow';
 
@@ -43,7 +44,7 @@ test.describe('Back-office on a phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Estratto conto' });
     await expect(dialog.getByLabel('Periodo')).toHaveValue(/^\d{4}-T[1-4]$/);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '.tmp/shots/estratto-conto-area-manager-390.png' });
+    await screenshot(page, 'estratto-conto-area-manager-390');
 
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'PDF' }).click();
@@ -81,7 +82,7 @@ test.describe('Back-office on a phone', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '.tmp/shots/pratica-documento-staff-390.png', fullPage: true });
+    await screenshot(page, 'pratica-documento-staff-390', { fullPage: true });
   });
 
   test("an unknown address says 'Pagina non trovata' and leads back to the dashboard", async ({ page }) => {
@@ -90,7 +91,7 @@ test.describe('Back-office on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '.tmp/shots/not-found-390.png' });
+    await screenshot(page, 'not-found-390');
     await page.getByRole('link', { name: 'Torna alla dashboard' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();

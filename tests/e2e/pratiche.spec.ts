@@ -13,6 +13,7 @@ import {
   test,
   type E2EUser,
   saveWorkedExampleConfig,
+  screenshot,
 } from './fixtures';
 import { searchPoint } from './combobox';
 
@@ -116,7 +117,7 @@ test.describe('Pratiche', () => {
     await expect(save).toBeDisabled();
     await dialog.getByLabel('Numero forniture').fill('2');
     await expect(save).toBeEnabled();
-    await page.screenshot({ path: '.tmp/shots/pratiche-dialog-1440.png' });
+    await screenshot(page, 'pratiche-dialog-1440');
     await save.click();
     await expect(page.getByTestId('toast')).toContainText('Stato del servizio aggiornato');
     await expect(card.getByTestId('servizio-luce')).toContainText('Completato');
@@ -190,7 +191,7 @@ test.describe('Pratiche', () => {
     await expect(page.getByText('1 pratica trovata')).toBeVisible();
     await page.getByRole('button', { name: 'Esporta' }).click();
     await expect(page.getByText('Esporta le pratiche filtrate, una riga per servizio')).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/pratiche-export-menu-1440.png' });
+    await screenshot(page, 'pratiche-export-menu-1440');
     const xlsxPromise = page.waitForEvent('download');
     const exportRequest = page.waitForRequest((r) => r.url().includes('/api/pratiche/export?'));
     await page.getByRole('button', { name: 'Excel (.xlsx)' }).click();
@@ -271,14 +272,14 @@ test.describe('Pratiche', () => {
     const viewer = page.getByRole('dialog');
     await expect(viewer.getByRole('heading', { name: 'bolletta-luce.pdf' })).toBeVisible();
     await expect(viewer.locator('iframe[title="bolletta-luce.pdf"]')).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/pratiche-viewer-1440.png' });
+    await screenshot(page, 'pratiche-viewer-1440');
     await page.keyboard.press('Escape');
     await expect(viewer).toHaveCount(0);
     await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toHaveAttribute(
       'href',
       new RegExp(`^/api/pratiche/${praticaId}/files/[0-9a-f]{32}\\.pdf$`),
     );
-    await page.screenshot({ path: '.tmp/shots/pratiche-1440.png', fullPage: false });
+    await screenshot(page, 'pratiche-1440', { fullPage: false });
   });
 
   test('point-of-sale filter: suggestions by name or address from 2 characters, a choice filters by point, ?puntoFisicoId= from the points screen pre-selects it', async ({
@@ -310,7 +311,7 @@ test.describe('Pratiche', () => {
     await expect(suggestions.getByRole('option')).toHaveCount(3);
     await expect(suggestions.getByRole('option').first()).toHaveText('Tutti i punti fisici');
     await expect(suggestions.getByRole('option', { name: new RegExp(`Edicola Cometa ${s}`) })).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/pratiche-punto-filter-1440.png' });
+    await screenshot(page, 'pratiche-punto-filter-1440');
 
     // By address: only the point on Corso Vercelli; choosing it filters the list by its id.
     suggestions = await searchPoint(page, `vercelli ${s}`);
@@ -353,7 +354,7 @@ test.describe('Pratiche', () => {
     await expect(theirsCard).toBeVisible();
     suggestions = await searchPoint(page, `edicola stella ${s}`);
     await expect(suggestions.getByRole('option')).toHaveCount(2);
-    await page.screenshot({ path: '.tmp/shots/pratiche-punto-filter-390.png' });
+    await screenshot(page, 'pratiche-punto-filter-390');
   });
 
   test('empty state, delete with confirmation, and the phone layout', async ({ page, request }) => {
@@ -369,11 +370,11 @@ test.describe('Pratiche', () => {
     await expect(card).toBeVisible();
     await card.getByText('Documenti (1)').click();
     await expect(card.getByRole('link', { name: 'Scarica bolletta-luce.pdf' })).toBeVisible();
-    await page.screenshot({ path: '.tmp/shots/pratiche-390.png', fullPage: true });
+    await screenshot(page, 'pratiche-390', { fullPage: true });
     const dialog = await openEdit(page, praticaId, 'Luce');
     await dialog.getByLabel('Stato').selectOption('completato');
     await expect(dialog.getByLabel('Fornitore')).toContainText('Enel Energia');
-    await page.screenshot({ path: '.tmp/shots/pratiche-dialog-390.png' });
+    await screenshot(page, 'pratiche-dialog-390');
     await page.keyboard.press('Escape');
 
     // Dismissing the browser confirmation keeps the practice.
@@ -424,7 +425,7 @@ test.describe('Pratiche', () => {
     ).toBeVisible();
     await expect(card.getByText('Documenti (2)')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: '.tmp/shots/pratiche-documenti-1440.png' });
+    await screenshot(page, 'pratiche-documenti-1440');
 
     await card.getByRole('button', { name: 'Elimina bolletta-whatsapp.pdf' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Eliminare il documento?' });
@@ -445,7 +446,7 @@ test.describe('Pratiche', () => {
     await detail.getByTestId('add-documenti-input').setInputFiles({ ...bill, name: 'contratto.pdf' });
     await expect(page.getByTestId('toast').filter({ hasText: 'Documento aggiunto' })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '.tmp/shots/lead-documenti-390.png' });
+    await screenshot(page, 'lead-documenti-390');
     await page.setViewportSize({ width: 1440, height: 900 });
     const files = await (await api.get(`/api/pratiche/${praticaId}/files`)).json();
     expect(files.map((f: { displayName: string }) => f.displayName)).toContain('contratto.pdf');

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   adminApi,
   createStaffedPoint,
@@ -7,17 +6,8 @@ import {
   landingSubmission,
   signIn,
   test,
+  screenshotBothSizes,
 } from './fixtures';
-
-async function shots(page: Page, name: string) {
-  for (const [w, h] of [
-    [390, 844],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `.tmp/shots/${name}-${w}.png`, fullPage: true });
-  }
-}
 
 test.describe('Privacy', () => {
   test('the admin erases a lead from its detail, and the audit log shows it', async ({ page, request }) => {
@@ -53,7 +43,7 @@ test.describe('Privacy', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Cancellare i dati personali di questo cliente?' });
     await expect(confirm).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'privacy-conferma-cancellazione');
+    await screenshotBothSizes(page, 'privacy-conferma-cancellazione');
     await confirm.getByRole('button', { name: 'Cancella definitivamente' }).click();
     await expect(page.getByTestId('toast').getByText('Dati personali cancellati')).toBeVisible();
     await expect(dialog).toContainText('Cliente cancellato');
@@ -76,6 +66,6 @@ test.describe('Privacy', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Accesso');
     await expect(table).not.toContainText('Cancellazione dati di un cliente');
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'privacy-registro-attivita');
+    await screenshotBothSizes(page, 'privacy-registro-attivita');
   });
 });

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
 import {
   adminApi,
@@ -10,22 +10,11 @@ import {
   signIn,
   test,
   landingSubmission,
+  screenshotBothSizes,
 } from './fixtures';
 import { searchPerson, searchPoint } from './combobox';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-/** Screenshots for the reviewer, only when SHOTS=1: phone and desktop. */
-async function shots(page: Page, name: string) {
-  if (!process.env.SHOTS) return;
-  const size = page.viewportSize();
-  await page.screenshot({ path: `.tmp/shots/${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The new layout is painted: two animation frames, whatever their duration.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.screenshot({ path: `.tmp/shots/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 let phoneSeq = 0;
 /** A visitor's submission through the public landing API. */
@@ -153,7 +142,7 @@ test.describe('Punti Fisici', () => {
     await page.getByRole('button', { name: 'Aggiorna QR Codes' }).click();
     await expect(page.getByTestId('toast')).toContainText('QR codes aggiornati');
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'punti-fisici');
+    await screenshotBothSizes(page, 'punti-fisici');
   });
 
   test('a punto_fisico user sees only its point and its leads; other ids answer 404', async ({
@@ -253,11 +242,11 @@ test.describe('Punti Fisici', () => {
     await page.getByLabel('Cerca punto fisico').fill(`Pag${s} 00`);
     await expect(page.getByRole('heading', { name: 'Nessun punto fisico trovato' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'punti-fisici-nessuno');
+    await screenshotBothSizes(page, 'punti-fisici-nessuno');
     await page.getByRole('button', { name: 'Azzera ricerca' }).click();
     await expect(page.getByLabel('Cerca punto fisico')).toHaveValue('');
     await expect(cards).toHaveCount(25);
-    await shots(page, 'punti-fisici-pagine');
+    await screenshotBothSizes(page, 'punti-fisici-pagine');
   });
 
   test('a user with no point sees the empty state', async ({ page, request }) => {
@@ -362,7 +351,7 @@ test.describe('Lead', () => {
     await page.getByRole('button', { name: 'CSV (.csv)' }).click();
     const csv = readCsvRows(readFileSync((await (await csvPromise).path())!));
     expect(csv.length - 1).toBe(3);
-    await shots(page, 'leads');
+    await screenshotBothSizes(page, 'leads');
 
     // Delete with the browser's confirmation.
     page.once('dialog', (d) => void d.accept());
@@ -427,7 +416,7 @@ test.describe('Lead', () => {
     await expect(page.getByRole('alert')).toContainText(
       'Le pagine oltre la 101 si raggiungono con «Successiva»',
     );
-    await shots(page, 'lead-pagina-lontana');
+    await screenshotBothSizes(page, 'lead-pagina-lontana');
     await page.getByRole('button', { name: 'Torna alla prima pagina' }).click();
     await expect(page).toHaveURL(/\/leads$/);
     await expect(rows).toHaveCount(25);
@@ -494,7 +483,7 @@ test.describe('Utenti', () => {
     const edited = page.getByRole('row', { name: new RegExp(`Sarah Serra${s}`) });
     await expect(edited).toContainText('Disattivo');
     await expectNoSeriousA11yViolations(page);
-    await shots(page, 'utenti');
+    await screenshotBothSizes(page, 'utenti');
 
     // A user who is a point's responsible cannot be deleted: the dialog says why.
     const api = await adminApi(request);

@@ -1,22 +1,16 @@
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  adminApi,
+  createUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+  screenshotBothSizes,
+} from './fixtures';
 
 // The second factor end to end: docs/security.md#verifica-in-due-passaggi
-
-const shots = process.env.E2E_SCREENSHOTS;
-/** Screenshots for a person to look at, only when asked (E2E_SCREENSHOTS=dir). */
-async function shoot(page: Page, name: string) {
-  if (!shots) return;
-  for (const [w, h] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${shots}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** A code of the next 30-second step: the enrolment may have spent the current one. */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
@@ -46,14 +40,14 @@ test('an admin enrols on the profile, then signs in with a code and with a recov
   const section = page.getByRole('region', { name: 'Verifica in due passaggi' });
   await expect(section).toContainText('Non attiva');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-profilo-off');
+  await screenshotBothSizes(page, 'totp-profilo-off');
 
   await section.getByRole('button', { name: 'Attiva la verifica in due passaggi' }).click();
   await expect(section.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-profilo-enrol');
+  await screenshotBothSizes(page, 'totp-profilo-enrol');
 
   // A wrong code first: refused beside the field, nothing enabled.
   await section.getByLabel('Codice di verifica').fill('000000');
@@ -67,11 +61,11 @@ test('an admin enrols on the profile, then signs in with a code and with a recov
   const recoveryCodes = await codesList.allTextContents();
   for (const c of recoveryCodes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-profilo-codes');
+  await screenshotBothSizes(page, 'totp-profilo-codes');
   await section.getByRole('button', { name: 'Li ho conservati' }).click();
   await expect(section).toContainText('Attiva dal');
   await expect(section).toContainText('Codici di recupero ancora validi: 10 su 10');
-  await shoot(page, 'totp-profilo-on');
+  await screenshotBothSizes(page, 'totp-profilo-on');
 
   // Sign-in with the app's code.
   await signOut(page);
@@ -82,7 +76,7 @@ test('an admin enrols on the profile, then signs in with a code and with a recov
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(page).toHaveURL(/\/auth$/);
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-login-code');
+  await screenshotBothSizes(page, 'totp-login-code');
   await code.fill(await nextCode(secret));
   await page.getByRole('button', { name: 'Verifica' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -94,7 +88,7 @@ test('an admin enrols on the profile, then signs in with a code and with a recov
   await page.getByRole('button', { name: 'Non hai il telefono? Usa un codice di recupero' }).click();
   await page.getByLabel('Codice di recupero').fill(recoveryCodes[0]);
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-login-recovery');
+  await screenshotBothSizes(page, 'totp-login-recovery');
   await page.getByRole('button', { name: 'Verifica' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Hai usato un codice di recupero: te ne restano 9.').first()).toBeVisible();
@@ -118,7 +112,7 @@ test('a role the admin requires it for enrols right after the password', async (
   const rule = card.getByRole('switch', { name: /Amministrazione/ });
   await expect(rule).toHaveAttribute('aria-checked', 'false');
   await expectNoSeriousA11yViolations(page);
-  await shoot(page, 'totp-utenti-ruoli');
+  await screenshotBothSizes(page, 'totp-utenti-ruoli');
   await rule.click();
   await expect(rule).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByText('Impostazione salvata', { exact: false }).first()).toBeVisible();
@@ -129,13 +123,13 @@ test('a role the admin requires it for enrols right after the password', async (
     await expect(page.getByRole('heading', { name: 'Attiva la verifica in due passaggi' })).toBeVisible();
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     await expectNoSeriousA11yViolations(page);
-    await shoot(page, 'totp-login-enrol');
+    await screenshotBothSizes(page, 'totp-login-enrol');
     await page.getByLabel('Codice di verifica').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Conferma e attiva' }).click();
     await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
     // Still on the sign-in until the codes were seen.
     await expect(page).toHaveURL(/\/auth$/);
-    await shoot(page, 'totp-login-enrol-codes');
+    await screenshotBothSizes(page, 'totp-login-enrol-codes');
     await page.getByRole('button', { name: 'Li ho conservati' }).click();
     await expect(page).toHaveURL(/\/$/);
 
