@@ -101,7 +101,6 @@ async function main() {
       seed,
       publicBaseUrl: config.publicBaseUrl,
       onProgress: (line) => console.log(`  ${line}`),
-      embedded: handle.kind === 'pglite',
     });
     printSummary(result);
   } finally {

@@ -44,7 +44,6 @@ beforeAll(async () => {
     leads: 20,
     seed: 7,
     bulkWithoutTriggers: true,
-    embedded: ctx.handle.kind === 'pglite',
   });
 }, 120_000);
 afterAll(async () => ctx?.close());
@@ -230,13 +229,11 @@ describe('seed:demo at small size', () => {
     await expectDerivedTablesFresh(ctx.db, 'after the bulk run and its real workflow');
   });
 
-  it('ends with VACUUM on the embedded database, which has no autovacuum; with ANALYZE alone on PostgreSQL', async () => {
-    const last = second.phases.at(-1)?.name;
-    expect(last).toBe(
-      ctx.handle.kind === 'pglite' ? 'VACUUM e statistiche (ANALYZE)' : 'statistiche (ANALYZE)',
-    );
+  it('ends with VACUUM (ANALYZE), as a database after a while in use', async () => {
+    expect(second.phases.at(-1)?.name).toBe('VACUUM e statistiche (ANALYZE)');
     if (ctx.handle.kind === 'pglite') {
-      // Vacuumed: every page of the leads is all-visible, so an index-only scan reads no table page.
+      // Every page of the leads all-visible: an index-only scan reads no table page. (On the shared
+      // PostgreSQL of the tests, other files' open snapshots may keep the newest rows from it.)
       const result = await ctx.db.execute<{ visible: number; pages: number }>(
         sql`select relallvisible::int as visible, relpages::int as pages from pg_class where relname = 'leads'`,
       );

@@ -115,11 +115,6 @@ export interface SeedDemoOptions {
   /** Progress lines (phase, count, elapsed time). */
   onProgress?: (line: string) => void;
   /**
-   * The embedded database (PGlite): it has no autovacuum, so the load ends with a VACUUM as well
-   * (docs/performance.md#pglite-senza-autovacuum).
-   */
-  embedded?: boolean;
-  /**
    * Load without triggers and compute their tables once at the end (default: from BULK_FROM new
    * leads). Needs a superuser connection; without one the triggers run.
    */
@@ -391,16 +386,12 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
     `Commissioni: ${bulkCommissioni + completions} calcolate, ${bulkPagate + payouts.paid} pagate, ${storni} stornate (${seconds()})`,
   );
 
-  // Fresh planner statistics after a bulk load: PGlite has no autovacuum to gather them, and
-  // without them PostgreSQL guesses row counts badly (docs/decisions/006-demo-data-and-benchmarks.md).
-  // On PGlite a VACUUM too: until one sets the visibility map, an index-only scan reads the table.
-  if (options.embedded) {
-    await db.execute(sql`vacuum (analyze)`);
-    endPhase('VACUUM e statistiche (ANALYZE)');
-  } else {
-    await db.execute(sql`analyze`);
-    endPhase('statistiche (ANALYZE)');
-  }
+  // A demo database left as it would be after a while in use (docs/performance.md#dati-demo-in-blocco):
+  // fresh planner statistics, and a VACUUM that sets the visibility map and the rows' hint bits.
+  // Without it the first reads of every row write to it, index-only scans read the table, and
+  // PGlite has no autovacuum ever to do it.
+  await db.execute(sql`vacuum (analyze)`);
+  endPhase('VACUUM e statistiche (ANALYZE)');
 
   return {
     users: userCounts,
