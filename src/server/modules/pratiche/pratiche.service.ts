@@ -66,8 +66,8 @@ export const PRATICHE_SEARCH_MATCHES_MAX = 2_000;
 type PraticheSearch =
   { kind: 'numero' | 'trovate'; condition: SQL } | { kind: 'ampia'; condition: SQL; some: number[] };
 
-/** An int[] parameter both drivers accept: the array literal as text, cast by the server. */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** These practices, by id: the array literal as text, cast by the server (both drivers accept it). */
+const praticheByIds = (ids: number[]) => sql`${pratiche.id} = any(${`{${ids.join(',')}}`}::int[])`;
 
 /**
  * The search for one list page, or (`every`) for an export, which reads every match anyway.
@@ -96,8 +96,7 @@ async function resolveSearch(
     .where(base)
     .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
   const ids = found.map((r) => r.id);
-  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX)
-    return { kind: 'trovate', condition: sql`${pratiche.id} = any(${intArray(ids)})` };
+  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX) return { kind: 'trovate', condition: praticheByIds(ids) };
   return { kind: 'ampia', condition, some: ids };
 }
 
@@ -281,7 +280,7 @@ async function praticheTotal(
     // past the bound already, and a subset's count is a true lower bound.
     const some = praticheWhere(db, actor, query, {
       kind: 'trovate',
-      condition: sql`${pratiche.id} = any(${intArray(search.some)})`,
+      condition: praticheByIds(search.some),
     }).where;
     const fromSome = await boundedTotal(
       db,
