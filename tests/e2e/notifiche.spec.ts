@@ -115,7 +115,9 @@ test.describe('E-mail notices', () => {
     await expect(page).toHaveURL(new RegExp(`/leads/${leadId}$`));
     const dialog = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(dialog).toContainText(`Sara ${cognome}`);
-    await page.keyboard.press('Escape');
+    // The close button, not Escape: the sign-in's toast loads its own chunk and may mount after the
+    // dialog, and then Radix gives Escape to that newest layer (the toast) first.
+    await dialog.getByRole('button', { name: 'Chiudi', exact: true }).click();
     await expect(page).toHaveURL(/\/leads$/);
   });
 });
