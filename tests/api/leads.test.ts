@@ -215,6 +215,40 @@ describe('GET /api/leads: pages by position (dopo / prima)', () => {
     expect(byCursor.json<Page>().items).toEqual(page3.items);
   });
 
+  // A search is paged from its gathered matches (docs/performance.md#ricerca-dei-lead): by
+  // number, by position and up to `fino` it must give what the other lists give.
+  it.each(['admin', 'amministrazione', ...SCOPED_ROLES] as Role[])(
+    '%s: a search paged by number equals the page by position, and leaves out the leads that arrive after its first page',
+    async (role) => {
+      const word = `Arrivo${tag()}`;
+      const base = Date.parse('2026-03-01T10:00:00.000001Z');
+      for (let i = 0; i < 6; i++)
+        await insertLead(ctx.db, {
+          puntoFisicoOriginaleId: q.id,
+          cognome: `${word} ${i}`,
+          dataRegistrazione: new Date(base + i * 60_000),
+        });
+      const url = `/api/leads?search=${word}&pageSize=4`;
+      const first = (await get(url, w.cookies[role])).json<Page & { total: number }>();
+      expect(first.total).toBe(6);
+      const late = await insertLead(ctx.db, { puntoFisicoOriginaleId: q.id, cognome: `${word} tardi` });
+      const byNumber = (await get(`${url}&page=2&fino=${first.fino}`, w.cookies[role])).json<Page>();
+      const byPosition = (
+        await get(`${url}&fino=${first.fino}&dopo=${first.cursori!.dopo}`, w.cookies[role])
+      ).json<Page>();
+      expect(byNumber.items).toEqual(byPosition.items);
+      expect([...first.items, ...byNumber.items].map((l) => l.id)).not.toContain(late.id);
+      expect(byNumber.items).toHaveLength(2);
+      // Read again from the top: the newcomer first, and counted.
+      const fresh = (await get(url, w.cookies[role])).json<Page & { total: number }>();
+      expect(fresh.items[0].id).toBe(late.id);
+      expect(fresh.total).toBe(7);
+      // A page past the end: no rows, the total still told.
+      const past = (await get(`${url}&page=3`, w.cookies[role])).json<Page & { total: number }>();
+      expect([past.items, past.total, past.cursori]).toEqual([[], 7, null]);
+    },
+  );
+
   // The scoped roles answer a status filter from their own scope rows, which carry the lead's
   // status (docs/performance.md#stato-nel-perimetro): it must find what the full list shows.
   it.each([...SCOPED_ROLES, 'admin'] as Role[])(

@@ -276,18 +276,22 @@ function cursorText(date: SQLWrapper, id: SQLWrapper): SQL<string> {
   return sql<string>`to_char(${date} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || ${id}`;
 }
 
-/**
- * The ids of one page, newest first, read from the index that matches the actor's scope and
- * filter (see PageSource). With a cursor the page starts right after (`dopo`) or before
- * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
- * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
- */
-function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
-  const source = pageSource(actor, query);
+/** The date and id columns a page is ordered by, on the table it is read from (see PageSource). */
+function pageKeys(source: PageSource) {
   const table = source.kind === 'leads' ? undefined : source.table;
-  const date = table ? table.dataRegistrazione : leads.dataRegistrazione;
-  const id = table ? table.leadId : leads.id;
-  const cursor = query.dopo ?? query.prima;
+  return {
+    date: table ? table.dataRegistrazione : leads.dataRegistrazione,
+    id: table ? table.leadId : leads.id,
+  };
+}
+
+/**
+ * The rows that match the actor's scope and filters, as (`pagina_id`, `pagina_data`), read from
+ * the index that matches them (see PageSource); `extra` narrows them (a position, an id bound).
+ */
+function matchingRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, extra?: SQL) {
+  const source = pageSource(actor, query);
+  const { date, id } = pageKeys(source);
   const where = and(
     source.kind === 'own'
       ? source.joinLeads
@@ -298,12 +302,7 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, f
         : // A scoped role's point filter keeps to its own points (filterConditions), so its
           // leads are in scope without the scope condition.
           filterConditions(db, actor, query, now, { scopeJoined: puntiScope(actor) != null }),
-    lte(id, fino),
-    cursor
-      ? query.prima
-        ? sql`(${date}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})`
-        : sql`(${date}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`
-      : undefined,
+    extra,
   );
   const fields = { id: sql<number>`${id}`.as('pagina_id'), data: sql<string>`${date}`.as('pagina_data') };
   const from =
@@ -314,14 +313,92 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, f
       : source.kind === 'punto'
         ? db.select(fields).from(leadPunti)
         : db.select(fields).from(leads);
-  // `prima` reads towards the newer rows, then the page is put back in list order.
-  const order = query.prima ? [asc(date), asc(id)] : [desc(date), desc(id)];
-  return from
-    .where(where)
-    .orderBy(...order)
+  return from.where(where);
+}
+
+/**
+ * Where a page starts: up to one id (`fino`), then right after (`dopo`) or before (`prima`) a
+ * position, on the given date and id columns.
+ */
+function pagePosition(query: ListLeadsQuery, date: SQLWrapper, id: SQLWrapper, fino: number) {
+  const cursor = query.dopo ?? query.prima;
+  return and(
+    lte(id, fino),
+    cursor
+      ? query.prima
+        ? sql`(${date}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})`
+        : sql`(${date}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+      : undefined,
+  )!;
+}
+
+/** The page's order: newest first, or towards the newer rows for `prima` (put back in list order after). */
+function pageOrder(query: ListLeadsQuery, date: SQLWrapper, id: SQLWrapper) {
+  return query.prima ? [asc(date), asc(id)] : [desc(date), desc(id)];
+}
+
+/** How many rows a page without a cursor skips (at most LEAD_JUMP_MAX_ROWS, by the schema). */
+function pageOffset(query: ListLeadsQuery) {
+  return (query.dopo ?? query.prima) ? 0 : (query.page - 1) * query.pageSize;
+}
+
+/**
+ * The ids of one page, newest first, read from the index that matches the actor's scope and
+ * filter (see PageSource). With a cursor the page starts right after (`dopo`) or before
+ * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
+ * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
+ */
+function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
+  const { date, id } = pageKeys(pageSource(actor, query));
+  return matchingRows(db, actor, query, now, pagePosition(query, date, id, fino))
+    .orderBy(...pageOrder(query, date, id))
     .limit(query.pageSize)
-    .offset(cursor ? 0 : (query.page - 1) * query.pageSize)
+    .offset(pageOffset(query))
     .as('pagina');
+}
+
+/** The page's leads, joined (point, duplicate marker) once its ids are chosen. */
+function pageColumns(actor: Actor, now: Date, page: { id: SQLWrapper; data: SQLWrapper }) {
+  return { ...screenColumns(actor, now), cursore: cursorText(page.data, page.id) };
+}
+
+/**
+ * A search's page and exact total from one reading of its matches (docs/performance.md#ricerca-dei-lead):
+ * the matches are gathered once, up to one past the search's bound, then counted and paged in
+ * memory. More matches than the bound: null, and the list reads its page by the index order.
+ */
+async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
+  const trovati = db.$with('trovati').as(matchingRows(db, actor, query, now).limit(SEARCH_TOTAL_BOUND + 1));
+  const conteggio = db
+    .select({ n: sql<number>`count(*)::int`.as('trovati_n') })
+    .from(trovati)
+    .as('conteggio');
+  const pagina = db
+    .select({
+      id: sql<number>`${trovati.id}`.as('pagina_id'),
+      data: sql<string>`${trovati.data}`.as('pagina_data'),
+    })
+    .from(trovati)
+    .where(pagePosition(query, trovati.data, trovati.id, fino))
+    .orderBy(...pageOrder(query, trovati.data, trovati.id))
+    .limit(query.pageSize)
+    .offset(pageOffset(query))
+    .as('pagina');
+  // One row even when the page is empty: the count, with the page's leads joined to it.
+  const rows = await db
+    .with(trovati)
+    .select({ n: conteggio.n, pagina: pagina.id, ...pageColumns(actor, now, pagina) })
+    .from(conteggio)
+    .leftJoin(pagina, sql`true`)
+    .leftJoin(leads, eq(leads.id, pagina.id))
+    .leftJoin(puntiFisici, originalPuntoInScope(actor))
+    .orderBy(desc(pagina.data), desc(pagina.id));
+  const n = rows[0]?.n ?? 0;
+  if (n > SEARCH_TOTAL_BOUND) return null;
+  return {
+    total: exactTotal(n),
+    rows: rows.filter((r) => r.pagina != null) as Array<ListRow & { cursore: string }>,
+  };
 }
 
 export async function listLeads(
@@ -333,18 +410,16 @@ export async function listLeads(
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
   const fino = query.fino ?? (await newestId(db, leads));
-  const ids = pageIds(db, actor, query, now, fino);
-  // The page's 25 leads are joined (point, duplicate marker) after the ids are chosen: a skipped
-  // row costs an index entry, never the columns and the duplicate probe.
-  const [total, rows] = await Promise.all([
-    leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
-    db
-      .select({ ...screenColumns(actor, now), cursore: cursorText(ids.data, ids.id) })
-      .from(ids)
-      .innerJoin(leads, eq(leads.id, ids.id))
-      .leftJoin(puntiFisici, originalPuntoInScope(actor))
-      .orderBy(desc(ids.data), desc(ids.id)),
-  ]);
+  const searched = query.search?.trim() ? await searchedPage(db, actor, query, now, fino) : null;
+  const [total, rows] = searched
+    ? [searched.total, searched.rows]
+    : await Promise.all([
+        query.search?.trim()
+          ? // The search has already found more matches than its bound.
+            { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
+          : leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
+        pageRows(db, actor, query, now, fino),
+      ]);
   const cursori = rows.length ? { prima: rows[0].cursore, dopo: rows[rows.length - 1].cursore } : null;
   return {
     items: rows.map(toListItem),
@@ -354,6 +429,20 @@ export async function listLeads(
     fino,
     cursori,
   };
+}
+
+/**
+ * The page's 25 leads, joined (point, duplicate marker) after their ids are chosen: a skipped
+ * row costs an index entry, never the columns and the duplicate probe.
+ */
+function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
+  const ids = pageIds(db, actor, query, now, fino);
+  return db
+    .select(pageColumns(actor, now, ids))
+    .from(ids)
+    .innerJoin(leads, eq(leads.id, ids.id))
+    .leftJoin(puntiFisici, originalPuntoInScope(actor))
+    .orderBy(desc(ids.data), desc(ids.id));
 }
 
 async function findLead(db: DbExecutor, actor: Actor, id: number, now: Date) {
