@@ -2,9 +2,15 @@ import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni, documenti, pratiche, servizi } from '#server/db/schema.ts';
+import { commissioni, documenti, pratiche, servizi, serviziStorico, users } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
-import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
+import {
+  insertCommissioneConfig,
+  insertLead,
+  insertPratica,
+  insertPuntoFisico,
+  insertUser,
+} from '../setup/factories';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -84,6 +90,57 @@ describe('GET /api/pratiche', () => {
       storico: [{ daStato: 'inserito', aStato: 'ko', motivazione: 'dati_errati' }],
     });
     expect(typeof item.servizi[1].dataUltimoAggiornamento).toBe('string');
+  });
+
+  it("lists each service's history oldest first, with who made each change (none once that account is gone)", async () => {
+    const point = await insertPuntoFisico(ctx.db);
+    const pratica = await insertPratica(ctx.db, {
+      puntoFisicoId: point.id,
+      servizi: [{ tipoServizio: 'gas' }],
+    });
+    const [s] = pratica.servizi;
+    const operatore = await insertUser(ctx.db, {
+      firstName: 'Lia',
+      lastName: 'Conti',
+      role: 'amministrazione',
+    });
+    const uscito = await insertUser(ctx.db, { firstName: 'Ugo', lastName: 'Riva', role: 'amministrazione' });
+    // Inserted newest first, with microseconds: the list orders them and keeps the millisecond.
+    await ctx.db.insert(serviziStorico).values([
+      {
+        servizioId: s.id,
+        userId: uscito.id,
+        daStato: 'in_lavorazione',
+        aStato: 'ko',
+        motivazione: 'altro',
+        createdAt: new Date('2026-05-02T08:00:00.456Z'),
+      },
+      {
+        servizioId: s.id,
+        userId: operatore.id,
+        daStato: 'inserito',
+        aStato: 'in_lavorazione',
+        createdAt: new Date('2026-05-01T08:00:00.123Z'),
+      },
+    ]);
+    await ctx.db.delete(users).where(eq(users.id, uscito.id));
+    const [item] = (await list({ puntoFisicoId: point.id })).json().items;
+    expect(item.servizi[0].storico).toEqual([
+      expect.objectContaining({
+        daStato: 'inserito',
+        aStato: 'in_lavorazione',
+        motivazione: null,
+        createdAt: '2026-05-01T08:00:00.123Z',
+        utente: 'Lia Conti',
+      }),
+      expect.objectContaining({
+        daStato: 'in_lavorazione',
+        aStato: 'ko',
+        motivazione: 'altro',
+        createdAt: '2026-05-02T08:00:00.456Z',
+        utente: null,
+      }),
+    ]);
   });
 
   it('searches by name, surname, full name, e-mail, phone (any spacing) and practice number', async () => {

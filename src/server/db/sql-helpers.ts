@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './client';
 
@@ -19,6 +19,11 @@ export function isUniqueViolation(error: unknown): boolean {
  * The highest id of a table (its primary key's last entry, one index read), 0 when it is empty:
  * the `fino` of a stable list page (docs/performance.md#paginazione-stabile).
  */
+export function newestIdSql(table: PgTable & { id: AnyPgColumn }): SQL<number> {
+  return sql<number>`(select coalesce(max(${table.id}), 0) from ${table})`;
+}
+
+/** The same, read by a query of its own (a page with no rows has no column to carry it). */
 export async function newestId(db: DbExecutor, table: PgTable & { id: AnyPgColumn }): Promise<number> {
   const [row] = await db.select({ id: sql<number | null>`max(${table.id})` }).from(table);
   return Number(row?.id ?? 0);

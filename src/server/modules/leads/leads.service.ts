@@ -18,7 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import { newestId } from '#server/db/sql-helpers.ts';
+import { newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -320,16 +320,17 @@ function matchingRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Da
  * Where a page starts: up to one id (`fino`), then right after (`dopo`) or before (`prima`) a
  * position, on the given date and id columns.
  */
-function pagePosition(query: ListLeadsQuery, date: SQLWrapper, id: SQLWrapper, fino: number) {
+function pagePosition(query: ListLeadsQuery, date: SQLWrapper, id: SQLWrapper) {
   const cursor = query.dopo ?? query.prima;
   return and(
-    lte(id, fino),
+    // Without `fino` the page reads what its statement sees (pageColumns says up to which id).
+    query.fino === undefined ? undefined : lte(id, query.fino),
     cursor
       ? query.prima
         ? sql`(${date}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id})`
         : sql`(${date}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id})`
       : undefined,
-  )!;
+  );
 }
 
 /** The page's order: newest first, or towards the newer rows for `prima` (put back in list order after). */
@@ -348,18 +349,30 @@ function pageOffset(query: ListLeadsQuery) {
  * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
  * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
-function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
+function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
   const { date, id } = pageKeys(pageSource(actor, query));
-  return matchingRows(db, actor, query, now, pagePosition(query, date, id, fino))
+  return matchingRows(db, actor, query, now, pagePosition(query, date, id))
     .orderBy(...pageOrder(query, date, id))
     .limit(query.pageSize)
     .offset(pageOffset(query))
     .as('pagina');
 }
 
-/** The page's leads, joined (point, duplicate marker) once its ids are chosen. */
-function pageColumns(actor: Actor, now: Date, page: { id: SQLWrapper; data: SQLWrapper }) {
-  return { ...screenColumns(actor, now), cursore: cursorText(page.data, page.id) };
+/**
+ * The page's leads, joined (point, duplicate marker) once its ids are chosen, with the `fino` the
+ * page was read up to: the newest id, read by the page's own statement (not a query of its own).
+ */
+function pageColumns(
+  actor: Actor,
+  query: ListLeadsQuery,
+  now: Date,
+  page: { id: SQLWrapper; data: SQLWrapper },
+) {
+  return {
+    ...screenColumns(actor, now),
+    cursore: cursorText(page.data, page.id),
+    fino: query.fino === undefined ? newestIdSql(leads) : sql<number>`${query.fino}::int`,
+  };
 }
 
 /**
@@ -367,7 +380,7 @@ function pageColumns(actor: Actor, now: Date, page: { id: SQLWrapper; data: SQLW
  * the matches are gathered once, up to one past the search's bound, then counted and paged in
  * memory. More matches than the bound: null, and the list reads its page by the index order.
  */
-async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
+async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
   const trovati = db.$with('trovati').as(matchingRows(db, actor, query, now).limit(SEARCH_TOTAL_BOUND + 1));
   const conteggio = db
     .select({ n: sql<number>`count(*)::int`.as('trovati_n') })
@@ -379,7 +392,7 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
       data: sql<string>`${trovati.data}`.as('pagina_data'),
     })
     .from(trovati)
-    .where(pagePosition(query, trovati.data, trovati.id, fino))
+    .where(pagePosition(query, trovati.data, trovati.id))
     .orderBy(...pageOrder(query, trovati.data, trovati.id))
     .limit(query.pageSize)
     .offset(pageOffset(query))
@@ -387,7 +400,7 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
   // One row even when the page is empty: the count, with the page's leads joined to it.
   const rows = await db
     .with(trovati)
-    .select({ n: conteggio.n, pagina: pagina.id, ...pageColumns(actor, now, pagina) })
+    .select({ n: conteggio.n, pagina: pagina.id, ...pageColumns(actor, query, now, pagina) })
     .from(conteggio)
     .leftJoin(pagina, sql`true`)
     .leftJoin(leads, eq(leads.id, pagina.id))
@@ -397,7 +410,8 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
   if (n > SEARCH_TOTAL_BOUND) return null;
   return {
     total: exactTotal(n),
-    rows: rows.filter((r) => r.pagina != null) as Array<ListRow & { cursore: string }>,
+    rows: rows.filter((r) => r.pagina != null) as Array<ListRow & { cursore: string; fino: number }>,
+    fino: Number(rows[0]?.fino ?? 0),
   };
 }
 
@@ -409,8 +423,7 @@ export async function listLeads(
 ): Promise<LeadList> {
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
-  const fino = query.fino ?? (await newestId(db, leads));
-  const searched = query.search?.trim() ? await searchedPage(db, actor, query, now, fino) : null;
+  const searched = query.search?.trim() ? await searchedPage(db, actor, query, now) : null;
   const [total, rows] = searched
     ? [searched.total, searched.rows]
     : await Promise.all([
@@ -418,8 +431,10 @@ export async function listLeads(
           ? // The search has already found more matches than its bound.
             { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
           : leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
-        pageRows(db, actor, query, now, fino),
+        pageRows(db, actor, query, now),
       ]);
+  const fino =
+    query.fino ?? searched?.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, leads));
   const cursori = rows.length ? { prima: rows[0].cursore, dopo: rows[rows.length - 1].cursore } : null;
   return {
     items: rows.map(toListItem),
@@ -435,10 +450,10 @@ export async function listLeads(
  * The page's 25 leads, joined (point, duplicate marker) after their ids are chosen: a skipped
  * row costs an index entry, never the columns and the duplicate probe.
  */
-function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, fino: number) {
-  const ids = pageIds(db, actor, query, now, fino);
+function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
+  const ids = pageIds(db, actor, query, now);
   return db
-    .select(pageColumns(actor, now, ids))
+    .select(pageColumns(actor, query, now, ids))
     .from(ids)
     .innerJoin(leads, eq(leads.id, ids.id))
     .leftJoin(puntiFisici, originalPuntoInScope(actor))

@@ -17,7 +17,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { containsPattern, newestId } from '#server/db/sql-helpers.ts';
+import { containsPattern, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -195,16 +195,17 @@ function serviceRanges(query: PraticheFilters): SQL[] | undefined {
 function rangedPraticaIds(
   actor: Actor,
   query: ListQuery,
-  fino: number,
+  fino: number | undefined,
 ): { ids: SQL | undefined; ranges: SQL[] } | undefined {
   const ranges = serviceRanges(query);
   if (!ranges || puntiScope(actor) || query.search || query.puntoFisico) return undefined;
   if (ranges.length === 0) return { ids: undefined, ranges };
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
+  const upTo = fino === undefined ? sql`` : sql` and e.pratica_id <= ${fino}`;
   const limit = query.page * query.pageSize;
   const parts = ranges.map(
     (r) =>
-      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} and e.pratica_id <= ${fino} order by e.data_creazione desc, e.pratica_id desc limit ${limit})`,
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point}${upTo} order by e.data_creazione desc, e.pratica_id desc limit ${limit})`,
   );
   return {
     ranges,
@@ -252,6 +253,27 @@ function pointFilter(query: ListQuery): SQL | undefined {
   );
 }
 
+/** The counter that holds the list's total, when one does: a point, a service and at most one status. */
+function totalVoce(query: ListQuery): Voce | undefined {
+  if (needsCounting(query)) return undefined;
+  if (query.stato.length === 1) return statoVoce(query, query.stato[0]);
+  return query.stato.length === 0 && !query.servizio ? 'pratiche' : undefined;
+}
+
+/** The counter of the practices holding a service (of the chosen type) in `stato`. */
+const statoVoce = (query: ListQuery, stato: ServizioStato): Voce =>
+  `pratiche|${query.servizio ?? '*'}|${stato}`;
+
+/**
+ * The counters the page's total and its status buttons read (without a search the buttons always
+ * come from counters), in one query for both.
+ */
+function listCounters(db: Database, actor: Actor, query: ListQuery, search: PraticheSearch | undefined) {
+  const voci = [totalVoce(query), ...(search ? [] : SERVIZIO_STATI.map((stato) => statoVoce(query, stato)))];
+  const wanted = [...new Set(voci.filter((v) => v !== undefined))];
+  return wanted.length ? pointCounters(db, actor, wanted, pointFilter(query)) : undefined;
+}
+
 /**
  * The list's total: exact from the counters kept by triggers when the filters are a point, a
  * service and at most one status; else counted up to a bound (docs/performance.md#totali-delle-liste).
@@ -262,18 +284,13 @@ async function praticheTotal(
   query: ListQuery,
   where: SQL | undefined,
   search: PraticheSearch | undefined,
+  counters: Promise<Map<string, number>> | undefined,
   ranged?: { ranges: SQL[] },
 ): Promise<PageTotal> {
   // A service type in any status has no counter of its own (a practice holding it in two
   // statuses would count twice in a sum): that one is counted.
-  const fromCounters =
-    !needsCounting(query) && (query.stato.length === 1 || (query.stato.length === 0 && !query.servizio));
-  if (fromCounters) {
-    const voce: Voce =
-      query.stato.length === 1 ? `pratiche|${query.servizio ?? '*'}|${query.stato[0]}` : 'pratiche';
-    const counts = await pointCounters(db, actor, [voce], pointFilter(query));
-    return exactTotal(counts.get(voce) ?? 0);
-  }
+  const voce = totalVoce(query);
+  if (voce && counters) return exactTotal((await counters).get(voce) ?? 0);
   if (ranged) return rangedTotal(db, query, ranged.ranges);
   if (search?.kind === 'ampia') {
     // More practices match than are gathered: with the other filters some of them are usually
@@ -314,12 +331,12 @@ async function praticheCountsByStato(
   query: ListQuery,
   filters: SQL | undefined,
   search: PraticheSearch | undefined,
+  counters: Promise<Map<string, number>> | undefined,
 ): Promise<Array<{ stato: string; n: number }> | null> {
   if (search?.kind === 'ampia') return null;
-  if (!search) {
-    const voci = SERVIZIO_STATI.map((stato): Voce => `pratiche|${query.servizio ?? '*'}|${stato}`);
-    const counts = await pointCounters(db, actor, voci, pointFilter(query));
-    return SERVIZIO_STATI.map((stato, i) => ({ stato, n: counts.get(voci[i]) ?? 0 }));
+  if (!search && counters) {
+    const counts = await counters;
+    return SERVIZIO_STATI.map((stato) => ({ stato, n: counts.get(statoVoce(query, stato)) ?? 0 }));
   }
   return db
     .select({ stato: servizi.stato, n: sql<number>`count(distinct ${servizi.praticaId})::int` })
@@ -336,17 +353,28 @@ async function praticheCountsByStato(
 }
 
 /** A practice with its customer, point name and document count: the list's rows and the detail. */
+const praticaRowFields = () => ({
+  p: pratiche,
+  nome: leads.nome,
+  cognome: leads.cognome,
+  telefono: leads.telefono,
+  email: leads.email,
+  nomeAttivita: puntiFisici.nomeAttivita,
+  documentiCount: sql<number>`(select count(*)::int from documenti d where d.pratica_id = ${pratiche.id})`,
+});
+
 function selectPraticaRows(db: Database) {
   return db
-    .select({
-      p: pratiche,
-      nome: leads.nome,
-      cognome: leads.cognome,
-      telefono: leads.telefono,
-      email: leads.email,
-      nomeAttivita: puntiFisici.nomeAttivita,
-      documentiCount: sql<number>`(select count(*)::int from documenti d where d.pratica_id = ${pratiche.id})`,
-    })
+    .select(praticaRowFields())
+    .from(pratiche)
+    .innerJoin(leads, eq(leads.id, pratiche.leadId))
+    .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
+}
+
+/** The list's rows, each with the page's `fino` (read in the same statement as the rows). */
+function selectPageRows(db: Database, fino: SQL<number>) {
+  return db
+    .select({ ...praticaRowFields(), fino })
     .from(pratiche)
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
@@ -386,23 +414,26 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
   // the first one while new practices come in (docs/performance.md#paginazione-stabile).
-  const fino = query.fino ?? (await newestId(db, pratiche));
+  // Without `fino` the page reads what its statement sees, and says up to which id that was:
+  // the newest id comes with the rows, not from a query of its own.
+  const fino = query.fino;
 
   const ranged = rangedPraticaIds(actor, query, fino);
+  const counters = listCounters(db, actor, query, search);
   const [page, total, counts] = await Promise.all([
     ranged
       ? ranged.ids
-        ? selectPraticaRows(db)
+        ? selectPageRows(db, fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`)
             .where(sql`${pratiche.id} in (${ranged.ids})`)
             .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
         : []
-      : selectPraticaRows(db)
-          .where(and(where, lte(pratiche.id, fino)))
+      : selectPageRows(db, fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`)
+          .where(and(where, fino === undefined ? undefined : lte(pratiche.id, fino)))
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-    praticheTotal(db, actor, query, where, search, ranged),
-    praticheCountsByStato(db, actor, query, filters, search),
+    praticheTotal(db, actor, query, where, search, counters, ranged),
+    praticheCountsByStato(db, actor, query, filters, search, counters),
   ]);
   const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
@@ -422,7 +453,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       completato: countOf('completato'),
       ko: countOf('ko'),
     },
-    fino,
+    fino: query.fino ?? (page.length ? Number(page[0].fino) : await newestId(db, pratiche)),
   };
 }
 

@@ -39,42 +39,32 @@ type CommissioneRow = typeof commissioni.$inferSelect;
 /** Normalises a numeric(12,2) value from the database ("30", "30.5") to "30.00". */
 const money = (value: string) => fromCents(toCents(value));
 
+/**
+ * A service's status history, oldest first, as JSON in the service's own row (one query for a
+ * page's services and their histories): dates as ISO text to the millisecond, like Date's.
+ */
+const storicoJson = sql<Servizio['storico'] | null>`(
+  select json_agg(json_build_object(
+    'id', h.id, 'daStato', h.da_stato, 'aStato', h.a_stato, 'motivazione', h.motivazione,
+    'createdAt', to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'utente', u.first_name || ' ' || u.last_name
+  ) order by h.created_at, h.id)
+  from ${serviziStorico} h left join ${users} u on u.id = h.user_id
+  where h.servizio_id = "servizi"."id")`;
+
 /** The services of these practices with supplier code and status history, oldest first. */
 export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise<Map<number, Servizio[]>> {
   const byPratica = new Map<number, Servizio[]>();
   if (praticaIds.length === 0) return byPratica;
   const rows = await db
-    .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome })
+    .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome, storico: storicoJson })
     .from(servizi)
     .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
     .where(inArray(servizi.praticaId, praticaIds))
     .orderBy(asc(servizi.id));
-  const ids = rows.map((r) => r.s.id);
-  const history =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ h: serviziStorico, firstName: users.firstName, lastName: users.lastName })
-          .from(serviziStorico)
-          .leftJoin(users, eq(users.id, serviziStorico.userId))
-          .where(inArray(serviziStorico.servizioId, ids))
-          .orderBy(asc(serviziStorico.createdAt), asc(serviziStorico.id));
-  const historyOf = new Map<number, Servizio['storico']>();
-  for (const { h, firstName, lastName } of history) {
-    const list = historyOf.get(h.servizioId) ?? [];
-    list.push({
-      id: h.id,
-      daStato: h.daStato,
-      aStato: h.aStato,
-      motivazione: h.motivazione,
-      createdAt: h.createdAt.toISOString(),
-      utente: firstName != null ? `${firstName} ${lastName}` : null,
-    });
-    historyOf.set(h.servizioId, list);
-  }
-  for (const { s, codice, nome } of rows) {
+  for (const { s, codice, nome, storico } of rows) {
     const list = byPratica.get(s.praticaId) ?? [];
-    list.push(toServizio(s, codice, nome, historyOf.get(s.id) ?? []));
+    list.push(toServizio(s, codice, nome, storico ?? []));
     byPratica.set(s.praticaId, list);
   }
   return byPratica;
