@@ -233,8 +233,12 @@ describe('counters equal a fresh count after every kind of change', () => {
   it('changes in one transaction reach the counters at its commit, a deleted point leaving none behind', async () => {
     const punto = await insertPuntoFisico(ctx.db);
     const total = async () =>
-      (await rows(ctx.db, sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`))[0]
-        ?.n ?? 0;
+      (
+        await rows(
+          ctx.db,
+          sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti' and voce = 'lead'`,
+        )
+      )[0]?.n ?? 0;
     const before = await total();
     await ctx.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
@@ -244,7 +248,7 @@ describe('counters equal a fresh count after every kind of change', () => {
       // The shared rows are not touched (nor locked) before the commit: only the queue grows.
       const inside = await rows(
         db,
-        sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti'`,
+        sql`select ambito, ambito_id, voce, n from contatori where ambito = 'tutti' and voce = 'lead'`,
       );
       expect(inside[0]?.n ?? 0).toBe(before);
       const waiting = await rows(db, sql`select ambito, ambito_id, voce, n from contatori_attesa`);

@@ -47,6 +47,8 @@ export async function pointCounters(
   among?: SQL,
 ): Promise<Map<string, number>> {
   const scope = puntiScope(actor);
+  // Every point and "no point": the company's own figures (migration 0022), not a sum per request.
+  const everyPoint = !scope && !among && !voci.includes('lead');
   const points =
     scope || among ? db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)) : undefined;
   const rows = await db
@@ -54,7 +56,9 @@ export async function pointCounters(
     .from(contatori)
     .where(
       and(
-        eq(contatori.ambito, 'punto'),
+        everyPoint
+          ? and(eq(contatori.ambito, 'tutti'), eq(contatori.ambitoId, 0))
+          : eq(contatori.ambito, 'punto'),
         inArray(contatori.voce, [...voci]),
         points ? inArray(contatori.ambitoId, points) : undefined,
       ),
