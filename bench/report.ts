@@ -50,6 +50,8 @@ export interface DbRun {
   date: string;
   quick: boolean;
   seconds: number;
+  /** PostgreSQL reached through its Unix socket (true) or TCP (false); absent for PGlite and older runs. */
+  dbSocket?: boolean;
   node: string;
   /** The code measured: commit and branch of the working tree (uncommitted changes flagged). */
   commit?: string;
@@ -273,7 +275,7 @@ export function markdownReport(all: DbRun[]): string {
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...runs.map(
       (r) =>
-        `| ${dbName(r.db)} | ${int.format(r.leads)} | ${r.branch ?? '—'} ${r.commit ?? ''} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ${r.seconds} s per misura${r.quick ? ', --quick' : ''} | ${r.cpus} core, load ${f(r.load)}${isUnderLoad(r) ? ' ⚠️ sotto carico: non confrontabile' : ''}, Node ${r.node} | ${f(r.seedMs / 1000, 0)} s | ${f(r.firstStartMs / 1000, 2)} s | ${f(median(r.startupsMs) / 1000, 2)} s (CPU ${f(median(r.startupsCpuMs) / 1000, 2)} s) | ${f(r.rssIdleMb, 0)} MB | ${f(r.rssUnderLoadMb, 0)} MB |`,
+        `| ${dbName(r.db)} | ${int.format(r.leads)} | ${r.branch ?? '—'} ${r.commit ?? ''} | ${r.date.slice(0, 16).replace('T', ' ')} UTC | ${r.seconds} s per misura${r.quick ? ', --quick' : ''}${r.dbSocket === undefined ? '' : r.dbSocket ? ', socket Unix' : ', TCP'} | ${r.cpus} core, load ${f(r.load)}${isUnderLoad(r) ? ' ⚠️ sotto carico: non confrontabile' : ''}, Node ${r.node} | ${f(r.seedMs / 1000, 0)} s | ${f(r.firstStartMs / 1000, 2)} s | ${f(median(r.startupsMs) / 1000, 2)} s (CPU ${f(median(r.startupsCpuMs) / 1000, 2)} s) | ${f(r.rssIdleMb, 0)} MB | ${f(r.rssUnderLoadMb, 0)} MB |`,
     ),
     '',
     '## Budget',

@@ -447,8 +447,10 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       const stopPostgres = () => postgres?.stop();
       cleanups.unshift(stopPostgres);
       exitCleanups.push(stopPostgres);
-      env.DATABASE_URL = postgres.url;
-      pool = new pg.Pool({ connectionString: postgres.url, max: 2 });
+      // Through the Unix socket, as a server beside its database should connect: over TCP on
+      // 127.0.0.1 each query's write costs the loopback stack on the same 2 cores (docs/deploy.md).
+      env.DATABASE_URL = postgres.socketUrl;
+      pool = new pg.Pool({ connectionString: postgres.socketUrl, max: 2 });
       cleanups.unshift(() => pool!.end());
       await pool.query('create extension if not exists pg_stat_statements');
     }
@@ -564,6 +566,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       date: new Date().toISOString(),
       quick,
       seconds,
+      ...(env.DATABASE_URL ? { dbSocket: /[?&]host=\//.test(env.DATABASE_URL) } : {}),
       node: process.version,
       ...codeMeasured,
       cpus: cpus().length,

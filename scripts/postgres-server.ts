@@ -12,6 +12,8 @@ import path from 'node:path';
 
 export interface ThrowawayPostgres {
   url: string;
+  /** The same server through its Unix socket (what a server on the same machine should use). */
+  socketUrl: string;
   port: number;
   stop(): void;
 }
@@ -96,6 +98,7 @@ export async function startThrowawayPostgres(
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     port,
     stop() {
       if (stopped) return;
