@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, documenti, pratiche, servizi, serviziStorico, users } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
@@ -219,8 +219,13 @@ describe('GET /api/pratiche', () => {
     // KO reasons, two points and shared timestamps (docs/performance.md#filtri-delle-pratiche).
     const base = Date.parse('2025-06-01T08:00:00Z');
     let points: number[] = [];
+    // Both points' names share a word: the point-name filter finds both, or one by its letter.
+    const nameTag = `Filtri${randomBytes(3).toString('hex')}`;
     beforeAll(async () => {
-      points = [(await insertPuntoFisico(ctx.db)).id, (await insertPuntoFisico(ctx.db)).id];
+      points = [
+        (await insertPuntoFisico(ctx.db, { nomeAttivita: `${nameTag} A` })).id,
+        (await insertPuntoFisico(ctx.db, { nomeAttivita: `${nameTag} B` })).id,
+      ];
       const mixes: Array<Array<Omit<Partial<typeof servizi.$inferInsert>, 'praticaId'>>> = [
         [
           { tipoServizio: 'luce', stato: 'in_lavorazione' },
@@ -256,6 +261,8 @@ describe('GET /api/pratiche', () => {
         .where(
           and(
             q.puntoFisicoId ? eq(pratiche.puntoFisicoId, Number(q.puntoFisicoId)) : undefined,
+            q.puntoFisico === nameTag ? inArray(pratiche.puntoFisicoId, points) : undefined,
+            q.puntoFisico === `${nameTag} B` ? eq(pratiche.puntoFisicoId, points[1]) : undefined,
             sql`exists (select 1 from servizi s where s.pratica_id = ${pratiche.id}
               ${q.servizio ? sql`and s.tipo_servizio = ${q.servizio}` : sql``}
               ${
@@ -283,20 +290,31 @@ describe('GET /api/pratiche', () => {
       { koMotivazione: 'dati_errati', servizio: 'gas' },
       { koMotivazione: 'dati_errati', stato: 'inserito' },
       { stato: 'inserito,in_lavorazione,completato,ko' },
-    ] as Array<Record<string, string>>)('%j, over all points and on one point', async (filter) => {
-      for (const q of [filter, { ...filter, puntoFisicoId: points[1] }]) {
-        const expected = await fresh(q);
-        const first = (await list({ ...q, pageSize: 4 })).json();
-        const seen: number[] = first.items.map((p: { id: number }) => p.id);
-        for (let page = 2; page <= Math.ceil(expected.length / 4) + 1; page++) {
-          const res = await list({ ...q, pageSize: 4, page, fino: first.fino });
-          expect(res.statusCode).toBe(200);
-          seen.push(...res.json().items.map((p: { id: number }) => p.id));
+    ] as Array<Record<string, string>>)(
+      "%j, over all points, on one point, and by the points' name",
+      async (filter) => {
+        for (const q of [
+          filter,
+          { ...filter, puntoFisicoId: points[1] },
+          { ...filter, puntoFisico: nameTag },
+          { ...filter, puntoFisico: `${nameTag} B` },
+        ]) {
+          const expected = await fresh(q);
+          const first = (await list({ ...q, pageSize: 4 })).json();
+          const seen: number[] = first.items.map((p: { id: number }) => p.id);
+          for (let page = 2; page <= Math.ceil(expected.length / 4) + 1; page++) {
+            const res = await list({ ...q, pageSize: 4, page, fino: first.fino });
+            expect(res.statusCode).toBe(200);
+            seen.push(...res.json().items.map((p: { id: number }) => p.id));
+          }
+          expect(seen, JSON.stringify(q)).toEqual(expected);
+          expect(first, JSON.stringify(q)).toMatchObject({
+            total: expected.length,
+            totalIsLowerBound: false,
+          });
         }
-        expect(seen, JSON.stringify(q)).toEqual(expected);
-        expect(first, JSON.stringify(q)).toMatchObject({ total: expected.length, totalIsLowerBound: false });
-      }
-    });
+      },
+    );
   });
 
   it('filters by point of sale name or address, and paginates on the server', async () => {

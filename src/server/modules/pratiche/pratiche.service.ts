@@ -238,7 +238,8 @@ async function rangedTotal(
 }
 
 /** Search and the point's name or address: the filters no counter answers. */
-const needsCounting = (q: ListQuery) => Boolean(q.search || q.puntoFisico || q.koMotivazione);
+// A point's name narrows the points the counters are summed over (pointFilter): still exact.
+const needsCounting = (q: ListQuery) => Boolean(q.search || q.koMotivazione);
 
 /** The points the point filters leave (a point's id, or its name or address), for counters. */
 function pointFilter(query: ListQuery): SQL | undefined {
@@ -409,6 +410,46 @@ export async function getPratica(db: Database, actor: Actor, id: number): Promis
   return toPratica(row, serviziByPratica.get(row.p.id) ?? []);
 }
 
+/** Up to how many points a point-name filter reads each point's newest practices (pointsPageIds). */
+const POINTS_MERGE_MAX = 50;
+
+/**
+ * The page's ids for a point-name filter that matches a few points ("Milano": 8 of 500): each
+ * point's newest practices by its own index `(punto, data, id)`, at most one page's depth each,
+ * merged; undefined when more points match (the list walks the practices by date instead), or
+ * without that filter. See docs/performance.md#filtri-delle-pratiche
+ */
+async function pointsPageIds(
+  db: Database,
+  query: ListQuery,
+  where: SQL | undefined,
+  fino: number | undefined,
+): Promise<SQL | undefined> {
+  if (!query.puntoFisico) return undefined;
+  const points = await db
+    .select({ id: puntiFisici.id })
+    .from(puntiFisici)
+    .where(
+      and(
+        query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
+        or(
+          ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
+          ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
+        ),
+      ),
+    )
+    .limit(POINTS_MERGE_MAX + 1);
+  if (points.length > POINTS_MERGE_MAX) return undefined;
+  const ids = `{${points.map((p) => p.id).join(',')}}`;
+  const depth = query.page * query.pageSize;
+  const upTo = fino === undefined ? sql`` : sql` and ${pratiche.id} <= ${fino}`;
+  return sql`select u.id from unnest(${ids}::int[]) as punto(id) cross join lateral (
+      select ${pratiche.id} as id, ${pratiche.dataCreazione} as data from ${pratiche}
+      where ${pratiche.puntoFisicoId} = punto.id and ${where ?? sql`true`}${upTo}
+      order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${depth}) u
+    order by u.data desc, u.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+}
+
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const search = await resolveSearch(db, actor, query);
   const { base: filters, where } = praticheWhere(db, actor, query, search);
@@ -419,15 +460,18 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const fino = query.fino;
 
   const ranged = rangedPraticaIds(actor, query, fino);
+  const byPoints = ranged ? undefined : await pointsPageIds(db, query, where, fino);
   const counters = listCounters(db, actor, query, search);
+  const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
+  const pageIds = ranged ? ranged.ids : byPoints;
   const [page, total, counts] = await Promise.all([
-    ranged
-      ? ranged.ids
-        ? selectPageRows(db, fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`)
-            .where(sql`${pratiche.id} in (${ranged.ids})`)
+    ranged || byPoints
+      ? pageIds
+        ? selectPageRows(db, finoColumn)
+            .where(sql`${pratiche.id} in (${pageIds})`)
             .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
         : []
-      : selectPageRows(db, fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`)
+      : selectPageRows(db, finoColumn)
           .where(and(where, fino === undefined ? undefined : lte(pratiche.id, fino)))
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
           .limit(query.pageSize)
