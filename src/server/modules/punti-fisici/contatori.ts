@@ -73,12 +73,25 @@ export async function countersByPoint(
   ids: number[],
   voce: Voce,
 ): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
+  return (await countersOfPoints(db, ids, [voce])).get(voce)!;
+}
+
+/** Each point's figures, for the given points, in one query: figure → point → n. */
+export async function countersOfPoints(
+  db: DbExecutor,
+  ids: number[],
+  voci: Voce[],
+): Promise<Map<string, Map<number, number>>> {
+  const byVoce = new Map<string, Map<number, number>>(voci.map((v) => [v, new Map()]));
+  if (ids.length === 0) return byVoce;
   const rows = await db
-    .select({ id: contatori.ambitoId, n: contatori.n })
+    .select({ id: contatori.ambitoId, voce: contatori.voce, n: contatori.n })
     .from(contatori)
-    .where(and(eq(contatori.ambito, 'punto'), eq(contatori.voce, voce), inArray(contatori.ambitoId, ids)));
-  return new Map(rows.map((r) => [r.id, r.n]));
+    .where(
+      and(eq(contatori.ambito, 'punto'), inArray(contatori.voce, voci), inArray(contatori.ambitoId, ids)),
+    );
+  for (const r of rows) byVoce.get(r.voce)?.set(r.id, r.n);
+  return byVoce;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -29,7 +30,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
 import { clearQrCache, landingUrl, qrSvg } from './qr';
 import { commissionDaySums } from '../commissioni/commissioni.scope';
-import { countersByPoint } from './contatori';
+import { countersByPoint, countersOfPoints } from './contatori';
 import { puntiScope } from './scope';
 
 const m = msg.puntoFisico;
@@ -43,43 +44,80 @@ type PuntoRow = typeof puntiFisici.$inferSelect;
 
 /** Leads and practices per point, from the counters kept by triggers (docs/performance.md#contatori). */
 async function countsByPunto(db: DbExecutor, ids: number[]) {
-  const [leadsCount, praticheCount] = await Promise.all([
-    countersByPoint(db, ids, 'lead'),
-    countersByPoint(db, ids, 'pratiche'),
-  ]);
-  return { leadsCount, praticheCount };
+  const counts = await countersOfPoints(db, ids, ['lead', 'pratiche']);
+  return { leadsCount: counts.get('lead')!, praticheCount: counts.get('pratiche')! };
 }
 
-async function peopleById(db: DbExecutor, ids: number[]): Promise<Map<number, Person>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
+const responsabili = alias(users, 'responsabile');
+const agenti = alias(users, 'agente');
+const areaManagers = alias(users, 'area_manager');
+
+function personColumns<U extends typeof responsabili | typeof agenti | typeof areaManagers>(u: U) {
+  return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone };
+}
+
+/**
+ * One page of points (by name then id) with their three people and the number of points found,
+ * in one query: the page is chosen first (`pagina`, with a window count over the points found),
+ * then only its rows join their people. `persone` is the list search's CTE, when there is one.
+ */
+function selectPunti(
+  db: DbExecutor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+  persone?: ReturnType<typeof puntiPeopleSearch>,
+) {
+  const pagina = db.$with('pagina').as(
+    db
+      .select({ ...getTableColumns(puntiFisici), total: sql<number>`(count(*) over ())::int`.as('totale') })
+      .from(puntiFisici)
+      .where(where)
+      .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  );
+  return (persone ? db.with(persone, pagina) : db.with(pagina))
     .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
+      punto: {
+        id: pagina.id,
+        nomeAttivita: pagina.nomeAttivita,
+        indirizzo: pagina.indirizzo,
+        landingCode: pagina.landingCode,
+        utenteResponsabileId: pagina.utenteResponsabileId,
+        agenteId: pagina.agenteId,
+        areaManagerId: pagina.areaManagerId,
+        isActive: pagina.isActive,
+        createdAt: pagina.createdAt,
+      },
+      responsabile: personColumns(responsabili),
+      agente: personColumns(agenti),
+      areaManager: personColumns(areaManagers),
+      total: pagina.total,
     })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+    .from(pagina)
+    .leftJoin(responsabili, eq(responsabili.id, pagina.utenteResponsabileId))
+    .leftJoin(agenti, eq(agenti.id, pagina.agenteId))
+    .leftJoin(areaManagers, eq(areaManagers.id, pagina.areaManagerId))
+    .orderBy(asc(pagina.nomeAttivita), asc(pagina.id));
 }
 
-async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[]): Promise<PuntoFisico[]> {
-  const [people, counts] = await Promise.all([
-    peopleById(
-      ctx.db,
-      rows.flatMap((r) =>
-        [r.utenteResponsabileId, r.agenteId, r.areaManagerId].filter((id): id is number => id != null),
-      ),
-    ),
-    countsByPunto(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((r) => ({
+/** A joined person: null when the point has none (every column null). */
+type JoinedPerson = { [K in keyof Person]: Person[K] | null } | null;
+const person = (p: JoinedPerson): Person | null => (p?.id != null ? (p as Person) : null);
+
+type PuntoWithPeople = {
+  punto: PuntoRow;
+  responsabile: JoinedPerson;
+  agente: JoinedPerson;
+  areaManager: JoinedPerson;
+};
+
+async function toPuntiFisici(ctx: PuntiContext, rows: PuntoWithPeople[]): Promise<PuntoFisico[]> {
+  const counts = await countsByPunto(
+    ctx.db,
+    rows.map((r) => r.punto.id),
+  );
+  return rows.map(({ punto: r, responsabile, agente, areaManager }) => ({
     id: r.id,
     nomeAttivita: r.nomeAttivita,
     indirizzo: r.indirizzo,
@@ -93,38 +131,40 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoRow[]): Promise<Punto
     qrCode: `/api/punti-fisici/${r.id}/qr.svg?v=${r.landingCode}`,
     leadCount: counts.leadsCount.get(r.id) ?? 0,
     praticheCount: counts.praticheCount.get(r.id) ?? 0,
-    utenteResponsabile: people.get(r.utenteResponsabileId) ?? null,
-    agente: r.agenteId != null ? (people.get(r.agenteId) ?? null) : null,
-    areaManager: r.areaManagerId != null ? (people.get(r.areaManagerId) ?? null) : null,
+    utenteResponsabile: person(responsabile),
+    agente: person(agente),
+    areaManager: person(areaManager),
     createdAt: r.createdAt.toISOString(),
   }));
 }
 
-function selectPunti(db: DbExecutor, where: SQL | undefined) {
-  return db
-    .select()
-    .from(puntiFisici)
-    .where(where)
-    .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id));
-}
-
 /**
  * What the list's search box matches: the shop's name, address and landing code (one trigram
- * expression), or the name, surname or e-mail of its responsabile, agente or area manager.
- * See docs/product/screens.md#punti-fisici
+ * expression), or the name, surname or e-mail of its responsabile, agente or area manager (the
+ * people found once, in `persone`, see puntiPeopleSearch). See docs/product/screens.md#punti-fisici
  */
-function puntiSearch(db: DbExecutor, q: string | undefined): SQL | undefined {
+function puntiSearch(
+  db: DbExecutor,
+  q: string | undefined,
+  persone: ReturnType<typeof puntiPeopleSearch>,
+): SQL | undefined {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
-  const people = db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(personSearchText(users), pattern));
+  const people = db.select({ id: persone.id }).from(persone);
   return or(
-    ilike(puntoSearchText(puntiFisici), pattern),
+    ilike(puntoSearchText(puntiFisici), containsPattern(q)),
     inArray(puntiFisici.utenteResponsabileId, people),
     inArray(puntiFisici.agenteId, people),
     inArray(puntiFisici.areaManagerId, people),
+  );
+}
+
+/** The people whose name, surname or e-mail holds the search: read once per list, for its three roles. */
+function puntiPeopleSearch(db: DbExecutor, q: string | undefined) {
+  return db.$with('persone').as(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(q ? ilike(personSearchText(users), containsPattern(q)) : sql`false`),
   );
 }
 
@@ -138,16 +178,22 @@ export async function listPuntiFisici(
   actor: Actor,
   query: ListPuntiQuery,
 ): Promise<PuntiFisiciPage> {
-  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q));
-  const [rows, [{ n }]] = await Promise.all([
-    selectPunti(ctx.db, where)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ n: count() }).from(puntiFisici).where(where),
-  ]);
+  const persone = puntiPeopleSearch(ctx.db, query.q);
+  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q, persone));
+  // The total comes with the page (a window over the few hundred points found).
+  const rows = await selectPunti(
+    ctx.db,
+    where,
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    persone,
+  );
+  // A page past the end has no row to carry the total: counted apart.
+  const total = rows.length
+    ? rows[0].total
+    : (await ctx.db.with(persone).select({ n: count() }).from(puntiFisici).where(where))[0].n;
   return {
     items: await toPuntiFisici(ctx, rows),
-    total: Number(n),
+    total: Number(total),
     totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
@@ -165,7 +211,10 @@ export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Pr
 }
 
 export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number): Promise<PuntoFisico> {
-  const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)));
+  const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)), {
+    limit: 1,
+    offset: 0,
+  });
   if (rows.length === 0) throw AppError.notFound(m.notFound);
   const [punto] = await toPuntiFisici(ctx, rows);
   return punto;
