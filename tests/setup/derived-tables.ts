@@ -98,7 +98,10 @@ export async function freshCounts(db: Database): Promise<Record<string, number>>
     union all select 'tutti', 0, 'servizi|' || tipo_servizio || '|' || stato, count(*)::int from servizi group by 3
     union all select 'tutti', 0, 'pratiche|' || tipo_servizio || '|' || stato, count(distinct pratica_id)::int
       from servizi group by 3
-    union all select 'tutti', 0, 'pratiche|*|' || stato, count(distinct pratica_id)::int from servizi group by 3`,
+    union all select 'tutti', 0, 'pratiche|*|' || stato, count(distinct pratica_id)::int from servizi group by 3
+    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|*', count(distinct p.id)::int
+      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
+    union all select 'tutti', 0, 'pratiche|' || tipo_servizio || '|*', count(distinct pratica_id)::int from servizi group by 3`,
   );
   return Object.fromEntries(
     fresh.filter((r) => r.n !== 0).map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]),

@@ -876,7 +876,7 @@ export const leadUtenti = pgTable(
  * `ambito`: 'tutti' (ambitoId 0), 'punto' (a point; 0 = practices without a point), or a
  * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).
  * `voce`: 'lead'; 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato' and
- * 'pratiche|*|stato' (practices with at least one such service).
+ * 'pratiche|*|stato', 'pratiche|tipo|*' (practices with at least one such service).
  */
 export const contatori = pgTable(
   'contatori',

@@ -258,7 +258,9 @@ function pointFilter(query: ListQuery): SQL | undefined {
 function totalVoce(query: ListQuery): Voce | undefined {
   if (needsCounting(query)) return undefined;
   if (query.stato.length === 1) return statoVoce(query, query.stato[0]);
-  return query.stato.length === 0 && !query.servizio ? 'pratiche' : undefined;
+  if (query.stato.length > 0) return undefined;
+  // A service type in any status: its own counter (a sum over statuses would count twice).
+  return query.servizio ? `pratiche|${query.servizio}|*` : 'pratiche';
 }
 
 /** The counter of the practices holding a service (of the chosen type) in `stato`. */
@@ -288,8 +290,8 @@ async function praticheTotal(
   counters: Promise<Map<string, number>> | undefined,
   ranged?: { ranges: SQL[] },
 ): Promise<PageTotal> {
-  // A service type in any status has no counter of its own (a practice holding it in two
-  // statuses would count twice in a sum): that one is counted.
+  // Several statuses have no counter of their own (a practice holding services in two of them
+  // would count twice in a sum): those are counted.
   const voce = totalVoce(query);
   if (voce && counters) return exactTotal((await counters).get(voce) ?? 0);
   if (ranged) return rangedTotal(db, query, ranged.ranges);
