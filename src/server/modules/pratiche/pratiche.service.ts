@@ -296,6 +296,9 @@ async function praticheTotal(
   if (voce && counters) return exactTotal((await counters).get(voce) ?? 0);
   if (ranged) return rangedTotal(db, query, ranged.ranges);
   if (search?.kind === 'ampia') {
+    // The gathered practices already pass the scope and point filters (resolveSearch): without a
+    // service filter they are all in the list, more than the bound.
+    if (!serviceRanges(query)) return { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true };
     // More practices match than are gathered: with the other filters some of them are usually
     // past the bound already, and a subset's count is a true lower bound.
     const some = praticheWhere(db, actor, query, {
