@@ -18,7 +18,7 @@ import { commissioni, commissioniGiorni, pratiche, puntiFisici } from '#server/d
 import type { Actor } from '#server/plugins/auth.ts';
 import { commissionAmountFor, commissionDaySums, commissioniScope } from '../commissioni/commissioni.scope';
 import { toCommissione } from '../commissioni/commissioni.service';
-import { leadsTotal, pointCounters, type Voce } from '../punti-fisici/contatori';
+import { leadsTotalQuery, pointCountersQuery, type Voce } from '../punti-fisici/contatori';
 import { praticheScope, puntiScope } from '../punti-fisici/scope';
 
 const money = (value: string) => fromCents(toCents(value));
@@ -107,31 +107,51 @@ async function recentCommissions(db: Database, actor: Actor): Promise<RecentComm
   }));
 }
 
-async function puntiCounts(db: Database, actor: Actor) {
-  const [row] = await db
-    .select({ total: count(), active: sql<number>`count(*) filter (where ${puntiFisici.isActive})::int` })
-    .from(puntiFisici)
-    .where(puntiScope(actor));
-  return { myPoints: Number(row.total), activePoints: Number(row.active) };
-}
-
-/** Service counts by status of the practices in scope, from the counters (docs/performance.md#contatori). */
-async function serviziCounts(db: Database, actor: Actor) {
+/**
+ * The dashboard's counts in one statement (docs/performance.md#contatori): the actor's leads from
+ * its counter, its points (all, active), and its services per type and status from the counters.
+ */
+async function dashboardCounts(db: Database, actor: Actor) {
   const voci = SERVIZIO_TIPI.flatMap((tipo) =>
     SERVIZIO_STATI.map((stato): Voce => `servizi|${tipo}|${stato}`),
   );
-  const counts = await pointCounters(db, actor, voci);
+  const punti = db
+    .select({
+      total: count().as('total'),
+      active: sql<number>`count(*) filter (where ${puntiFisici.isActive})`.as('active'),
+    })
+    .from(puntiFisici)
+    .where(puntiScope(actor));
+  const result = await db.execute(sql`select
+      coalesce((${leadsTotalQuery(db, actor)}), 0)::int as leads,
+      (select row_to_json(p) from (${punti}) p) as punti,
+      (select coalesce(json_object_agg(s.voce, s.n), '{}') from (${pointCountersQuery(db, actor, voci)}) s) as servizi`);
+  const [row] = (
+    result as {
+      rows: Array<{
+        leads: number;
+        punti: { total: number; active: number };
+        servizi: Record<string, number>;
+      }>;
+    }
+  ).rows;
+  const counts = new Map(Object.entries(row.servizi));
   const byStato = (stato: ServizioStato) =>
-    SERVIZIO_TIPI.reduce((sum, tipo) => sum + (counts.get(`servizi|${tipo}|${stato}`) ?? 0), 0);
+    SERVIZIO_TIPI.reduce((sum, tipo) => sum + Number(counts.get(`servizi|${tipo}|${stato}`) ?? 0), 0);
   const byTipo = new Map(
-    SERVIZIO_TIPI.map((tipo) => [tipo as string, counts.get(`servizi|${tipo}|completato`) ?? 0]),
+    SERVIZIO_TIPI.map((tipo) => [tipo as string, Number(counts.get(`servizi|${tipo}|completato`) ?? 0)]),
   );
   return {
-    total: SERVIZIO_STATI.reduce((sum, stato) => sum + byStato(stato), 0),
-    completati: byStato('completato'),
-    inseriti: byStato('inserito'),
-    inLavorazione: byStato('in_lavorazione'),
-    completatiPerTipo: byTipo,
+    totalLeads: Number(row.leads),
+    myPoints: Number(row.punti.total),
+    activePoints: Number(row.punti.active),
+    servizi: {
+      total: SERVIZIO_STATI.reduce((sum, stato) => sum + byStato(stato), 0),
+      completati: byStato('completato'),
+      inseriti: byStato('inserito'),
+      inLavorazione: byStato('in_lavorazione'),
+      completatiPerTipo: byTipo,
+    },
   };
 }
 
@@ -171,13 +191,12 @@ export async function getDashboardStats(
   actor: Actor,
   now = new Date(),
 ): Promise<DashboardStats> {
-  const [totalLeads, sums, recent, points, counts] = await Promise.all([
-    leadsTotal(db, actor),
+  const [{ totalLeads, myPoints, activePoints, servizi: counts }, sums, recent] = await Promise.all([
+    dashboardCounts(db, actor),
     commissionSums(db, actor, now),
     recentCommissions(db, actor),
-    puntiCounts(db, actor),
-    serviziCounts(db, actor),
   ]);
+  const points = { myPoints, activePoints };
   const stats: DashboardStats = {
     totalLeads,
     totalCommissions: sums.total,

@@ -22,8 +22,14 @@ export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBo
 
 /** The leads the actor sees, from its own counter (a scoped person's distinct leads, or all). */
 export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> {
+  const [row] = await leadsTotalQuery(db, actor);
+  return row?.n ?? 0;
+}
+
+/** leadsTotal's query, to read within another statement: one row (`n`), or none. */
+export function leadsTotalQuery(db: DbExecutor, actor: Actor) {
   const scoped = puntiScope(actor) != null;
-  const [row] = await db
+  return db
     .select({ n: contatori.n })
     .from(contatori)
     .where(
@@ -33,7 +39,6 @@ export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> 
         eq(contatori.voce, 'lead'),
       ),
     );
-  return row?.n ?? 0;
 }
 
 /**
@@ -46,13 +51,19 @@ export async function pointCounters(
   voci: readonly Voce[],
   among?: SQL,
 ): Promise<Map<string, number>> {
+  const rows = await pointCountersQuery(db, actor, voci, among);
+  return new Map(rows.map((r) => [r.voce, Number(r.n)]));
+}
+
+/** pointCounters' query, to read within another statement: rows of (`voce`, `n`). */
+export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly Voce[], among?: SQL) {
   const scope = puntiScope(actor);
   // Every point and "no point": the company's own figures (migration 0022), not a sum per request.
   const everyPoint = !scope && !among && !voci.includes('lead');
   const points =
     scope || among ? db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)) : undefined;
-  const rows = await db
-    .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int` })
+  return db
+    .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
     .from(contatori)
     .where(
       and(
@@ -64,7 +75,6 @@ export async function pointCounters(
       ),
     )
     .groupBy(contatori.voce);
-  return new Map(rows.map((r) => [r.voce, Number(r.n)]));
 }
 
 /** Each point's figure, for the given points. */
