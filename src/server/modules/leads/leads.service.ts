@@ -377,8 +377,8 @@ function pageColumns(
 
 /**
  * A search's page and exact total from one reading of its matches (docs/performance.md#ricerca-dei-lead):
- * the matches are gathered once, up to one past the search's bound, then counted and paged in
- * memory. More matches than the bound: null, and the list reads its page by the index order.
+ * the matches are gathered once, up to one past the search's bound, then counted and paged by
+ * the same statement. More matches than the bound: null, and the list reads its page by the index order.
  */
 async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
   const trovati = db.$with('trovati').as(matchingRows(db, actor, query, now).limit(SEARCH_TOTAL_BOUND + 1));
