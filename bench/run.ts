@@ -566,7 +566,8 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       date: new Date().toISOString(),
       quick,
       seconds,
-      ...(env.DATABASE_URL ? { dbSocket: /[?&]host=\//.test(env.DATABASE_URL) } : {}),
+      // The socket's folder comes as `host=/…`, percent-encoded or not.
+      ...(env.DATABASE_URL ? { dbSocket: /[?&]host=(\/|%2F)/i.test(env.DATABASE_URL) } : {}),
       node: process.version,
       ...codeMeasured,
       cpus: cpus().length,
