@@ -490,6 +490,21 @@ describe('GET /api/leads: pagination and filters', () => {
     });
     // A narrower search is exact again.
     expect(await total(`/api/leads?search=omonimo1.${t}`)).toEqual({ total: 1, totalIsLowerBound: false });
+    // The same broad search again, its first page and a later one: the same answer and rows as the
+    // first time (the server then counts beside the page instead of gathering first).
+    const again = await get(`/api/leads?search=Cognome${t}&pageSize=5&page=3`, w.admin);
+    expect(again.json()).toMatchObject({ total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true });
+    expect(again.json().items).toHaveLength(5);
+    // Back under the bound: exact again, also for a search seen broad before.
+    await ctx.db.execute(sql`delete from leads where cognome = ${`Cognome${t}`} and email like 'omonimo1%'`);
+    const left = (await ctx.db.execute(
+      sql`select count(*)::int as n from leads where cognome = ${`Cognome${t}`}`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    expect(left.rows[0].n).toBeLessThanOrEqual(SEARCH_TOTAL_BOUND);
+    expect(await total(`/api/leads?search=Cognome${t}`)).toEqual({
+      total: left.rows[0].n,
+      totalIsLowerBound: false,
+    });
   });
 
   it('filters by point, contact status, service and overdue', async () => {

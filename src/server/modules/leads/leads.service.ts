@@ -415,6 +415,34 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
   };
 }
 
+/**
+ * The searches that recently found more matches than their bound, by scope, filters and term:
+ * their next requests (the next pages, the same search again) count up to the bound beside the
+ * page, as two queries at once, instead of gathering the matches first and then reading the page
+ * by the index order (docs/performance.md#ricerca-dei-lead). Only a choice of path: both give
+ * the same page and total. The oldest entries go past BROAD_SEARCHES_MAX.
+ */
+const broadSearches = new Set<string>();
+const BROAD_SEARCHES_MAX = 1_000;
+
+function broadSearchKey(actor: Actor, q: ListLeadsQuery): string {
+  const { search, status, overdue, service, puntoFisicoId } = q;
+  return JSON.stringify([
+    actor.role,
+    actor.id,
+    search?.trim().toLowerCase(),
+    status,
+    overdue,
+    service,
+    puntoFisicoId,
+  ]);
+}
+
+function rememberBroadSearch(key: string) {
+  broadSearches.add(key);
+  if (broadSearches.size > BROAD_SEARCHES_MAX) broadSearches.delete(broadSearches.values().next().value!);
+}
+
 export async function listLeads(
   db: Database,
   actor: Actor,
@@ -423,14 +451,18 @@ export async function listLeads(
 ): Promise<LeadList> {
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
-  const searched = query.search?.trim() ? await searchedPage(db, actor, query, now) : null;
+  const broadKey = query.search?.trim() ? broadSearchKey(actor, query) : undefined;
+  const gather = broadKey !== undefined && !broadSearches.has(broadKey);
+  const searched = gather ? await searchedPage(db, actor, query, now) : null;
+  if (gather && !searched) rememberBroadSearch(broadKey);
   const [total, rows] = searched
     ? [searched.total, searched.rows]
     : await Promise.all([
-        query.search?.trim()
-          ? // The search has already found more matches than its bound.
+        gather
+          ? // The search has just found more matches than its bound.
             { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
-          : leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
+          : // Counted up to the bound beside the page: exact again if it no longer passes it.
+            leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
         pageRows(db, actor, query, now),
       ]);
   const fino =
