@@ -111,7 +111,9 @@ export async function freshCounts(db: Database): Promise<Record<string, number>>
 export async function keptCounts(db: Database): Promise<Record<string, number>> {
   const kept = await rows<Rows[number]>(
     db,
-    sql`select ambito, ambito_id, voce, n from contatori where n <> 0`,
+    // The company's figures are kept in stripes (migration 0024): their sum is the figure.
+    sql`select ambito, case when ambito = 'tutti' then 0 else ambito_id end as ambito_id, voce, sum(n)::int as n
+      from contatori group by 1, 2, 3 having sum(n) <> 0`,
   );
   return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
 }

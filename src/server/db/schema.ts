@@ -873,7 +873,8 @@ export const leadUtenti = pgTable(
 /**
  * Counters kept by triggers in the same transaction as the change (migration 0011), so that
  * totals and per-status figures cost the same at any size (docs/performance.md#contatori).
- * `ambito`: 'tutti' (ambitoId 0), 'punto' (a point; 0 = practices without a point), or a
+ * `ambito`: 'tutti' (the company; ambitoId a stripe 0–7, summed on read: migration 0024), 'punto'
+ * (a point; 0 = practices without a point), or a
  * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).
  * `voce`: 'lead'; 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato' and
  * 'pratiche|*|stato', 'pratiche|tipo|*' (practices with at least one such service).

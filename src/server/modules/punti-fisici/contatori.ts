@@ -26,16 +26,19 @@ export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** leadsTotal's query, to read within another statement: one row (`n`), or none. */
+/**
+ * leadsTotal's query, to read within another statement: one row (`n`). The company's figure is
+ * the sum of its stripes (migration 0024, docs/performance.md#contatori-al-commit).
+ */
 export function leadsTotalQuery(db: DbExecutor, actor: Actor) {
   const scoped = puntiScope(actor) != null;
   return db
-    .select({ n: contatori.n })
+    .select({ n: sql<number>`coalesce(sum(${contatori.n}), 0)::int`.as('n') })
     .from(contatori)
     .where(
       and(
         eq(contatori.ambito, scoped ? actor.role : 'tutti'),
-        eq(contatori.ambitoId, scoped ? actor.id : 0),
+        scoped ? eq(contatori.ambitoId, actor.id) : undefined,
         eq(contatori.voce, 'lead'),
       ),
     );
@@ -58,7 +61,8 @@ export async function pointCounters(
 /** pointCounters' query, to read within another statement: rows of (`voce`, `n`). */
 export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly Voce[], among?: SQL) {
   const scope = puntiScope(actor);
-  // Every point and "no point": the company's own figures (migration 0022), not a sum per request.
+  // Every point and "no point": the company's own figures (migration 0022, summed over their 8
+  // stripes, 0024), not a sum over the points per request.
   const everyPoint = !scope && !among && !voci.includes('lead');
   const points =
     scope || among ? db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)) : undefined;
@@ -67,9 +71,7 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
     .from(contatori)
     .where(
       and(
-        everyPoint
-          ? and(eq(contatori.ambito, 'tutti'), eq(contatori.ambitoId, 0))
-          : eq(contatori.ambito, 'punto'),
+        everyPoint ? eq(contatori.ambito, 'tutti') : eq(contatori.ambito, 'punto'),
         inArray(contatori.voce, [...voci]),
         points ? inArray(contatori.ambitoId, points) : undefined,
       ),
