@@ -188,6 +188,9 @@ test.describe('Pratiche', () => {
     // 'Esporta' exports what the filters show: KO for 'Cliente non interessato' and
     // this customer's phone give this practice only, one row per service.
     await page.getByLabel('Cerca').fill(telefono);
+    // The search applies once the typing stops: wait for it in the address, since the KO filters
+    // alone may already find this one practice.
+    await expect(page).toHaveURL(new RegExp(`search=${telefono}`));
     await expect(page.getByText('1 pratica trovata')).toBeVisible();
     await page.getByRole('button', { name: 'Esporta' }).click();
     await expect(page.getByText('Esporta le pratiche filtrate, una riga per servizio')).toBeVisible();
