@@ -100,6 +100,14 @@ async function resolveSearch(
   return { kind: 'ampia', condition, some: ids };
 }
 
+/** The points whose name or address holds the "punto fisico" filter's text. */
+function puntoNameMatches(text: string): SQL {
+  return or(
+    ilike(puntiFisici.nomeAttivita, containsPattern(text)),
+    ilike(puntiFisici.indirizzo, containsPattern(text)),
+  )!;
+}
+
 /** A service of the practice matching the service, status and KO-reason filters. */
 function servizioExists(filter: {
   servizio?: string;
@@ -140,15 +148,7 @@ function praticheWhere(
     query.puntoFisico
       ? inArray(
           pratiche.puntoFisicoId,
-          db
-            .select({ id: puntiFisici.id })
-            .from(puntiFisici)
-            .where(
-              or(
-                ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
-                ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
-              ),
-            ),
+          db.select({ id: puntiFisici.id }).from(puntiFisici).where(puntoNameMatches(query.puntoFisico)),
         )
       : undefined,
   );
@@ -245,12 +245,7 @@ const needsCounting = (q: ListQuery) => Boolean(q.search || q.koMotivazione);
 function pointFilter(query: ListQuery): SQL | undefined {
   return and(
     query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
-    query.puntoFisico
-      ? or(
-          ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
-          ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
-        )
-      : undefined,
+    query.puntoFisico ? puntoNameMatches(query.puntoFisico) : undefined,
   );
 }
 
@@ -437,10 +432,7 @@ async function pointsPageIds(
     .where(
       and(
         query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
-        or(
-          ilike(puntiFisici.nomeAttivita, containsPattern(query.puntoFisico)),
-          ilike(puntiFisici.indirizzo, containsPattern(query.puntoFisico)),
-        ),
+        puntoNameMatches(query.puntoFisico),
       ),
     )
     .limit(POINTS_MERGE_MAX + 1);
