@@ -354,6 +354,28 @@ describe('GET /api/leads: pages by position (dopo / prima)', () => {
     },
   );
 
+  // The search text is stored lower-cased (docs/performance.md#testo-di-ricerca): accented
+  // capitals fold like plain ones, in the term and in the stored words, for every source.
+  it.each([...SCOPED_ROLES, 'admin'] as Role[])(
+    '%s: a surname with an accented capital is found whatever the case of the term',
+    async (role) => {
+      const { lead, pratica } = await insertLeadWithPratica(ctx, q.id, {
+        nome: 'Èrica',
+        cognome: `Dell'Àngelo${t}${role}`,
+      });
+      for (const term of [`dell'àngelo${t}${role}`, `DELL'ÀNGELO${t}${role}`, `èrica dell'Àngelo${t}${role}`])
+        expect(await leadIds(`/api/leads?search=${encodeURIComponent(term)}`, w.cookies[role]), term).toEqual(
+          [lead.id],
+        );
+      // The practice's copy of the words, on the practices' list.
+      const found = await get(
+        `/api/pratiche?search=${encodeURIComponent(`ÈRICA DELL'àngelo${t}${role}`)}`,
+        w.admin,
+      );
+      expect(found.json<{ items: Array<{ id: number }> }>().items.map((i) => i.id)).toEqual([pratica.id]);
+    },
+  );
+
   it('a jump without a position goes at most 2,500 rows deep; a position goes anywhere', async () => {
     expect((await get('/api/leads?page=101', w.admin)).statusCode).toBe(200);
     const far = await get('/api/leads?page=102', w.admin);

@@ -112,27 +112,25 @@ export const puntiFisici = pgTable(
 );
 
 /**
- * What the lead search matches (name and surname in both orders, e-mail, phone as typed), one
- * expression so that one trigram index serves it. chr(1) separates the fields: a search term
- * cannot run from one field into the next, exactly as with one ILIKE per field.
+ * What the lead search matches (name and surname in both orders, e-mail, phone as typed), lower-cased
+ * once when the lead is written (the generated column leads.cerca, copied to its practices and
+ * scope rows): the search compares with LIKE against a lower-cased term, instead of ILIKE folding
+ * every row it reads. chr(1) separates the fields: a search term cannot run from one field into
+ * the next. See docs/performance.md#testo-di-ricerca
  */
-export function leadSearchText(t: {
-  nome: AnyPgColumn;
-  cognome: AnyPgColumn;
-  email: AnyPgColumn;
-  telefono: AnyPgColumn;
-}) {
-  return sql`(${t.nome} || ' ' || ${t.cognome} || chr(1) || ${t.cognome} || ' ' || ${t.nome} || chr(1) || ${t.email} || chr(1) || ${t.telefono})`;
-}
+const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome || ' ' || nome || chr(1) || email || chr(1) || telefono)`;
 
-/** leadSearchText of a row in hand, for a bulk load that writes the copies itself (seed-demo). */
+/**
+ * The lead's search text of a row in hand, for a bulk load that writes the copies itself
+ * (seed-demo). JavaScript's lower-casing equals PostgreSQL's for the demo's plain-letter names.
+ */
 export function leadSearchTextOf(r: { nome: string; cognome: string; email: string; telefono: string }) {
-  return `${r.nome} ${r.cognome}\u0001${r.cognome} ${r.nome}\u0001${r.email}\u0001${r.telefono}`;
+  return `${r.nome} ${r.cognome}\u0001${r.cognome} ${r.nome}\u0001${r.email}\u0001${r.telefono}`.toLowerCase();
 }
 
 /**
  * What the points list's search matches on the point itself: name, address and landing code,
- * chr(1) between fields (as in leadSearchText). See docs/product/screens.md#punti-fisici
+ * chr(1) between fields (as in the leads' search text). See docs/product/screens.md#punti-fisici
  */
 export function puntoSearchText(t: {
   nomeAttivita: AnyPgColumn;
@@ -161,6 +159,8 @@ export const leads = pgTable(
     /** Lower-cased e-mail and digits-only phone: the keys that find a returning customer. */
     emailNormalizzata: text('email_normalizzata').notNull(),
     telefonoNormalizzato: text('telefono_normalizzato').notNull(),
+    /** The search text (LEAD_SEARCH_TEXT), kept by PostgreSQL itself: never written by the app. */
+    cerca: text('cerca').notNull().generatedAlwaysAs(LEAD_SEARCH_TEXT),
     puntoFisicoOriginaleId: integer('punto_fisico_originale_id').references(() => puntiFisici.id, {
       onDelete: 'set null',
     }),
@@ -181,7 +181,7 @@ export const leads = pgTable(
     index('leads_data_id_idx').on(t.dataRegistrazione, t.id),
     index('leads_stato_contatto_data_id_idx').on(t.statoContatto, t.dataRegistrazione, t.id),
     // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
-    index('leads_ricerca_trgm_idx').using('gin', sql`${leadSearchText(t)} gin_trgm_ops`),
+    index('leads_ricerca_trgm_idx').using('gin', t.cerca.op('gin_trgm_ops')),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],
@@ -246,7 +246,7 @@ export const pratiche = pgTable(
     documentiCaricati: jsonb('documenti_caricati'),
     dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The customer's search text (leadSearchText) and phone key, copied from the lead by triggers
+     * The customer's search text (leads.cerca) and phone key, copied from the lead by triggers
      * (migration 0021; the default is never kept): the search box reads the practices' own trigram
      * index instead of each practice's customer. See docs/performance.md#ricerca-delle-pratiche
      */
@@ -847,7 +847,7 @@ export const leadUtenti = pgTable(
     /** The lead's contact status, copied like its date (migration 0018): the status filter of a scoped list. */
     statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
     /**
-     * The lead's search text (leadSearchText) and phone key, copied like its date (migration 0020):
+     * The lead's search text (leads.cerca) and phone key, copied like its date (migration 0020):
      * a scoped role's search reads one GIN index of its own rows and their words.
      */
     cerca: text('cerca').notNull(),

@@ -3,9 +3,9 @@ import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { containsPattern } from '#server/db/sql-helpers.ts';
 
 /**
- * The search box on a lead's search text (leadSearchText, or its copy in lead_utenti.cerca) and
- * phone key: name and surname in both orders, e-mail, phone as typed, or the phone's digits.
- * The leads' list and the practices' list (by their customer) search the same way.
+ * The search box on a lead's lower-cased search text (leads.cerca, or its copy in lead_utenti and
+ * pratiche) and phone key: name and surname in both orders, e-mail, phone as typed, or the
+ * phone's digits. The leads' list and the practices' list (by their customer) search the same way.
  */
 export function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, term: string | undefined) {
   const search = term?.trim();
@@ -14,8 +14,9 @@ export function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper
   // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
   const normalised = digits && normalizeTelefono(search);
   return or(
-    // One expression, one trigram index.
-    sql`${text} ilike ${containsPattern(search)}`,
+    // The text is stored lower-cased: LIKE against the term lower-cased by the same lower() as
+    // the stored text, one trigram index (docs/performance.md#testo-di-ricerca).
+    sql`${text} like lower(${containsPattern(search)})`,
     // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
     digits ? sql`${telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
     digits && normalised !== digits ? sql`${telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,

@@ -25,7 +25,6 @@ import {
   documenti,
   leads,
   leadPunti,
-  leadSearchText,
   leadUtenti,
   pratiche,
   puntiFisici,
@@ -99,7 +98,7 @@ function filterConditions(
         where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service}${inScope})`,
     );
   }
-  conditions.push(searchMatches(leadSearchText(leads), leads.telefonoNormalizzato, filters.search));
+  conditions.push(searchMatches(leads.cerca, leads.telefonoNormalizzato, filters.search));
   return and(...conditions);
 }
 
