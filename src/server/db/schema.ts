@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -893,6 +894,22 @@ export const contatori = pgTable(
     // one index range per voce (docs/performance.md#filtri-delle-pratiche).
     index('contatori_voce_idx').on(t.ambito, t.voce, t.ambitoId),
   ],
+);
+
+/**
+ * One number that moves whenever a search's matches may have left it: a lead deleted or its
+ * search text changed, a practice or a scope row deleted (triggers, migration 0026). A search
+ * counted "more than 1,000" when the number was N still has more than 1,000 while it is N, so
+ * its next pages skip the count (docs/performance.md#ricerche-ampie). One row; never written by
+ * the application.
+ */
+export const ricercaVersione = pgTable(
+  'ricerca_versione',
+  {
+    id: boolean('id').primaryKey().default(true),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('ricerca_versione_una_riga', sql`${t.id}`)],
 );
 
 /**

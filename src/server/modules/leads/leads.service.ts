@@ -37,6 +37,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '../audit/audit.service';
 import { pseudonymiseConsents } from '../privacy/anonymise';
+import { BroadSearches, searchVersionSql } from './broad-searches';
 import { searchMatches } from './lead-search';
 import {
   boundedTotal,
@@ -371,18 +372,23 @@ function pageColumns(
     ...screenColumns(actor, now),
     cursore: cursorText(page.data, page.id),
     fino: query.fino === undefined ? newestIdSql(leads) : sql<number>`${query.fino}::int`,
+    versione: searchVersionSql(),
   };
 }
 
 /**
  * A search's page and exact total from one reading of its matches (docs/performance.md#ricerca-dei-lead):
  * the matches are gathered once, up to one past the search's bound, then counted and paged by
- * the same statement. More matches than the bound: null, and the list reads its page by the index order.
+ * the same statement. More matches than the bound: `broad`, with the search version the count
+ * saw, and the list reads its page by the index order.
  */
 async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
   const trovati = db.$with('trovati').as(matchingRows(db, actor, query, now).limit(SEARCH_TOTAL_BOUND + 1));
   const conteggio = db
-    .select({ n: sql<number>`count(*)::int`.as('trovati_n') })
+    .select({
+      n: sql<number>`count(*)::int`.as('trovati_n'),
+      versione: searchVersionSql().as('trovati_versione'),
+    })
     .from(trovati)
     .as('conteggio');
   const pagina = db
@@ -399,15 +405,21 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
   // One row even when the page is empty: the count, with the page's leads joined to it.
   const rows = await db
     .with(trovati)
-    .select({ n: conteggio.n, pagina: pagina.id, ...pageColumns(actor, query, now, pagina) })
+    .select({
+      n: conteggio.n,
+      trovatiVersione: conteggio.versione,
+      pagina: pagina.id,
+      ...pageColumns(actor, query, now, pagina),
+    })
     .from(conteggio)
     .leftJoin(pagina, sql`true`)
     .leftJoin(leads, eq(leads.id, pagina.id))
     .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .orderBy(desc(pagina.data), desc(pagina.id));
   const n = rows[0]?.n ?? 0;
-  if (n > SEARCH_TOTAL_BOUND) return null;
+  if (n > SEARCH_TOTAL_BOUND) return { broad: true as const, version: Number(rows[0].trovatiVersione) };
   return {
+    broad: false as const,
     total: exactTotal(n),
     rows: rows.filter((r) => r.pagina != null) as Array<ListRow & { cursore: string; fino: number }>,
     fino: Number(rows[0]?.fino ?? 0),
@@ -415,14 +427,12 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
 }
 
 /**
- * The searches that recently found more matches than their bound, by scope, filters and term:
- * their next requests (the next pages, the same search again) count up to the bound beside the
- * page, as two queries at once, instead of gathering the matches first and then reading the page
- * by the index order (docs/performance.md#ricerca-dei-lead). Only a choice of path: both give
- * the same page and total. The oldest entries go past BROAD_SEARCHES_MAX.
+ * The searches that recently found more matches than their bound: their next requests (the next
+ * pages, the same search again) count up to the bound beside the page instead of gathering the
+ * matches first, and a term alone skips the count while the search version is unchanged
+ * (docs/performance.md#ricerche-ampie).
  */
-const broadSearches = new Set<string>();
-const BROAD_SEARCHES_MAX = 1_000;
+const broadSearches = new BroadSearches();
 
 function broadSearchKey(actor: Actor, q: ListLeadsQuery): string {
   const { search, status, overdue, service, puntoFisicoId } = q;
@@ -437,10 +447,12 @@ function broadSearchKey(actor: Actor, q: ListLeadsQuery): string {
   ]);
 }
 
-function rememberBroadSearch(key: string) {
-  broadSearches.add(key);
-  if (broadSearches.size > BROAD_SEARCHES_MAX) broadSearches.delete(broadSearches.values().next().value!);
-}
+/**
+ * A term with no other filter: only a removal (a lead deleted or renamed, a scope row gone) can
+ * take its matches away, and each moves the search version. A status changes every day, and
+ * "overdue" with the clock, without it.
+ */
+const termAlone = (q: ListLeadsQuery) => !hasFilters({ ...q, search: undefined });
 
 export async function listLeads(
   db: Database,
@@ -451,21 +463,47 @@ export async function listLeads(
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
   const broadKey = query.search?.trim() ? broadSearchKey(actor, query) : undefined;
+  const seenAt = broadKey === undefined ? undefined : broadSearches.versionOf(broadKey);
+  if (seenAt !== undefined) {
+    // Broad at this version: still more than the bound while no match has left since.
+    const rows = await pageRows(db, actor, query, now);
+    if (rows.length > 0 && Number(rows[0].versione) === seenAt)
+      return leadList(
+        query,
+        { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true },
+        rows,
+        Number(rows[0].fino),
+      );
+    broadSearches.forget(broadKey!);
+  }
   const gather = broadKey !== undefined && !broadSearches.has(broadKey);
-  const searched = gather ? await searchedPage(db, actor, query, now) : null;
-  if (gather && !searched) rememberBroadSearch(broadKey);
-  const [total, rows] = searched
-    ? [searched.total, searched.rows]
-    : await Promise.all([
-        gather
-          ? // The search has just found more matches than its bound.
-            { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
-          : // Counted up to the bound beside the page: exact again if it no longer passes it.
-            leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
-        pageRows(db, actor, query, now),
-      ]);
+  const searched = gather ? await searchedPage(db, actor, query, now) : undefined;
+  if (searched?.broad) broadSearches.remember(broadKey!, termAlone(query) ? searched.version : null);
+  const [total, rows] =
+    searched && !searched.broad
+      ? [searched.total, searched.rows]
+      : await Promise.all([
+          searched?.broad
+            ? // The search has just found more matches than its bound.
+              { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
+            : // Counted up to the bound beside the page: exact again if it no longer passes it.
+              leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
+          pageRows(db, actor, query, now),
+        ]);
   const fino =
-    query.fino ?? searched?.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, leads));
+    query.fino ??
+    (searched && !searched.broad ? searched.fino : undefined) ??
+    (rows.length ? Number(rows[0].fino) : await newestId(db, leads));
+  return leadList(query, total, rows, fino);
+}
+
+/** The list's answer: the page's items with its total, its `fino` and the positions around it. */
+function leadList(
+  query: ListLeadsQuery,
+  total: PageTotal,
+  rows: Array<ListRow & { cursore: string }>,
+  fino: number,
+): LeadList {
   const cursori = rows.length ? { prima: rows[0].cursore, dopo: rows[rows.length - 1].cursore } : null;
   return {
     items: rows.map(toListItem),

@@ -40,6 +40,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
+import { BroadSearches, searchVersionSql } from '../leads/broad-searches';
 import { searchMatches } from '../leads/lead-search';
 import { loadServizi } from '../servizi/servizi.service';
 
@@ -64,7 +65,24 @@ export const PRATICHE_SEARCH_MATCHES_MAX = 2_000;
  *   `some` are PRATICHE_SEARCH_MATCHES_MAX + 1 of them, enough to bound the total.
  */
 type PraticheSearch =
-  { kind: 'numero' | 'trovate'; condition: SQL } | { kind: 'ampia'; condition: SQL; some: number[] };
+  | { kind: 'numero' | 'trovate'; condition: SQL }
+  | { kind: 'ampia'; condition: SQL; some: number[]; seen?: { key: string; version: number } };
+
+/**
+ * Terms alone recently found `ampia`: their next requests skip the gathering while the search
+ * version is unchanged (docs/performance.md#ricerche-ampie).
+ */
+const broadSearches = new BroadSearches();
+
+/**
+ * The memory's key for a term with no other filter (a status or service changes every day
+ * without moving the search version), else undefined.
+ */
+function termAloneKey(actor: Actor, query: PraticheFilters, term: string): string | undefined {
+  const { servizio, puntoFisicoId, puntoFisico, stato, koMotivazione } = query;
+  if (servizio || puntoFisicoId || puntoFisico?.trim() || stato?.length || koMotivazione) return undefined;
+  return JSON.stringify([actor.role, actor.id, term.toLowerCase()]);
+}
 
 /** These practices, by id: the array literal as text, cast by the server (both drivers accept it). */
 const praticheByIds = (ids: number[]) => sql`${pratiche.id} = any(${`{${ids.join(',')}}`}::int[])`;
@@ -89,14 +107,20 @@ async function resolveSearch(
   const matches = searchMatches(pratiche.cerca, pratiche.telefonoNormalizzato, term)!;
   const condition = numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
   if (options.every) return { kind: 'trovate', condition };
+  const key = termAloneKey(actor, query, term);
+  const seenAt = key === undefined ? undefined : broadSearches.versionOf(key);
+  // Found broad at this version: the page statement reads the version again (listPratiche).
+  if (seenAt !== undefined)
+    return { kind: 'ampia', condition, some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const found = await db
-    .select({ id: pratiche.id })
+    .select({ id: pratiche.id, versione: searchVersionSql() })
     .from(pratiche)
     .where(base)
     .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
   const ids = found.map((r) => r.id);
   if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX) return { kind: 'trovate', condition: praticheByIds(ids) };
+  if (key !== undefined) broadSearches.remember(key, Number(found[0].versione));
   return { kind: 'ampia', condition, some: ids };
 }
 
@@ -375,7 +399,7 @@ function selectPraticaRows(db: Database) {
 /** The list's rows, each with the page's `fino` (read in the same statement as the rows). */
 function selectPageRows(db: Database, fino: SQL<number>) {
   return db
-    .select({ ...praticaRowFields(), fino })
+    .select({ ...praticaRowFields(), fino, versione: searchVersionSql() })
     .from(pratiche)
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
@@ -476,6 +500,11 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     praticheTotal(db, actor, query, where, search, counters, ranged),
     praticheCountsByStato(db, actor, query, filters, search, counters),
   ]);
+  if (search?.kind === 'ampia' && search.seen && Number(page[0]?.versione) !== search.seen.version) {
+    // A match may have left since the search was found broad (or the page is empty): gathered again.
+    broadSearches.forget(search.seen.key);
+    return listPratiche(db, actor, query);
+  }
   const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
   const serviziByPratica = await loadServizi(
