@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissioni, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
+import { commissioni, leads, pratiche, puntiFisici, servizi, users } from '#server/db/schema.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   buildSubmission,
@@ -680,5 +680,47 @@ describe('pagination while practices and commissions come in', () => {
       // The total is the filtered set now, arrivals included: the pages hold the first page's rows.
       expect(seen.length).toBeLessThanOrEqual(total);
     }
+  });
+});
+
+describe('pagination while points and users are added', () => {
+  it('never repeats or skips a point, wherever the new ones sort, for the admin and an area manager', async () => {
+    const am = await loginAs(ctx, 'area_manager');
+    const t = `Pagine${Date.now().toString(36)}`;
+    const point = (name: string) =>
+      insertPuntoFisico(ctx.db, { nomeAttivita: `${name} ${t}`, areaManagerId: am.user.id });
+    for (let i = 0; i < 13; i++) await point(`M${String(i).padStart(2, '0')}`);
+    // Added between pages: one sorting first, one among the pages already read, one last.
+    const arrive = () => Promise.all([point('A'), point('M05b'), point('Z')]);
+    const fresh = async (fino: number) =>
+      (
+        await ctx.db
+          .select({ id: puntiFisici.id })
+          .from(puntiFisici)
+          .where(sql`${puntiFisici.id} <= ${fino} and ${puntiFisici.nomeAttivita} like ${`% ${t}`}`)
+          .orderBy(puntiFisici.nomeAttivita, puntiFisici.id)
+      ).map((r) => r.id);
+    for (const cookie of [world.admin, am.cookie]) {
+      const { seen, fino, total } = await readAllPages(`/api/punti-fisici?q=${t}`, cookie, arrive);
+      expect(seen).toEqual(await fresh(fino));
+      expect(seen.length).toBe(total);
+    }
+  });
+
+  it('never repeats or skips a user while users are added', async () => {
+    const t = `Pagine${Date.now().toString(36)}`;
+    const user = () => insertUser(ctx.db, { role: 'agente', lastName: t });
+    for (let i = 0; i < 12; i++) await user();
+    const arrive = () => Promise.all([user(), user()]);
+    const { seen, fino, total } = await readAllPages(`/api/users?q=${t}`, world.admin, arrive);
+    const fresh = (
+      await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.id} <= ${fino} and ${users.lastName} = ${t}`)
+        .orderBy(sql`${users.createdAt} desc, ${users.id} desc`)
+    ).map((r) => r.id);
+    expect(seen).toEqual(fresh);
+    expect(seen.length).toBe(total);
   });
 });

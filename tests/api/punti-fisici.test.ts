@@ -85,7 +85,14 @@ describe('GET /api/punti-fisici: scope by role', () => {
   it('a user with no point sees an empty list', async () => {
     const { cookie } = await loginAs(ctx, 'punto_fisico');
     const res = await get('/api/punti-fisici', cookie);
-    expect(res.json()).toEqual({ items: [], total: 0, totalIsLowerBound: false, page: 1, pageSize: 25 });
+    expect(res.json()).toEqual({
+      items: [],
+      total: 0,
+      totalIsLowerBound: false,
+      page: 1,
+      pageSize: 25,
+      fino: expect.any(Number),
+    });
   });
 
   it('carries urlLanding, qrCode, counts and the expanded people', async () => {

@@ -189,7 +189,7 @@ test.describe('Punti Fisici', () => {
     expect((await page.request.get(`/api/leads/${leadA.leadId}`)).status()).toBe(200);
   });
 
-  test('an area manager pages through its 27 points and finds one by name, code or person; nothing of another manager', async ({
+  test('an area manager pages through its 27 points (one added meanwhile does not shift page 2) and finds one by name, code or person; nothing of another manager', async ({
     page,
     request,
   }) => {
@@ -215,9 +215,12 @@ test.describe('Punti Fisici', () => {
     await expect(cards.first()).toContainText(`Pag${s} 01`);
     const pager = page.getByRole('navigation', { name: 'Paginazione' });
     await expect(pager).toContainText('Pagina 1 di 2');
+    // A point added while the manager reads page 1: the next page is still the first page's next.
+    await createPoint(api, `Pag${s} 0 nuovo`, pf.id, { areaManagerId: am.id });
     await pager.getByRole('button', { name: 'Successiva' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
     await expect(pager).toContainText('Pagina 2 di 2');
+    await expect(page.getByTestId('punti-count')).toHaveText('27 punti fisici');
     await expect(cards).toHaveCount(2);
     await expect(cards.nth(0)).toContainText(`Pag${s} 26`);
     await expect(cards.nth(1)).toContainText(`Pag${s} 27`);
@@ -236,7 +239,8 @@ test.describe('Punti Fisici', () => {
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(`Pag${s} 20`);
     await page.getByLabel('Cerca punto fisico').fill(`iannone${s}`);
-    await expect(page.getByTestId('punti-count')).toHaveText('27 punti fisici');
+    // A new search reads from its first page: the point added meanwhile is there now.
+    await expect(page.getByTestId('punti-count')).toHaveText('28 punti fisici');
     await expect(page.getByText(`Pag${s} 00 altrui`)).toHaveCount(0);
     // The other manager's point matches this text, but is not this manager's to see.
     await page.getByLabel('Cerca punto fisico').fill(`Pag${s} 00`);

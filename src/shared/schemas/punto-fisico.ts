@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { msg } from '../messages';
-import { idSchema, INT32_MAX, paginatedSchema, paginationQuerySchema, searchSchema, text } from './common';
+import {
+  finoQueryShape,
+  finoResultShape,
+  idSchema,
+  INT32_MAX,
+  paginatedSchema,
+  paginationQuerySchema,
+  searchSchema,
+  text,
+} from './common';
 
 const m = msg.puntoFisico;
 
@@ -70,9 +79,9 @@ export type PuntoFisico = z.infer<typeof puntoFisicoSchema>;
  * `q` matches name, address, landing code and the names or e-mails of the point's people
  * (docs/product/screens.md#punti-fisici). The total is exact: points are a few hundred.
  */
-export const listPuntiQuerySchema = paginationQuerySchema.extend({ q: searchSchema });
+export const listPuntiQuerySchema = paginationQuerySchema.extend({ q: searchSchema, ...finoQueryShape });
 export type ListPuntiQuery = z.output<typeof listPuntiQuerySchema>;
-export const puntiFisiciPageSchema = paginatedSchema(puntoFisicoSchema);
+export const puntiFisiciPageSchema = paginatedSchema(puntoFisicoSchema).extend(finoResultShape);
 export type PuntiFisiciPage = z.infer<typeof puntiFisiciPageSchema>;
 
 /** GET /api/punti-fisici/{id}/stats; amounts are decimal strings of the caller's own share. */

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { msg } from '../messages';
-import { paginatedSchema, paginationQuerySchema, searchSchema, text } from './common';
+import {
+  finoQueryShape,
+  finoResultShape,
+  paginatedSchema,
+  paginationQuerySchema,
+  searchSchema,
+  text,
+} from './common';
 import { passwordSchema } from './password';
 
 const roleSchema = z.enum(ROLES, { message: msg.user.roleRequired });
@@ -71,9 +78,10 @@ export const updateRoleSchema = z.object({
 export const listUsersQuerySchema = paginationQuerySchema.extend({
   role: z.enum(ROLES, { message: msg.user.roleFilterInvalid }).optional(),
   q: searchSchema,
+  ...finoQueryShape,
 });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
-export const usersPageSchema = paginatedSchema(userSchema);
+export const usersPageSchema = paginatedSchema(userSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const searchUsersQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
@@ -15,7 +15,7 @@ import {
   type PuntoSuggestion,
 } from '#shared/schemas/punto-fisico.ts';
 import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
-import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
+import { containsPattern, isUniqueViolation, newestId } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -169,8 +169,10 @@ function puntiPeopleSearch(db: DbExecutor, q: string | undefined) {
 }
 
 /**
- * One page of the points in the actor's scope, by name then id (a stable order: no point is
- * repeated or skipped from page to page). The total is exact: a chain has a few hundred points.
+ * One page of the points in the actor's scope, by name then id, up to the first page's newest id
+ * (`fino`): a point added meanwhile, wherever its name sorts, neither repeats a point nor hides one
+ * on the later pages (docs/performance.md#paginazione-stabile). The total is exact: a chain has a
+ * few hundred points.
  * Lead and practice counts come from the counters, for this page's points only.
  */
 export async function listPuntiFisici(
@@ -179,7 +181,8 @@ export async function listPuntiFisici(
   query: ListPuntiQuery,
 ): Promise<PuntiFisiciPage> {
   const persone = puntiPeopleSearch(ctx.db, query.q);
-  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q, persone));
+  const fino = query.fino ?? (await newestId(ctx.db, puntiFisici));
+  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q, persone), lte(puntiFisici.id, fino));
   // The total comes with the page (a window over the few hundred points found).
   const rows = await selectPunti(
     ctx.db,
@@ -197,6 +200,7 @@ export async function listPuntiFisici(
     totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
+    fino,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { phoneSearchDigits } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type {
@@ -12,7 +12,7 @@ import type {
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { containsPattern, isUniqueViolation } from '#server/db/sql-helpers.ts';
+import { containsPattern, isUniqueViolation, newestId } from '#server/db/sql-helpers.ts';
 import { commissioni, personSearchText, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
@@ -51,8 +51,17 @@ function usersSearch(q: string | undefined): SQL | undefined {
  * 'Gestione Utenti': one page, newest first (created_at, id: a stable order), of one role or all,
  * narrowed by the search box. The total is exact: the accounts are a few hundred.
  */
+/**
+ * One page of users, newest first, up to the first page's newest id (`fino`): a user added
+ * meanwhile neither repeats nor hides one on the later pages (docs/performance.md#paginazione-stabile).
+ */
 export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
-  const where = and(query.role ? eq(users.role, query.role) : undefined, usersSearch(query.q));
+  const fino = query.fino ?? (await newestId(db, users));
+  const where = and(
+    query.role ? eq(users.role, query.role) : undefined,
+    usersSearch(query.q),
+    lte(users.id, fino),
+  );
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
@@ -69,6 +78,7 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
     totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
+    fino,
   };
 }
 

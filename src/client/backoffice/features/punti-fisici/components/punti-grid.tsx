@@ -9,8 +9,9 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
+import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { usePuntiFisici } from '../api/punti-fisici';
-import { PUNTI_PAGE_SIZE } from '../api/queries';
+import { PUNTI_PAGE_SIZE, puntiFisiciQueries } from '../api/queries';
 import { PuntoCard } from './punto-card';
 
 const m = msg.puntoFisico;
@@ -29,7 +30,9 @@ export function PuntiGrid(props: {
   onDelete: (punto: PuntoFisico) => void;
 }) {
   const { role, q, page, onPageChange, onClearSearch, onEdit, onDelete } = props;
-  const punti = usePuntiFisici({ q, page });
+  // Later pages are read up to the first page's newest point (docs/performance.md#paginazione-stabile).
+  const fino = useFirstPageFino(puntiFisiciQueries.list({ q, page: 1 }).queryKey, page);
+  const punti = usePuntiFisici({ q, page, fino });
   const data = punti.isPlaceholderData ? undefined : punti.data;
   const { pages } = punti.data
     ? pageCount(punti.data, PUNTI_PAGE_SIZE, page, punti.data.items.length)

@@ -19,7 +19,8 @@ import {
 } from '#client/components/ui/table.tsx';
 import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
-import { USERS_PAGE_SIZE } from '../api/queries';
+import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { USERS_PAGE_SIZE, userQueries } from '../api/queries';
 import { useUsers } from '../api/utenti';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
@@ -75,7 +76,9 @@ export function UsersTable(props: {
   onDelete: (user: User) => void;
 }) {
   const { role, q, page, onPageChange, meId, onEdit, onDelete } = props;
-  const users = useUsers({ role, q, page });
+  // Later pages are read up to the first page's newest user (docs/performance.md#paginazione-stabile).
+  const fino = useFirstPageFino(userQueries.list({ role, q, page: 1 }).queryKey, page);
+  const users = useUsers({ role, q, page, fino });
   const { pages } = users.data
     ? pageCount(users.data, USERS_PAGE_SIZE, page, users.data.items.length)
     : { pages: 1 };
