@@ -125,7 +125,13 @@ async function dashboardCounts(db: Database, actor: Actor) {
   const result = await db.execute(sql`select
       coalesce((${leadsTotalQuery(db, actor)}), 0)::int as leads,
       (select row_to_json(p) from (${punti}) p) as punti,
-      (select coalesce(json_object_agg(s.voce, s.n), '{}') from (${pointCountersQuery(db, actor, voci)}) s) as servizi`);
+      ${
+        // Only the office's figures and the admin's charts show services: a shop, an agent or an
+        // area manager would sum its points' figures for nothing.
+        can(actor.role, 'dashboard:management') || can(actor.role, 'dashboard:charts')
+          ? sql`(select coalesce(json_object_agg(s.voce, s.n), '{}') from (${pointCountersQuery(db, actor, voci)}) s)`
+          : sql`'{}'::json`
+      } as servizi`);
   const [row] = (
     result as {
       rows: Array<{

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
@@ -61,22 +61,42 @@ export async function pointCounters(
 /** pointCounters' query, to read within another statement: rows of (`voce`, `n`). */
 export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly Voce[], among?: SQL) {
   const scope = puntiScope(actor);
-  // Every point and "no point": the company's own figures (migration 0022, summed over their 8
-  // stripes, 0024), not a sum over the points per request.
-  const everyPoint = !scope && !among && !voci.includes('lead');
-  const points =
-    scope || among ? db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)) : undefined;
-  return db
+  const figures = db
     .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
+    .from(contatori);
+  if (!scope && !among) {
+    // Every point and "no point": the company's own figures (migration 0022, summed over their 8
+    // stripes, 0024), not a sum over the points per request; 'lead' is not a sum over points.
+    const everyPoint = !voci.includes('lead');
+    return figures
+      .where(and(eq(contatori.ambito, everyPoint ? 'tutti' : 'punto'), inArray(contatori.voce, [...voci])))
+      .groupBy(contatori.voce);
+  }
+  // Some points (a person's, or those a filter names): each point's figures read from its own
+  // range of the key (ambito, punto, voce), one index descent per point, instead of every point's
+  // rows of these figures matched against the list of points (docs/performance.md#misure-dei-contatori).
+  const wanted = [...voci].sort();
+  const ofPoint = db
+    .select({ voce: contatori.voce, n: contatori.n })
     .from(contatori)
     .where(
       and(
-        everyPoint ? eq(contatori.ambito, 'tutti') : eq(contatori.ambito, 'punto'),
-        inArray(contatori.voce, [...voci]),
-        points ? inArray(contatori.ambitoId, points) : undefined,
+        eq(contatori.ambito, 'punto'),
+        eq(contatori.ambitoId, puntiFisici.id),
+        between(contatori.voce, wanted[0], wanted[wanted.length - 1]),
+        inArray(contatori.voce, wanted),
       ),
     )
-    .groupBy(contatori.voce);
+    // Kept a subquery run per point (an OFFSET keeps PostgreSQL from merging it into a join
+    // that reads these figures for every point).
+    .offset(0)
+    .as('figure');
+  return db
+    .select({ voce: ofPoint.voce, n: sql<number>`sum(${ofPoint.n})::int`.as('n') })
+    .from(puntiFisici)
+    .crossJoinLateral(ofPoint)
+    .where(and(scope, among))
+    .groupBy(ofPoint.voce);
 }
 
 /** Each point's figure, for the given points. */
