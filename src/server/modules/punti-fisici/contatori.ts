@@ -61,14 +61,13 @@ export async function pointCounters(
 /** pointCounters' query, to read within another statement: rows of (`voce`, `n`). */
 export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly Voce[], among?: SQL) {
   const scope = puntiScope(actor);
-  const figures = db
-    .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
-    .from(contatori);
   if (!scope && !among) {
     // Every point and "no point": the company's own figures (migration 0022, summed over their 8
     // stripes, 0024), not a sum over the points per request; 'lead' is not a sum over points.
     const everyPoint = !voci.includes('lead');
-    return figures
+    return db
+      .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
+      .from(contatori)
       .where(and(eq(contatori.ambito, everyPoint ? 'tutti' : 'punto'), inArray(contatori.voce, [...voci])))
       .groupBy(contatori.voce);
   }
