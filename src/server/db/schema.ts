@@ -832,6 +832,15 @@ export const leadPunti = pgTable(
 );
 
 /**
+ * The keys of a scope row's search text and phone key (SQL function `ricerca_chiavi`, migration
+ * 0028): the person's id with each three letters or digits inside a word. The index and the search
+ * must write the same expression for the index to be used.
+ */
+function searchKeysOf(t: { userId: AnyPgColumn; cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
+  return sql`ricerca_chiavi(${t.userId}, ${t.cerca} || ' ' || ${t.telefonoNormalizzato})`;
+}
+
+/**
  * The leads each person sees through the points it is on (as responsabile, agente or area
  * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
  * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`,
@@ -859,17 +868,20 @@ export const leadUtenti = pgTable(
     primaryKey({ columns: [t.ruolo, t.userId, t.leadId] }),
     index('lead_utenti_elenco_idx').on(t.ruolo, t.userId, t.dataRegistrazione, t.leadId),
     index('lead_utenti_stato_idx').on(t.ruolo, t.userId, t.statoContatto, t.dataRegistrazione, t.leadId),
-    // btree_gin puts the person in the same GIN index as the trigrams: the index itself keeps only
-    // the person's matches. See docs/performance.md#ricerca-nel-perimetro
-    index('lead_utenti_ricerca_idx').using(
-      'gin',
-      t.userId,
-      t.cerca.op('gin_trgm_ops'),
-      t.telefonoNormalizzato.op('gin_trgm_ops'),
+    // One key per person and three letters: the index reads only the person's own matches. One
+    // index per slot (the search always names it), so that three builds share the cores.
+    // See docs/performance.md#ricerca-nel-perimetro
+    ...(['punto_fisico', 'agente', 'area_manager'] as const).map((ruolo) =>
+      index(`lead_utenti_chiavi_${ruolo}_idx`)
+        .using('gin', searchKeysOf(t))
+        .where(sql`${t.ruolo} = ${sql.raw(`'${ruolo}'`)}`),
     ),
     index('lead_utenti_lead_idx').on(t.leadId),
   ],
 );
+
+/** The search keys of lead_utenti's rows, as its index has them (lead-search.ts). */
+export const scopeSearchKeys = searchKeysOf(leadUtenti);
 
 /**
  * Counters kept by triggers in the same transaction as the change (migration 0011), so that

@@ -1,24 +1,68 @@
-import { or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
+import { leadUtenti, scopeSearchKeys } from '#server/db/schema.ts';
 import { containsPattern } from '#server/db/sql-helpers.ts';
 
-/**
- * The search box on a lead's lower-cased search text (leads.cerca, or its copy in lead_utenti and
- * pratiche) and phone key: name and surname in both orders, e-mail, phone as typed, or the
- * phone's digits. The leads' list and the practices' list (by their customer) search the same way.
- */
-export function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, term: string | undefined) {
+/** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
+type SearchPattern = { on: 'text' | 'telefono'; value: string };
+
+function searchPatterns(term: string | undefined): SearchPattern[] {
   const search = term?.trim();
-  if (!search) return undefined;
+  if (!search) return [];
   const digits = phoneSearchDigits(search);
   // The stored key drops the Italian prefix: "+39 347…" must find "347…" too.
   const normalised = digits && normalizeTelefono(search);
+  const patterns: SearchPattern[] = [{ on: 'text', value: search }];
+  // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
+  if (digits) patterns.push({ on: 'telefono', value: digits });
+  if (digits && normalised && normalised !== digits) patterns.push({ on: 'telefono', value: normalised });
+  return patterns;
+}
+
+function patternMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, p: SearchPattern): SQL {
+  return p.on === 'text'
+    ? // The text is stored lower-cased: LIKE against the term lower-cased by the same lower() as
+      // the stored text, one trigram index (docs/performance.md#testo-di-ricerca).
+      sql`${text} like lower(${containsPattern(p.value)})`
+    : sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
+}
+
+/**
+ * The search box on a lead's lower-cased search text (leads.cerca, or its copy in pratiche) and
+ * phone key: name and surname in both orders, e-mail, phone as typed, or the phone's digits. The
+ * leads' list and the practices' list (by their customer) search the same way.
+ */
+export function searchMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, term: string | undefined) {
+  const patterns = searchPatterns(term);
+  if (patterns.length === 0) return undefined;
+  return or(...patterns.map((p) => patternMatches(text, telefonoNormalizzato, p)));
+}
+
+/**
+ * The same search on a scoped person's own rows of lead_utenti, through the index of that
+ * person's words (`ricerca_chiavi`, migration 0028): a word's three letters are one key per
+ * person, so the index reads only this person's rows that have every three letters of the term,
+ * however many leads the others have (docs/performance.md#ricerca-nel-perimetro). The LIKE then
+ * keeps the rows where the letters are in order. A term with no three letters or digits in a row
+ * ("ro", "zà") has no key: its rows are read from the person's date index.
+ */
+export function scopeSearchMatches(userId: number, term: string | undefined) {
+  const patterns = searchPatterns(term);
+  if (patterns.length === 0) return undefined;
+  // A phone's digits typed without spaces are both patterns' value: one index read for both.
+  const values = [...new Set(patterns.map((p) => p.value))];
   return or(
-    // The text is stored lower-cased: LIKE against the term lower-cased by the same lower() as
-    // the stored text, one trigram index (docs/performance.md#testo-di-ricerca).
-    sql`${text} like lower(${containsPattern(search)})`,
-    // "333 123 4567" finds "+39 3331234567": the phone compared digits only.
-    digits ? sql`${telefonoNormalizzato} like ${`%${digits}%`}` : undefined,
-    digits && normalised !== digits ? sql`${telefonoNormalizzato} like ${`%${normalised}%`}` : undefined,
+    ...values.map((value) =>
+      and(
+        /[a-z0-9]{3}/i.test(value)
+          ? sql`${scopeSearchKeys} @> ricerca_chiavi(${userId}, lower(${value}))`
+          : undefined,
+        or(
+          ...patterns
+            .filter((p) => p.value === value)
+            .map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p)),
+        ),
+      ),
+    ),
   );
 }

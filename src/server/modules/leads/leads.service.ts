@@ -38,7 +38,7 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '../audit/audit.service';
 import { pseudonymiseConsents } from '../privacy/anonymise';
 import { BroadSearches, searchVersionSql } from './broad-searches';
-import { searchMatches } from './lead-search';
+import { scopeSearchMatches, searchMatches } from './lead-search';
 import {
   boundedTotal,
   countersByPoint,
@@ -208,7 +208,7 @@ function ownRowsMatch(actor: Actor, f: LeadFilters, now: Date): SQL | undefined 
   return and(
     ownLeadRows(actor),
     statusOnScopeRows(leadUtenti, f, now),
-    searchMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, f.search),
+    scopeSearchMatches(actor.id, f.search),
   );
 }
 

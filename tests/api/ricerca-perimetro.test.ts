@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '#shared/permissions.ts';
+import { insertLead } from '../setup/factories';
+import { createTestContext, type TestContext } from '../setup/test-app';
+import { buildTwoShopWorld, SCOPED_ROLES } from '../setup/world';
+
+/**
+ * A scoped person's search reads an index keyed by the person and three letters
+ * (docs/performance.md#ricerca-nel-perimetro): it must find exactly what the plain LIKE finds, for
+ * any text and any piece of it, and only in that person's rows.
+ */
+let ctx: TestContext;
+let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  w = await buildTwoShopWorld(ctx);
+}, 60_000);
+afterAll(async () => ctx?.close());
+
+// Letters with and without accents, capitals, digits and the punctuation of names, e-mails and
+// phones, with the LIKE wildcards taken literally.
+const CHARS = [..."abcorsitlmnAEÈÀÒÇèéàòùìç0123456789 .@'-+_%"];
+const text = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 40 }).map((c) => c.join(''));
+
+async function single<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await ctx.db.execute(query)) as unknown as { rows: Array<{ v: T }> };
+  return result.rows[0].v;
+}
+
+describe('the keys of a piece of a text are among the keys of the text', () => {
+  it('for any text and any piece of it, lower-cased as the search does', async () => {
+    await fc.assert(
+      fc.asyncProperty(text, fc.nat(), fc.nat(), async (raw, a, b) => {
+        const lower = await single<string>(sql`select lower(${raw}) as v`);
+        const chars = Array.from(lower);
+        const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
+        const piece = chars.slice(from, to + 1).join('');
+        const within = await single<boolean>(
+          sql`select ricerca_chiavi(7, lower(${piece})) <@ ricerca_chiavi(7, ${lower}) as v`,
+        );
+        expect(within, `${JSON.stringify(piece)} in ${JSON.stringify(lower)}`).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("one person's keys are never another's", async () => {
+    expect(
+      await single<boolean>(
+        sql`select ricerca_chiavi(7, 'mario rossi') && ricerca_chiavi(8, 'mario rossi') as v`,
+      ),
+    ).toBe(false);
+    expect(await single<number>(sql`select cardinality(ricerca_chiavi(7, 'rossi')) as v`)).toBe(3);
+    // No three letters inside a word: no key (the search reads the person's rows by date instead).
+    expect(await single<number>(sql`select cardinality(ricerca_chiavi(7, 'ro ss')) as v`)).toBe(0);
+  });
+});
+
+describe('a scoped search finds a lead by any piece of its name, e-mail or phone', () => {
+  const own = (role: Role) => w.cookies[role];
+  const other: Record<string, () => string> = {
+    punto_fisico: () => w.pfB.cookie,
+    agente: () => w.agB.cookie,
+    area_manager: () => w.amB.cookie,
+  };
+  const found = async (term: string, cookie: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/leads?search=${encodeURIComponent(term)}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ items: Array<{ id: number }> }>().items.map((i) => i.id);
+  };
+
+  it.each(SCOPED_ROLES)('%s, and not the same role of another shop', async (role) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          nome: text,
+          cognome: text,
+          local: text,
+          phone: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 7, maxLength: 7 }),
+        }),
+        fc.constantFrom('nome', 'cognome', 'email', 'telefono', 'cognome nome'),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        async (fields, field, a, b, upper) => {
+          const digits = fields.phone.join('');
+          const lead = await insertLead(ctx.db, {
+            nome: fields.nome,
+            cognome: fields.cognome,
+            email: `${fields.local}@posta.it`,
+            telefono: `+39 347 ${digits.slice(0, 3)} ${digits.slice(3)}`,
+            puntoFisicoOriginaleId: w.puntoA.id,
+          });
+          const source =
+            field === 'cognome nome'
+              ? `${lead.cognome} ${lead.nome}`
+              : field === 'email'
+                ? lead.email
+                : field === 'telefono'
+                  ? lead.telefono
+                  : lead[field];
+          const chars = Array.from(source);
+          const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
+          const piece = chars.slice(from, to + 1).join('');
+          fc.pre(piece.trim().length > 0);
+          const term = upper ? piece.toUpperCase() : piece;
+          // The newest lead is first on the first page, however many others the term finds.
+          expect((await found(term, own(role)))[0], JSON.stringify(term)).toBe(lead.id);
+          expect(await found(term, other[role]()), JSON.stringify(term)).not.toContain(lead.id);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
