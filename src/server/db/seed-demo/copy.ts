@@ -185,8 +185,9 @@ export async function withoutSecondaryIndexes(
   tables: string[],
 ): Promise<{ count: number; rebuild: () => Promise<void> }> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const { rows } = await pool.query<{ name: string; def: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+  const { rows } = await pool.query<{ name: string; table: string; def: string }>(
+    `select i.indexrelid::regclass::text as name, i.indrelid::regclass::text as table,
+            pg_get_indexdef(i.indexrelid) as def
        from pg_index i
       where i.indrelid = any($1::regclass[]) and not i.indisprimary and not i.indisunique
         and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
@@ -197,8 +198,17 @@ export async function withoutSecondaryIndexes(
     count: rows.length,
     async rebuild() {
       // Two connections build at once: a GIN (trigram) index is built by one process only, so one
-      // connection alone leaves the second core idle.
-      const queue = [...rows];
+      // connection alone leaves the second core idle. The GIN indexes go first, the biggest table's
+      // first: the person's search keys alone take about 3 minutes at 1,000,000 leads, and started
+      // last they would run alone at the end.
+      const { rows: sizes } = await pool.query<{ table: string; bytes: string }>(
+        `select t::text as table, pg_relation_size(t) as bytes from unnest($1::regclass[]) t`,
+        [tables],
+      );
+      const tableBytes = new Map(sizes.map((r) => [r.table, Number(r.bytes)]));
+      const cost = (r: (typeof rows)[number]) =>
+        (tableBytes.get(r.table) ?? 0) * (/ USING gin /i.test(r.def) ? 1e6 : 1);
+      const queue = [...rows].sort((a, b) => cost(b) - cost(a));
       const builder = async () => {
         const conn = await pool.connect();
         try {
