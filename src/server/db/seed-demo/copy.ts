@@ -175,6 +175,27 @@ export async function reserveIds(
 }
 
 /**
+ * VACUUM (ANALYZE) of every table. On PostgreSQL two connections take the tables biggest first:
+ * one VACUUM uses one core, and at 1,000,000 leads the whole database takes about 24 s on one.
+ */
+export async function vacuumAnalyzeAll(db: Database): Promise<void> {
+  if (!isPostgres(db)) {
+    await db.execute(sql`vacuum (analyze)`);
+    return;
+  }
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const { rows } = await pool.query<{ name: string }>(
+    `select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
+      order by pg_total_relation_size(relid) desc`,
+  );
+  const queue = rows.map((r) => r.name);
+  const worker = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) await pool.query(`vacuum (analyze) ${name}`);
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+/**
  * Drops the secondary indexes of `tables` (not primary keys, not unique ones: they keep the data
  * right) and returns how to build them again. A bulk load into few rows then writes plain heaps
  * and builds each index once, sorted, instead of updating trigram indexes row after row. The

@@ -35,6 +35,7 @@ import { createPoints, demoPointCount, ensureConfigs } from './configs-and-point
 import {
   inBulkTransaction,
   isPostgres,
+  vacuumAnalyzeAll,
   maySkipTriggers,
   rebuildDerivedTables,
   reserveIds,
@@ -390,7 +391,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   // fresh planner statistics, and a VACUUM that sets the visibility map and the rows' hint bits.
   // Without it the first reads of every row write to it, index-only scans read the table, and
   // PGlite has no autovacuum ever to do it.
-  await db.execute(sql`vacuum (analyze)`);
+  await vacuumAnalyzeAll(db);
   endPhase('VACUUM e statistiche (ANALYZE)');
 
   return {
