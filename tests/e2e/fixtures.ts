@@ -157,6 +157,13 @@ export async function apiAs(baseURL: string | undefined, user: { email: string; 
 
 /** axe-core: no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A panel still rising (opacity below 1) reads as low contrast: wait for the finite animations
+  // to end (a spinner's never do).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
