@@ -471,6 +471,30 @@ async function pointsPageIds(
     order by u.data desc, u.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
 }
 
+/**
+ * A broad search of the whole company alone: the page's ids from `(data_creazione, id, cerca)`
+ * alone, newest first, testing each entry's search text in the index instead of reading the
+ * practice (a 1% surname: 3,700 entries for 25, 8 → 0.8 ms at 1,000,000 practices), then the 25
+ * practices by id. See docs/performance.md#ricerca-delle-pratiche
+ */
+function broadSearchPageIds(
+  actor: Actor,
+  query: ListQuery,
+  search: PraticheSearch | undefined,
+  where: SQL | undefined,
+  fino: number | undefined,
+): SQL | undefined {
+  const term = query.search?.trim();
+  if (
+    search?.kind !== 'ampia' ||
+    !term ||
+    puntiScope(actor) ||
+    termAloneKey(actor, query, term) === undefined
+  )
+    return undefined;
+  return sql`select ${pratiche.id} from ${pratiche} where ${and(where, fino === undefined ? undefined : lte(pratiche.id, fino))} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+}
+
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const search = await resolveSearch(db, actor, query);
   const { base: filters, where } = praticheWhere(db, actor, query, search);
@@ -484,9 +508,9 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const byPoints = ranged ? undefined : await pointsPageIds(db, query, where, fino);
   const counters = listCounters(db, actor, query, search);
   const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
-  const pageIds = ranged ? ranged.ids : byPoints;
+  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(actor, query, search, where, fino));
   const [page, total, counts] = await Promise.all([
-    ranged || byPoints
+    ranged || pageIds
       ? pageIds
         ? selectPageRows(db, finoColumn)
             .where(sql`${pratiche.id} in (${pageIds})`)
