@@ -25,6 +25,13 @@ afterAll(async () => ctx?.close());
 const CHARS = [..."abcorsitlmnAEÈÀÒÇèéàòùìç0123456789 .@'-+_%"];
 const text = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 40 }).map((c) => c.join(''));
 
+/** The characters from the a-th to the b-th (each taken modulo the length, in either order). */
+function pieceOf(text: string, a: number, b: number): string {
+  const chars = Array.from(text);
+  const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
+  return chars.slice(from, to + 1).join('');
+}
+
 async function single<T>(query: ReturnType<typeof sql>): Promise<T> {
   const result = (await ctx.db.execute(query)) as unknown as { rows: Array<{ v: T }> };
   return result.rows[0].v;
@@ -35,9 +42,7 @@ describe('the keys of a piece of a text are among the keys of the text', () => {
     await fc.assert(
       fc.asyncProperty(text, fc.nat(), fc.nat(), async (raw, a, b) => {
         const lower = await single<string>(sql`select lower(${raw}) as v`);
-        const chars = Array.from(lower);
-        const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
-        const piece = chars.slice(from, to + 1).join('');
+        const piece = pieceOf(lower, a, b);
         const within = await single<boolean>(
           sql`select ricerca_chiavi(7, lower(${piece})) <@ ricerca_chiavi(7, ${lower}) as v`,
         );
@@ -106,9 +111,7 @@ describe('a scoped search finds a lead by any piece of its name, e-mail or phone
                 : field === 'telefono'
                   ? lead.telefono
                   : lead[field];
-          const chars = Array.from(source);
-          const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
-          const piece = chars.slice(from, to + 1).join('');
+          const piece = pieceOf(source, a, b);
           fc.pre(piece.trim().length > 0);
           const term = upper ? piece.toUpperCase() : piece;
           // The newest lead is first on the first page, however many others the term finds.

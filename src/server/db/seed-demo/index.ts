@@ -35,10 +35,10 @@ import { createPoints, demoPointCount, ensureConfigs } from './configs-and-point
 import {
   inBulkTransaction,
   isPostgres,
-  vacuumAnalyzeAll,
   maySkipTriggers,
   rebuildDerivedTables,
   reserveIds,
+  vacuumAnalyzeAll,
   withoutSecondaryIndexes,
 } from './copy';
 import { REGIONI } from './data';

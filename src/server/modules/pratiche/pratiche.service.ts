@@ -481,8 +481,7 @@ function broadSearchPageIds(
   actor: Actor,
   query: ListQuery,
   search: PraticheSearch | undefined,
-  where: SQL | undefined,
-  fino: number | undefined,
+  pageWhere: SQL | undefined,
 ): SQL | undefined {
   const term = query.search?.trim();
   if (
@@ -492,7 +491,7 @@ function broadSearchPageIds(
     termAloneKey(actor, query, term) === undefined
   )
     return undefined;
-  return sql`select ${pratiche.id} from ${pratiche} where ${and(where, fino === undefined ? undefined : lte(pratiche.id, fino))} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  return sql`select ${pratiche.id} from ${pratiche} where ${pageWhere} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
 }
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
@@ -508,7 +507,8 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const byPoints = ranged ? undefined : await pointsPageIds(db, query, where, fino);
   const counters = listCounters(db, actor, query, search);
   const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
-  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(actor, query, search, where, fino));
+  const pageWhere = and(where, fino === undefined ? undefined : lte(pratiche.id, fino));
+  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(actor, query, search, pageWhere));
   const [page, total, counts] = await Promise.all([
     ranged || pageIds
       ? pageIds
@@ -517,7 +517,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
             .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
         : []
       : selectPageRows(db, finoColumn)
-          .where(and(where, fino === undefined ? undefined : lte(pratiche.id, fino)))
+          .where(pageWhere)
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
