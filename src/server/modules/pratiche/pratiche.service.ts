@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -65,7 +66,9 @@ export const PRATICHE_SEARCH_MATCHES_MAX = 2_000;
  *   `some` are PRATICHE_SEARCH_MATCHES_MAX + 1 of them, enough to bound the total.
  */
 type PraticheSearch =
-  | { kind: 'numero' | 'trovate'; condition: SQL }
+  | { kind: 'numero'; condition: SQL }
+  /** `ids`: the practices found, when the condition is that list (not for an export). */
+  | { kind: 'trovate'; condition: SQL; ids?: number[] }
   | { kind: 'ampia'; condition: SQL; some: number[]; seen?: { key: string; version: number } };
 
 /**
@@ -84,8 +87,9 @@ function termAloneKey(actor: Actor, query: PraticheFilters, term: string): strin
   return JSON.stringify([actor.role, actor.id, term.toLowerCase()]);
 }
 
-/** These practices, by id: the array literal as text, cast by the server (both drivers accept it). */
-const praticheByIds = (ids: number[]) => sql`${pratiche.id} = any(${`{${ids.join(',')}}`}::int[])`;
+/** The rows of these practices, by id: the array literal as text, cast by the server (both drivers accept it). */
+const idsAmong = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+const praticheByIds = (ids: number[]) => idsAmong(pratiche.id, ids);
 
 /**
  * The search for one list page, or (`every`) for an export, which reads every match anyway.
@@ -119,7 +123,8 @@ async function resolveSearch(
     .where(base)
     .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
   const ids = found.map((r) => r.id);
-  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX) return { kind: 'trovate', condition: praticheByIds(ids) };
+  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX)
+    return { kind: 'trovate', condition: praticheByIds(ids), ids };
   if (key !== undefined) broadSearches.remember(key, Number(found[0].versione));
   return { kind: 'ampia', condition, some: ids };
 }
@@ -369,6 +374,9 @@ async function praticheCountsByStato(
     .where(
       and(
         query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
+        // The practices found, named on their services too: their services are read by practice
+        // instead of every service being joined to them (PGlite plans the latter at 100,000 leads).
+        search?.kind === 'trovate' && search.ids ? idsAmong(servizi.praticaId, search.ids) : undefined,
         filters
           ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
           : undefined,
