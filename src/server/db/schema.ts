@@ -834,9 +834,9 @@ export const leadPunti = pgTable(
 );
 
 /**
- * The keys of a scope row's search text and phone key (SQL function `ricerca_chiavi`, migration
- * 0028): the person's id with each three letters or digits inside a word. The index and the search
- * must write the same expression for the index to be used.
+ * The keys of a scope row's search text and phone key (SQL function `ricerca_chiavi`, migrations
+ * 0028 and 0030): the person's id with each three lowercase ASCII letters or digits in a row. The
+ * index and the search must write the same expression for the index to be used.
  */
 function searchKeysOf(t: { userId: AnyPgColumn; cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
   return sql`ricerca_chiavi(${t.userId}, ${t.cerca} || ' ' || ${t.telefonoNormalizzato})`;
