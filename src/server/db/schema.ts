@@ -501,6 +501,10 @@ export const commissioni = pgTable(
     index('commissioni_am_stato_idx')
       .on(t.payeeAreaManagerId, t.statoPagamento, t.dataCompletamento, t.id)
       .where(sql`importo_area_manager <> 0`),
+    // The same for the amministrazione's scope (migration 0031).
+    index('commissioni_amministrazione_stato_idx')
+      .on(t.statoPagamento, t.dataCompletamento, t.id)
+      .where(sql`importo_amministrazione <> 0`),
     uniqueIndex('commissioni_storno_of_unique').on(t.stornoOfId),
     check('commissioni_stato_pagamento_check', inList('stato_pagamento', PAGAMENTO_STATI)),
   ],
