@@ -417,3 +417,34 @@ describe('Commissioni summary and total equal a fresh computation for every role
     },
   );
 });
+
+describe('per-day commission sums under concurrent changes', () => {
+  it('commissions moved between days by concurrent statements leave the sums exact', async () => {
+    // Eight connections on PostgreSQL (PGlite runs one statement at a time): each statement moves
+    // four commissions to random days, so each changes the company's rows of several days at once,
+    // as payments, storni and back-dated completions do.
+    const days = ['2026-02-02', '2026-02-03', '2026-02-04', '2026-02-05', '2026-02-06'];
+    const moved: number[] = [];
+    for (const punto of [world.puntoA, world.puntoB]) {
+      const { id: praticaId, servizi } = await insertPratica(ctx.db, {
+        puntoFisicoId: punto.id,
+        servizi: ['luce', 'luce', 'luce', 'luce', 'luce', 'luce', 'luce', 'luce'],
+      });
+      for (const s of servizi)
+        moved.push((await insertCommissione(ctx.db, { praticaId, servizioId: s.id, ...payeesOf(punto) })).id);
+    }
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const worker = async () => {
+      for (let i = 0; i < 40; i++) {
+        const ids = [0, 1, 2, 3].map(() => moved[next(moved.length)]);
+        const cases = ids.map((id) => sql`when ${id} then ${days[next(days.length)]}::timestamptz`);
+        await ctx.db.execute(sql`
+          update commissioni set data_completamento = case id ${sql.join(cases, sql` `)} end
+          where id in (${sql.join(ids, sql`, `)})`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    await expectSumsFresh('after concurrent moves');
+  });
+});

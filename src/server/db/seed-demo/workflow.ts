@@ -50,16 +50,21 @@ export async function runStep(ctx: WorkflowContext, step: WorkflowStep) {
   const actor = ctx.t.pick(ctx.officeActors);
   const body = servizioStatusBodySchema.parse(step.body);
   // Practices move concurrently on PostgreSQL (index.ts): a deadlock with another practice's
-  // change is retried, as a client would.
+  // change is retried, as a client would; so is the back-dating, which moves the commission's
+  // day sums from today to the demo day.
+  await retried(() => updateServizioStatus(ctx.db, actor, step.servizioId, body));
+  await retried(() => backdate(ctx.db, step.servizioId, step.at));
+}
+
+async function retried(work: () => Promise<unknown>): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await updateServizioStatus(ctx.db, actor, step.servizioId, body);
-      break;
+      await work();
+      return;
     } catch (error) {
       if (attempt >= 5 || !isRetryable(error)) throw error;
     }
   }
-  await backdate(ctx.db, step.servizioId, step.at);
 }
 
 /**
