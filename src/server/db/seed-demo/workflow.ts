@@ -10,6 +10,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import { updatePayment } from '#server/modules/commissioni/commissioni.service.ts';
 import { updateServizioStatus } from '#server/modules/servizi/servizi.service.ts';
 import type { Database } from '../client';
+import { retryOnConflict } from '../conflicts';
 import { commissioni } from '../schema';
 import type { WorkflowStep } from './plan';
 import { DAY, HOUR, payday, payoutNote, type Tools } from './random';
@@ -38,33 +39,14 @@ async function backdate(db: Database, servizioId: number, at: Date) {
     update servizi set data_ultimo_aggiornamento = ${iso} where id = ${servizioId}`);
 }
 
-/** PostgreSQL's deadlock and serialization failures: the transaction is retried. */
-const isRetryable = (error: unknown) => {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '40P01' || code === '40001';
-};
-
 export async function runStep(ctx: WorkflowContext, step: WorkflowStep) {
   const actor = ctx.t.pick(ctx.officeActors);
   const body = servizioStatusBodySchema.parse(step.body);
   // Practices move concurrently on PostgreSQL (index.ts): a deadlock with another practice's
   // change is retried, as a client would; so is the back-dating, which moves the commission's
   // day sums from today to the demo day.
-  await retried(() => updateServizioStatus(ctx.db, actor, step.servizioId, body));
-  await retried(() => backdate(ctx.db, step.servizioId, step.at));
-}
-
-async function retried(work: () => Promise<unknown>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await work();
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !isRetryable(error)) throw error;
-    }
-  }
+  await retryOnConflict(() => updateServizioStatus(ctx.db, actor, step.servizioId, body), 5);
+  await retryOnConflict(() => backdate(ctx.db, step.servizioId, step.at), 5);
 }
 
 /**

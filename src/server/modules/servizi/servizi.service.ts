@@ -16,6 +16,7 @@ import {
   hasPercentCommission,
 } from '#shared/servizi-catalogo.ts';
 import type { Database, DbExecutor, Transaction } from '#server/db/client.ts';
+import { retryOnConflict } from '#server/db/conflicts.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -186,7 +187,7 @@ export async function updateServizioStatus(
   const issues = servizioStatusIssues(found.tipo, body);
   if (issues.length > 0) throw badRequest(issues);
 
-  const statoPratica = await db.transaction(async (tx) => {
+  const change = async (tx: Transaction) => {
     const [pratica] = await tx.select().from(pratiche).where(eq(pratiche.id, found.praticaId)).for('update');
     const [current] = await tx.select().from(servizi).where(eq(servizi.id, id)).for('update');
     if (!pratica || !current) throw AppError.notFound(msg.servizio.notFound);
@@ -386,7 +387,10 @@ export async function updateServizioStatus(
     if (stato !== pratica.statoPratica)
       await tx.update(pratiche).set({ statoPratica: stato }).where(eq(pratiche.id, pratica.id));
     return stato;
-  });
+  };
+  // Run again if PostgreSQL aborts it for a deadlock with another change (two changes that write
+  // commissions of several days): the second run reads the state the other one committed.
+  const statoPratica = await retryOnConflict(() => db.transaction(change));
 
   const views = await loadServizi(db, [found.praticaId]);
   const servizio = views.get(found.praticaId)!.find((s) => s.id === id)!;

@@ -1,0 +1,28 @@
+/**
+ * PostgreSQL aborts a transaction it cannot order with another one: a deadlock (40P01) or a
+ * serialization failure (40001). Nothing it wrote remains, so the whole transaction can run again,
+ * and the second run usually finds the other one committed (docs/performance.md#somme-delle-commissioni).
+ */
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
+/** The error, or the driver error drizzle wraps in `cause`, is a deadlock or serialization failure. */
+export function isTransactionConflict(error: unknown): boolean {
+  const code =
+    (error as { code?: unknown } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && CONFLICT_CODES.has(code);
+}
+
+/**
+ * Runs `transaction` (a whole transaction, safe to run again) up to `attempts` times while
+ * PostgreSQL aborts it for a conflict; any other error, or the last conflict, is thrown.
+ */
+export async function retryOnConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * A transaction PostgreSQL aborts for a deadlock runs again (src/server/db/conflicts.ts): two
+ * transactions that take the same two rows in opposite orders both end up committed, instead of
+ * one of them failing as it would without the retry. PGlite runs one transaction at a time, so the
+ * deadlock itself is only met on PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
+import { createTestContext, type TestContext } from '../setup/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.db.execute(sql`create table conflitto_prova (id int primary key, n int not null)`);
+  await ctx.db.execute(sql`insert into conflitto_prova values (1, 0), (2, 0)`);
+});
+afterAll(async () => ctx?.close());
+
+describe('isTransactionConflict', () => {
+  it.each([
+    ['a deadlock', { code: '40P01' }, true],
+    ['a serialization failure', { code: '40001' }, true],
+    ['a deadlock wrapped by drizzle', { message: 'Failed query', cause: { code: '40P01' } }, true],
+    ['a unique violation', { code: '23505' }, false],
+    ['an error without a code', new Error('boom'), false],
+    ['nothing', null, false],
+  ])('%s', (_label, error, retried) => {
+    expect(isTransactionConflict(error)).toBe(retried);
+  });
+});
+
+describe('retryOnConflict', () => {
+  it('runs the work again after a conflict, and gives up after the last attempt', async () => {
+    let calls = 0;
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const flaky = () => (++calls < 3 ? Promise.reject(deadlock) : Promise.resolve('fatto'));
+    await expect(retryOnConflict(flaky, 3)).resolves.toBe('fatto');
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(retryOnConflict(flaky, 2)).rejects.toBe(deadlock);
+    expect(calls).toBe(2);
+  });
+
+  it('does not run the work again after any other error', async () => {
+    let calls = 0;
+    const failing = () => (calls++, Promise.reject(new Error('Riferimento non valido')));
+    await expect(retryOnConflict(failing)).rejects.toThrow('Riferimento non valido');
+    expect(calls).toBe(1);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'two transactions locking two rows in opposite orders both commit',
+    async () => {
+      // Each holds its first row until the other has taken its own: then each wants the other's.
+      let arrived = 0;
+      let release!: () => void;
+      const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
+      const attempts: string[] = [];
+      const move = (first: number, second: number) =>
+        retryOnConflict(() =>
+          ctx.db.transaction(async (tx) => {
+            attempts.push(`${first}→${second}`);
+            await tx.execute(sql`update conflitto_prova set n = n + 1 where id = ${first}`);
+            if (++arrived === 2) release();
+            await bothHoldOne;
+            await tx.execute(sql`update conflitto_prova set n = n + 1 where id = ${second}`);
+          }),
+        );
+      await Promise.all([move(1, 2), move(2, 1)]);
+      // PostgreSQL aborted one of them for the deadlock; it ran again and committed.
+      expect(attempts).toHaveLength(3);
+      const result = await ctx.db.execute<{ id: number; n: number }>(
+        sql`select id, n from conflitto_prova order by id`,
+      );
+      expect((result as unknown as { rows: Array<{ id: number; n: number }> }).rows).toEqual([
+        { id: 1, n: 2 },
+        { id: 2, n: 2 },
+      ]);
+    },
+    15_000,
+  );
+});
