@@ -68,8 +68,9 @@ describe('retryOnConflict', () => {
           }),
         );
       await Promise.all([move(1, 2), move(2, 1)]);
-      // PostgreSQL aborted one of them for the deadlock; it ran again and committed.
-      expect(attempts).toHaveLength(3);
+      // PostgreSQL aborted one of them for the deadlock (on a busy machine a run may be aborted
+      // more than once); it ran again and committed.
+      expect(attempts.length).toBeGreaterThanOrEqual(3);
       const result = await ctx.db.execute<{ id: number; n: number }>(
         sql`select id, n from conflitto_prova order by id`,
       );
