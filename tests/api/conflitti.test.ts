@@ -19,10 +19,15 @@ afterAll(async () => ctx?.close());
 
 describe('isTransactionConflict', () => {
   it.each([
-    ['a deadlock', { code: '40P01' }, true],
-    ['a serialization failure', { code: '40001' }, true],
-    ['a deadlock wrapped by drizzle', { message: 'Failed query', cause: { code: '40P01' } }, true],
-    ['a unique violation', { code: '23505' }, false],
+    // As node-postgres and PGlite report them: a SQLSTATE and a severity.
+    ['a deadlock', { code: '40P01', severity: 'ERROR' }, true],
+    ['a serialization failure', { code: '40001', severity: 'ERROR' }, true],
+    [
+      'a deadlock wrapped by drizzle',
+      { message: 'Failed query', cause: { code: '40P01', severity: 'ERROR' } },
+      true,
+    ],
+    ['a unique violation', { code: '23505', severity: 'ERROR' }, false],
     ['an error without a code', new Error('boom'), false],
     ['nothing', null, false],
   ])('%s', (_label, error, retried) => {
@@ -33,7 +38,10 @@ describe('isTransactionConflict', () => {
 describe('retryOnConflict', () => {
   it('runs the work again after a conflict, and gives up after the last attempt', async () => {
     let calls = 0;
-    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const deadlock = Object.assign(new Error('deadlock detected'), {
+      code: '40P01',
+      severity: 'ERROR',
+    });
     const flaky = () => (++calls < 3 ? Promise.reject(deadlock) : Promise.resolve('fatto'));
     await expect(retryOnConflict(flaky, 3)).resolves.toBe('fatto');
     expect(calls).toBe(3);

@@ -1,3 +1,5 @@
+import { databaseErrorCode } from '#server/lib/log-safety.ts';
+
 /**
  * PostgreSQL aborts a transaction it cannot order with another one: a deadlock (40P01) or a
  * serialization failure (40001). Nothing it wrote remains, so the whole transaction can run again,
@@ -5,12 +7,10 @@
  */
 const CONFLICT_CODES = new Set(['40P01', '40001']);
 
-/** The error, or the driver error drizzle wraps in `cause`, is a deadlock or serialization failure. */
+/** A database error, wrapped by drizzle or not, that is a deadlock or serialization failure. */
 export function isTransactionConflict(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown } | null)?.code ??
-    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === 'string' && CONFLICT_CODES.has(code);
+  const code = databaseErrorCode(error);
+  return code !== null && CONFLICT_CODES.has(code);
 }
 
 /**
