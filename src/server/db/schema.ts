@@ -972,6 +972,11 @@ export const serviziElenco = pgTable(
     index('servizi_elenco_ko_idx')
       .on(t.tipoServizio, t.koMotivazione, t.dataCreazione, t.praticaId)
       .where(sql`stato = 'ko'`),
+    // A status or KO reason of any type, without a point: one range instead of one per type.
+    index('servizi_elenco_stato_idx').on(t.stato, t.dataCreazione, t.praticaId),
+    index('servizi_elenco_ko_motivo_idx')
+      .on(t.koMotivazione, t.dataCreazione, t.praticaId)
+      .where(sql`stato = 'ko'`),
   ],
 );
 

@@ -193,24 +193,23 @@ function praticheWhere(
 
 /**
  * The service filters (type, statuses, KO reason) as ranges of `servizi_elenco`'s indexes, one per
- * (type, status) pair they accept: a practice matches when one of its services is in one of the
- * ranges. Undefined when no service filter is set. See docs/performance.md#filtri-delle-pratiche
+ * (type, status) pair they accept, or one per status when neither a type nor a point is chosen: a
+ * practice matches when one of its services is in one of the ranges. Undefined when no service
+ * filter is set. See docs/performance.md#filtri-delle-pratiche
  */
 function serviceRanges(query: PraticheFilters): SQL[] | undefined {
   if (!query.servizio && query.stato.length === 0 && !query.koMotivazione) return undefined;
-  const tipi = query.servizio ? [query.servizio] : SERVIZIO_TIPI;
   const stati: readonly string[] = query.stato.length > 0 ? query.stato : SERVIZIO_STATI;
+  // The KO reason only exists on a KO service: with statuses that exclude 'ko', nothing matches.
+  if (query.koMotivazione && !stati.includes('ko')) return [];
+  // With a point the point's index needs the type to read in the list's order.
+  const tipi = query.servizio ? [query.servizio] : query.puntoFisicoId ? SERVIZIO_TIPI : [undefined];
   const ranges: SQL[] = [];
   for (const tipo of tipi) {
-    if (query.koMotivazione) {
-      // The KO reason only exists on a KO service: with statuses that exclude 'ko', nothing matches.
-      if (stati.includes('ko'))
-        ranges.push(
-          sql`e.tipo_servizio = ${tipo} and e.stato = 'ko' and e.ko_motivazione = ${query.koMotivazione}`,
-        );
-    } else {
-      for (const stato of stati) ranges.push(sql`e.tipo_servizio = ${tipo} and e.stato = ${stato}`);
-    }
+    const ofTipo = tipo === undefined ? sql`` : sql`e.tipo_servizio = ${tipo} and `;
+    if (query.koMotivazione)
+      ranges.push(sql`${ofTipo}e.stato = 'ko' and e.ko_motivazione = ${query.koMotivazione}`);
+    else for (const stato of stati) ranges.push(sql`${ofTipo}e.stato = ${stato}`);
   }
   return ranges;
 }
