@@ -183,6 +183,9 @@ export interface LoadResult {
   rssMb: number;
 }
 
+/** How many bodies each request's `setup` has made, over all its loads. */
+const setupsMade = new WeakMap<LoadRequest, number>();
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -192,7 +195,10 @@ export interface LoadRequest {
   method?: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
-  /** A fresh body (and headers) per request, for POSTs that must not repeat. */
+  /**
+   * A fresh body (and headers) per request, for POSTs that must not repeat: `i` counts on across
+   * every load of the same request, so a second run never replays the first one's keys.
+   */
   setup?: (i: number) => { body?: string; headers?: Record<string, string> };
   expected?: number;
 }
@@ -212,7 +218,6 @@ export async function load(
   let wrongStatus = 0;
   let firstError: string | undefined;
   const expected = request.expected ?? 200;
-  let counter = 0;
   const sampler = serverPid ? rssSampler(serverPid) : null;
   let finish!: (result: autocannon.Result) => void;
   let fail!: (error: Error) => void;
@@ -233,7 +238,9 @@ export async function load(
           headers: request.headers,
           ...(request.setup && {
             setupRequest: (req: autocannon.Request) => {
-              const extra = request.setup!(counter++);
+              const i = setupsMade.get(request) ?? 0;
+              setupsMade.set(request, i + 1);
+              const extra = request.setup!(i);
               return { ...req, body: extra.body, headers: { ...req.headers, ...extra.headers } };
             },
           }),
