@@ -447,4 +447,61 @@ describe('per-day commission sums under concurrent changes', () => {
     await Promise.all(Array.from({ length: 8 }, worker));
     await expectSumsFresh('after concurrent moves');
   });
+
+  // A payment or a deletion is one statement, but its triggers lock the day sums after the
+  // commission's row: another transaction holding those days and then asking for the commission
+  // is a deadlock, which PostgreSQL breaks by aborting the request's statement. It runs again.
+  it.runIf(process.env.TEST_DATABASE_URL).each([
+    {
+      change: 'a payment',
+      request: (id: number) => ({
+        method: 'PATCH' as const,
+        url: `/api/commissioni/${id}/payment`,
+        payload: { status: 'pagato' },
+      }),
+      status: 200,
+    },
+    {
+      change: 'a deletion',
+      request: (id: number) => ({ method: 'DELETE' as const, url: `/api/commissioni/${id}` }),
+      status: 204,
+    },
+  ])('$change aborted for a deadlock runs again and commits', async ({ request, status }) => {
+    const giorno = '2026-03-10';
+    const { id: praticaId, servizi } = await insertPratica(ctx.db, {
+      puntoFisicoId: world.puntoA.id,
+      servizi: ['luce'],
+    });
+    const { id } = await insertCommissione(ctx.db, {
+      praticaId,
+      servizioId: servizi[0].id,
+      ...payeesOf(world.puntoA),
+      dataCompletamento: new Date(`${giorno}T10:00:00Z`),
+    });
+    let sent: Promise<Awaited<ReturnType<typeof ctx.app.inject>>> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from commissioni_giorni where giorno = ${giorno} for update`);
+      sent = ctx.app.inject({ ...request(id), headers: { cookie: world.admin } });
+      // Until the request's statement waits for the days this transaction holds…
+      for (let waited = 0; ; waited += 20) {
+        const waiting = await ctx.db.execute(sql`
+          select 1 from pg_stat_activity
+          where wait_event_type = 'Lock' and query ~* '^(update|delete from) "commissioni"'`);
+        if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) break;
+        if (waited > 10_000) throw new Error('the request never waited for the day sums');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // …then this one wants the commission the statement has locked: PostgreSQL aborts the
+      // statement (it has been waiting longer), and this transaction gets the row.
+      await tx.execute(sql`select 1 from commissioni where id = ${id} for update`);
+    });
+    const answer = await sent!;
+    expect(answer.statusCode, answer.body).toBe(status);
+    const [row] = await ctx.db
+      .select({ stato: commissioni.statoPagamento })
+      .from(commissioni)
+      .where(eq(commissioni.id, id));
+    expect(row?.stato).toBe(status === 204 ? undefined : 'pagato');
+    await expectSumsFresh(`after ${request(id).method}`);
+  });
 });

@@ -15,6 +15,7 @@ import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts
 import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
+import { retryOnConflict } from '#server/db/conflicts.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   commissioni,
@@ -386,16 +387,20 @@ export async function updatePayment(
   id: number,
   input: { status: PagamentoStato; note?: string | null },
 ): Promise<Commissione> {
-  const [row] = await db
-    .update(commissioni)
-    .set({
-      statoPagamento: input.status,
-      // Marking an already paid commission as paid keeps its payment date.
-      dataPagamento: input.status === 'pagato' ? sql`coalesce(${commissioni.dataPagamento}, now())` : null,
-      ...(input.note !== undefined ? { notePagamento: input.note || null } : {}),
-    })
-    .where(and(eq(commissioni.id, id), commissioniScope(actor)))
-    .returning({ id: commissioni.id });
+  // One statement, but its triggers move the commission between day sums: a deadlock with another
+  // writer of those days is run again (docs/performance.md#somme-delle-commissioni).
+  const [row] = await retryOnConflict(() =>
+    db
+      .update(commissioni)
+      .set({
+        statoPagamento: input.status,
+        // Marking an already paid commission as paid keeps its payment date.
+        dataPagamento: input.status === 'pagato' ? sql`coalesce(${commissioni.dataPagamento}, now())` : null,
+        ...(input.note !== undefined ? { notePagamento: input.note || null } : {}),
+      })
+      .where(and(eq(commissioni.id, id), commissioniScope(actor)))
+      .returning({ id: commissioni.id }),
+  );
   if (!row) throw AppError.notFound(msg.commissione.notFound);
   return getCommissione(db, actor, id);
 }
@@ -408,7 +413,7 @@ export async function deleteCommissione(db: Database, actor: Actor, id: number):
     .where(eq(commissioni.stornoOfId, id))
     .limit(1);
   if (storno) throw AppError.conflict(msg.commissione.hasStorno, 'HAS_STORNO');
-  await db.delete(commissioni).where(eq(commissioni.id, id));
+  await retryOnConflict(() => db.delete(commissioni).where(eq(commissioni.id, id)));
 }
 
 type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
