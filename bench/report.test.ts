@@ -111,4 +111,58 @@ describe('bench report', () => {
     expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 0\/1 oltre; .* \| ✅ rispettato \|/);
     expect(md).not.toContain('non confrontabile');
   });
+
+  it('names CPU, not the database, when no slow list spends half its time in SQL', () => {
+    const slow = {
+      ...newer,
+      measures: [
+        {
+          route: 'GET /api/pratiche',
+          label: 'motivo KO',
+          role: 'admin',
+          isList: true,
+          sqlMs: 2,
+          runs: [load(60)],
+        },
+      ],
+    } satisfies DbRun;
+    const md = markdownReport([slow]);
+    expect(md).toContain(
+      'nessuna di 1 ha almeno metà del p50 nel database (la peggiore: SQL 2.0 ms per richiesta, p50 30.0 ms; al più 2.0 ms di SQL per richiesta): il tempo è CPU per richiesta di Node e di PostgreSQL',
+    );
+    expect(md).not.toContain('query che contano o ordinano');
+  });
+
+  it('tells routes whose SQL grew with the table from routes that met another machine', () => {
+    const measure = (label: string, p95: number, sqlMs: number) => ({
+      route: 'GET /api/leads',
+      label,
+      role: 'admin' as const,
+      isList: true,
+      sqlMs,
+      runs: [load(p95)],
+    });
+    const small = { ...older, load: 0.8, measures: [measure('ricerca', 20, 1), measure('pagina 1', 20, 1)] };
+    const big = { ...newer, measures: [measure('ricerca', 45, 3), measure('pagina 1', 40, 1.1)] };
+    const md = markdownReport([small, big]);
+    expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 2\/2 oltre; .* \| ❌ mancato \|/);
+    expect(md).toContain(
+      "1 con l'SQL per richiesta cresciuto con la tabella (GET /api/leads ricerca (admin) SQL 1.0 → 3.0 ms)",
+    );
+    expect(md).toContain('1 con lo stesso SQL nei due giri: la differenza è della macchina');
+  });
+
+  it('judges the demo load of a million leads against five minutes, with its phases when missed', () => {
+    const summary = 'Dati demo aggiunti in 312.2 s:\n  fasi:                utenti 0.2 s; indici 140 s\n';
+    const slowSeed = { ...newer, seedMs: 312_200, seedSummary: summary };
+    expect(markdownReport([slowSeed])).toMatch(
+      /\| PostgreSQL: `npm run seed:demo -- --leads 1000000` ≤ 300 s \| 312 s \| ❌ mancato \| fasi: utenti 0\.2 s; indici 140 s; load 1\.4 su 2 core \|/,
+    );
+    expect(markdownReport([{ ...slowSeed, seedMs: 262_000 }])).toMatch(
+      /seed:demo -- --leads 1000000` ≤ 300 s \| 262 s \| ✅ rispettato \|/,
+    );
+    // Measured on a database loaded earlier: no load time to judge.
+    expect(markdownReport([{ ...slowSeed, seedMs: Number.NaN }])).not.toContain('seed:demo');
+    expect(markdownReport([older])).not.toContain('seed:demo');
+  });
 });
