@@ -486,7 +486,8 @@ describe('per-day commission sums under concurrent changes', () => {
       for (let waited = 0; ; waited += 20) {
         const waiting = await ctx.db.execute(sql`
           select 1 from pg_stat_activity
-          where wait_event_type = 'Lock' and query ~* '^(update|delete from) "commissioni"'`);
+          where datname = current_database() and wait_event_type = 'Lock'
+            and query ~* '^(update|delete from) "commissioni"'`);
         if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) break;
         if (waited > 10_000) throw new Error('the request never waited for the day sums');
         await new Promise((resolve) => setTimeout(resolve, 20));
