@@ -127,12 +127,13 @@ function listReason(over: Measure[], run: DbRun): string {
   const inSql = withSql.filter((m) => m.sqlMs! >= 0.5 * m.runs[0].p50);
   const worst = [...over].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
   const routes = [...new Set(over.map((m) => m.route))].join(', ');
-  const mostSql = Math.max(...withSql.map((m) => m.sqlMs!));
   const machine = `Macchina: una rotta Fastify nuda risponde in p50 ${f(run.bare[0]?.p50)} ms (su una macchina scarica ≈ 1 ms), load ${f(run.load)} su ${run.cpus} core`;
   // Where the time went: waiting for queries that read too much, or CPU per request on cores
   // shared by Node, PostgreSQL and the load generator.
-  if (withSql.length > 0 && inSql.length === 0)
+  if (withSql.length > 0 && inSql.length === 0) {
+    const mostSql = Math.max(...withSql.map((m) => m.sqlMs!));
     return `nessuna di ${withSql.length} ha almeno metà del p50 nel database (la peggiore: SQL ${f(worst.sqlMs, 1)} ms per richiesta, p50 ${f(worst.runs[0].p50)} ms; al più ${f(mostSql, 1)} ms di SQL per richiesta): il tempo è CPU per richiesta di Node e di PostgreSQL, che con autocannon si dividono gli stessi ${run.cpus} core; rotte: ${routes}. ${machine}`;
+  }
   return `${inSql.length} di ${withSql.length} hanno almeno metà del p50 nel database (peggiore: SQL ${f(worst.sqlMs, 1)} ms per richiesta, p50 ${f(worst.runs[0].p50)} ms): query che contano o ordinano tutte le righe del filtro e dell'ambito del ruolo; rotte: ${routes}. ${machine}`;
 }
 

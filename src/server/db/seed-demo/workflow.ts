@@ -42,10 +42,10 @@ async function backdate(db: Database, servizioId: number, at: Date) {
 export async function runStep(ctx: WorkflowContext, step: WorkflowStep) {
   const actor = ctx.t.pick(ctx.officeActors);
   const body = servizioStatusBodySchema.parse(step.body);
-  // Practices move concurrently on PostgreSQL (index.ts): a deadlock with another practice's
-  // change is retried, as a client would; so is the back-dating, which moves the commission's
-  // day sums from today to the demo day.
-  await retryOnConflict(() => updateServizioStatus(ctx.db, actor, step.servizioId, body), 5);
+  // Practices move concurrently on PostgreSQL (index.ts): the status change runs itself again
+  // after a deadlock with another practice's change (updateServizioStatus), and so does the
+  // back-dating here, which moves the commission's day sums from today to the demo day.
+  await updateServizioStatus(ctx.db, actor, step.servizioId, body);
   await retryOnConflict(() => backdate(ctx.db, step.servizioId, step.at), 5);
 }
 
