@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
+import { isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
 import { commissioni, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { getDashboardStats } from '#server/modules/dashboard/dashboard.service.ts';
@@ -439,9 +440,15 @@ describe('per-day commission sums under concurrent changes', () => {
       for (let i = 0; i < 40; i++) {
         const ids = [0, 1, 2, 3].map(() => moved[next(moved.length)]);
         const cases = ids.map((id) => sql`when ${id} then ${days[next(days.length)]}::timestamptz`);
-        await ctx.db.execute(sql`
-          update commissioni set data_completamento = case id ${sql.join(cases, sql` `)} end
-          where id in (${sql.join(ids, sql`, `)})`);
+        // Two statements locking the same commissions in another order can deadlock: like the
+        // application's writers, a worker runs the aborted statement again.
+        await retryOnConflict(
+          () =>
+            ctx.db.execute(sql`
+              update commissioni set data_completamento = case id ${sql.join(cases, sql` `)} end
+              where id in (${sql.join(ids, sql`, `)})`),
+          5,
+        );
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
@@ -468,41 +475,66 @@ describe('per-day commission sums under concurrent changes', () => {
     },
   ])('$change aborted for a deadlock runs again and commits', async ({ request, status }) => {
     const giorno = '2026-03-10';
-    const { id: praticaId, servizi } = await insertPratica(ctx.db, {
-      puntoFisicoId: world.puntoA.id,
-      servizi: ['luce'],
-    });
-    const { id } = await insertCommissione(ctx.db, {
-      praticaId,
-      servizioId: servizi[0].id,
-      ...payeesOf(world.puntoA),
-      dataCompletamento: new Date(`${giorno}T10:00:00Z`),
-    });
-    let sent: Promise<Awaited<ReturnType<typeof ctx.app.inject>>> | undefined;
-    await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from commissioni_giorni where giorno = ${giorno} for update`);
-      sent = ctx.app.inject({ ...request(id), headers: { cookie: world.admin } });
-      // Until the request's statement waits for the days this transaction holds…
-      for (let waited = 0; ; waited += 20) {
-        const waiting = await ctx.db.execute(sql`
-          select 1 from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'
-            and query ~* '^(update|delete from) "commissioni"'`);
-        if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) break;
-        if (waited > 10_000) throw new Error('the request never waited for the day sums');
-        await new Promise((resolve) => setTimeout(resolve, 20));
+    type Answer = Awaited<ReturnType<typeof ctx.app.inject>>;
+    /**
+     * Holds the day sums, sends the request, and once its statement waits for them asks for the
+     * commission the statement has locked. Answers whether PostgreSQL broke the deadlock by
+     * aborting the request's statement: it looks for one once, deadlock_timeout after a wait
+     * starts, so on a busy machine this transaction may ask after the request's look and be the
+     * one aborted instead (the request then simply commits).
+     */
+    async function provoke(id: number): Promise<{ answer: Answer; requestAborted: boolean }> {
+      let sent: Promise<Answer> | undefined;
+      let requestAborted = true;
+      try {
+        await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 from commissioni_giorni where giorno = ${giorno} for update`);
+          sent = ctx.app.inject({ ...request(id), headers: { cookie: world.admin } });
+          for (let waited = 0; ; waited += 20) {
+            const waiting = await ctx.db.execute(sql`
+              select 1 from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'
+                and query ~* '^(update|delete from) "commissioni"'`);
+            if ((waiting as unknown as { rows: unknown[] }).rows.length > 0) break;
+            if (waited > 10_000) throw new Error('the request never waited for the day sums');
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          // Granted while this transaction still holds the days the statement waits for: the
+          // statement, which held this row, was aborted.
+          await tx.execute(sql`select 1 from commissioni where id = ${id} for update`);
+        });
+      } catch (error) {
+        if (!isTransactionConflict(error)) throw error;
+        requestAborted = false;
+      } finally {
+        // Never leave the request running into the next step or test.
+        await sent?.catch(() => undefined);
       }
-      // …then this one wants the commission the statement has locked: PostgreSQL aborts the
-      // statement (it has been waiting longer), and this transaction gets the row.
-      await tx.execute(sql`select 1 from commissioni where id = ${id} for update`);
-    });
-    const answer = await sent!;
-    expect(answer.statusCode, answer.body).toBe(status);
-    const [row] = await ctx.db
-      .select({ stato: commissioni.statoPagamento })
-      .from(commissioni)
-      .where(eq(commissioni.id, id));
-    expect(row?.stato).toBe(status === 204 ? undefined : 'pagato');
-    await expectSumsFresh(`after ${request(id).method}`);
+      return { answer: (await sent)!, requestAborted };
+    }
+
+    let aborted = false;
+    for (let attempt = 1; attempt <= 5 && !aborted; attempt++) {
+      const { id: praticaId, servizi } = await insertPratica(ctx.db, {
+        puntoFisicoId: world.puntoA.id,
+        servizi: ['luce'],
+      });
+      const { id } = await insertCommissione(ctx.db, {
+        praticaId,
+        servizioId: servizi[0].id,
+        ...payeesOf(world.puntoA),
+        dataCompletamento: new Date(`${giorno}T10:00:00Z`),
+      });
+      const { answer, requestAborted } = await provoke(id);
+      aborted = requestAborted;
+      expect(answer.statusCode, answer.body).toBe(status);
+      const [row] = await ctx.db
+        .select({ stato: commissioni.statoPagamento })
+        .from(commissioni)
+        .where(eq(commissioni.id, id));
+      expect(row?.stato).toBe(status === 204 ? undefined : 'pagato');
+      await expectSumsFresh(`after ${request(id).method}, attempt ${attempt}`);
+    }
+    expect(aborted, "PostgreSQL never aborted the request's statement").toBe(true);
   });
 });
