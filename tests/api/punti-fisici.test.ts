@@ -156,7 +156,8 @@ describe('GET /api/punti-fisici: pages and search', () => {
       mine.push(
         await insertPuntoFisico(ctx.db, {
           nomeAttivita: `Paginato ${String(Math.floor(i / 2)).padStart(2, '0')}`,
-          indirizzo: i === 7 ? 'Piazza Sordello 4, Mantova' : 'Via Roma 1, Milano',
+          indirizzo:
+            i === 7 ? 'Piazza Sordello 4, Mantova' : i === 9 ? 'Corso Città 2, Lodi' : 'Via Roma 1, Milano',
           areaManagerId: am.user.id,
           agenteId: i < 12 ? ag.user.id : null,
           ...(i === 3 ? { utenteResponsabileId: pf.user.id } : {}),
@@ -195,6 +196,14 @@ describe('GET /api/punti-fisici: pages and search', () => {
     ['area manager, by name', () => am.cookie, 'paginato', () => mine],
     ['area manager, by address', () => am.cookie, 'sordello', () => [mine[7]]],
     ['area manager, by landing code', () => am.cookie, '', () => [mine[11]]],
+    ['area manager, by landing code in capitals', () => am.cookie, 'CODICE', () => [mine[11]]],
+    ['area manager, by address in capitals, with an accent', () => am.cookie, 'CORSO CITTÀ', () => [mine[9]]],
+    [
+      "area manager, by the agent's name in capitals",
+      () => am.cookie,
+      'ZANCHETTA TEODORO',
+      () => mine.slice(0, 12),
+    ],
     ["area manager, by the agent's surname", () => am.cookie, 'zanchetta', () => mine.slice(0, 12)],
     ["area manager, by the agent's full name", () => am.cookie, 'Teodoro Zanchetta', () => mine.slice(0, 12)],
     ["area manager, by the shop owner's name", () => am.cookie, 'ughetti filiberto', () => [mine[3]]],
@@ -207,7 +216,9 @@ describe('GET /api/punti-fisici: pages and search', () => {
   ];
 
   it.each(cases)('search: %s', async (_label, cookie, q, expected) => {
-    const term = q || mine[11].landingCode.toLowerCase();
+    // '' and 'CODICE' stand for the landing code of one point, as typed in lower case and in capitals.
+    const code = mine[11].landingCode;
+    const term = q === '' ? code.toLowerCase() : q === 'CODICE' ? code.toUpperCase() : q;
     const pages = await allPages(cookie(), `&q=${encodeURIComponent(term)}`);
     expect(idsOf(pages)).toEqual(ordered(expected()));
     expect(pages[0].total).toBe(expected().length);

@@ -48,6 +48,14 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
+/**
+ * What a search for a person matches (name and surname in both orders, e-mail), lower-cased once
+ * when the user is written: the points' and users' lists compare with LIKE against a lower-cased
+ * term instead of ILIKE folding every row they read. chr(1) separates the fields, as in the leads'
+ * search text. See docs/performance.md#testo-di-ricerca
+ */
+const PERSON_SEARCH_TEXT = sql`lower(first_name || ' ' || last_name || chr(1) || last_name || ' ' || first_name || chr(1) || email)`;
+
 export const users = pgTable(
   'users',
   {
@@ -61,6 +69,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     areaAssegnata: text('area_assegnata'),
     createdAt: createdAt(),
+    cerca: text('cerca').notNull().generatedAlwaysAs(PERSON_SEARCH_TEXT),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -88,6 +97,13 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * What the point-of-sale filters match: the shop's name and address, lower-cased once when the
+ * point is written (chr(1) between them). The points list's search adds the landing code.
+ * See docs/performance.md#testo-di-ricerca
+ */
+const PUNTO_SEARCH_TEXT = sql`lower(nome_attivita || chr(1) || indirizzo)`;
+
 export const puntiFisici = pgTable(
   'punti_fisici',
   {
@@ -102,6 +118,7 @@ export const puntiFisici = pgTable(
     areaManagerId: integer('area_manager_id').references(() => users.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    cerca: text('cerca').notNull().generatedAlwaysAs(PUNTO_SEARCH_TEXT),
   },
   (t) => [
     uniqueIndex('punti_fisici_landing_code_unique').on(t.landingCode),
@@ -127,26 +144,6 @@ const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome |
  */
 export function leadSearchTextOf(r: { nome: string; cognome: string; email: string; telefono: string }) {
   return `${r.nome} ${r.cognome}\u0001${r.cognome} ${r.nome}\u0001${r.email}\u0001${r.telefono}`.toLowerCase();
-}
-
-/**
- * What the points list's search matches on the point itself: name, address and landing code,
- * chr(1) between fields (as in the leads' search text). See docs/product/screens.md#punti-fisici
- */
-export function puntoSearchText(t: {
-  nomeAttivita: AnyPgColumn;
-  indirizzo: AnyPgColumn;
-  landingCode: AnyPgColumn;
-}) {
-  return sql`(${t.nomeAttivita} || chr(1) || ${t.indirizzo} || chr(1) || ${t.landingCode})`;
-}
-
-/**
- * What a search for a person matches: name and surname in both orders and e-mail (the users
- * list adds the phone). Used by the points and users lists.
- */
-export function personSearchText(t: { firstName: AnyPgColumn; lastName: AnyPgColumn; email: AnyPgColumn }) {
-  return sql`(${t.firstName} || ' ' || ${t.lastName} || chr(1) || ${t.lastName} || ' ' || ${t.firstName} || chr(1) || ${t.email})`;
 }
 
 export const leads = pgTable(

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './client';
 
@@ -7,6 +7,15 @@ import type { DbExecutor } from './client';
 /** An ILIKE pattern matching `text` anywhere, with the wildcards the user typed taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A text stored lower-cased (a search column such as leads.cerca) holds `text` anywhere: LIKE
+ * against the term lower-cased by the same lower() as the stored text, instead of ILIKE folding
+ * every row read (docs/performance.md#testo-di-ricerca).
+ */
+export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
+  return sql`${lowerCased} like lower(${containsPattern(text)})`;
 }
 
 /** A unique-constraint violation, from PGlite or node-postgres (drizzle may wrap it in `cause`). */

@@ -1,7 +1,7 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { leadUtenti, scopeSearchKeys } from '#server/db/schema.ts';
-import { containsPattern } from '#server/db/sql-helpers.ts';
+import { lowerTextContains } from '#server/db/sql-helpers.ts';
 
 /** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
 type SearchPattern = { on: 'text' | 'telefono'; value: string };
@@ -21,9 +21,8 @@ function searchPatterns(term: string | undefined): SearchPattern[] {
 
 function patternMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, p: SearchPattern): SQL {
   return p.on === 'text'
-    ? // The text is stored lower-cased: LIKE against the term lower-cased by the same lower() as
-      // the stored text, one trigram index (docs/performance.md#testo-di-ricerca).
-      sql`${text} like lower(${containsPattern(p.value)})`
+    ? // One trigram index on the lower-cased text (docs/performance.md#testo-di-ricerca).
+      lowerTextContains(text, p.value)
     : sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
 }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
@@ -18,7 +18,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { containsPattern, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import { lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -131,10 +131,7 @@ async function resolveSearch(
 
 /** The points whose name or address holds the "punto fisico" filter's text. */
 function puntoNameMatches(text: string): SQL {
-  return or(
-    ilike(puntiFisici.nomeAttivita, containsPattern(text)),
-    ilike(puntiFisici.indirizzo, containsPattern(text)),
-  )!;
+  return lowerTextContains(puntiFisici.cerca, text);
 }
 
 /** A service of the practice matching the service, status and KO-reason filters. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
@@ -15,16 +15,9 @@ import {
   type PuntoSuggestion,
 } from '#shared/schemas/punto-fisico.ts';
 import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
-import { containsPattern, isUniqueViolation, newestId } from '#server/db/sql-helpers.ts';
+import { isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import {
-  commissioni,
-  commissioniGiorni,
-  personSearchText,
-  puntiFisici,
-  puntoSearchText,
-  users,
-} from '#server/db/schema.ts';
+import { commissioni, commissioniGiorni, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
@@ -40,7 +33,8 @@ export interface PuntiContext {
   publicBaseUrl: string;
 }
 
-type PuntoRow = typeof puntiFisici.$inferSelect;
+/** A point as the services use it (its search column stays in the database). */
+type PuntoRow = Omit<typeof puntiFisici.$inferSelect, 'cerca'>;
 
 /** Leads and practices per point, from the counters kept by triggers (docs/performance.md#contatori). */
 async function countsByPunto(db: DbExecutor, ids: number[]) {
@@ -56,6 +50,12 @@ function personColumns<U extends typeof responsabili | typeof agenti | typeof ar
   return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone };
 }
 
+/** The point's columns, without its search text. */
+function puntoColumns() {
+  const { cerca: _search, ...columns } = getTableColumns(puntiFisici);
+  return columns;
+}
+
 /**
  * One page of points (by name then id) with their three people and the number of points found,
  * in one query: the page is chosen first (`pagina`, with a window count over the points found),
@@ -69,7 +69,7 @@ function selectPunti(
 ) {
   const pagina = db.$with('pagina').as(
     db
-      .select({ ...getTableColumns(puntiFisici), total: sql<number>`(count(*) over ())::int`.as('totale') })
+      .select({ ...puntoColumns(), total: sql<number>`(count(*) over ())::int`.as('totale') })
       .from(puntiFisici)
       .where(where)
       .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
@@ -139,8 +139,8 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoWithPeople[]): Promis
 }
 
 /**
- * What the list's search box matches: the shop's name, address and landing code (one trigram
- * expression), or the name, surname or e-mail of its responsabile, agente or area manager (the
+ * What the list's search box matches: the shop's name and address (its lower-cased search text)
+ * or landing code, or the name, surname or e-mail of its responsabile, agente or area manager (the
  * people found once, in `persone`, see puntiPeopleSearch). See docs/product/screens.md#punti-fisici
  */
 function puntiSearch(
@@ -151,7 +151,8 @@ function puntiSearch(
   if (!q) return undefined;
   const people = db.select({ id: persone.id }).from(persone);
   return or(
-    ilike(puntoSearchText(puntiFisici), containsPattern(q)),
+    lowerTextContains(puntiFisici.cerca, q),
+    lowerTextContains(sql`lower(${puntiFisici.landingCode})`, q),
     inArray(puntiFisici.utenteResponsabileId, people),
     inArray(puntiFisici.agenteId, people),
     inArray(puntiFisici.areaManagerId, people),
@@ -164,7 +165,7 @@ function puntiPeopleSearch(db: DbExecutor, q: string | undefined) {
     db
       .select({ id: users.id })
       .from(users)
-      .where(q ? ilike(personSearchText(users), containsPattern(q)) : sql`false`),
+      .where(q ? lowerTextContains(users.cerca, q) : sql`false`),
   );
 }
 
@@ -367,16 +368,10 @@ export async function getPuntoFisicoStats(
 /** Point-of-sale filter suggestions: name or address, case-insensitive, at most 10. */
 export async function suggestPuntiFisici(db: Database, actor: Actor, q: string): Promise<PuntoSuggestion[]> {
   if (q.length < PUNTI_SUGGEST_MIN_CHARS) return [];
-  const pattern = containsPattern(q);
   return db
     .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
     .from(puntiFisici)
-    .where(
-      and(
-        puntiScope(actor),
-        or(ilike(puntiFisici.nomeAttivita, pattern), ilike(puntiFisici.indirizzo, pattern)),
-      ),
-    )
+    .where(and(puntiScope(actor), lowerTextContains(puntiFisici.cerca, q)))
     .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
     .limit(PUNTI_SUGGEST_LIMIT);
 }

@@ -12,8 +12,8 @@ import type {
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { containsPattern, isUniqueViolation, newestId } from '#server/db/sql-helpers.ts';
-import { commissioni, personSearchText, puntiFisici, users, userTotp } from '#server/db/schema.ts';
+import { containsPattern, isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
+import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
@@ -41,7 +41,7 @@ function usersSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const digits = phoneSearchDigits(q);
   return or(
-    ilike(personSearchText(users), containsPattern(q)),
+    lowerTextContains(users.cerca, q),
     ilike(users.phone, containsPattern(q)),
     digits ? ilike(sql`regexp_replace(${users.phone}, '\\D', '', 'g')`, containsPattern(digits)) : undefined,
   );
@@ -282,7 +282,6 @@ function areaManagerPeople(actor: Actor): SQL {
 /** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
 export async function searchUsers(db: Database, actor: Actor, query: { q: string; role?: Role }) {
   if (query.q.length < 2) return [];
-  const pattern = containsPattern(query.q);
   return db
     .select({
       id: users.id,
@@ -297,12 +296,7 @@ export async function searchUsers(db: Database, actor: Actor, query: { q: string
         eq(users.isActive, true),
         query.role ? eq(users.role, query.role) : undefined,
         actor.role === 'admin' ? undefined : areaManagerPeople(actor),
-        or(
-          ilike(users.firstName, pattern),
-          ilike(users.lastName, pattern),
-          ilike(users.email, pattern),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-        ),
+        lowerTextContains(users.cerca, query.q),
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName))
