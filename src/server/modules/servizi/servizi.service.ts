@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CommissionConfigMissingError,
   CommissionInputError,
@@ -41,31 +42,51 @@ type CommissioneRow = typeof commissioni.$inferSelect;
 const money = (value: string) => fromCents(toCents(value));
 
 /**
- * A service's status history, oldest first, as JSON in the service's own row (one query for a
- * page's services and their histories): dates as ISO text to the millisecond, like Date's.
+ * The services of these practices with supplier code and status history, oldest first: one
+ * query, the histories of all the page's services aggregated in one pass instead of a subquery
+ * per service (docs/performance.md#filtri-delle-pratiche). History dates are ISO text to the
+ * millisecond, like Date's.
  */
-const storicoJson = sql<Servizio['storico'] | null>`(
-  select json_agg(json_build_object(
-    'id', h.id, 'daStato', h.da_stato, 'aStato', h.a_stato, 'motivazione', h.motivazione,
-    'createdAt', to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'utente', u.first_name || ' ' || u.last_name
-  ) order by h.created_at, h.id)
-  from ${serviziStorico} h left join ${users} u on u.id = h.user_id
-  where h.servizio_id = "servizi"."id")`;
-
-/** The services of these practices with supplier code and status history, oldest first. */
 export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise<Map<number, Servizio[]>> {
   const byPratica = new Map<number, Servizio[]>();
   if (praticaIds.length === 0) return byPratica;
+  // One array parameter whatever the page size, so one text for every page: a named statement
+  // that PostgreSQL plans once per connection (docs/performance.md#filtri-delle-pratiche).
+  const ofPratiche = (praticaId: SQLWrapper) =>
+    sql`${praticaId} = any(${sql.placeholder('pratiche')}::int[])`;
+  const pageServizi = alias(servizi, 'pagina_servizi');
+  const storico = db
+    .select({
+      servizioId: serviziStorico.servizioId,
+      storico: sql<Servizio['storico']>`json_agg(json_build_object(
+        'id', ${serviziStorico.id}, 'daStato', ${serviziStorico.daStato}, 'aStato', ${serviziStorico.aStato},
+        'motivazione', ${serviziStorico.motivazione},
+        'createdAt', to_char(${serviziStorico.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'utente', ${users.firstName} || ' ' || ${users.lastName}
+      ) order by ${serviziStorico.createdAt}, ${serviziStorico.id})`.as('storico'),
+    })
+    .from(serviziStorico)
+    .leftJoin(users, eq(users.id, serviziStorico.userId))
+    .where(
+      inArray(
+        serviziStorico.servizioId,
+        db.select({ id: pageServizi.id }).from(pageServizi).where(ofPratiche(pageServizi.praticaId)),
+      ),
+    )
+    .groupBy(serviziStorico.servizioId)
+    .as('storico');
   const rows = await db
-    .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome, storico: storicoJson })
+    .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome, storico: storico.storico })
     .from(servizi)
     .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
-    .where(inArray(servizi.praticaId, praticaIds))
-    .orderBy(asc(servizi.id));
-  for (const { s, codice, nome, storico } of rows) {
+    .leftJoin(storico, eq(storico.servizioId, servizi.id))
+    .where(ofPratiche(servizi.praticaId))
+    .orderBy(asc(servizi.id))
+    .prepare('servizi_delle_pratiche')
+    .execute({ pratiche: `{${praticaIds.join(',')}}` });
+  for (const { s, codice, nome, storico: history } of rows) {
     const list = byPratica.get(s.praticaId) ?? [];
-    list.push(toServizio(s, codice, nome, storico ?? []));
+    list.push(toServizio(s, codice, nome, history ?? []));
     byPratica.set(s.praticaId, list);
   }
   return byPratica;
