@@ -191,12 +191,21 @@ describe('GET /api/punti-fisici: pages and search', () => {
     expect((await get('/api/punti-fisici?page=3', am.cookie)).json()).toMatchObject({ items: [], total: 30 });
   });
 
-  // [who, query, the points expected (from this chain), whether other points may match too]
-  const cases: Array<[string, () => string, string, () => Array<typeof puntiFisici.$inferSelect>]> = [
+  // [case, who, the term (a function for one point's landing code, known once the points exist),
+  // the points expected]
+  const code = () => mine[11].landingCode;
+  const cases: Array<
+    [string, () => string, string | (() => string), () => Array<typeof puntiFisici.$inferSelect>]
+  > = [
     ['area manager, by name', () => am.cookie, 'paginato', () => mine],
     ['area manager, by address', () => am.cookie, 'sordello', () => [mine[7]]],
-    ['area manager, by landing code', () => am.cookie, '', () => [mine[11]]],
-    ['area manager, by landing code in capitals', () => am.cookie, 'CODICE', () => [mine[11]]],
+    ['area manager, by landing code', () => am.cookie, () => code().toLowerCase(), () => [mine[11]]],
+    [
+      'area manager, by landing code in capitals',
+      () => am.cookie,
+      () => code().toUpperCase(),
+      () => [mine[11]],
+    ],
     ['area manager, by address in capitals, with an accent', () => am.cookie, 'CORSO CITTÀ', () => [mine[9]]],
     [
       "area manager, by the agent's name in capitals",
@@ -216,9 +225,7 @@ describe('GET /api/punti-fisici: pages and search', () => {
   ];
 
   it.each(cases)('search: %s', async (_label, cookie, q, expected) => {
-    // '' and 'CODICE' stand for the landing code of one point, as typed in lower case and in capitals.
-    const code = mine[11].landingCode;
-    const term = q === '' ? code.toLowerCase() : q === 'CODICE' ? code.toUpperCase() : q;
+    const term = typeof q === 'string' ? q : q();
     const pages = await allPages(cookie(), `&q=${encodeURIComponent(term)}`);
     expect(idsOf(pages)).toEqual(ordered(expected()));
     expect(pages[0].total).toBe(expected().length);
