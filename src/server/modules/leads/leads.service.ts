@@ -8,7 +8,7 @@ import {
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { SEARCH_TOTAL_BOUND, TOTAL_BOUND } from '#shared/schemas/common.ts';
+import { SEARCH_TOTAL_BOUND, SERVICE_FILTER_TOTAL_BOUND, TOTAL_BOUND } from '#shared/schemas/common.ts';
 import {
   LEAD_CONTATTO_LABELS,
   type LeadDetail,
@@ -44,6 +44,8 @@ import {
   countersByPoint,
   exactTotal,
   leadsTotal,
+  leadsTotalQuery,
+  pointCountersQuery,
   type PageTotal,
 } from '../punti-fisici/contatori';
 import {
@@ -78,7 +80,7 @@ function filterConditions(
   actor: Actor,
   filters: LeadFilters,
   now: Date,
-  options: { scopeJoined?: boolean } = {},
+  options: { scopeJoined?: boolean; service?: ServiceCheck } = {},
 ): SQL | undefined {
   // A query that joins the actor's lead_utenti rows (see fromLeads) is scoped by the join.
   const conditions: Array<SQL | undefined> = [options.scopeJoined ? undefined : leadsScope(db, actor)];
@@ -91,17 +93,111 @@ function filterConditions(
   if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
-  if (filters.service) {
-    // Only the actor's own practices count: the filter must not tell what another shop sold.
-    const inScope = scoped ? sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
-    conditions.push(
-      sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
-        where pr.lead_id = "leads"."id" and s.tipo_servizio = ${filters.service}${inScope})`,
-    );
-  }
+  if (filters.service) conditions.push(serviceCondition(actor, filters.service, leads.id, options.service));
   conditions.push(searchMatches(leads.cerca, leads.telefonoNormalizzato, filters.search));
   return and(...conditions);
 }
+
+/**
+ * How a list with a service filter and no search reads it (docs/performance.md#filtro-per-servizio-dei-lead).
+ * The actor's services of the type are counted first, up to SERVICE_CANDIDATES (an index range):
+ * - `candidates`: fewer than that, so their leads (`ids`) are read, and the page and an exact
+ *   total are read among them, whatever the size of the list;
+ * - `walk`: at least that many, so they are common in the list: the page walks the list in its
+ *   order and checks each lead's practices until the page is full. For the filter alone,
+ *   `clienti` counts the distinct leads of the first SERVICE_COUNT_ROWS services: past the bound
+ *   the total is "more than". With another filter the total is counted the cheaper way
+ *   (`countBy`): along the list, about bound × leads ÷ practices checks, or from the practices
+ *   of the type, one read per practice.
+ */
+type ServiceReading =
+  | { kind: 'candidates'; ids: number[] }
+  | { kind: 'walk'; clienti: number | null; countBy: 'walk' | 'services' };
+
+/** How the service condition is written: the leads known, checked per lead in order, or the practices' leads. */
+type ServiceCheck = { kind: 'candidates'; ids: number[] } | { kind: 'walk' } | { kind: 'services' };
+
+/** Twice the leads the service filter's total counts to: a lead may have the type twice or more. */
+const SERVICE_CANDIDATES = 2 * (SERVICE_FILTER_TOTAL_BOUND + 1);
+/** Enough services to find one lead past the bound when few leads have the type twice. */
+const SERVICE_COUNT_ROWS = Math.ceil(1.1 * (SERVICE_FILTER_TOTAL_BOUND + 1));
+
+/**
+ * The reading of the service filter, in one statement: the count of the actor's services of the
+ * type (index only), then only what that count chose: the leads of those services (a practice
+ * read each), or the counters that choose how to count.
+ */
+async function readService(
+  db: Database,
+  actor: Actor,
+  tipo: ServizioTipo,
+  alone: boolean,
+): Promise<ServiceReading> {
+  // Only the actor's own practices count: the filter must not tell what another shop sold.
+  const scoped = puntiScope(actor) ? sql` and se.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
+  const practices = pointCountersQuery(db, actor, [`pratiche|${tipo}|*`]);
+  const result = await db.execute(sql`with del_tipo as (
+      select se.pratica_id from servizi_elenco se where se.tipo_servizio = ${tipo}${scoped} limit ${SERVICE_CANDIDATES})
+    select
+      case when c.n < ${SERVICE_CANDIDATES} then (
+        select coalesce(array_agg(distinct pr.lead_id), '{}') from del_tipo d inner join pratiche pr on pr.id = d.pratica_id)
+      end as ids,
+      case when c.n >= ${SERVICE_CANDIDATES} and ${alone} then (
+        select count(distinct pr.lead_id)::int
+          from (select d.pratica_id from del_tipo d limit ${SERVICE_COUNT_ROWS}) d
+          inner join pratiche pr on pr.id = d.pratica_id)
+      end as clienti,
+      case when c.n >= ${SERVICE_CANDIDATES} and not ${alone} then (select p.n from (${practices}) p) end as pratiche,
+      case when c.n >= ${SERVICE_CANDIDATES} and not ${alone} then (${leadsTotalQuery(db, actor)}) end as visibili
+    from (select count(*)::int as n from del_tipo) c`);
+  const [row] = (
+    result as {
+      rows: Array<{
+        ids: number[] | null;
+        clienti: number | null;
+        pratiche: number | null;
+        visibili: number | null;
+      }>;
+    }
+  ).rows;
+  if (row.ids) return { kind: 'candidates', ids: row.ids.map(Number) };
+  if (alone)
+    // Not past the bound within SERVICE_COUNT_ROWS services: leads with several practices of the
+    // type each, counted from the services.
+    return { kind: 'walk', clienti: Number(row.clienti), countBy: 'services' };
+  // Walking costs bound × leads ÷ practices checks, the practices one read each.
+  const practiceCount = Number(row.pratiche ?? 0);
+  const walkChecks =
+    ((SERVICE_FILTER_TOTAL_BOUND + 1) * Number(row.visibili ?? 0)) / Math.max(1, practiceCount);
+  return { kind: 'walk', clienti: null, countBy: walkChecks < practiceCount ? 'walk' : 'services' };
+}
+
+/**
+ * Leads with a practice holding a service of this type, among the actor's practices; `id` is the
+ * lead's id on the table the rows are read from. Without a check (exports, searches) PostgreSQL
+ * plans it as it likes; `walk` keeps it a check per lead in the list's order (the OFFSET keeps it
+ * from becoming a join that first reads every practice); `services` reads the services of the
+ * type (their index) and their practices' leads.
+ */
+function serviceCondition(actor: Actor, tipo: ServizioTipo, id: SQLWrapper, check?: ServiceCheck): SQL {
+  if (check?.kind === 'candidates') return sql`${id} = any(${`{${check.ids.join(',')}}`}::int[])`;
+  if (check?.kind === 'services') {
+    const scoped = puntiScope(actor) ? sql` and se.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
+    return sql`${id} in (select pr.lead_id from servizi_elenco se inner join pratiche pr on pr.id = se.pratica_id
+        where se.tipo_servizio = ${tipo}${scoped})`;
+  }
+  const inScope = puntiScope(actor) ? sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
+  return sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
+        where pr.lead_id = ${id} and s.tipo_servizio = ${tipo}${inScope}${check ? sql` offset 0` : sql``})`;
+}
+
+/** The check a page uses: the known leads, or a walk along the list. */
+const pageCheck = (reading?: ServiceReading): ServiceCheck | undefined =>
+  reading && (reading.kind === 'candidates' ? reading : { kind: 'walk' });
+
+/** The check a total uses: the known leads, or the cheaper of the two counts. */
+const countCheck = (reading?: ServiceReading): ServiceCheck | undefined =>
+  reading && (reading.kind === 'candidates' ? reading : { kind: reading.countBy });
 
 function listColumns(now: Date) {
   return {
@@ -175,19 +271,18 @@ const needsLeadColumns = (f: LeadFilters) => Boolean(f.service || f.search?.trim
  * - `own`: a scoped role's lead_utenti rows, `(ruolo, user_id, [stato,] data, lead_id)`, or
  *   with a search its GIN index of (person, search text, phone key) (migration 0020);
  * - `punto`: the point filter, the point's lead_punti rows, `(punto, data, lead_id, stato)`;
- * both carry the lead's date and contact status, so a status or "overdue" filter reads no lead;
- * - `leads`: everything else, by `(data, id)` of the leads with the filters on their columns
- *   (a scoped role's service filter joins its own rows to them).
+ * both carry the lead's date and contact status, so a status or "overdue" filter reads no lead
+ * (a service filter checks the practices of the row's lead, see serviceCondition);
+ * - `leads`: everything else, by `(data, id)` of the leads with the filters on their columns.
  */
 type PageSource =
-  | { kind: 'own'; table: typeof leadUtenti; joinLeads: boolean }
+  | { kind: 'own'; table: typeof leadUtenti }
   | { kind: 'punto'; table: typeof leadPunti; puntoFisicoId: number }
   | { kind: 'leads' };
 
 function pageSource(actor: Actor, f: LeadFilters): PageSource {
-  // The own rows carry the search text too (migration 0020): only the service filter joins.
-  if (puntiScope(actor) && !f.puntoFisicoId)
-    return { kind: 'own', table: leadUtenti, joinLeads: Boolean(f.service) };
+  // The own rows carry the search text too (migration 0020).
+  if (puntiScope(actor) && !f.puntoFisicoId) return { kind: 'own', table: leadUtenti };
   if (f.puntoFisicoId && !needsLeadColumns(f))
     return { kind: 'punto', table: leadPunti, puntoFisicoId: f.puntoFisicoId };
   return { kind: 'leads' };
@@ -203,12 +298,16 @@ function statusOnScopeRows(table: typeof leadUtenti | typeof leadPunti, f: LeadF
   );
 }
 
-/** A scoped role's own rows that match its status and search filters, from their copies of the lead's columns. */
-function ownRowsMatch(actor: Actor, f: LeadFilters, now: Date): SQL | undefined {
+/**
+ * A scoped role's own rows that match its filters: status and search from their copies of the
+ * lead's columns, the service from the practices of their lead.
+ */
+function ownRowsMatch(actor: Actor, f: LeadFilters, now: Date, service?: ServiceCheck): SQL | undefined {
   return and(
     ownLeadRows(actor),
     statusOnScopeRows(leadUtenti, f, now),
     scopeSearchMatches(actor.id, f.search),
+    f.service ? serviceCondition(actor, f.service, leadUtenti.leadId, service) : undefined,
   );
 }
 
@@ -229,8 +328,8 @@ async function leadsPageTotal(
   db: Database,
   actor: Actor,
   query: ListLeadsQuery,
-  where: SQL | undefined,
   now: Date,
+  service?: ServiceReading,
 ): Promise<PageTotal> {
   if (!hasFilters(query)) return exactTotal(await leadsTotal(db, actor));
   const onlyPunto = query.puntoFisicoId && !hasFilters({ ...query, puntoFisicoId: undefined });
@@ -245,15 +344,21 @@ async function leadsPageTotal(
     return exactTotal(counts.get(query.puntoFisicoId!) ?? 0);
   }
   const source = pageSource(actor, query);
+  const bound = query.search ? SEARCH_TOTAL_BOUND : query.service ? SERVICE_FILTER_TOTAL_BOUND : TOTAL_BOUND;
+  if (service?.kind === 'candidates' && !hasFilters({ ...query, service: undefined }))
+    return exactTotal(service.ids.length);
+  if (service?.kind === 'walk' && service.clienti != null && service.clienti > bound)
+    return { total: bound, totalIsLowerBound: true };
+  const counting = countCheck(service);
   const one = { one: sql`1` };
-  if (source.kind === 'own' && !source.joinLeads)
+  if (source.kind === 'own')
     return boundedTotal(
       db,
       db
         .select(one)
         .from(leadUtenti)
-        .where(ownRowsMatch(actor, query, now)),
-      query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
+        .where(ownRowsMatch(actor, query, now, counting)),
+      bound,
     );
   if (source.kind === 'punto')
     return boundedTotal(
@@ -266,8 +371,11 @@ async function leadsPageTotal(
     );
   return boundedTotal(
     db,
-    db.select(one).from(leads).where(where),
-    query.search ? SEARCH_TOTAL_BOUND : TOTAL_BOUND,
+    db
+      .select(one)
+      .from(leads)
+      .where(filterConditions(db, actor, query, now, { service: counting })),
+    bound,
   );
 }
 
@@ -289,27 +397,30 @@ function pageKeys(source: PageSource) {
  * The rows that match the actor's scope and filters, as (`pagina_id`, `pagina_data`), read from
  * the index that matches them (see PageSource); `extra` narrows them (a position, an id bound).
  */
-function matchingRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, extra?: SQL) {
+function matchingRows(
+  db: Database,
+  actor: Actor,
+  query: ListLeadsQuery,
+  now: Date,
+  extra?: SQL,
+  service?: ServiceCheck,
+) {
   const source = pageSource(actor, query);
   const { date, id } = pageKeys(source);
   const where = and(
     source.kind === 'own'
-      ? source.joinLeads
-        ? and(ownLeadRows(actor), filterConditions(db, actor, query, now, { scopeJoined: true }))
-        : ownRowsMatch(actor, query, now)
+      ? ownRowsMatch(actor, query, now, service)
       : source.kind === 'punto'
         ? and(pointRows(actor, source.puntoFisicoId), statusOnScopeRows(source.table, query, now))
         : // A scoped role's point filter keeps to its own points (filterConditions), so its
           // leads are in scope without the scope condition.
-          filterConditions(db, actor, query, now, { scopeJoined: puntiScope(actor) != null }),
+          filterConditions(db, actor, query, now, { scopeJoined: puntiScope(actor) != null, service }),
     extra,
   );
   const fields = { id: sql<number>`${id}`.as('pagina_id'), data: sql<string>`${date}`.as('pagina_data') };
   const from =
     source.kind === 'own'
-      ? source.joinLeads
-        ? db.select(fields).from(leadUtenti).innerJoin(leads, eq(leads.id, leadUtenti.leadId))
-        : db.select(fields).from(leadUtenti)
+      ? db.select(fields).from(leadUtenti)
       : source.kind === 'punto'
         ? db.select(fields).from(leadPunti)
         : db.select(fields).from(leads);
@@ -349,9 +460,9 @@ function pageOffset(query: ListLeadsQuery) {
  * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
  * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
-function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
+function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, service?: ServiceReading) {
   const { date, id } = pageKeys(pageSource(actor, query));
-  return matchingRows(db, actor, query, now, pagePosition(query, date, id))
+  return matchingRows(db, actor, query, now, pagePosition(query, date, id), pageCheck(service))
     .orderBy(...pageOrder(query, date, id))
     .limit(query.pageSize)
     .offset(pageOffset(query))
@@ -478,6 +589,11 @@ export async function listLeads(
   }
   const gather = broadKey !== undefined && !broadSearches.has(broadKey);
   const searched = gather ? await searchedPage(db, actor, query, now) : undefined;
+  // With a search the service is checked on the search's matches; alone it is read first.
+  const service =
+    query.service && broadKey === undefined
+      ? await readService(db, actor, query.service, !hasFilters({ ...query, service: undefined }))
+      : undefined;
   if (searched?.broad) broadSearches.remember(broadKey!, termAlone(query) ? searched.version : null);
   const [total, rows] =
     searched && !searched.broad
@@ -487,8 +603,8 @@ export async function listLeads(
             ? // The search has just found more matches than its bound.
               { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
             : // Counted up to the bound beside the page: exact again if it no longer passes it.
-              leadsPageTotal(db, actor, query, filterConditions(db, actor, query, now), now),
-          pageRows(db, actor, query, now),
+              leadsPageTotal(db, actor, query, now, service),
+          pageRows(db, actor, query, now, service),
         ]);
   const fino =
     query.fino ??
@@ -519,8 +635,8 @@ function leadList(
  * The page's 25 leads, joined (point, duplicate marker) after their ids are chosen: a skipped
  * row costs an index entry, never the columns and the duplicate probe.
  */
-function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date) {
-  const ids = pageIds(db, actor, query, now);
+function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, service?: ServiceReading) {
+  const ids = pageIds(db, actor, query, now, service);
   return db
     .select(pageColumns(actor, query, now, ids))
     .from(ids)
