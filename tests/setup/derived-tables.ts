@@ -177,18 +177,19 @@ export async function expectScopeMembership(db: Database) {
 
 /**
  * servizi_elenco (docs/performance.md#filtri-delle-pratiche) against the services joined with
- * their practices now: same rows, same practice date and point.
+ * their practices now: same rows, same practice date, point and customer.
  */
 export async function expectServiziElencoFresh(db: Database, step: string) {
   const read = async (query: ReturnType<typeof sql>) =>
     ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
   const kept = await read(
-    sql`select servizio_id, pratica_id, punto_fisico_id, tipo_servizio, stato, ko_motivazione, data_creazione::text
+    sql`select servizio_id, pratica_id, lead_id, punto_fisico_id, tipo_servizio, stato, ko_motivazione,
+        data_creazione::text
       from servizi_elenco order by servizio_id`,
   );
   const fresh = await read(
-    sql`select s.id as servizio_id, s.pratica_id, p.punto_fisico_id, s.tipo_servizio, s.stato, s.ko_motivazione,
-        p.data_creazione::text as data_creazione
+    sql`select s.id as servizio_id, s.pratica_id, p.lead_id, p.punto_fisico_id, s.tipo_servizio, s.stato,
+        s.ko_motivazione, p.data_creazione::text as data_creazione
       from servizi s join pratiche p on p.id = s.pratica_id order by s.id`,
   );
   expect(kept, step).toEqual(fresh);

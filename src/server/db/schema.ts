@@ -950,6 +950,8 @@ export const serviziElenco = pgTable(
   {
     servizioId: integer('servizio_id').primaryKey(),
     praticaId: integer('pratica_id').notNull(),
+    /** The practice's customer: the leads' service filter reads them from the indexes alone (migration 0036). */
+    leadId: integer('lead_id').notNull(),
     puntoFisicoId: integer('punto_fisico_id'),
     tipoServizio: text('tipo_servizio').notNull(),
     stato: text('stato').notNull(),
@@ -958,14 +960,17 @@ export const serviziElenco = pgTable(
     dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('servizi_elenco_idx').on(t.tipoServizio, t.stato, t.dataCreazione, t.praticaId),
+    index('servizi_elenco_idx').on(t.tipoServizio, t.stato, t.dataCreazione, t.praticaId, t.leadId),
     index('servizi_elenco_punto_idx').on(
       t.puntoFisicoId,
       t.tipoServizio,
       t.stato,
       t.dataCreazione,
       t.praticaId,
+      t.leadId,
     ),
+    // A lead's services of a type at its points, read from the index alone (the leads' service filter).
+    index('servizi_elenco_lead_idx').on(t.leadId, t.tipoServizio, t.puntoFisicoId),
     index('servizi_elenco_ko_idx')
       .on(t.tipoServizio, t.koMotivazione, t.dataCreazione, t.praticaId)
       .where(sql`stato = 'ko'`),

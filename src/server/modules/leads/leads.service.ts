@@ -44,8 +44,6 @@ import {
   countersByPoint,
   exactTotal,
   leadsTotal,
-  leadsTotalQuery,
-  pointCountersQuery,
   type PageTotal,
 } from '../punti-fisici/contatori';
 import {
@@ -100,19 +98,18 @@ function filterConditions(
 
 /**
  * How a list with a service filter and no search reads it (docs/performance.md#filtro-per-servizio-dei-lead).
- * The actor's services of the type are counted first, up to SERVICE_CANDIDATES (an index range):
- * - `candidates`: fewer than that, so their leads (`ids`) are read, and the page and an exact
- *   total are read among them, whatever the size of the list;
+ * The actor's services of the type are read first, up to SERVICE_CANDIDATES, from an index that
+ * carries their practice's customer (servizi_elenco, migration 0036):
+ * - `candidates`: fewer than that, so these are all: the page and an exact total are read among
+ *   their leads (`ids`), whatever the size of the list;
  * - `walk`: at least that many, so they are common in the list: the page walks the list in its
  *   order and checks each lead's practices until the page is full. For the filter alone,
  *   `clienti` counts the distinct leads of the first SERVICE_COUNT_ROWS services: past the bound
- *   the total is "more than". With another filter the total is counted the cheaper way
- *   (`countBy`): along the list, about bound × leads ÷ practices checks, or from the practices
- *   of the type, one read per practice.
+ *   the total is "more than". Otherwise (another filter, or many practices per lead) the leads
+ *   of the type's services are counted as PostgreSQL plans it with the other filters (by type,
+ *   or merged with the leads by id): measured as cheap as or cheaper than checking lead by lead.
  */
-type ServiceReading =
-  | { kind: 'candidates'; ids: number[] }
-  | { kind: 'walk'; clienti: number | null; countBy: 'walk' | 'services' };
+type ServiceReading = { kind: 'candidates'; ids: number[] } | { kind: 'walk'; clienti: number | null };
 
 /** How the service condition is written: the leads known, checked per lead in order, or the practices' leads. */
 type ServiceCheck = { kind: 'candidates'; ids: number[] } | { kind: 'walk' } | { kind: 'services' };
@@ -123,9 +120,9 @@ const SERVICE_CANDIDATES = 2 * (SERVICE_FILTER_TOTAL_BOUND + 1);
 const SERVICE_COUNT_ROWS = Math.ceil(1.1 * (SERVICE_FILTER_TOTAL_BOUND + 1));
 
 /**
- * The reading of the service filter, in one statement: the count of the actor's services of the
- * type (index only), then only what that count chose: the leads of those services (a practice
- * read each), or the counters that choose how to count.
+ * The reading of the service filter, in one statement from one index range: the actor's services
+ * of the type and their leads, then what their number chose: all their leads, or for the filter
+ * alone the leads of the first ones.
  */
 async function readService(
   db: Database,
@@ -133,71 +130,54 @@ async function readService(
   tipo: ServizioTipo,
   alone: boolean,
 ): Promise<ServiceReading> {
-  // Only the actor's own practices count: the filter must not tell what another shop sold.
-  const scoped = puntiScope(actor) ? sql` and se.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
-  const practices = pointCountersQuery(db, actor, [`pratiche|${tipo}|*`]);
   const result = await db.execute(sql`with del_tipo as (
-      select se.pratica_id from servizi_elenco se where se.tipo_servizio = ${tipo}${scoped} limit ${SERVICE_CANDIDATES})
+      select se.lead_id from servizi_elenco se where se.tipo_servizio = ${tipo}${ownServices(actor)} limit ${SERVICE_CANDIDATES})
     select
-      case when c.n < ${SERVICE_CANDIDATES} then (
-        select coalesce(array_agg(distinct pr.lead_id), '{}') from del_tipo d inner join pratiche pr on pr.id = d.pratica_id)
+      case when c.n < ${SERVICE_CANDIDATES} then (select coalesce(array_agg(distinct d.lead_id), '{}') from del_tipo d)
       end as ids,
       case when c.n >= ${SERVICE_CANDIDATES} and ${alone} then (
-        select count(distinct pr.lead_id)::int
-          from (select d.pratica_id from del_tipo d limit ${SERVICE_COUNT_ROWS}) d
-          inner join pratiche pr on pr.id = d.pratica_id)
-      end as clienti,
-      case when c.n >= ${SERVICE_CANDIDATES} and not ${alone} then (select p.n from (${practices}) p) end as pratiche,
-      case when c.n >= ${SERVICE_CANDIDATES} and not ${alone} then (${leadsTotalQuery(db, actor)}) end as visibili
+        select count(distinct d.lead_id)::int from (select d.lead_id from del_tipo d limit ${SERVICE_COUNT_ROWS}) d)
+      end as clienti
     from (select count(*)::int as n from del_tipo) c`);
   const [row] = (
     result as {
-      rows: Array<{
-        ids: number[] | null;
-        clienti: number | null;
-        pratiche: number | null;
-        visibili: number | null;
-      }>;
+      rows: Array<{ ids: number[] | null; clienti: number | null }>;
     }
   ).rows;
   if (row.ids) return { kind: 'candidates', ids: row.ids.map(Number) };
-  if (alone)
-    // Not past the bound within SERVICE_COUNT_ROWS services: leads with several practices of the
-    // type each, counted from the services.
-    return { kind: 'walk', clienti: Number(row.clienti), countBy: 'services' };
-  // Walking costs bound × leads ÷ practices checks, the practices one read each.
-  const practiceCount = Number(row.pratiche ?? 0);
-  const walkChecks =
-    ((SERVICE_FILTER_TOTAL_BOUND + 1) * Number(row.visibili ?? 0)) / Math.max(1, practiceCount);
-  return { kind: 'walk', clienti: null, countBy: walkChecks < practiceCount ? 'walk' : 'services' };
+  return { kind: 'walk', clienti: row.clienti == null ? null : Number(row.clienti) };
+}
+
+/**
+ * The condition on servizi_elenco `se` that keeps the actor's own services: only the practices of
+ * a scoped role's points count, so the filter does not tell what another shop sold.
+ */
+function ownServices(actor: Actor): SQL {
+  return puntiScope(actor) ? sql` and se.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
 }
 
 /**
  * Leads with a practice holding a service of this type, among the actor's practices; `id` is the
  * lead's id on the table the rows are read from. Without a check (exports, searches) PostgreSQL
- * plans it as it likes; `walk` keeps it a check per lead in the list's order (the OFFSET keeps it
- * from becoming a join that first reads every practice); `services` reads the services of the
- * type (their index) and their practices' leads.
+ * plans it as it likes; `walk` keeps it a check per lead in the list's order, one read of the
+ * index by lead (the OFFSET keeps it from becoming a join that first reads every service of the
+ * type); `services` reads the leads of the type's services from the index by type.
  */
 function serviceCondition(actor: Actor, tipo: ServizioTipo, id: SQLWrapper, check?: ServiceCheck): SQL {
   if (check?.kind === 'candidates') return sql`${id} = any(${`{${check.ids.join(',')}}`}::int[])`;
-  if (check?.kind === 'services') {
-    const scoped = puntiScope(actor) ? sql` and se.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
-    return sql`${id} in (select pr.lead_id from servizi_elenco se inner join pratiche pr on pr.id = se.pratica_id
-        where se.tipo_servizio = ${tipo}${scoped})`;
-  }
-  const inScope = puntiScope(actor) ? sql` and pr.punto_fisico_id in ${scopedPuntiIdsSql(actor)}` : sql``;
-  return sql`exists (select 1 from servizi s inner join pratiche pr on pr.id = s.pratica_id
-        where pr.lead_id = ${id} and s.tipo_servizio = ${tipo}${inScope}${check ? sql` offset 0` : sql``})`;
+  if (check?.kind === 'services')
+    return sql`${id} in (select se.lead_id from servizi_elenco se where se.tipo_servizio = ${tipo}${ownServices(actor)})`;
+  return sql`exists (select 1 from servizi_elenco se
+        where se.lead_id = ${id} and se.tipo_servizio = ${tipo}${ownServices(actor)}${check ? sql` offset 0` : sql``})`;
 }
 
 /** The check a page uses: the known leads, or a walk along the list. */
 const pageCheck = (reading?: ServiceReading): ServiceCheck | undefined =>
   reading && (reading.kind === 'candidates' ? reading : { kind: 'walk' });
 
-/** The check a total uses: the known leads, or the cheaper of the two counts. */
+/** The check a total uses: the known leads, or the leads of the type's services. */
 const countCheck = (reading?: ServiceReading): ServiceCheck | undefined =>
-  reading && (reading.kind === 'candidates' ? reading : { kind: reading.countBy });
+  reading && (reading.kind === 'candidates' ? reading : { kind: 'services' });
 
 function listColumns(now: Date) {
   return {
