@@ -56,8 +56,9 @@ beforeAll(async () => {
   await bulkLeads(w.puntoA.id, 1050, 1, ['luce', 'gas'], 0);
   await bulkLeads(w.puntoA.id, 400, 3, ['luce'], 2000);
   await insertLeadWithPratica(ctx, w.puntoA.id, { nome: 'Nadia' }, ['noleggio']);
-  // Shop B: internet has 2,100 services but 700 leads (walked; alone, counted along the list:
-  // exact), among 3,800 more leads without a practice (with a status, counted from the services).
+  // Shop B: internet has 2,100 services but 700 leads (walked; the first 1,101 services do not
+  // pass the bound, so the total is counted from the services: exact), among 3,800 more leads
+  // without a practice.
   await bulkLeads(w.puntoB.id, 700, 3, ['internet'], 4000);
   await bulkLeads(w.puntoB.id, 3800, 0, [], 5000);
   // A customer of shop B who came back to shop A for a rental: shop B must not learn it.
