@@ -18,6 +18,14 @@ export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
   return sql`${lowerCased} like lower(${containsPattern(text)})`;
 }
 
+/**
+ * `column` is one of `ids`: the array literal as one text parameter, cast by the server (both
+ * drivers accept it), however many ids.
+ */
+export function idsAmong(column: SQLWrapper, ids: number[]): SQL {
+  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+}
+
 /** A unique-constraint violation, from PGlite or node-postgres (drizzle may wrap it in `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;

@@ -18,7 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import { newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import { idsAmong, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -80,7 +80,7 @@ function filterConditions(
   now: Date,
   options: { scopeJoined?: boolean; service?: ServiceCheck } = {},
 ): SQL | undefined {
-  // A query that joins the actor's lead_utenti rows (see fromLeads) is scoped by the join.
+  // A query already kept to the actor's leads (its own lead_utenti rows, its own point) skips the scope.
   const conditions: Array<SQL | undefined> = [options.scopeJoined ? undefined : leadsScope(db, actor)];
   const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
   if (filters.puntoFisicoId) {
@@ -164,7 +164,7 @@ function ownServices(actor: Actor): SQL {
  * type); `services` reads the leads of the type's services from the index by type.
  */
 function serviceCondition(actor: Actor, tipo: ServizioTipo, id: SQLWrapper, check?: ServiceCheck): SQL {
-  if (check?.kind === 'candidates') return sql`${id} = any(${`{${check.ids.join(',')}}`}::int[])`;
+  if (check?.kind === 'candidates') return idsAmong(id, check.ids);
   if (check?.kind === 'services')
     return sql`${id} in (select se.lead_id from servizi_elenco se where se.tipo_servizio = ${tipo}${ownServices(actor)})`;
   return sql`exists (select 1 from servizi_elenco se

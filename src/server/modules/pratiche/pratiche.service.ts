@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -18,7 +17,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import { idsAmong, lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -87,8 +86,7 @@ function termAloneKey(actor: Actor, query: PraticheFilters, term: string): strin
   return JSON.stringify([actor.role, actor.id, term.toLowerCase()]);
 }
 
-/** The rows of these practices, by id: the array literal as text, cast by the server (both drivers accept it). */
-const idsAmong = (column: AnyPgColumn, ids: number[]) => sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+/** The rows of these practices, by id. */
 const praticheByIds = (ids: number[]) => idsAmong(pratiche.id, ids);
 
 /**
