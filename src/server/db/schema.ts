@@ -175,8 +175,10 @@ export const leads = pgTable(
     uniqueIndex('leads_telefono_email_unique').on(t.telefonoNormalizzato, t.emailNormalizzata),
     index('leads_email_normalizzata_idx').on(t.emailNormalizzata),
     index('leads_punto_data_idx').on(t.puntoFisicoOriginaleId, t.dataRegistrazione),
-    // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows.
-    index('leads_data_id_idx').on(t.dataRegistrazione, t.id),
+    // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows. With the
+    // search text and phone key: a broad search's page is found in this index alone, without
+    // reading each lead it passes over (docs/performance.md#ricerca-dei-lead).
+    index('leads_data_id_idx').on(t.dataRegistrazione, t.id, t.cerca, t.telefonoNormalizzato),
     index('leads_stato_contatto_data_id_idx').on(t.statoContatto, t.dataRegistrazione, t.id),
     // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
     index('leads_ricerca_trgm_idx').using('gin', t.cerca.op('gin_trgm_ops')),
