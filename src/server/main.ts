@@ -47,6 +47,7 @@ async function main() {
       dataDir: config.dataDir,
       owner: { purpose: 'server', port: config.port },
       onIdleError: (error) => log.warn(`Connessione al database persa (${error.message}): verrà riaperta.`),
+      thread: true,
     });
     const seeded = await prepareDatabase(handle, config);
     if (seeded.generatedAdmin) {

@@ -4,6 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock';
+import { createPglite } from './pglite';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -28,24 +30,12 @@ export interface DatabaseHandle {
 /** Any fixed number: the key of the advisory lock around migrations and the first-start seed. */
 const STARTUP_LOCK_KEY = 4_242_001;
 
-/**
- * A PGlite with our extensions (pg_trgm: the lead search indexes; btree_gin: a person's id in the
- * scope search index; the migrations create both): in
- * dataDir, from a dump (loadDataDir), or in memory. PGlite is loaded here, on first use: a server
- * on PostgreSQL never loads it (docs/performance.md#avvio).
- */
-export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
-  const [{ PGlite }, { pg_trgm }, { btree_gin }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('@electric-sql/pglite/contrib/btree_gin'),
-  ]);
-  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
-}
+export { createPglite };
 
-export async function fromPglite(client: PGlite): Promise<DatabaseHandle> {
+export async function fromPglite(client: PGlite | PgliteThread): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Database;
+  // A PgliteThread answers the calls drizzle's PGlite driver makes (query, transaction).
+  const db = drizzle({ client: client as PGlite, schema }) as unknown as Database;
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -94,6 +84,11 @@ export interface OpenOptions {
   /** Who opens the embedded database, for the lock (and the message a second opener gets). */
   owner?: { purpose: string; port?: number };
   onIdleError?: (error: Error) => void;
+  /**
+   * The embedded database on its own thread, beside the server's (the server does this:
+   * docs/decisions/043-pglite-in-un-thread.md); the command-line tools keep it in their thread.
+   */
+  thread?: boolean;
 }
 
 /**
@@ -105,7 +100,8 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   mkdirSync(options.dataDir, { recursive: true });
   const lock = acquireDataDirLock(options.dataDir, options.owner ?? { purpose: 'server' });
   try {
-    const client = await createPglite({ dataDir: `${options.dataDir}/pglite` });
+    const dataDir = `${options.dataDir}/pglite`;
+    const client = options.thread ? await PgliteThread.start(dataDir) : await createPglite({ dataDir });
     const handle = await fromPglite(client);
     return {
       ...handle,
