@@ -226,7 +226,7 @@ function budgets(runs: DbRun[]): string[] {
   }
   for (const run of runs) {
     lines.push(
-      `| ${dbName(run.db)} ${int.format(run.leads)}: RSS ≤ 250 MB sotto carico | ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB) | ${ok(run.rssUnderLoadMb <= 250)} | ${run.rssUnderLoadMb <= 250 ? '' : run.db === 'pglite' ? 'PGlite vive nel processo: la sua memoria (WASM, cache delle pagine) conta nel RSS del server' : 'memoria del processo Node sotto 50 connessioni'} |`,
+      `| ${dbName(run.db)} ${int.format(run.leads)}: RSS ≤ 250 MB sotto carico | ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB) | ${ok(run.rssUnderLoadMb <= 250)} | ${run.rssUnderLoadMb <= 250 ? '' : run.db === 'pglite' ? 'PGlite vive nel processo, in un thread suo: la sua memoria (WASM, cache delle pagine, heap del thread) conta nel RSS del server' : 'memoria del processo Node sotto 50 connessioni'} |`,
     );
     for (const e of run.exports)
       lines.push(
@@ -238,7 +238,7 @@ function budgets(runs: DbRun[]): string[] {
     const over = lite.measures.filter((m) => m.runs[0].p95 > 150);
     const worst = [...lite.measures].sort((a, b) => b.runs[0].p95 - a.runs[0].p95)[0];
     lines.push(
-      `| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | ${over.length}/${lite.measures.length} oltre; peggiore ${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms | ${ok(over.length === 0)} | ${over.length ? `PGlite esegue una query alla volta nel processo del server: le richieste in coda sommano i tempi delle query (p50 del peggiore ${f(worst.runs[0].p50)} ms)` : ''} |`,
+      `| PGlite 100.000: ogni rotta p95 ≤ 150 ms (10 connessioni) | ${over.length}/${lite.measures.length} oltre; peggiore ${worst.route} ${worst.label} (${worst.role}) ${f(worst.runs[0].p95)} ms | ${ok(over.length === 0)} | ${over.length ? `PGlite esegue una query alla volta, nel suo thread: le richieste in coda sommano i tempi delle loro query (p50 del peggiore ${f(worst.runs[0].p50)} ms)` : ''} |`,
     );
   }
   if (!lite)

@@ -133,7 +133,13 @@ export class PgliteThread {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.pending.set(message.id, { resolve, reject });
-      this.worker.postMessage(message);
+      try {
+        this.worker.postMessage(message);
+      } catch (error) {
+        // A parameter that cannot be copied to the worker (never one drizzle sends).
+        this.pending.delete(message.id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
