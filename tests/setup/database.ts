@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { createPglite, fromPglite, fromPostgres, type DatabaseHandle } from '#server/db/client.ts';
+import { fromPglite, fromPostgres, type DatabaseHandle } from '#server/db/client.ts';
+import { createPglite } from '#server/db/pglite.ts';
 
 // Uncompressed (40 MB): every test file loads it, and gunzipping it cost each ~0.6 s of CPU.
 export const TEMPLATE_FILE = path.resolve('.tmp/pglite-template.tar');

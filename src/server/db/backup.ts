@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '#server/env.ts';
-import { createPglite, openDatabase } from './client';
+import { openDatabase } from './client';
+import { createPglite } from './pglite';
 import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock';
 
 /**

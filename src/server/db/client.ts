@@ -30,8 +30,6 @@ export interface DatabaseHandle {
 /** Any fixed number: the key of the advisory lock around migrations and the first-start seed. */
 const STARTUP_LOCK_KEY = 4_242_001;
 
-export { createPglite };
-
 export async function fromPglite(client: PGlite | PgliteThread): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   // A PgliteThread answers the calls drizzle's PGlite driver makes (query, transaction).

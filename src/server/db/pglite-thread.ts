@@ -16,7 +16,6 @@ export interface ThreadQuery {
   rowMode?: 'array' | 'object';
   /** Columns of these types come back as text: the caller's parsers turn them into values. */
   textOids: number[];
-  blob?: Blob;
 }
 
 export type ToThread =
@@ -37,7 +36,6 @@ type Parsers = Partial<Record<number, (value: string, typeId: number) => unknown
 export interface QueryOptions {
   rowMode?: 'array' | 'object';
   parsers?: Parsers;
-  blob?: Blob;
 }
 
 /** What a transaction's callback receives: the same queries, inside the transaction. */
@@ -157,7 +155,6 @@ export class PgliteThread {
       params,
       rowMode: options?.rowMode,
       textOids: Object.keys(options?.parsers ?? {}).map(Number),
-      blob: options?.blob,
     }))!;
     applyParsers(result, options);
     return result as Results<T>;

@@ -44,11 +44,7 @@ function errorFields(error: unknown): Record<string, unknown> {
 const keepText = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
 
 function run(on: PGlite | Transaction, q: ThreadQuery): Promise<Results> {
-  return on.query(q.sql, q.params, {
-    rowMode: q.rowMode,
-    parsers: keepText(q.textOids),
-    ...(q.blob ? { blob: q.blob } : {}),
-  });
+  return on.query(q.sql, q.params, { rowMode: q.rowMode, parsers: keepText(q.textOids) });
 }
 
 /** Open transactions: the worker holds each inside PGlite's own transaction() until told to end it. */
