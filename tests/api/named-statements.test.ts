@@ -6,9 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatementClient, statementName } from '#server/db/named-statements.ts';
+import { inlineInt } from '#server/db/sql-helpers.ts';
 
 describe('which statements are named', () => {
   it.each([
@@ -35,6 +37,20 @@ describe('which statements are named', () => {
   });
 });
 
+describe('a page bound written into the text', () => {
+  const dialect = new PgDialect();
+  it.each([0, 1, 25, 200])('writes %i into the text, with no parameter', (n) => {
+    expect(dialect.sqlToQuery(sql`select 1 limit ${inlineInt(n)}`)).toEqual({
+      sql: `select 1 limit ${n}`,
+      params: [],
+    });
+  });
+
+  it.each([-1, 2.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('refuses %s', (n) => {
+    expect(() => inlineInt(n)).toThrow('Limite di pagina non valido');
+  });
+});
+
 const url = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
@@ -49,7 +65,7 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
     ).rows;
 
   beforeAll(async () => {
-    pool = new pg.Pool({ connectionString: url, max: 1, Client: namedStatementClient(3) });
+    pool = new pg.Pool({ connectionString: url, max: 1, Client: namedStatementClient(4) });
     db = drizzle(pool);
     await db.execute(
       sql`create table if not exists prova_istruzioni (id int primary key, nome text, importo numeric(10,2), quando timestamptz)`,
@@ -79,6 +95,15 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
     expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
   });
 
+  it('keeps one plan for a page whose LIMIT is in the text', async () => {
+    const page = (after: number) =>
+      db.execute(sql`select id from prova_istruzioni where id > ${after} order by id limit ${inlineInt(25)}`);
+    for (let after = 0; after < 10; after++) expect((await page(after * 10)).rows).toHaveLength(25);
+    const mine = (await prepared()).filter((p) => p.statement.includes('limit 25'));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+  });
+
   it('leaves writes and text searches unnamed', async () => {
     await db.execute(sql`update prova_istruzioni set nome = ${'aggiornato'} where id = ${1}`);
     const found = await db.execute(sql`select id from prova_istruzioni where nome like ${'aggiorn%'}`);
@@ -102,14 +127,14 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
   it('keeps at most the cap per connection; further shapes still answer, unnamed', async () => {
     const others = (rows: Awaited<ReturnType<typeof prepared>>) =>
       rows.filter((p) => !p.statement.includes('pg_prepared_statements'));
-    expect(others(await prepared()).length).toBeLessThan(3);
+    expect(others(await prepared()).length).toBeLessThan(4);
     for (let i = 0; i < 5; i++) {
       const result = await db.execute(
         sql.raw(`select count(*)::int as n from prova_istruzioni where id > ${i}`),
       );
       expect(result.rows).toEqual([{ n: 200 - i }]);
     }
-    // The cap is 3 in this pool: the new shapes fill it, the rest run unnamed.
-    expect(others(await prepared())).toHaveLength(3);
+    // The cap is 4 in this pool: the new shapes fill it, the rest run unnamed.
+    expect(others(await prepared())).toHaveLength(4);
   });
 });

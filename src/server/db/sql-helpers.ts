@@ -4,6 +4,23 @@ import type { DbExecutor } from './client';
 
 /** Small SQL helpers every module needs once. */
 
+/**
+ * A page's bound written into the statement's text instead of sent as a parameter. With LIMIT or
+ * OFFSET as a parameter PostgreSQL plans a named read for a tenth of the rows, finds that dearer
+ * and plans every request again; with the number in the text it can keep one generic plan
+ * (docs/decisions/044-istruzioni-preparate.md). Only for the few values pages take (page sizes,
+ * a first page's bounds): each value is another statement.
+ */
+export function inlineInt(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`Limite di pagina non valido: ${n}`);
+  return sql.raw(String(n));
+}
+
+/** inlineInt for the query builder's `.limit()`, which takes a number or SQL alike (it writes `limit ${value}`). */
+export function inlineLimit(n: number): number {
+  return inlineInt(n) as unknown as number;
+}
+
 /** An ILIKE pattern matching `text` anywhere, with the wildcards the user typed taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

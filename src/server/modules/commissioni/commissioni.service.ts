@@ -24,7 +24,7 @@ import {
   fornitori,
   puntiFisici,
 } from '#server/db/schema.ts';
-import { newestId } from '#server/db/sql-helpers.ts';
+import { inlineLimit, newestId } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   EXPORT_BATCH,
@@ -318,7 +318,7 @@ export async function listCommissioni(
     .from(commissioni)
     .where(and(filterWhere(actor, query), lte(commissioni.id, fino)))
     .orderBy(...newestFirst)
-    .limit(query.pageSize)
+    .limit(inlineLimit(query.pageSize))
     .offset((query.page - 1) * query.pageSize);
   const [rows, { righe, ...summary }] = await Promise.all([
     selectJoined(db)

@@ -18,7 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import { idsAmong, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import { idsAmong, inlineLimit, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -444,7 +444,7 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, s
   const { date, id } = pageKeys(pageSource(actor, query));
   return matchingRows(db, actor, query, now, pagePosition(query, date, id), pageCheck(service))
     .orderBy(...pageOrder(query, date, id))
-    .limit(query.pageSize)
+    .limit(inlineLimit(query.pageSize))
     .offset(pageOffset(query))
     .as('pagina');
 }

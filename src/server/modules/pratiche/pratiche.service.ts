@@ -17,7 +17,14 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { idsAmong, lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import {
+  idsAmong,
+  inlineInt,
+  inlineLimit,
+  lowerTextContains,
+  newestId,
+  newestIdSql,
+} from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -225,14 +232,30 @@ function rangedPraticaIds(
   if (ranges.length === 0) return { ids: undefined, ranges };
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
   const upTo = fino === undefined ? sql`` : sql` and e.pratica_id <= ${fino}`;
-  const limit = query.page * query.pageSize;
+  const bounds = pageBounds(query);
   const parts = ranges.map(
     (r) =>
-      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point}${upTo} order by e.data_creazione desc, e.pratica_id desc limit ${limit})`,
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point}${upTo} order by e.data_creazione desc, e.pratica_id desc limit ${bounds.depth})`,
   );
   return {
     ranges,
-    ids: sql`select u.pratica_id from (${sql.join(parts, sql` union all `)}) u group by u.data_creazione, u.pratica_id order by u.data_creazione desc, u.pratica_id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`,
+    ids: sql`select u.pratica_id from (${sql.join(parts, sql` union all `)}) u group by u.data_creazione, u.pratica_id order by u.data_creazione desc, u.pratica_id desc limit ${bounds.limit} offset ${bounds.offset}`,
+  };
+}
+
+/**
+ * A page's LIMIT, OFFSET and the depth each part reads (page × size): written into the text for
+ * the first page, the one nearly every request reads, so PostgreSQL can keep one plan for it;
+ * parameters for the pages after, so each page number is not a statement of its own
+ * (docs/decisions/044-istruzioni-preparate.md).
+ */
+function pageBounds(query: ListQuery) {
+  const first = query.page === 1;
+  const bound = (n: number) => (first ? inlineInt(n) : sql`${n}`);
+  return {
+    limit: inlineInt(query.pageSize),
+    offset: bound((query.page - 1) * query.pageSize),
+    depth: bound(query.page * query.pageSize),
   };
 }
 
@@ -251,7 +274,7 @@ async function rangedTotal(
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
   const parts = ranges.map(
     (r) =>
-      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${bound + 1})`,
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${inlineInt(bound + 1)})`,
   );
   const result = await db.execute(
     sql`select count(distinct u.pratica_id)::int as n from (${sql.join(parts, sql` union all `)}) u`,
@@ -464,13 +487,13 @@ async function pointsPageIds(
     .limit(POINTS_MERGE_MAX + 1);
   if (points.length > POINTS_MERGE_MAX) return undefined;
   const ids = `{${points.map((p) => p.id).join(',')}}`;
-  const depth = query.page * query.pageSize;
+  const bounds = pageBounds(query);
   const upTo = fino === undefined ? sql`` : sql` and ${pratiche.id} <= ${fino}`;
   return sql`select u.id from unnest(${ids}::int[]) as punto(id) cross join lateral (
       select ${pratiche.id} as id, ${pratiche.dataCreazione} as data from ${pratiche}
       where ${pratiche.puntoFisicoId} = punto.id and ${where ?? sql`true`}${upTo}
-      order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${depth}) u
-    order by u.data desc, u.id desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+      order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${bounds.depth}) u
+    order by u.data desc, u.id desc limit ${bounds.limit} offset ${bounds.offset}`;
 }
 
 /**
@@ -521,7 +544,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       : selectPageRows(db, finoColumn)
           .where(pageWhere)
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
-          .limit(query.pageSize)
+          .limit(inlineLimit(query.pageSize))
           .offset((query.page - 1) * query.pageSize),
     praticheTotal(db, actor, query, where, search, counters, ranged),
     praticheCountsByStato(db, actor, query, filters, search, counters),
