@@ -3,7 +3,7 @@ import pg from 'pg';
 
 /**
  * The distinct statements one connection keeps prepared: each holds a parsed query and perhaps
- * a plan in its PostgreSQL backend, so their number is capped. The server's reads are a few
+ * a plan in its PostgreSQL backend, so their number is capped. The server's reads are about a
  * hundred shapes; past the cap a new shape runs unnamed, as before.
  */
 export const NAMED_STATEMENTS_PER_CONNECTION = 300;
@@ -21,10 +21,6 @@ export function statementName(text: string): string | undefined {
   return `ws_${createHash('sha1').update(text).digest('base64url')}`;
 }
 
-interface NamedStatementClient extends pg.Client {
-  preparedNames: Set<string>;
-}
-
 /**
  * A node-postgres client that sends the server's reads as named statements: PostgreSQL parses a
  * shape once per connection and, after five executions, may keep one generic plan for it instead
@@ -38,7 +34,7 @@ export function namedStatementClient(limit = NAMED_STATEMENTS_PER_CONNECTION): t
   // Called below with Reflect.apply and the client as `this`.
   // eslint-disable-next-line @typescript-eslint/unbound-method
   const query = pg.Client.prototype.query;
-  Client.prototype.query = function (this: NamedStatementClient, config: unknown, ...rest: unknown[]) {
+  Client.prototype.query = function (this: Client, config: unknown, ...rest: unknown[]) {
     const named = nameConfig(this.preparedNames, limit, config);
     return Reflect.apply(query, this, [named, ...rest]) as unknown;
   } as unknown as pg.Client['query'];
