@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
+import { conflictBackoffMs, isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
 import { createTestContext, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -48,6 +48,30 @@ describe('retryOnConflict', () => {
     calls = 0;
     await expect(retryOnConflict(flaky, 2)).rejects.toBe(deadlock);
     expect(calls).toBe(2);
+  });
+
+  it.each([
+    // retry, random draw, pause in ms: 20 ms doubled at each retry, from half to one and a half.
+    [1, 0, 10],
+    [1, 0.5, 20],
+    [1, 0.999, 29.98],
+    [2, 0.5, 40],
+    [4, 0, 80],
+  ])('retry %i with draw %f pauses %f ms', (retry, random, ms) => {
+    expect(conflictBackoffMs(retry, random)).toBeCloseTo(ms, 6);
+  });
+
+  it('pauses before running the work again, so the transaction that won can finish', async () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01', severity: 'ERROR' });
+    const startedAt: number[] = [];
+    const work = () => {
+      startedAt.push(performance.now());
+      return startedAt.length < 3 ? Promise.reject(deadlock) : Promise.resolve('fatto');
+    };
+    await expect(retryOnConflict(work, 3)).resolves.toBe('fatto');
+    // At least the shortest pause of each retry (timers never fire early; 1 ms of rounding).
+    expect(startedAt[1] - startedAt[0]).toBeGreaterThanOrEqual(conflictBackoffMs(1, 0) - 1);
+    expect(startedAt[2] - startedAt[1]).toBeGreaterThanOrEqual(conflictBackoffMs(2, 0) - 1);
   });
 
   it('does not run the work again after any other error', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { databaseErrorCode } from '#server/lib/log-safety.ts';
 
 /**
@@ -14,8 +15,19 @@ export function isTransactionConflict(error: unknown): boolean {
 }
 
 /**
+ * How long to wait before the given retry (1 for the first): 20 ms, then 40, 80…, each between
+ * half and one and a half of that. Run again at once, a statement can take the rows the other
+ * transaction was about to get, before that backend is even scheduled, and the two block each
+ * other again; the pause lets the transaction that won finish first.
+ */
+export function conflictBackoffMs(retry: number, random = Math.random()): number {
+  return 20 * 2 ** (retry - 1) * (0.5 + random);
+}
+
+/**
  * Runs `transaction` (a whole transaction, safe to run again) up to `attempts` times while
- * PostgreSQL aborts it for a conflict; any other error, or the last conflict, is thrown.
+ * PostgreSQL aborts it for a conflict, pausing before each retry; any other error, or the last
+ * conflict, is thrown.
  */
 export async function retryOnConflict<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -23,6 +35,7 @@ export async function retryOnConflict<T>(transaction: () => Promise<T>, attempts
       return await transaction();
     } catch (error) {
       if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await delay(conflictBackoffMs(attempt));
     }
   }
 }
