@@ -449,6 +449,23 @@ function editPoint(
   });
 }
 
+describe('the functions the counter triggers call with arrays', () => {
+  // Planned once per connection instead of at every call (docs/performance.md#piani-delle-funzioni-dei-trigger);
+  // the tests above check that the counters they keep stay exact with these plans.
+  it.each([
+    'lead_punti_applica',
+    'lead_utenti_applica',
+    'contatori_servizi_applica',
+    'contatori_servizi_ricalcola',
+  ])('%s keeps a generic plan', async (name) => {
+    const found = await rows<{ config: string[] | null }>(
+      ctx.db,
+      sql`select proconfig as config from pg_proc where proname = ${name}`,
+    );
+    expect(found).toEqual([{ config: ['plan_cache_mode=force_generic_plan'] }]);
+  });
+});
+
 describe("each person's list and total follow a change of scope at once", () => {
   it('a point handed to another responsabile, agente and area manager, then a role changed', async () => {
     const [pf1, ag1, am1, pf2, ag2, am2] = await Promise.all(
