@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatementClient, statementName } from '#server/db/named-statements.ts';
-import { inlineInt } from '#server/db/sql-helpers.ts';
+import { idsAmong, inlineInt } from '#server/db/sql-helpers.ts';
 
 describe('which statements are named', () => {
   it.each([
@@ -23,10 +23,21 @@ describe('which statements are named', () => {
     ['a delete', 'delete from "sessions" where "id" = $1', false],
     ['a search by pattern', 'select "id" from "leads" where "cerca" like lower($1)', false],
     ['a search by pattern in upper case', 'select 1 where $1 LIKE $2', false],
+    ['a read among a list of ids', 'select "id" from "leads" where "id" = any($1::int[]) limit 25', false],
     ['a transaction command', 'begin', false],
     ['a column merely named like "selected"', 'selected', false],
   ])('%s: named %s', (_label, text, named) => {
     expect(statementName(text) !== undefined).toBe(named);
+  });
+
+  it('leaves unnamed a read among ids as idsAmong writes it, however many', () => {
+    const dialect = new PgDialect();
+    for (const ids of [[1], [1, 2, 3], Array.from({ length: 2000 }, (_, i) => i)]) {
+      const { sql: text } = dialect.sqlToQuery(
+        sql`select "lead_id" from "lead_utenti" where ${idsAmong(sql.raw('"lead_id"'), ids)} limit 25`,
+      );
+      expect(statementName(text)).toBeUndefined();
+    }
   });
 
   it('gives the same text the same name and another text another, within PostgreSQL’s 63 bytes', () => {
@@ -104,13 +115,23 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
     expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
   });
 
-  it('leaves writes and text searches unnamed', async () => {
+  it('leaves writes, text searches and reads among ids unnamed', async () => {
     await db.execute(sql`update prova_istruzioni set nome = ${'aggiornato'} where id = ${1}`);
     const found = await db.execute(sql`select id from prova_istruzioni where nome like ${'aggiorn%'}`);
     expect(found.rows).toEqual([{ id: 1 }]);
+    for (const ids of [
+      [2, 3],
+      [4, 5, 6],
+    ]) {
+      const among = await db.execute(
+        sql`select id from prova_istruzioni where ${idsAmong(sql.raw('id'), ids)} order by id`,
+      );
+      expect(among.rows).toEqual(ids.map((id) => ({ id })));
+    }
     const texts = (await prepared()).map((p) => p.statement);
     expect(texts.some((t) => t.includes('update prova_istruzioni'))).toBe(false);
     expect(texts.some((t) => t.includes('like'))).toBe(false);
+    expect(texts.some((t) => t.includes('any('))).toBe(false);
   });
 
   it('reports an error of a named read and keeps the connection usable, inside a transaction too', async () => {

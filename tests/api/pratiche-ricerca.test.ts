@@ -12,7 +12,7 @@ import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
 import { readCsvRows } from '../setup/spreadsheet';
-import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
 let admin: string;
@@ -191,5 +191,19 @@ describe('GET /api/pratiche, the per-status counts of a search', () => {
     const expected = await freshCounts(filters());
     expect(Object.values(expected).some((n) => n > 0)).toBe(true);
     expect(res.json().countsByStato).toEqual(expected);
+  });
+
+  it("for the office, by the point's name: the total and the counts are those of the point's practices", async () => {
+    const { cookie } = await loginAs(ctx, 'amministrazione');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/pratiche?search=misti${tag}&puntoFisico=${encodeURIComponent(`Bar Ampia ${tag}`)}`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = await freshCounts({ puntoFisicoId: pointId });
+    // Every fifth of the 40 customers bought at the point; the others elsewhere or nowhere.
+    expect(res.json()).toMatchObject({ total: MIXED / 5, totalIsLowerBound: false, countsByStato: expected });
+    expect(res.json().items).toHaveLength(MIXED / 5);
   });
 });

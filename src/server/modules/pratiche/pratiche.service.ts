@@ -28,6 +28,7 @@ import {
 import {
   boundedTotal,
   exactTotal,
+  totalUpTo,
   pointCounters,
   type PageTotal,
   type Voce,
@@ -336,6 +337,10 @@ async function praticheTotal(
   const voce = totalVoce(query);
   if (voce && counters) return exactTotal((await counters).get(voce) ?? 0);
   if (ranged) return rangedTotal(db, query, ranged.ranges);
+  // The practices found already pass the scope and point filters (resolveSearch): without a
+  // service filter they are the list.
+  if (search?.kind === 'trovate' && search.ids && !serviceRanges(query))
+    return totalUpTo(search.ids.length, SEARCH_TOTAL_BOUND);
   if (search?.kind === 'ampia') {
     // The gathered practices already pass the scope and point filters (resolveSearch): without a
     // service filter they are all in the list, more than the bound.
@@ -393,8 +398,10 @@ async function praticheCountsByStato(
         query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
         // The practices found, named on their services too: their services are read by practice
         // instead of every service being joined to them (PGlite plans the latter at 100,000 leads).
+        // They already pass the scope and point filters (resolveSearch), which then need no
+        // second reading of the practices.
         search?.kind === 'trovate' && search.ids ? idsAmong(servizi.praticaId, search.ids) : undefined,
-        filters
+        filters && !(search?.kind === 'trovate' && search.ids)
           ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
           : undefined,
       ),

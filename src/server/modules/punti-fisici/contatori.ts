@@ -138,6 +138,10 @@ export async function boundedTotal(
     ReturnType<DbExecutor['select']>['from']
   >[0];
   const [row] = await db.select({ n: count() }).from(limited);
-  const n = Number(row.n);
+  return totalUpTo(Number(row.n), bound);
+}
+
+/** `n` rows known, shown exactly up to `bound` and as 'more than `bound`' past it. */
+export function totalUpTo(n: number, bound: number): PageTotal {
   return n > bound ? { total: bound, totalIsLowerBound: true } : exactTotal(n);
 }
