@@ -24,7 +24,7 @@ import {
   fornitori,
   puntiFisici,
 } from '#server/db/schema.ts';
-import { inlineLimit, newestId } from '#server/db/sql-helpers.ts';
+import { inlineLimit, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   EXPORT_BATCH,
@@ -307,7 +307,8 @@ export async function listCommissioni(
 ): Promise<CommissioniList> {
   // New commissions (and storni) are dated when they are made, so they land on page 1: reading up
   // to one id keeps later pages in step with the first one (docs/performance.md#paginazione-stabile).
-  const fino = query.fino ?? (await newestId(db, commissioni));
+  // Without `fino` the page reads what its statement sees and says up to which id that was: the
+  // newest id comes with the rows, not from a statement of its own before them.
   const newestFirst = [desc(commissioni.dataCompletamento), desc(commissioni.id)];
   // The page's ids first, on their own: a query that reads only indexed columns, so the planner
   // takes the index of the role's scope and status (an index-only scan of 25 entries) rather than
@@ -316,16 +317,19 @@ export async function listCommissioni(
   const pageIds = db
     .select({ id: commissioni.id })
     .from(commissioni)
-    .where(and(filterWhere(actor, query), lte(commissioni.id, fino)))
+    .where(
+      and(filterWhere(actor, query), query.fino === undefined ? undefined : lte(commissioni.id, query.fino)),
+    )
     .orderBy(...newestFirst)
     .limit(inlineLimit(query.pageSize))
     .offset((query.page - 1) * query.pageSize);
   const [rows, { righe, ...summary }] = await Promise.all([
-    selectJoined(db)
+    selectJoined(db, { fino: newestIdSql(commissioni) })
       .where(inArray(commissioni.id, pageIds))
       .orderBy(...newestFirst),
     sumCommissioni(db, actor, query),
   ]);
+  const fino = query.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, commissioni));
   return {
     items: rows.map((r) => toCommissione(actor, r)),
     // Exact: the summary sums every filtered row anyway (docs/performance.md#totali-delle-liste).
