@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, pratiche } from '#server/db/schema.ts';
 import { LEAD_CONTATTO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
+import { SEARCH_TOTAL_BOUND, TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { Role } from '#shared/permissions.ts';
 import {
   insertCommissione,
@@ -552,6 +552,81 @@ describe('GET /api/leads: pagination and filters', () => {
     expect(await leadIds(`${base}&overdue=true`, w.admin)).toEqual([late.lead.id]);
     const items = (await get(base, w.admin)).json().items as Array<{ id: number; isOverdue: boolean }>;
     expect(items.map((l) => l.isOverdue)).toEqual([false, true, false]);
+  });
+
+  describe('a contact status alone, or with a point: an exact total, from the counters', () => {
+    // Scoped people see the leads of their points: arrived there or with a practice there.
+    const column: Partial<Record<Role, string>> = {
+      punto_fisico: 'utente_responsabile_id',
+      agente: 'agente_id',
+      area_manager: 'area_manager_id',
+    };
+    /** The leads in this status that `role` (as `userId`) sees, at `puntoId` if given, counted afresh. */
+    async function freshCount(role: Role, userId: number, stato: string, puntoId?: number) {
+      const points = sql`select pf.id from punti_fisici pf where true
+        ${column[role] ? sql`and pf.${sql.raw(column[role])} = ${userId}` : sql``}
+        ${puntoId ? sql`and pf.id = ${puntoId}` : sql``}`;
+      const scoped = Boolean(column[role] || puntoId);
+      const result = (await ctx.db.execute(sql`
+        select count(*)::int as n from leads l where l.stato_contatto = ${stato}
+        ${
+          scoped
+            ? sql`and (l.punto_fisico_originale_id in (${points})
+                or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id in (${points})))`
+            : sql``
+        }`)) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0].n;
+    }
+    const userOf = (role: Role) =>
+      ({ punto_fisico: w.pfA, agente: w.agA, area_manager: w.amA })[role as string]?.user.id ?? 0;
+
+    it('past 10,000 too, where a count stopped at the bound', async () => {
+      const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
+      const t = tag();
+      await ctx.db.execute(sql`
+        insert into leads (nome, cognome, email, telefono, email_normalizzata, telefono_normalizzato,
+          punto_fisico_originale_id, stato_contatto)
+        select 'Tanti', ${t}, 'tanti' || i || '.' || ${t} || '@esempio.it', '39' || lpad(i::text, 8, '0'),
+          'tanti' || i || '.' || ${t} || '@esempio.it', '39' || lpad(i::text, 8, '0'), ${p.id}, 'non_raggiungibile'
+        from generate_series(1, ${TOTAL_BOUND + 3}) as i`);
+      const stato = 'non_raggiungibile';
+      for (const [url, cookie, expected] of [
+        [`/api/leads?status=${stato}`, w.admin, await freshCount('admin', 0, stato)],
+        [
+          `/api/leads?status=${stato}&puntoFisicoId=${p.id}`,
+          w.admin,
+          await freshCount('admin', 0, stato, p.id),
+        ],
+        [`/api/leads?status=${stato}`, w.pfB.cookie, await freshCount('punto_fisico', w.pfB.user.id, stato)],
+      ] as const) {
+        expect(expected).toBeGreaterThan(TOTAL_BOUND);
+        expect((await get(url, cookie)).json(), url).toMatchObject({
+          total: expected,
+          totalIsLowerBound: false,
+        });
+      }
+    });
+
+    const roles = [...UNSCOPED_ROLES, ...SCOPED_ROLES];
+    const cases = roles.flatMap((role) =>
+      LEAD_CONTATTO_STATI.flatMap((stato) =>
+        [false, true].map((withPoint) => [role, stato, withPoint] as const),
+      ),
+    );
+    it.each(cases)('%s, %s, with its point %s', async (role, stato, withPoint) => {
+      // Leads of each status at shop A and at shop B; one of A's moved from a status to another.
+      const called = await insertLeadWithPratica(ctx, w.puntoA.id, { statoContatto: 'contattato' });
+      await insertLeadWithPratica(ctx, w.puntoA.id, { statoContatto: 'contattato' });
+      await insertLeadWithPratica(ctx, w.puntoB.id, { statoContatto: 'non_raggiungibile' });
+      await insertLeadWithPratica(ctx, w.puntoA.id);
+      expect((await patchStatus(called.lead.id, w.admin, 'non_raggiungibile')).statusCode).toBe(200);
+      const url = `/api/leads?status=${stato}${withPoint ? `&puntoFisicoId=${w.puntoA.id}` : ''}`;
+      const res = await get(url, w.cookies[role]);
+      expect(res.statusCode, res.body).toBe(200);
+      const expected = await freshCount(role, userOf(role), stato, withPoint ? w.puntoA.id : undefined);
+      expect(expected).toBeGreaterThan(0);
+      expect(res.json()).toMatchObject({ total: expected, totalIsLowerBound: false });
+    });
   });
 
   it("a scoped role filtering by another shop's point gets none of that shop's own leads", async () => {

@@ -87,6 +87,11 @@ export async function freshCounts(db: Database): Promise<Record<string, number>>
     select 'tutti' as ambito, 0 as ambito_id, 'lead' as voce, count(*)::int as n from leads
     union all select 'punto', punto, 'lead', count(*)::int from membri group by punto
     union all select s.ruolo, s.utente, 'lead', count(distinct m.lead)::int from slot s join membri m on m.punto = s.punto group by 1, 2
+    union all select 'tutti', 0, 'lead|' || stato_contatto, count(*)::int from leads group by 3
+    union all select 'punto', m.punto, 'lead|' || l.stato_contatto, count(*)::int
+      from membri m join leads l on l.id = m.lead group by 2, 3
+    union all select s.ruolo, s.utente, 'lead|' || l.stato_contatto, count(distinct m.lead)::int
+      from slot s join membri m on m.punto = s.punto join leads l on l.id = m.lead group by 1, 2, 3
     union all select 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*)::int from pratiche group by 2
     union all select 'punto', coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)::int
       from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3

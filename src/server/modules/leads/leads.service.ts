@@ -44,6 +44,7 @@ import {
   countersByPoint,
   exactTotal,
   leadsTotal,
+  type LeadStatoVoce,
   type PageTotal,
 } from '../punti-fisici/contatori';
 import {
@@ -312,7 +313,12 @@ async function leadsPageTotal(
   service?: ServiceReading,
 ): Promise<PageTotal> {
   if (!hasFilters(query)) return exactTotal(await leadsTotal(db, actor));
-  const onlyPunto = query.puntoFisicoId && !hasFilters({ ...query, puntoFisicoId: undefined });
+  // A contact status alone, or with a point, is counted by the triggers too (migration 0039).
+  const voce: 'lead' | LeadStatoVoce = query.status ? `lead|${query.status}` : 'lead';
+  if (query.status && !hasFilters({ ...query, status: undefined }))
+    return exactTotal(await leadsTotal(db, actor, voce));
+  const onlyPunto =
+    query.puntoFisicoId && !hasFilters({ ...query, puntoFisicoId: undefined, status: undefined });
   if (onlyPunto) {
     // A point out of scope finds nothing (filterConditions), and so counts nothing.
     const [inScope] = await db
@@ -320,7 +326,7 @@ async function leadsPageTotal(
       .from(puntiFisici)
       .where(and(eq(puntiFisici.id, query.puntoFisicoId!), puntiScope(actor)));
     if (!inScope) return exactTotal(0);
-    const counts = await countersByPoint(db, [query.puntoFisicoId!], 'lead');
+    const counts = await countersByPoint(db, [query.puntoFisicoId!], voce);
     return exactTotal(counts.get(query.puntoFisicoId!) ?? 0);
   }
   const source = pageSource(actor, query);

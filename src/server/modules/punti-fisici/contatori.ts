@@ -1,4 +1,5 @@
 import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { LeadContattoStato } from '#shared/domain.ts';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
@@ -11,7 +12,11 @@ import { puntiScope } from './scope';
  * See docs/performance.md#contatori
  */
 
-export type Voce = 'lead' | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
+export type Voce =
+  'lead' | LeadStatoVoce | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
+
+/** The leads in one contact status (migration 0039, docs/performance.md#contatori). */
+export type LeadStatoVoce = `lead|${LeadContattoStato}`;
 
 export interface PageTotal {
   total: number;
@@ -21,8 +26,12 @@ export interface PageTotal {
 export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBound: false });
 
 /** The leads the actor sees, from its own counter (a scoped person's distinct leads, or all). */
-export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> {
-  const [row] = await leadsTotalQuery(db, actor);
+export async function leadsTotal(
+  db: DbExecutor,
+  actor: Actor,
+  voce: 'lead' | LeadStatoVoce = 'lead',
+): Promise<number> {
+  const [row] = await leadsTotalQuery(db, actor, voce);
   return row?.n ?? 0;
 }
 
@@ -30,7 +39,7 @@ export async function leadsTotal(db: DbExecutor, actor: Actor): Promise<number> 
  * leadsTotal's query, to read within another statement: one row (`n`). The company's figure is
  * the sum of its stripes (migration 0024, docs/performance.md#contatori-al-commit).
  */
-export function leadsTotalQuery(db: DbExecutor, actor: Actor) {
+export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: 'lead' | LeadStatoVoce = 'lead') {
   const scoped = puntiScope(actor) != null;
   return db
     .select({ n: sql<number>`coalesce(sum(${contatori.n}), 0)::int`.as('n') })
@@ -39,7 +48,7 @@ export function leadsTotalQuery(db: DbExecutor, actor: Actor) {
       and(
         eq(contatori.ambito, scoped ? actor.role : 'tutti'),
         scoped ? eq(contatori.ambitoId, actor.id) : undefined,
-        eq(contatori.voce, 'lead'),
+        eq(contatori.voce, voce),
       ),
     );
 }
