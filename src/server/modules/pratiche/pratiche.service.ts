@@ -28,8 +28,8 @@ import {
 import {
   boundedTotal,
   exactTotal,
-  totalUpTo,
   pointCounters,
+  totalUpTo,
   type PageTotal,
   type Voce,
 } from '../punti-fisici/contatori';

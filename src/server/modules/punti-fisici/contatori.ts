@@ -25,7 +25,10 @@ export interface PageTotal {
 
 export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBound: false });
 
-/** The leads the actor sees, from its own counter (a scoped person's distinct leads, or all). */
+/**
+ * The leads the actor sees (in one contact status with `lead|stato`), from its own counter: a
+ * scoped person's distinct leads, or all.
+ */
 export async function leadsTotal(
   db: DbExecutor,
   actor: Actor,
