@@ -44,7 +44,7 @@ import {
   countersByPoint,
   exactTotal,
   leadsTotal,
-  type LeadStatoVoce,
+  leadVoce,
   type PageTotal,
 } from '../punti-fisici/contatori';
 import {
@@ -314,7 +314,7 @@ async function leadsPageTotal(
 ): Promise<PageTotal> {
   if (!hasFilters(query)) return exactTotal(await leadsTotal(db, actor));
   // A contact status alone, or with a point, is counted by the triggers too (migration 0039).
-  const voce: 'lead' | LeadStatoVoce = query.status ? `lead|${query.status}` : 'lead';
+  const voce = leadVoce(query.status);
   if (query.status && !hasFilters({ ...query, status: undefined }))
     return exactTotal(await leadsTotal(db, actor, voce));
   const onlyPunto =

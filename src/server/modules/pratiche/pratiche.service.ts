@@ -390,20 +390,21 @@ async function praticheCountsByStato(
     const counts = await counters;
     return SERVIZIO_STATI.map((stato) => ({ stato, n: counts.get(statoVoce(query, stato)) ?? 0 }));
   }
+  // The practices found: their services are read by practice instead of every service being
+  // joined to them (PGlite plans the latter at 100,000 leads). They already pass the scope and
+  // point filters (resolveSearch), which then need no second reading of the practices.
+  const found = search?.kind === 'trovate' ? search.ids : undefined;
   return db
     .select({ stato: servizi.stato, n: sql<number>`count(distinct ${servizi.praticaId})::int` })
     .from(servizi)
     .where(
       and(
         query.servizio ? eq(servizi.tipoServizio, query.servizio) : undefined,
-        // The practices found, named on their services too: their services are read by practice
-        // instead of every service being joined to them (PGlite plans the latter at 100,000 leads).
-        // They already pass the scope and point filters (resolveSearch), which then need no
-        // second reading of the practices.
-        search?.kind === 'trovate' && search.ids ? idsAmong(servizi.praticaId, search.ids) : undefined,
-        filters && !(search?.kind === 'trovate' && search.ids)
-          ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
-          : undefined,
+        found
+          ? idsAmong(servizi.praticaId, found)
+          : filters
+            ? inArray(servizi.praticaId, db.select({ id: pratiche.id }).from(pratiche).where(filters))
+            : undefined,
       ),
     )
     .groupBy(servizi.stato);

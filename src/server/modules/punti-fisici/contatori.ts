@@ -12,11 +12,13 @@ import { puntiScope } from './scope';
  * See docs/performance.md#contatori
  */
 
-export type Voce =
-  'lead' | LeadStatoVoce | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
+export type Voce = LeadVoce | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
 
-/** The leads in one contact status (migration 0039, docs/performance.md#contatori). */
-export type LeadStatoVoce = `lead|${LeadContattoStato}`;
+/** The leads, all or in one contact status (migration 0039, docs/performance.md#contatori). */
+export type LeadVoce = 'lead' | `lead|${LeadContattoStato}`;
+
+/** The counter of the leads in `status`, or of them all. */
+export const leadVoce = (status?: LeadContattoStato): LeadVoce => (status ? `lead|${status}` : 'lead');
 
 export interface PageTotal {
   total: number;
@@ -29,11 +31,7 @@ export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBo
  * The leads the actor sees (in one contact status with `lead|stato`), from its own counter: a
  * scoped person's distinct leads, or all.
  */
-export async function leadsTotal(
-  db: DbExecutor,
-  actor: Actor,
-  voce: 'lead' | LeadStatoVoce = 'lead',
-): Promise<number> {
+export async function leadsTotal(db: DbExecutor, actor: Actor, voce: LeadVoce = 'lead'): Promise<number> {
   const [row] = await leadsTotalQuery(db, actor, voce);
   return row?.n ?? 0;
 }
@@ -42,7 +40,7 @@ export async function leadsTotal(
  * leadsTotal's query, to read within another statement: one row (`n`). The company's figure is
  * the sum of its stripes (migration 0024, docs/performance.md#contatori-al-commit).
  */
-export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: 'lead' | LeadStatoVoce = 'lead') {
+export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: LeadVoce = 'lead') {
   const scoped = puntiScope(actor) != null;
   return db
     .select({ n: sql<number>`coalesce(sum(${contatori.n}), 0)::int`.as('n') })
