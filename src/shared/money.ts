@@ -23,6 +23,18 @@ export function fromCents(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A decimal string as the database's numeric(12,2) writes it, e.g. "30.00" or "-4.50". */
+const TWO_DECIMALS = /^-?(?:0|[1-9]\d*)\.\d\d$/;
+
+/**
+ * A decimal string in the API's form, "30.00": from "30", "30.5" or the database's numeric
+ * text. The database's own text is already in that form and is passed through (lists map
+ * thousands of amounts per page).
+ */
+export function normalizeMoney(value: string): string {
+  return TWO_DECIMALS.test(value) && value !== '-0.00' ? value : fromCents(toCents(value));
+}
+
 const amount = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmountInput, formatEuro, fromCents, parseAmountInput, toCents } from '#shared/money.ts';
+import {
+  formatAmountInput,
+  formatEuro,
+  fromCents,
+  normalizeMoney,
+  parseAmountInput,
+  toCents,
+} from '#shared/money.ts';
 import fc from 'fast-check';
 import {
   romeDateKey,
@@ -26,6 +33,23 @@ describe('money at the edges', () => {
     [17300, '173.00'],
     [-725, '-7.25'],
   ])('fromCents(%i) = %s', (cents, text) => expect(fromCents(cents)).toBe(text));
+  it.each([
+    ['30', '30.00'],
+    ['30.5', '30.50'],
+    ['30.50', '30.50'],
+    ['0.00', '0.00'],
+    ['-0.00', '0.00'],
+    ['-4.50', '-4.50'],
+    ['007.10', '7.10'],
+    ['1.005', '1.01'],
+  ])('normalizeMoney(%s) = %s', (text, value) => expect(normalizeMoney(text)).toBe(value));
+  it('normalizeMoney agrees with cents and back for any amount', () =>
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const text = fromCents(cents);
+        expect(normalizeMoney(text)).toBe(fromCents(toCents(text)));
+      }),
+    ));
   it.each([
     ['1234.5', '€ 1.234,50'],
     ['12.5', '€ 12,50'],

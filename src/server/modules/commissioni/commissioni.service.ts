@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzl
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { normalizeMoney, toCents } from '#shared/money.ts';
 import type {
   Commissione,
   CommissioneConfig,
@@ -39,8 +39,6 @@ import { commissionAmountFor, commissionDaySums, commissioniScope } from './comm
 type ConfigRow = typeof commissioniFornitori.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
 
-const money = (value: string) => fromCents(toCents(value));
-
 /** The engine's view of a configuration row: cents, and hundredths of a percent. */
 export function configFromRow(row: ConfigRow): CommissionConfig {
   return {
@@ -68,21 +66,21 @@ function toConfig(row: ConfigRow, fornitore: { codice: string; nome: string }): 
     fornitoreId: row.fornitoreId,
     fornitore,
     servizio: row.servizio,
-    ricavoBase: money(row.ricavoBase),
-    bonusRid: money(row.bonusRid),
-    commissionePuntoFisico: money(row.commissionePuntoFisico),
-    commissioneAgente: money(row.commissioneAgente),
-    commissioneAreaManager: money(row.commissioneAreaManager),
-    commissioneAggiuntivaPuntoFisico: money(row.commissioneAggiuntivaPuntoFisico),
-    commissioneAggiuntivaAgente: money(row.commissioneAggiuntivaAgente),
-    commissioneAggiuntivaAreaManager: money(row.commissioneAggiuntivaAreaManager),
-    commissioneAggiuntivaRidPuntoFisico: money(row.commissioneAggiuntivaRidPuntoFisico),
-    commissioneAggiuntivaRidAgente: money(row.commissioneAggiuntivaRidAgente),
-    commissioneAggiuntivaRidAreaManager: money(row.commissioneAggiuntivaRidAreaManager),
-    percentualePuntoFisico: money(row.percentualePuntoFisico),
-    percentualeAgente: money(row.percentualeAgente),
-    percentualeAreaManager: money(row.percentualeAreaManager),
-    percentualeStruttura: money(row.percentualeStruttura),
+    ricavoBase: normalizeMoney(row.ricavoBase),
+    bonusRid: normalizeMoney(row.bonusRid),
+    commissionePuntoFisico: normalizeMoney(row.commissionePuntoFisico),
+    commissioneAgente: normalizeMoney(row.commissioneAgente),
+    commissioneAreaManager: normalizeMoney(row.commissioneAreaManager),
+    commissioneAggiuntivaPuntoFisico: normalizeMoney(row.commissioneAggiuntivaPuntoFisico),
+    commissioneAggiuntivaAgente: normalizeMoney(row.commissioneAggiuntivaAgente),
+    commissioneAggiuntivaAreaManager: normalizeMoney(row.commissioneAggiuntivaAreaManager),
+    commissioneAggiuntivaRidPuntoFisico: normalizeMoney(row.commissioneAggiuntivaRidPuntoFisico),
+    commissioneAggiuntivaRidAgente: normalizeMoney(row.commissioneAggiuntivaRidAgente),
+    commissioneAggiuntivaRidAreaManager: normalizeMoney(row.commissioneAggiuntivaRidAreaManager),
+    percentualePuntoFisico: normalizeMoney(row.percentualePuntoFisico),
+    percentualeAgente: normalizeMoney(row.percentualeAgente),
+    percentualeAreaManager: normalizeMoney(row.percentualeAreaManager),
+    percentualeStruttura: normalizeMoney(row.percentualeStruttura),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -167,36 +165,36 @@ export function toCommissione(
     case 'amministrazione':
       return {
         ...base,
-        importoPuntoFisico: money(c.importoPuntoFisico),
-        importoAgente: money(c.importoAgente),
-        importoAreaManager: money(c.importoAreaManager),
-        importoAmministrazione: money(c.importoAmministrazione),
+        importoPuntoFisico: normalizeMoney(c.importoPuntoFisico),
+        importoAgente: normalizeMoney(c.importoAgente),
+        importoAreaManager: normalizeMoney(c.importoAreaManager),
+        importoAmministrazione: normalizeMoney(c.importoAmministrazione),
         bonusApplicati: {
-          puntoFisico: money(bonus.puntoFisico),
-          agente: money(bonus.agente),
-          areaManager: money(bonus.areaManager),
+          puntoFisico: normalizeMoney(bonus.puntoFisico),
+          agente: normalizeMoney(bonus.agente),
+          areaManager: normalizeMoney(bonus.areaManager),
         },
       };
     case 'area_manager':
       return {
         ...base,
         hasBonus: toCents(bonus.areaManager) !== 0,
-        importoAreaManager: money(c.importoAreaManager),
-        bonusApplicati: { areaManager: money(bonus.areaManager) },
+        importoAreaManager: normalizeMoney(c.importoAreaManager),
+        bonusApplicati: { areaManager: normalizeMoney(bonus.areaManager) },
       };
     case 'agente':
       return {
         ...base,
         hasBonus: toCents(bonus.agente) !== 0,
-        importoAgente: money(c.importoAgente),
-        bonusApplicati: { agente: money(bonus.agente) },
+        importoAgente: normalizeMoney(c.importoAgente),
+        bonusApplicati: { agente: normalizeMoney(bonus.agente) },
       };
     case 'punto_fisico':
       return {
         ...base,
         hasBonus: toCents(bonus.puntoFisico) !== 0,
-        importoPuntoFisico: money(c.importoPuntoFisico),
-        bonusApplicati: { puntoFisico: money(bonus.puntoFisico) },
+        importoPuntoFisico: normalizeMoney(c.importoPuntoFisico),
+        bonusApplicati: { puntoFisico: normalizeMoney(bonus.puntoFisico) },
       };
   }
 }
@@ -289,13 +287,13 @@ export async function sumCommissioni(
     );
   return {
     righe: Number(totals.righe),
-    totale: money(totals.totale),
-    daIncassare: money(totals.daIncassare),
-    incassate: money(totals.incassate),
+    totale: normalizeMoney(totals.totale),
+    daIncassare: normalizeMoney(totals.daIncassare),
+    incassate: normalizeMoney(totals.incassate),
     storni: {
-      totale: money(totals.storni),
-      daIncassare: money(totals.storniDaIncassare),
-      incassate: money(totals.storniIncassati),
+      totale: normalizeMoney(totals.storni),
+      daIncassare: normalizeMoney(totals.storniDaIncassare),
+      incassate: normalizeMoney(totals.storniIncassati),
     },
   };
 }
@@ -372,7 +370,7 @@ export async function listCommissioniRighe(db: Database, actor: Actor, filters: 
     .orderBy(asc(commissioni.dataCompletamento), asc(commissioni.id));
   return rows.map((r) => ({
     ...r,
-    importo: money(r.importo),
+    importo: normalizeMoney(r.importo),
     originaleCompletamento: r.originaleCompletamento ? new Date(r.originaleCompletamento) : null,
   }));
 }

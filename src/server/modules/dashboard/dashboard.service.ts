@@ -1,7 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm';
 import { SERVIZI_PRINCIPALI, SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { normalizeMoney } from '#shared/money.ts';
 import { can } from '#shared/permissions.ts';
 import {
   DASHBOARD_RECENT_LIMIT,
@@ -21,8 +21,6 @@ import { commissionAmountFor, commissionDaySums, commissioniScope } from '../com
 import { toCommissione } from '../commissioni/commissioni.service';
 import { leadsTotalQuery, pointCountersQuery, type Voce } from '../punti-fisici/contatori';
 import { praticheScope, puntiScope } from '../punti-fisici/scope';
-
-const money = (value: string) => fromCents(toCents(value));
 
 /** Completed services / leads as a percentage with one decimal, in integers; 0 with no leads. */
 export function conversionRate(completed: number, totalLeads: number): number {
@@ -85,9 +83,14 @@ async function commissionSums(db: Database, actor: Actor, now: Date) {
   const monthlyStats: MonthlyStat[] = months.map((m, i) => ({
     month: m.key,
     label: m.label,
-    commissioni: money(row[`m${i}`]),
+    commissioni: normalizeMoney(row[`m${i}`]),
   }));
-  return { total: money(row.total), today: money(row.today), month: money(row.month), monthlyStats };
+  return {
+    total: normalizeMoney(row.total),
+    today: normalizeMoney(row.today),
+    month: normalizeMoney(row.month),
+    monthlyStats,
+  };
 }
 
 async function recentCommissions(db: Database, actor: Actor): Promise<RecentCommissione[]> {
@@ -102,7 +105,7 @@ async function recentCommissions(db: Database, actor: Actor): Promise<RecentComm
     praticaId: c.praticaId,
     tipoServizio: c.tipoServizio,
     dataCompletamento: c.dataCompletamento.toISOString(),
-    userCommission: money(userCommission),
+    userCommission: normalizeMoney(userCommission),
     // The commission list's own rule: a scoped role's badge is about its own bonus only.
     hasBonus: toCommissione(actor, { c, codice: null, fornitoreNome: null, puntoFisicoNome: null }).hasBonus,
   }));

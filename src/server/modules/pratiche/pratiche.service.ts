@@ -412,7 +412,16 @@ async function praticheCountsByStato(
 
 /** A practice with its customer, point name and document count: the list's rows and the detail. */
 const praticaRowFields = () => ({
-  p: pratiche,
+  // The columns the screen shows: not the search text, the user agent or the notes.
+  p: {
+    id: pratiche.id,
+    leadId: pratiche.leadId,
+    puntoFisicoId: pratiche.puntoFisicoId,
+    statoPratica: pratiche.statoPratica,
+    orarioContatto: pratiche.orarioContatto,
+    indirizzoIp: pratiche.indirizzoIp,
+    dataCreazione: pratiche.dataCreazione,
+  },
   nome: leads.nome,
   cognome: leads.cognome,
   telefono: leads.telefono,
@@ -478,8 +487,9 @@ const POINTS_MERGE_MAX = 50;
  */
 async function pointsPageIds(
   db: Database,
+  actor: Actor,
   query: ListQuery,
-  where: SQL | undefined,
+  search: PraticheSearch | undefined,
   fino: number | undefined,
 ): Promise<SQL | undefined> {
   if (!query.puntoFisico) return undefined;
@@ -494,6 +504,14 @@ async function pointsPageIds(
     )
     .limit(POINTS_MERGE_MAX + 1);
   if (points.length > POINTS_MERGE_MAX) return undefined;
+  // Each point read already matches the point filters: the other filters alone, so the statement
+  // has no `like` and keeps its plan (docs/decisions/044-istruzioni-preparate.md).
+  const { where } = praticheWhere(
+    db,
+    actor,
+    { ...query, puntoFisico: undefined, puntoFisicoId: undefined },
+    search,
+  );
   const ids = `{${points.map((p) => p.id).join(',')}}`;
   const bounds = pageBounds(query);
   const upTo = fino === undefined ? sql`` : sql` and ${pratiche.id} <= ${fino}`;
@@ -537,7 +555,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const fino = query.fino;
 
   const ranged = rangedPraticaIds(actor, query, fino);
-  const byPoints = ranged ? undefined : await pointsPageIds(db, query, where, fino);
+  const byPoints = ranged ? undefined : await pointsPageIds(db, actor, query, search, fino);
   const counters = listCounters(db, actor, query, search);
   const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
   const pageWhere = and(where, fino === undefined ? undefined : lte(pratiche.id, fino));

@@ -7,7 +7,7 @@ import {
   stornoOf,
 } from '#shared/commissioni/engine.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
-import { fromCents, toCents } from '#shared/money.ts';
+import { fromCents, normalizeMoney, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '#shared/schemas/servizio.ts';
 import {
@@ -18,6 +18,7 @@ import {
 } from '#shared/servizi-catalogo.ts';
 import type { Database, DbExecutor, Transaction } from '#server/db/client.ts';
 import { retryOnConflict } from '#server/db/conflicts.ts';
+import { preparedPerDb } from '#server/db/sql-helpers.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -38,9 +39,6 @@ import { enqueueEsitoServizio } from '../notifiche/notifiche.service';
 type ServizioRow = typeof servizi.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
 
-/** Normalises a numeric(12,2) value from the database ("30", "30.5") to "30.00". */
-const money = (value: string) => fromCents(toCents(value));
-
 /**
  * The services of these practices with supplier code and status history, oldest first: one
  * query, the histories of all the page's services aggregated in one pass instead of a subquery
@@ -50,8 +48,21 @@ const money = (value: string) => fromCents(toCents(value));
 export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise<Map<number, Servizio[]>> {
   const byPratica = new Map<number, Servizio[]>();
   if (praticaIds.length === 0) return byPratica;
-  // One array parameter whatever the page size, so one text for every page: a named statement
-  // that PostgreSQL plans once per connection (docs/performance.md#filtri-delle-pratiche).
+  const rows = await serviziOfPratiche(db).execute({ pratiche: `{${praticaIds.join(',')}}` });
+  for (const { s, codice, nome, storico: history } of rows) {
+    const list = byPratica.get(s.praticaId) ?? [];
+    list.push(toServizio(s, codice, nome, history ?? []));
+    byPratica.set(s.praticaId, list);
+  }
+  return byPratica;
+}
+
+/**
+ * loadServizi's query, built once per database handle. One array parameter whatever the page
+ * size, so one text for every page: a named statement that PostgreSQL plans once per connection
+ * (docs/performance.md#filtri-delle-pratiche).
+ */
+const serviziOfPratiche = preparedPerDb((db) => {
   const ofPratiche = (praticaId: SQLWrapper) =>
     sql`${praticaId} = any(${sql.placeholder('pratiche')}::int[])`;
   const pageServizi = alias(servizi, 'pagina_servizi');
@@ -75,22 +86,15 @@ export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise
     )
     .groupBy(serviziStorico.servizioId)
     .as('storico');
-  const rows = await db
+  return db
     .select({ s: servizi, codice: fornitori.codice, nome: fornitori.nome, storico: storico.storico })
     .from(servizi)
     .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
     .leftJoin(storico, eq(storico.servizioId, servizi.id))
     .where(ofPratiche(servizi.praticaId))
     .orderBy(asc(servizi.id))
-    .prepare('servizi_delle_pratiche')
-    .execute({ pratiche: `{${praticaIds.join(',')}}` });
-  for (const { s, codice, nome, storico: history } of rows) {
-    const list = byPratica.get(s.praticaId) ?? [];
-    list.push(toServizio(s, codice, nome, history ?? []));
-    byPratica.set(s.praticaId, list);
-  }
-  return byPratica;
-}
+    .prepare('servizi_delle_pratiche');
+});
 
 function toServizio(
   s: ServizioRow,
@@ -108,10 +112,10 @@ function toServizio(
     fornitoreNome: nome,
     ridPresente: s.ridPresente,
     numeroForniture: s.numeroForniture,
-    bonusPuntoFisico: money(s.bonusPuntoFisico),
-    bonusAgente: money(s.bonusAgente),
-    bonusAreaManager: money(s.bonusAreaManager),
-    totaleVendita: s.totaleVendita == null ? null : money(s.totaleVendita),
+    bonusPuntoFisico: normalizeMoney(s.bonusPuntoFisico),
+    bonusAgente: normalizeMoney(s.bonusAgente),
+    bonusAreaManager: normalizeMoney(s.bonusAreaManager),
+    totaleVendita: s.totaleVendita == null ? null : normalizeMoney(s.totaleVendita),
     dataCreazione: s.dataCreazione.toISOString(),
     dataUltimoAggiornamento: s.dataUltimoAggiornamento.toISOString(),
     storico,
