@@ -380,7 +380,20 @@ async function exportRun(base: string, pid: number, cookie: string, format: 'csv
   };
 }
 
+/**
+ * Lighthouse on one page. Its trace recording fails now and then on a busy machine
+ * ("NO_NAVSTART: … Please run Lighthouse again"): such a run is tried again, up to three times.
+ */
 function lighthouse(url: string): LighthouseResult {
+  let result = lighthouseOnce(url);
+  for (let attempt = 2; attempt <= 3 && result.error?.includes('run Lighthouse again'); attempt++) {
+    log(`  ${url}: Lighthouse di nuovo (tentativo ${attempt})`);
+    result = lighthouseOnce(url);
+  }
+  return result;
+}
+
+function lighthouseOnce(url: string): LighthouseResult {
   const r = spawnSync(
     path.join(root, 'node_modules/.bin/lighthouse'),
     [
