@@ -1,3 +1,4 @@
+import { formatCount } from './count';
 import { landingMsg } from './messages-landing';
 
 /**
@@ -342,7 +343,7 @@ export const msg = {
     commissioniTotali: 'Commissioni Totali',
     commissioniMese: (importo: string) => `${importo} questo mese`,
     serviziAttivi: 'Servizi Attivi',
-    serviziCompletati: (n: number) => (n === 1 ? '1 completato' : `${n} completati`),
+    serviziCompletati: (n: number) => (n === 1 ? '1 completato' : `${formatCount(n)} completati`),
     puntiFisici: 'Punti Fisici',
     puntiFisiciSub: 'Punti attivi',
     mieiPunti: 'I Miei Punti',

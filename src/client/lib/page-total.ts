@@ -1,3 +1,5 @@
+import { formatCount } from '#shared/count.ts';
+
 /**
  * A list's total as the server gives it: exact, or "more than" when it stopped counting
  * (`totalIsLowerBound`, docs/performance.md#totali-delle-liste). Never a made-up number.
@@ -7,12 +9,10 @@ export interface PageTotal {
   totalIsLowerBound: boolean;
 }
 
-const int = new Intl.NumberFormat('it-IT');
-
 /** '1 pratica trovata', '25 pratiche trovate', 'più di 10.000 pratiche trovate'. */
 export function describeTotal(t: PageTotal, one: string, many: string): string {
-  if (t.totalIsLowerBound) return `più di ${int.format(t.total)} ${many}`;
-  return t.total === 1 ? `1 ${one}` : `${int.format(t.total)} ${many}`;
+  if (t.totalIsLowerBound) return `più di ${formatCount(t.total)} ${many}`;
+  return t.total === 1 ? `1 ${one}` : `${formatCount(t.total)} ${many}`;
 }
 
 /**

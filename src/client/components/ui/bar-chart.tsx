@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { formatCount } from '#shared/count.ts';
 import { cn } from '#client/lib/cn.ts';
 
 export interface Bar {
   key: string;
   label: string;
   value: number;
-  /** The value as shown (formatted, or an element such as an amount); defaults to the number. */
+  /** The value as shown (formatted, or an element such as an amount); defaults to the number, grouped (formatCount). */
   display?: ReactNode;
 }
 
@@ -44,7 +45,7 @@ export function BarChart({
               />
             </span>
             <span className="min-w-12 text-right text-muted-foreground tabular-nums">
-              {bar.display ?? bar.value}
+              {bar.display ?? formatCount(bar.value)}
             </span>
           </li>
         );
@@ -70,7 +71,7 @@ export function ColumnChart({ bars, label, className }: { bars: Bar[]; label: st
             data-testid={`bar-${bar.key}`}
           >
             <span className="text-[0.7rem] leading-tight text-muted-foreground tabular-nums sm:text-xs">
-              {bar.display ?? bar.value}
+              {bar.display ?? formatCount(bar.value)}
             </span>
             <span aria-hidden className="flex w-full max-w-14 flex-1 items-end rounded-t-md bg-muted">
               <span

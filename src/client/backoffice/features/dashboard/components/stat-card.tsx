@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#shared/count.ts';
 
 const TONES = {
   blue: 'bg-blue-100 text-blue-700',
@@ -35,7 +36,7 @@ export function StatCard(props: {
           className="mt-1 text-xl font-bold [overflow-wrap:anywhere] tabular-nums sm:text-2xl"
           data-testid={`stat-${id}-value`}
         >
-          {value}
+          {typeof value === 'number' ? formatCount(value) : value}
         </p>
         {subtitle && <p className="mt-1 text-xs text-muted-foreground">{subtitle}</p>}
       </div>
@@ -70,7 +71,7 @@ export function BannerCard(props: {
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-white/90">{title}</h2>
         <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`stat-${id}-value`}>
-          {value}
+          {typeof value === 'number' ? formatCount(value) : value}
         </p>
         <p className="mt-1 text-sm text-white/90">{subtitle}</p>
       </div>

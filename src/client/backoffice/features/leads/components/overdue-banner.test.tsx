@@ -4,17 +4,30 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient, requestedUrls } from '#client/lib/test-utils.tsx';
 import { OverdueBanner } from './overdue-banner';
 
-const withTotal = (total: number) =>
-  mockApi({ 'GET /api/leads': { body: { data: [], total, page: 1, pageSize: 1, totalPages: total } } });
+const withTotal = (total: number, totalIsLowerBound = false) =>
+  mockApi({
+    'GET /api/leads': {
+      body: { data: [], total, totalIsLowerBound, page: 1, pageSize: 1, totalPages: total },
+    },
+  });
 
 describe('OverdueBanner', () => {
   it.each([
     [1, '1 lead nuovo attende da oltre 24 ore di essere contattato.'],
     [3, '3 lead nuovi attendono da oltre 24 ore di essere contattati.'],
+    [1234, '1.234 lead nuovi attendono da oltre 24 ore di essere contattati.'],
   ])('%i waiting: the sentence agrees with its subject', async (total, text) => {
     withTotal(total);
     renderWithClient(<OverdueBanner onShow={vi.fn()} />);
     expect(await screen.findByRole('status')).toHaveTextContent(text);
+  });
+
+  it('past the count it says so, starting the sentence with a capital', async () => {
+    withTotal(10_000, true);
+    renderWithClient(<OverdueBanner onShow={vi.fn()} />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Più di 10.000 lead nuovi attendono da oltre 24 ore di essere contattati.',
+    );
   });
 
   it("asks for the chosen point's overdue leads only, and 'Mostra' shows them", async () => {

@@ -21,7 +21,7 @@ describe('PraticheFilters, the counts on the status buttons', () => {
   it('shows each status with its count', () => {
     render(COUNTS);
     expect(statusButton('Inserito').textContent).toBe('Inserito3');
-    expect(statusButton('Completato').textContent).toBe('Completato1250');
+    expect(statusButton('Completato').textContent).toBe('Completato1.250');
     expect(screen.queryByText(msg.pratica.conteggiNonCalcolati)).toBeNull();
   });
 

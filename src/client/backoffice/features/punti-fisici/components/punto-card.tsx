@@ -18,6 +18,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { formatCount } from '#shared/count.ts';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;
@@ -129,7 +130,7 @@ export function PuntoCard(props: {
           >
             <UserSquare2 className="size-4 text-primary" aria-hidden />
             <span>
-              <strong data-testid="lead-count">{punto.leadCount}</strong> lead
+              <strong data-testid="lead-count">{formatCount(punto.leadCount)}</strong> lead
             </span>
           </Link>
           {canSeePratiche ? (
@@ -139,14 +140,14 @@ export function PuntoCard(props: {
             >
               <FileText className="size-4 text-primary" aria-hidden />
               <span>
-                <strong data-testid="pratiche-count">{punto.praticheCount}</strong> pratiche
+                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong> pratiche
               </span>
             </Link>
           ) : (
             <span className="flex items-center gap-2 rounded-md border px-3 py-2">
               <FileText className="size-4 text-primary" aria-hidden />
               <span>
-                <strong data-testid="pratiche-count">{punto.praticheCount}</strong> pratiche
+                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong> pratiche
               </span>
             </span>
           )}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount } from '#shared/count.ts';
+import { describeTotal } from './page-total';
+
+describe('counts and totals as the screens write them', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1234, '1.234'],
+    [10_000, '10.000'],
+    [1_000_000, '1.000.000'],
+  ])('formatCount(%i) = %s', (n, text) => expect(formatCount(n)).toBe(text));
+
+  it.each([
+    [{ total: 1, totalIsLowerBound: false }, '1 pratica trovata'],
+    [{ total: 25, totalIsLowerBound: false }, '25 pratiche trovate'],
+    [{ total: 1234, totalIsLowerBound: false }, '1.234 pratiche trovate'],
+    [{ total: 10_000, totalIsLowerBound: true }, 'più di 10.000 pratiche trovate'],
+  ])('describeTotal(%j) = %s', (total, text) =>
+    expect(describeTotal(total, 'pratica trovata', 'pratiche trovate')).toBe(text),
+  );
+});
