@@ -1,4 +1,4 @@
-import { formatCount } from './count';
+import { formatCount } from './text-format';
 import { landingMsg } from './messages-landing';
 
 /**

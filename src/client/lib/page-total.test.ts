@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '#shared/count.ts';
+import { capitalise, formatCount } from '#shared/text-format.ts';
 import { describeTotal } from './page-total';
 
 describe('counts and totals as the screens write them', () => {
@@ -11,6 +11,12 @@ describe('counts and totals as the screens write them', () => {
     [10_000, '10.000'],
     [1_000_000, '1.000.000'],
   ])('formatCount(%i) = %s', (n, text) => expect(formatCount(n)).toBe(text));
+
+  it.each([
+    ['più di 10.000 lead', 'Più di 10.000 lead'],
+    ['ottobre 2026', 'Ottobre 2026'],
+    ['', ''],
+  ])('capitalise(%j) = %j', (text, shown) => expect(capitalise(text)).toBe(shown));
 
   it.each([
     [{ total: 1, totalIsLowerBound: false }, '1 pratica trovata'],

@@ -1,4 +1,4 @@
-import { formatCount } from '#shared/count.ts';
+import { formatCount } from '#shared/text-format.ts';
 
 /**
  * A list's total as the server gives it: exact, or "more than" when it stopped counting

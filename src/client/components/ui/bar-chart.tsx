@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatCount } from '#shared/count.ts';
+import { formatCount } from '#shared/text-format.ts';
 import { cn } from '#client/lib/cn.ts';
 
 export interface Bar {

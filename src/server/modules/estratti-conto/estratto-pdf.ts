@@ -5,6 +5,7 @@ import { msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { formatEuro, toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
+import { capitalise } from '#shared/text-format.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from './estratti-conto.service';
@@ -29,7 +30,6 @@ const RED = '#b91c1c';
 const SHADE = '#f3f4f6';
 
 const day = (date: Date) => formatDayKey(romeDateKey(date));
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const isNegative = (value: string) => toCents(value) < 0;
 
 interface Column {

@@ -2,7 +2,10 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatCount } from '#shared/count.ts';
+import { formatCount } from '#shared/text-format.ts';
+
+/** A card's figure: a count grouped ('1.005.163'), anything else (an amount, a rate) as given. */
+const shown = (value: ReactNode) => (typeof value === 'number' ? formatCount(value) : value);
 
 const TONES = {
   blue: 'bg-blue-100 text-blue-700',
@@ -36,7 +39,7 @@ export function StatCard(props: {
           className="mt-1 text-xl font-bold [overflow-wrap:anywhere] tabular-nums sm:text-2xl"
           data-testid={`stat-${id}-value`}
         >
-          {typeof value === 'number' ? formatCount(value) : value}
+          {shown(value)}
         </p>
         {subtitle && <p className="mt-1 text-xs text-muted-foreground">{subtitle}</p>}
       </div>
@@ -71,7 +74,7 @@ export function BannerCard(props: {
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-white/90">{title}</h2>
         <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`stat-${id}-value`}>
-          {typeof value === 'number' ? formatCount(value) : value}
+          {shown(value)}
         </p>
         <p className="mt-1 text-sm text-white/90">{subtitle}</p>
       </div>

@@ -1,6 +1,6 @@
 import { AlarmClock } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
-import { formatCount } from '#shared/count.ts';
+import { capitalise, formatCount } from '#shared/text-format.ts';
 import { describeTotal } from '#client/lib/page-total.ts';
 import { useLeads } from '../api/leads';
 
@@ -18,7 +18,7 @@ export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => voi
         <AlarmClock className="size-4 shrink-0" aria-hidden />
         {count === 1 && !overdue.data?.totalIsLowerBound
           ? '1 lead nuovo attende da oltre 24 ore di essere contattato.'
-          : `${capitalize(overdue.data ? describeTotal(overdue.data, 'lead nuovo', 'lead nuovi') : formatCount(count))} attendono da oltre 24 ore di essere contattati.`}
+          : `${capitalise(overdue.data ? describeTotal(overdue.data, 'lead nuovo', 'lead nuovi') : formatCount(count))} attendono da oltre 24 ore di essere contattati.`}
       </span>
       <Button variant="outline" size="sm" onClick={props.onShow}>
         Mostra
@@ -26,6 +26,3 @@ export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => voi
     </div>
   );
 }
-
-/** The sentence starts with the total: 'Più di 10.000 lead nuovi…', not 'più di'. */
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,7 @@ import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
-import { formatCount } from '#shared/count.ts';
+import { formatCount } from '#shared/text-format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';

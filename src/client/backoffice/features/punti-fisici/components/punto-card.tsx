@@ -18,7 +18,7 @@ import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
-import { formatCount } from '#shared/count.ts';
+import { formatCount } from '#shared/text-format.ts';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;

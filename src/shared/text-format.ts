@@ -1,3 +1,5 @@
+/** Numbers and words as the screens and documents write them, server and client alike. */
+
 const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0, useGrouping: 'always' });
 
 /**
@@ -6,4 +8,9 @@ const countFormatter = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0
  */
 export function formatCount(n: number): string {
   return countFormatter.format(n);
+}
+
+/** A text that opens a sentence or a heading: 'più di 10.000 lead' → 'Più di 10.000 lead'. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
