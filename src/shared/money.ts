@@ -47,6 +47,25 @@ export function formatEuro(value: string | Cents): string {
   return `€ ${amount.format(cents / 100)}`;
 }
 
+const compactAmount = new Intl.NumberFormat('it-IT', {
+  notation: 'compact',
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+  // An amount that rounds to zero reads '0 €', not '-0 €'.
+  signDisplay: 'negative',
+});
+
+/**
+ * An amount in a few characters, for a place too narrow for the exact one (a chart's column):
+ * "19,2 Mln €", "5,9K €", "950 €". Rounded, so the exact amount (formatEuro) goes beside it.
+ */
+export function formatEuroCompact(value: string | Cents): string {
+  const cents = typeof value === 'number' ? value : toCents(value);
+  return compactAmount.format(cents / 100);
+}
+
 const inputAmount = new Intl.NumberFormat('it-IT', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

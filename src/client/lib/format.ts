@@ -1,7 +1,7 @@
 import { toCents } from '#shared/money.ts';
 import { TIME_ZONE } from '#shared/time.ts';
 
-export { formatEuro } from '#shared/money.ts';
+export { formatEuro, formatEuroCompact } from '#shared/money.ts';
 
 const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
   timeZone: TIME_ZONE,

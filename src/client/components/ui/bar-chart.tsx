@@ -8,6 +8,11 @@ export interface Bar {
   value: number;
   /** The value as shown (formatted, or an element such as an amount); defaults to the number, grouped (formatCount). */
   display?: ReactNode;
+  /**
+   * ColumnChart only: a shorter form of the value for a narrow column ('19,2 Mln €'), shown in
+   * place of `display`, which stays for screen readers and for the text of the list.
+   */
+  short?: ReactNode;
 }
 
 /**
@@ -54,33 +59,51 @@ export function BarChart({
   );
 }
 
-/** Vertical columns (a trend over time), same rules as BarChart. */
+/**
+ * Vertical columns (a trend over time), same rules as BarChart. The columns share three rows
+ * (values, bars, months), so a label that wraps in one column moves no bar out of line with the
+ * others. Six columns share a phone's width: a value too long for one (an amount in millions)
+ * gives a `short` form to show instead.
+ */
 export function ColumnChart({ bars, label, className }: { bars: Bar[]; label: string; className?: string }) {
   const max = Math.max(0, ...bars.map((b) => b.value));
   return (
     <ul
       aria-label={label}
-      className={cn('grid h-56 auto-cols-fr grid-flow-col items-end gap-2 sm:gap-4', className)}
+      className={cn(
+        'grid h-56 auto-cols-fr grid-flow-col grid-rows-[auto_1fr_auto] gap-x-2 gap-y-1 sm:gap-x-4',
+        className,
+      )}
     >
       {bars.map((bar) => {
         const share = max > 0 && bar.value > 0 ? (bar.value / max) * 100 : 0;
+        const display = bar.display ?? formatCount(bar.value);
         return (
           <li
             key={bar.key}
-            className="flex h-full min-w-0 flex-col items-center justify-end gap-1 text-center"
+            className="row-span-3 grid min-w-0 grid-rows-subgrid justify-items-center text-center"
             data-testid={`bar-${bar.key}`}
           >
-            <span className="text-[0.7rem] leading-tight text-muted-foreground tabular-nums sm:text-xs">
-              {bar.display ?? formatCount(bar.value)}
+            <span className="self-end text-[0.7rem] leading-tight text-muted-foreground tabular-nums sm:text-xs">
+              {bar.short == null ? (
+                display
+              ) : (
+                <>
+                  <span className="sr-only">{display}</span>
+                  <span aria-hidden data-testid={`bar-${bar.key}-short`}>
+                    {bar.short}
+                  </span>
+                </>
+              )}
             </span>
-            <span aria-hidden className="flex w-full max-w-14 flex-1 items-end rounded-t-md bg-muted">
+            <span aria-hidden className="flex w-full max-w-14 items-end rounded-t-md bg-muted">
               <span
                 className="block w-full rounded-t-md bg-primary"
                 style={{ height: `${share}%` }}
                 data-share={share.toFixed(1)}
               />
             </span>
-            <span className="text-xs font-medium">{bar.label}</span>
+            <span className="self-start text-xs font-medium">{bar.label}</span>
           </li>
         );
       })}

@@ -49,6 +49,8 @@ export function DashboardCharts({
               value: toCents(s.commissioni),
               // A month outweighed by storni reads red with 'Storno', never a bare minus.
               display: <Money value={s.commissioni} />,
+              // Millions do not fit a column: '19,2 Mln €' on screen, the exact amount for screen readers.
+              short: <Money value={s.commissioni} compact />,
             }))}
           />
         </CardContent>

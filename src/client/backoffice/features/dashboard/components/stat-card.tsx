@@ -1,11 +1,48 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#shared/text-format.ts';
 
 /** A card's figure: a count grouped ('1.005.163'), anything else (an amount, a rate) as given. */
 const shown = (value: ReactNode) => (typeof value === 'number' ? formatCount(value) : value);
+
+/**
+ * Font sizes of a figure: the card's own (text-xl, sm:text-2xl; text-3xl on a banner) or, when the
+ * figure is too long for it, the width of the card's text column (a size container: 100cqi)
+ * divided by the figure's length × 0.66em. Grouped figures take 0.61–0.65em a character in
+ * DejaVu Sans Bold, the widest font the system-ui stack falls back to. The line height stays, so
+ * the cards of a row keep one height.
+ */
+const FIGURE_SIZES = {
+  card: [
+    'text-[length:min(1.25rem,calc(100cqi/(var(--figure-chars,1)*0.66)))] leading-7',
+    'sm:text-[length:min(1.5rem,calc(100cqi/(var(--figure-chars,1)*0.66)))] sm:leading-8',
+  ],
+  banner: ['text-[length:min(1.875rem,calc(100cqi/(var(--figure-chars,1)*0.66)))] leading-9'],
+};
+
+/**
+ * A card's figure on one line, never broken inside the number ('€ 69.161.790,25' stays whole)
+ * and never wider than the card: a long one gets smaller (FIGURE_SIZES). Its length is read from
+ * the rendered text after each render, so an amount with its Storno mark counts as a whole.
+ */
+function Figure({ id, value, size }: { id: string; value: ReactNode; size: keyof typeof FIGURE_SIZES }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) el.style.setProperty('--figure-chars', String(el.textContent.length));
+  });
+  return (
+    <p
+      ref={ref}
+      className={cn('mt-1 font-bold whitespace-nowrap tabular-nums', FIGURE_SIZES[size])}
+      data-testid={`stat-${id}-value`}
+    >
+      {shown(value)}
+    </p>
+  );
+}
 
 const TONES = {
   blue: 'bg-blue-100 text-blue-700',
@@ -33,14 +70,9 @@ export function StatCard(props: {
       className={cn('flex min-w-0 items-start justify-between gap-3 p-4 sm:p-5', className)}
       data-testid={`stat-${id}`}
     >
-      <div className="min-w-0">
+      <div className="@container min-w-0 flex-1">
         <Heading className="text-sm font-medium text-muted-foreground">{title}</Heading>
-        <p
-          className="mt-1 text-xl font-bold [overflow-wrap:anywhere] tabular-nums sm:text-2xl"
-          data-testid={`stat-${id}-value`}
-        >
-          {shown(value)}
-        </p>
+        <Figure id={id} value={value} size="card" />
         {subtitle && <p className="mt-1 text-xs text-muted-foreground">{subtitle}</p>}
       </div>
       <span
@@ -71,11 +103,9 @@ export function BannerCard(props: {
       className={cn('flex items-center justify-between gap-4 rounded-lg p-5 text-white shadow-sm', className)}
       data-testid={`stat-${id}`}
     >
-      <div className="min-w-0">
+      <div className="@container min-w-0 flex-1">
         <h2 className="text-sm font-medium text-white/90">{title}</h2>
-        <p className="mt-1 text-3xl font-bold tabular-nums" data-testid={`stat-${id}-value`}>
-          {shown(value)}
-        </p>
+        <Figure id={id} value={value} size="banner" />
         <p className="mt-1 text-sm text-white/90">{subtitle}</p>
       </div>
       <Icon aria-hidden className="size-10 shrink-0 text-white/80" />
