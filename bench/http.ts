@@ -4,14 +4,36 @@
  * Fastify server as the floor of what a route can cost, and load with autocannon.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Resident memory of a process in MB (VmRSS), or 0 when it has gone. */
+/** `pid` and the processes under it (a primary and its server processes, WEB_CONCURRENCY > 1). */
+export function processTree(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of stat is the parent; the command (field 2) may hold spaces, so split after it.
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(parents.get(tree[i]) ?? []));
+  return tree;
+}
+
+/** Resident memory of a process and the processes under it, in MB (VmRSS), 0 when gone. */
 export function rssMb(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + ownRssMb(p), 0);
+}
+
+function ownRssMb(pid: number): number {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) / 1024 : 0;
@@ -32,8 +54,15 @@ export function rssSampler(pid: number) {
   };
 }
 
-/** CPU time (user + system) a process has used so far, ms: what a start costs whatever the machine's load. */
+/**
+ * CPU time (user + system) a process and the processes under it have used so far, ms: what a
+ * start costs whatever the machine's load.
+ */
 export function cpuMs(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + ownCpuMs(p), 0);
+}
+
+function ownCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
@@ -81,9 +110,11 @@ export interface RunningServer {
   child: ChildProcess;
   pid: number;
   base: string;
-  /** From spawn to the first 200 of /readyz. */
+  /** From spawn to the first 200 of /readyz: the server answers. */
   startupMs: number;
-  /** CPU time the process used until then. */
+  /** From spawn until every server process answers (its ready line); = startupMs with one. */
+  allReadyMs: number;
+  /** CPU time the process (and its server processes) used until then. */
   startupCpuMs: number;
   stop(): Promise<void>;
 }
@@ -126,16 +157,26 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   });
   track(child);
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  // Printed once every server process answers (one, or WEB_CONCURRENCY of them).
+  let announced = false;
+  child.stdout.on('data', (d: Buffer) => {
+    output = (output + d.toString()).slice(-4000);
+    announced ||= output.includes('WINSOLUTION pronto su');
+  });
   child.stderr.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
   await waitReady(`${base}/readyz`, child, () => output, 300_000);
   const startupMs = performance.now() - started;
+  while (!announced) {
+    if (child.exitCode != null) throw new Error(`Il server si è fermato (${child.exitCode}):\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return {
     child,
     pid: child.pid!,
     base,
     startupMs,
+    allReadyMs: performance.now() - started,
     startupCpuMs: cpuMs(child.pid!),
     stop: () => stopChild(child, 'server'),
   };
@@ -162,6 +203,7 @@ export async function startBareFastify(port: number): Promise<RunningServer> {
     pid: child.pid!,
     base,
     startupMs: performance.now() - started,
+    allReadyMs: performance.now() - started,
     startupCpuMs: cpuMs(child.pid!),
     stop: () => stopChild(child, 'Fastify nudo'),
   };

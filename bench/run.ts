@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
+ * `npm run bench [-- --db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
  * `npm run bench -- --db pg --database-url URL --leads N`: an already seeded PostgreSQL instead of a
  * throwaway one (no seeding; `--leads` names what it holds). Its statistics of pg_stat_statements
  * are reset: use a demo database only. `--db pglite --data-dir DIR`: the same with an already seeded
- * PGlite folder (kept after the run).
+ * PGlite folder (kept after the run). On PostgreSQL the server runs one process per core
+ * (WEB_CONCURRENCY, as docs/deploy.md advises; `--processes P` to choose); PGlite has one.
  *
  * The production server over real HTTP, as a customer's phone and the office reach it. For each
  * database asked (default both: a throwaway PostgreSQL server, scripts/postgres-server.ts, and
@@ -79,6 +80,8 @@ const databases: Array<'pg' | 'pglite'> = dbArg ? [dbArg as 'pg' | 'pglite'] : [
 const existingDatabaseUrl = arg('database-url');
 const existingDataDir = arg('data-dir');
 const seconds = Number(arg('seconds') ?? (quick ? 1 : 3));
+/** Server processes on PostgreSQL (WEB_CONCURRENCY): one per core unless asked. */
+const pgProcesses = Number(arg('processes') ?? cpus().length);
 const connectionLevels = quick ? [10] : [10, 50];
 const warmUpSeconds = 1;
 const roles: Role[] = quick
@@ -87,12 +90,14 @@ const roles: Role[] = quick
 if (
   !Number.isInteger(leadCount) ||
   leadCount < 1 ||
+  !Number.isInteger(pgProcesses) ||
+  pgProcesses < 1 ||
   databases.some((d) => d !== 'pg' && d !== 'pglite') ||
   (existingDatabaseUrl && dbArg !== 'pg') ||
   (existingDataDir && dbArg !== 'pglite')
 ) {
   console.error(
-    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--quick] [--seconds S] [--no-lighthouse] [--database-url URL con --db pg] [--data-dir DIR con --db pglite]',
+    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--database-url URL con --db pg] [--data-dir DIR con --db pglite]',
   );
   process.exit(1);
 }
@@ -449,6 +454,8 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       // The load comes from 127.0.0.1 with one X-Forwarded-For per simulated customer.
       TRUST_PROXY: '127.0.0.1',
     };
+    const processes = db === 'pg' ? pgProcesses : 1;
+    if (processes > 1) env.WEB_CONCURRENCY = String(processes);
     let pool: pg.Pool | undefined;
     if (db === 'pg' && existingDatabaseUrl) {
       env.DATABASE_URL = existingDatabaseUrl;
@@ -489,9 +496,11 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
 
     const startups: number[] = [];
     const startupsCpu: number[] = [];
+    const startupsAllReady: number[] = [];
     for (let i = 0; i < 3; i++) {
       const s = await startServer(env, port);
       startups.push(s.startupMs);
+      startupsAllReady.push(s.allReadyMs);
       startupsCpu.push(s.startupCpuMs);
       await s.stop();
     }
@@ -592,6 +601,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       // The socket's folder comes as `host=/…`, percent-encoded or not.
       ...(env.DATABASE_URL ? { dbSocket: /[?&]host=(\/|%2F)/i.test(env.DATABASE_URL) } : {}),
       node: process.version,
+      processes,
       ...codeMeasured,
       cpus: cpus().length,
       load: backgroundLoad,
@@ -600,6 +610,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       firstStartMs: first.startupMs,
       startupsMs: startups,
       startupsCpuMs: startupsCpu,
+      ...(processes > 1 ? { startupsAllReadyMs: startupsAllReady } : {}),
       rssIdleMb: rssIdle,
       rssUnderLoadMb: rssUnderLoad,
       bare: connectionLevels.map((c) => bareResults[c]),

@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -89,6 +89,8 @@ export function build(parts: Part[], ifStale: boolean) {
       console.log(`build:${part}: già aggiornato`);
       continue;
     }
+    // The server's chunks are named by their hash: the old ones would stay beside the new.
+    rmSync(path.join(root, PARTS[part].out), { recursive: true, force: true });
     const result = spawnSync('npm', ['run', '-s', PARTS[part].script], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
     writeFileSync(stampFile(part), `${hash}\n${outputFingerprint(part)}`);

@@ -73,6 +73,12 @@ const envSchema = z
       .enum(['true', 'false'], { message: 'usa true o false' })
       .optional()
       .transform((v) => v === 'true'),
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: 'deve essere un numero di processi tra 1 e 32' })
+      .int('deve essere un numero di processi tra 1 e 32')
+      .min(1, 'deve essere un numero di processi tra 1 e 32')
+      .max(32, 'deve essere un numero di processi tra 1 e 32')
+      .default(1),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'usa fatal, error, warn, info, debug, trace o silent',
@@ -93,6 +99,12 @@ const envSchema = z
       [e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v == null),
     { message: 'le variabili S3_* servono solo con S3_BUCKET: impostalo o toglile', path: ['S3_BUCKET'] },
   )
+  // The embedded database opens from one process only (docs/deploy.md#database-incorporato).
+  .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL != null, {
+    message:
+      'più di un processo richiede PostgreSQL (DATABASE_URL): il database incorporato si apre da un solo processo',
+    path: ['WEB_CONCURRENCY'],
+  })
   .refine((e) => e.SMTP_URL == null || e.MAIL_FROM != null, {
     message: 'va impostato insieme a SMTP_URL: è il mittente delle e-mail',
     path: ['MAIL_FROM'],
@@ -128,6 +140,8 @@ export interface Config {
   mailFrom: string | undefined;
   /** Cookies are Secure when the public address is https. */
   secureCookies: boolean;
+  /** Server processes sharing the port (docs/deploy.md#più-processi-su-un-server); more than 1 only on PostgreSQL. */
+  webConcurrency: number;
 }
 
 export class EnvError extends Error {}
@@ -178,6 +192,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     secureCookies: publicBaseUrl.startsWith('https://'),
+    webConcurrency: e.WEB_CONCURRENCY,
   };
 }
 

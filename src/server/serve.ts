@@ -1,10 +1,12 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
-import { EnvError, parseEnv, resolveSessionSecret, type Config } from './env';
+import { FAILED_MESSAGE, READY_MESSAGE, SHUTDOWN_MESSAGE, STOP_SIGNALS } from './cluster-primary';
+import { resolveSessionSecret, type Config } from './env';
 import { periodicJobs } from './jobs/periodic-jobs';
 import { loggerOptions } from './lib/log-safety';
 import { startScheduler } from './jobs/scheduler';
@@ -21,25 +23,50 @@ const clientRoot = path.join(projectRoot, 'dist/client');
 const SHUTDOWN_GRACE_MS = 15_000;
 
 /** Why the server did not start, in Italian, with no stack trace for the problems an operator fixes. */
-function explainStartupFailure(error: unknown, config: Config | undefined): string {
-  if (error instanceof EnvError || error instanceof StartupError || error instanceof DataDirLockedError)
-    return error.message;
+function explainStartupFailure(error: unknown, config: Config): string {
+  if (error instanceof StartupError || error instanceof DataDirLockedError) return error.message;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE')
-    return `La porta ${config?.port} è già occupata da un altro programma: fermalo o imposta PORT su un'altra porta.`;
-  if (config?.databaseUrl && isServiceUnavailable(error))
+    return `La porta ${config.port} è già occupata da un altro programma: fermalo o imposta PORT su un'altra porta.`;
+  if (config.databaseUrl && isServiceUnavailable(error))
     return `Il database PostgreSQL di DATABASE_URL non risponde (${(error as Error).message}). Controlla che sia avviato e raggiungibile.`;
   const detail = error instanceof Error ? error.message : String(error);
   const stack =
-    config?.logLevel === 'debug' || config?.logLevel === 'trace' ? `\n${(error as Error).stack}` : '';
+    config.logLevel === 'debug' || config.logLevel === 'trace' ? `\n${(error as Error).stack}` : '';
   return `Avvio non riuscito: ${detail}${stack}\n(LOG_LEVEL=debug mostra i dettagli tecnici)`;
 }
 
-async function main() {
-  let config: Config | undefined;
+/** The line that says the server answers, printed once even when several processes share the port. */
+function readyLine(config: Config, database: string, documents: string): string {
+  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} processi` : '';
+  return `WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${database}, documenti: ${documents}${processes})`;
+}
+
+/**
+ * One server process: opens the database, prepares it, builds the app, starts the periodic jobs and
+ * listens. Alone, or as one of the processes `cluster-primary.ts` keeps (then it tells the primary
+ * when it answers, and stops when the primary asks).
+ */
+export async function serve(config: Config) {
+  // Under a primary, start-up notes are printed by the first process only.
+  const speaks = !cluster.isWorker || cluster.worker?.id === 1;
   let handle: DatabaseHandle | undefined;
+  let graceful: { close(): void } | undefined;
+  let closing = false;
+  if (cluster.isWorker) {
+    // The primary owns the signals (a shell's Ctrl-C reaches every process of the group): it asks
+    // each process to close, or has gone. Before the app answers there is nothing to finish.
+    for (const signal of STOP_SIGNALS) process.on(signal, () => {});
+    const stop = () => {
+      if (!graceful) process.exit(0);
+      else if (!closing) graceful.close();
+    };
+    process.on('message', (message) => {
+      if (message === SHUTDOWN_MESSAGE) stop();
+    });
+    process.on('disconnect', stop);
+  }
   try {
-    config = parseEnv(process.env);
     checkFolders(config);
     const log = { warn: (message: string) => console.warn(message) };
     handle = await openDatabase({
@@ -57,7 +84,8 @@ async function main() {
     }
 
     const mailer = createMailer(config);
-    if (!mailer) console.log('E-mail non configurate (SMTP_URL, MAIL_FROM): i messaggi restano in coda.');
+    if (!mailer && speaks)
+      console.log('E-mail non configurate (SMTP_URL, MAIL_FROM): i messaggi restano in coda.');
     // The scheduler starts after the app is built; until then a wake has nothing to do.
     let wakeOutbox = () => {};
 
@@ -76,7 +104,7 @@ async function main() {
     if (config.s3) {
       await storage.check().catch((error: Error) => {
         app.log.warn(
-          `Bucket S3 "${config!.s3!.bucket}" non raggiungibile (${error.name}: ${error.message}): /readyz risponde 503 finché non lo è.`,
+          `Bucket S3 "${config.s3!.bucket}" non raggiungibile (${error.name}: ${error.message}): /readyz risponde 503 finché non lo è.`,
         );
       });
     }
@@ -96,24 +124,31 @@ async function main() {
     const opened = handle;
     // SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the jobs, close the
     // database (and release DATA_DIR); an uncaught error goes the same way after being logged.
-    closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-      if (err) app.log.error({ err }, 'errore non gestito: chiusura');
-      else app.log.info(`${signal}: chiusura in corso`);
-      await app.close();
-      await scheduler.stop();
-      mailer?.close();
-      await opened.close();
-    });
+    graceful = closeWithGrace(
+      { delay: SHUTDOWN_GRACE_MS, skip: cluster.isWorker ? [...STOP_SIGNALS] : [] },
+      async ({ signal, err }) => {
+        closing = true;
+        if (err) app.log.error({ err }, 'errore non gestito: chiusura');
+        else app.log.info(`${signal ?? 'richiesta del processo principale'}: chiusura in corso`);
+        await app.close();
+        await scheduler.stop();
+        mailer?.close();
+        await opened.close();
+      },
+    );
 
     await app.listen({ port: config.port, host: '0.0.0.0' });
-    console.log(
-      `WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${handle.kind}, documenti: ${storage.kind})`,
-    );
+    const ready = readyLine(config, handle.kind, storage.kind);
+    if (cluster.isWorker) process.send?.({ type: READY_MESSAGE, line: ready });
+    else console.log(ready);
   } catch (error) {
-    console.error(explainStartupFailure(error, config));
+    const reason = explainStartupFailure(error, config);
     await handle?.close().catch(() => undefined);
+    if (cluster.isWorker && process.send) {
+      process.send({ type: FAILED_MESSAGE, line: reason }, () => process.exit(1));
+      return;
+    }
+    console.error(reason);
     process.exit(1);
   }
 }
-
-void main();

@@ -4,13 +4,11 @@
  * moment on an empty database. Runs in the PostgreSQL leg (`npm run test:pg`), on a database of
  * its own in that server.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPostgres, type DatabaseHandle } from '#server/db/client.ts';
 import { migrationsFolder } from '#server/db/migrate.ts';
@@ -21,6 +19,7 @@ import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.job
 import { buildSubmission, insertPuntoFisico } from '../setup/factories';
 import { multipartBody, startUpload, textBill } from '../support/http-upload';
 import { startTestS3, type TestS3 } from '../support/s3-server';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { killAllServers, spawnServer, type ServerProcess } from '../support/spawn-server';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,7 +27,7 @@ const ADMIN = { email: 'admin@istanze.winsolution.it', password: 'password-istan
 const BUCKET = 'winsolution-istanze';
 
 let folder: string;
-let dbName: string;
+let scratch: ScratchDatabase | undefined;
 let databaseUrl: string;
 let s3: TestS3;
 let handle: DatabaseHandle;
@@ -39,14 +38,8 @@ let puntoId: number;
 beforeAll(async () => {
   if (!serverUrl) return;
   folder = mkdtempSync(path.join(tmpdir(), 'winsolution-istanze-'));
-  dbName = `winsolution_istanze_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
+  scratch = await createScratchDatabase(serverUrl, 'winsolution_istanze');
+  databaseUrl = scratch.url;
   mkdirSync(path.join(folder, 's3'));
   s3 = await startTestS3(path.join(folder, 's3'), BUCKET);
 
@@ -71,12 +64,7 @@ afterAll(async () => {
   await killAllServers();
   await handle?.close();
   await s3?.close();
-  if (dbName && serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await scratch?.drop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 

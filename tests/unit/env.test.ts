@@ -12,6 +12,14 @@ describe('environment', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.trustProxy).toBe(false);
     expect(c.secureCookies).toBe(false);
+    expect(c.webConcurrency).toBe(1);
+  });
+
+  it('runs several server processes only on PostgreSQL', () => {
+    expect(parseEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/winsolution' }).webConcurrency).toBe(
+      2,
+    );
+    expect(parseEnv({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
   });
 
   it('derives the public URL from PORT and marks cookies Secure on https', () => {
@@ -49,6 +57,12 @@ describe('environment', () => {
     ],
     [{ SMTP_URL: 'smtp://mail.esempio.it' }, 'MAIL_FROM: va impostato insieme a SMTP_URL'],
     [{ MAIL_FROM: 'avvisi' }, 'MAIL_FROM: deve essere un indirizzo e-mail'],
+    [{ WEB_CONCURRENCY: 'due' }, 'WEB_CONCURRENCY: deve essere un numero di processi tra 1 e 32'],
+    [{ WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY: deve essere un numero di processi tra 1 e 32'],
+    [
+      { WEB_CONCURRENCY: '2' },
+      'WEB_CONCURRENCY: più di un processo richiede PostgreSQL (DATABASE_URL): il database incorporato si apre da un solo processo',
+    ],
   ])('refuses %j with a readable message', (env, text) => {
     expect(() => parseEnv(env)).toThrow(EnvError);
     expect(() => parseEnv(env)).toThrow(text);
