@@ -233,7 +233,7 @@ function budgets(runs: DbRun[]): string[] {
   }
   for (const run of runs) {
     lines.push(
-      `| ${dbName(run.db)} ${int.format(run.leads)}: RSS ≤ 250 MB sotto carico | ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB) | ${ok(run.rssUnderLoadMb <= 250)} | ${run.rssUnderLoadMb <= 250 ? '' : run.db === 'pglite' ? 'PGlite vive nel processo, in un thread suo: la sua memoria (WASM, cache delle pagine, heap del thread) conta nel RSS del server' : (run.processes ?? 1) > 1 ? `somma del processo principale e dei ${run.processes} processi server (WEB_CONCURRENCY=${run.processes}), ognuno con il suo heap: ${f(run.rssUnderLoadMb / run.processes!, 0)} MB per processo in media` : 'memoria del processo Node sotto 50 connessioni'} |`,
+      `| ${dbName(run.db)} ${int.format(run.leads)}: RSS ≤ 250 MB sotto carico | ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB) | ${ok(run.rssUnderLoadMb <= 250)} | ${run.rssUnderLoadMb <= 250 ? '' : run.db === 'pglite' ? 'PGlite vive nel processo, in un thread suo: la sua memoria (WASM, cache delle pagine, heap del thread) conta nel RSS del server' : (run.processes ?? 1) > 1 ? `somma del processo principale e dei ${run.processes} processi server (WEB_CONCURRENCY=${run.processes}), ognuno con il suo heap: in media ${f(run.rssUnderLoadMb / run.processes!, 0)} MB per processo server, contando fra loro anche il principale` : 'memoria del processo Node sotto 50 connessioni'} |`,
     );
     for (const e of run.exports)
       lines.push(

@@ -32,6 +32,11 @@ function isProcessMessage(message: unknown): message is ProcessMessage {
   return type === READY_MESSAGE || type === FAILED_MESSAGE;
 }
 
+/** A process that has just died has no channel left: then there is nobody to ask. */
+function askToClose(worker: Worker) {
+  if (worker.isConnected()) worker.send(SHUTDOWN_MESSAGE, undefined, () => {});
+}
+
 export function runPrimary(processes: number) {
   let stopping = false;
   let announced = false;
@@ -52,7 +57,7 @@ export function runPrimary(processes: number) {
         return;
       }
       // Asked to stop while it was starting (the message may have come before it listened).
-      if (stopping) return worker.send(SHUTDOWN_MESSAGE);
+      if (stopping) return askToClose(worker);
       ready.add(worker);
       // The first one alone answers as soon as a single process would (and migrates the database
       // with nobody waiting on its lock); the others start once it does.
@@ -96,7 +101,7 @@ export function runPrimary(processes: number) {
     stopping = true;
     process.exitCode = exitCode;
     if (live.size === 0) process.exit();
-    for (const worker of live) worker.send(SHUTDOWN_MESSAGE);
+    for (const worker of live) askToClose(worker);
     setTimeout(() => {
       for (const worker of live) worker.process.kill('SIGKILL');
       process.exit(1);
