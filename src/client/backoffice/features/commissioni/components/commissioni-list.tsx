@@ -1,3 +1,4 @@
+import { formatCount } from '#shared/text-format.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import { can, type Role } from '#shared/permissions.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
@@ -65,7 +66,7 @@ export function CommissioniList(props: {
             aria-live="polite"
             data-testid="commissioni-count"
           >
-            {data.total === 1 ? '1 commissione trovata' : `${data.total} commissioni trovate`}
+            {data.total === 1 ? '1 commissione trovata' : `${formatCount(data.total)} commissioni trovate`}
           </h2>
           {data.items.length === 0 ? (
             <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{m.empty}</div>

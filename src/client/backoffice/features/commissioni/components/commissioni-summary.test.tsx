@@ -37,6 +37,9 @@ describe('CommissioniSummary', () => {
       'Commissioni € 150,00 · Storno € -40,00',
     );
     expect(within(card('incassate')).queryByTestId('storni-detail')).toBeNull();
+    // Each amount is kept whole on a narrow card: a line may break between them, not inside one.
+    expect(within(card('totale')).getByText('€ 150,00')).toHaveClass('whitespace-nowrap');
+    expect(within(card('totale')).getByText('Storno € -40,00')).toHaveClass('whitespace-nowrap');
   });
 
   it('a negative Da Incassare is never bare: red, marked Storno, explained by its storni line', () => {

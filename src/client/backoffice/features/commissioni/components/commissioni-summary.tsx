@@ -28,8 +28,10 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
   const netOf = (net: string, storni: string) =>
     toCents(storni) === 0 ? undefined : (
       <span data-testid="storni-detail">
-        Commissioni {formatEuro(fromCents(toCents(net) - toCents(storni)))} ·{' '}
-        <span className="text-red-700">
+        {/* A line may break between the two parts, never inside an amount ('€' / '24.146.044,50') or its mark. */}
+        Commissioni{' '}
+        <span className="whitespace-nowrap">{formatEuro(fromCents(toCents(net) - toCents(storni)))}</span> ·{' '}
+        <span className="whitespace-nowrap text-red-700">
           {m.storno} {formatEuro(storni)}
         </span>
       </span>
