@@ -6,6 +6,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInByApi,
   test,
   screenshotBothSizes,
 } from './fixtures';
@@ -23,7 +24,7 @@ test.describe('addresses of records and list state', () => {
     const { point } = await createStaffedPoint(api, `Bar Aurora ${s}`);
     const { praticaId } = await leadFromLanding(page.request, point.landingCode, `Fontana${s}`);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/pratiche/${praticaId}`);
     const card = page.getByTestId(`pratica-${praticaId}`);
     await expect(card).toContainText(`Pratica #${praticaId}`);
@@ -73,7 +74,7 @@ test.describe('addresses of records and list state', () => {
     await expect(page).toHaveURL(/\/auth$/);
 
     // The other point's responsabile: the same address does not exist for them.
-    await signIn(page, other.responsabile.email, other.responsabile.password);
+    await signInByApi(page, other.responsabile.email, other.responsabile.password);
     await page.goto(`/leads/${leadId}`);
     await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -90,7 +91,7 @@ test.describe('addresses of records and list state', () => {
     const lead = await leadFromLanding(page.request, point.landingCode, `Moretti${s}`);
     await leadFromLanding(page.request, point.landingCode, `Ferri${s}`);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/leads');
     await page.getByLabel('Cerca').fill(`Moretti${s}`);
     await expect(page).toHaveURL(new RegExp(`/leads\\?search=Moretti${s}$`));
@@ -151,7 +152,7 @@ test.describe('failures a user can act on', () => {
   test('a session that ends during use returns to the sign-in, and after it to the same page', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/leads?status=nuovo');
     await expect(page.getByRole('heading', { name: 'Gestione Lead' })).toBeVisible();
     // The session ends on the server (as when it expires): the browser keeps a dead cookie.
@@ -172,7 +173,7 @@ test.describe('failures a user can act on', () => {
   test('a custom period that ends before it starts is refused inline, and nothing spins', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/commissioni?periodo=personalizzato&dal=2026-10-31&al=2026-10-01');
     await expect(
       page.getByText('La data di inizio non può essere successiva alla data di fine'),
@@ -212,7 +213,7 @@ test.describe('accessibility of every back-office screen', () => {
       // Every screen with axe: about 40 s alone, over 2 minutes on a busy 2-core machine.
       test.setTimeout(240_000);
       await page.setViewportSize(viewport);
-      await signIn(page);
+      await signInByApi(page);
       for (const path of ADMIN_SCREENS) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -227,7 +228,7 @@ test.describe('accessibility of every back-office screen', () => {
       test.setTimeout(180_000);
       const api = await adminApi(request);
       const user = await createUser(api, role);
-      await signIn(page, user.email, user.password);
+      await signInByApi(page, user.email, user.password);
       for (const path of screens) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -11,6 +11,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInByApi,
   test,
   saveWorkedExampleConfig,
   screenshotBothSizes,
@@ -195,7 +196,7 @@ test.describe('Commissioni', () => {
     const other = await createStaffedPoint(api, `Edicola Altra ${stamp()}`);
     const foreign = await commissionsFromWorkflow(api, other.point.landingCode);
 
-    await signIn(page, agente.email, agente.password);
+    await signInByApi(page, agente.email, agente.password);
     await page.goto('/commissioni');
     const luce = card(page, w.luce);
     await expect(luce).toBeVisible();
@@ -245,7 +246,7 @@ test.describe('Commissioni', () => {
     });
     await commissionsFromWorkflow(api, point.landingCode);
 
-    await signIn(page, agente.email, agente.password);
+    await signInByApi(page, agente.email, agente.password);
     await page.goto('/commissioni');
     // This quarter on the screen: the agent's own 20.00 + 6.00, nothing paid.
     const screenTotal = page.getByTestId('stat-commissioni-totale-value');
@@ -280,7 +281,7 @@ test.describe('Commissioni', () => {
 
     // The admin: the same agent's statement, then every payee of the quarter as a ZIP.
     await page.context().clearCookies();
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/commissioni');
     await page.getByRole('button', { name: 'Estratto conto' }).click();
     const adminDialog = page.getByRole('dialog', { name: 'Estratto conto' });

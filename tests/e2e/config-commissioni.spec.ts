@@ -7,6 +7,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInByApi,
   test,
   landingSubmission,
   screenshot,
@@ -81,7 +82,7 @@ test.describe('Config Commissioni', () => {
   }) => {
     const api = await adminApi(request);
     const already = (await configOf(api, 'ENEL', 'luce')) != null;
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/admin-commissioni');
     await expect(page.getByRole('heading', { name: 'Gestione Commissioni', level: 1 })).toBeVisible();
 
@@ -215,7 +216,7 @@ test.describe('Config Commissioni', () => {
     request,
   }) => {
     const api = await adminApi(request);
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/admin-commissioni');
     await page.getByLabel('Servizio').selectOption('noleggio');
     await expect(page.getByTestId('fornitore-LEASYS')).toBeVisible();
@@ -290,7 +291,7 @@ test.describe('Config Commissioni', () => {
   }) => {
     const api = await adminApi(request);
     const codice = `HERA${Date.now().toString().slice(-6)}`;
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/admin-commissioni');
     await page.getByRole('button', { name: 'Nuovo Fornitore' }).click();
     const dialog = page.getByRole('dialog');
@@ -383,7 +384,7 @@ test.describe('Config Commissioni', () => {
 
   test('screens at 1440 and 390, and a non-admin sees Accesso Negato', async ({ page, request }) => {
     const api = await adminApi(request);
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/admin-commissioni');
     await expect(page.getByTestId('fornitore-ENEL')).toBeVisible();
     await expectNoSeriousA11yViolations(page);

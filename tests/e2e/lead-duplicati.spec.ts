@@ -5,7 +5,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   landingSubmission,
-  signIn,
+  signInByApi,
   test,
   screenshotBothSizes,
 } from './fixtures';
@@ -60,7 +60,7 @@ test.describe('Possibili duplicati', () => {
     const [first, second, third] = await leadIdsByPhone(api, telefono);
     expect(third).toBeDefined();
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/leads?search=${telefono}`);
     for (const id of [first, second, third])
       await expect(page.getByTestId(`lead-row-${id}`).getByText('Possibile duplicato')).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('Possibili duplicati', () => {
     });
     const [first, second] = await leadIdsByPhone(api, telefono);
 
-    await signIn(page, responsabile.email, responsabile.password);
+    await signInByApi(page, responsabile.email, responsabile.password);
     await page.goto(`/leads/${second}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByTestId(`duplicato-${first}`)).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('Possibili duplicati', () => {
     await submit(api, second.point.id, person);
     const [lead] = await leadIdsByPhone(api, telefono);
 
-    await signIn(page, second.responsabile.email, second.responsabile.password);
+    await signInByApi(page, second.responsabile.email, second.responsabile.password);
     await page.goto(`/leads/${lead}`);
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText('Punto fisico non visibile')).toBeVisible();

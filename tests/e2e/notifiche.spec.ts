@@ -5,7 +5,7 @@ import {
   createStaffedPoint,
   expect,
   expectNoSeriousA11yViolations,
-  signIn,
+  signInByApi,
   test,
   landingSubmission,
 } from './fixtures';
@@ -45,7 +45,7 @@ test.describe('E-mail notices', () => {
   }) => {
     const api = await adminApi(request);
     const { agente } = await createStaffedPoint(api, `Negozio Avvisi ${Date.now()}`);
-    await signIn(page, agente.email, agente.password);
+    await signInByApi(page, agente.email, agente.password);
     await page.goto('/profilo');
 
     const avvisi = page.getByRole('region', { name: 'Avvisi via e-mail' });
@@ -81,7 +81,7 @@ test.describe('E-mail notices', () => {
     const { point, agente } = await createStaffedPoint(api, `Negozio Registro ${Date.now()}`);
     const { email } = await submitLead(api, point.id, cognome);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/utenti');
     await page.getByRole('link', { name: 'Registro e-mail' }).click();
     await expect(page).toHaveURL(/\/utenti\/registro-email$/);

@@ -8,7 +8,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   saveWorkedExampleConfig,
-  signIn,
+  signInByApi,
   test,
   screenshot,
 } from './fixtures';
@@ -36,7 +36,7 @@ test.describe('Back-office on a phone', () => {
     });
     await commissionsFromWorkflow(api, point.landingCode);
 
-    await signIn(page, areaManager.email, areaManager.password);
+    await signInByApi(page, areaManager.email, areaManager.password);
     await page.goto('/commissioni');
     // The area manager's share of the worked example: luce 7.00 + gas 1.50.
     await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 8,50');
@@ -66,7 +66,7 @@ test.describe('Back-office on a phone', () => {
     const { point } = await createStaffedPoint(api, `Merceria Telefono ${stamp()}`);
     const { praticaId } = await commissionsFromWorkflow(api, point.landingCode);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/pratiche/${praticaId}`);
     const card = page.getByTestId(`pratica-${praticaId}`);
     await card.getByText('Documenti (0)').click();
@@ -86,7 +86,7 @@ test.describe('Back-office on a phone', () => {
   });
 
   test("an unknown address says 'Pagina non trovata' and leads back to the dashboard", async ({ page }) => {
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/pratiche/non-esiste/davvero');
     await expect(page.getByRole('heading', { name: 'Pagina non trovata' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -9,7 +9,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   landingSubmission,
-  signIn,
+  signInByApi,
   test,
   type E2EUser,
   saveWorkedExampleConfig,
@@ -84,7 +84,7 @@ test.describe('Pratiche', () => {
     );
     const { praticaId, telefono, cognome } = await practiceFromLanding(page.request, point.landingCode);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/pratiche?search=${telefono}`);
     await expect(page.getByRole('heading', { name: 'Gestione Pratiche' })).toBeVisible();
     await expect(page.getByLabel('Cerca')).toHaveValue(telefono);
@@ -300,7 +300,7 @@ test.describe('Pratiche', () => {
     const mineCard = page.getByTestId(`pratica-${mine.praticaId}`);
     const theirsCard = page.getByTestId(`pratica-${theirs.praticaId}`);
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/pratiche');
     await expect(theirsCard).toBeVisible();
     const pointBox = page.getByRole('combobox', { name: 'Punto fisico' });
@@ -363,7 +363,7 @@ test.describe('Pratiche', () => {
   test('empty state, delete with confirmation, and the phone layout', async ({ page, request }) => {
     const { point } = await createStaffedPoint(await adminApi(request), `Cartoleria Neve ${stamp()}`);
     const { praticaId, cognome } = await practiceFromLanding(page.request, point.landingCode);
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/pratiche?search=nessuno-${Date.now()}`);
     await expect(page.getByText('Nessuna pratica trovata')).toBeVisible();
 
@@ -404,7 +404,7 @@ test.describe('Pratiche', () => {
     const { praticaId, cognome } = await practiceFromLanding(api, point.landingCode);
     const bill = { name: 'bolletta-whatsapp.pdf', mimeType: 'application/pdf', buffer: await samplePdf() };
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/pratiche?search=${cognome}`);
     const card = page.getByTestId(`pratica-${praticaId}`);
     await card.getByText('Documenti (1)').click();

@@ -4,7 +4,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   landingSubmission,
-  signIn,
+  signInByApi,
   test,
   screenshotBothSizes,
 } from './fixtures';
@@ -33,7 +33,7 @@ test.describe('Privacy', () => {
     };
     const leadId = found.items[0].id;
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto(`/leads/${leadId}`);
     const dialog = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(dialog).toContainText(cognome);

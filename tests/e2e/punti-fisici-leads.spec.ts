@@ -8,6 +8,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signIn,
+  signInByApi,
   test,
   landingSubmission,
   screenshotBothSizes,
@@ -158,7 +159,7 @@ test.describe('Punti Fisici', () => {
     const leadA = await submitLead(api, a.id, { nome: 'Alice', cognome: `Amati${s}` });
     const leadB = await submitLead(api, b.id, { nome: 'Bice', cognome: `Bassi${s}` });
 
-    await signIn(page, pfA.email, pfA.password);
+    await signInByApi(page, pfA.email, pfA.password);
     await page.goto('/punti-fisici');
     const cards = page.locator('[data-testid^="punto-card-"]');
     await expect(cards).toHaveCount(1);
@@ -207,7 +208,7 @@ test.describe('Punti Fisici', () => {
       );
     await createPoint(api, `Pag${s} 00 altrui`, pf.id, { areaManagerId: otherAm.id });
 
-    await signIn(page, am.email, am.password);
+    await signInByApi(page, am.email, am.password);
     await page.goto('/punti-fisici');
     const cards = page.locator('[data-testid^="punto-card-"]');
     await expect(page.getByTestId('punti-count')).toHaveText('27 punti fisici');
@@ -256,7 +257,7 @@ test.describe('Punti Fisici', () => {
   test('a user with no point sees the empty state', async ({ page, request }) => {
     const api = await adminApi(request);
     const agent = await createUser(api, 'punto_fisico');
-    await signIn(page, agent.email, agent.password);
+    await signInByApi(page, agent.email, agent.password);
     await page.goto('/punti-fisici');
     await expect(page.getByRole('heading', { name: 'Nessun punto fisico' })).toBeVisible();
     await expect(page.getByText('Non hai accesso a nessun punto fisico')).toBeVisible();
@@ -278,7 +279,7 @@ test.describe('Lead', () => {
     const l3 = await submitLead(api, point.id, { nome: 'Ennio', cognome: `Elia${s}` });
     await submitLead(api, other.id, { nome: 'Fabio', cognome: `Fedi${s}` });
 
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/leads');
     await expect(page.getByRole('heading', { name: 'Gestione Lead' })).toBeVisible();
 
@@ -384,7 +385,7 @@ test.describe('Lead', () => {
     for (let i = 1; i <= 27; i++)
       made.push((await submitLead(api, point.id, { nome: 'Pia', cognome: `Pagina${s}x${i}` })).leadId);
 
-    await signIn(page, pf.email, pf.password);
+    await signInByApi(page, pf.email, pf.password);
     await page.goto('/leads');
     const rows = page.locator('[data-testid^="lead-row-"]');
     const ids = async () =>
@@ -430,7 +431,7 @@ test.describe('Lead', () => {
 test.describe('Utenti', () => {
   test('admin creates, edits and cannot delete a user referenced by a point', async ({ page, request }) => {
     const s = stamp();
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/utenti');
     await expect(page.getByRole('heading', { name: 'Gestione Utenti' })).toBeVisible();
 
