@@ -136,6 +136,17 @@ export const puntiFisici = pgTable(
  * every row it reads. chr(1) separates the fields: a search term cannot run from one field into
  * the next. See docs/performance.md#testo-di-ricerca
  */
+/**
+ * The windows of seven digits in a row of a lead's search text and phone key (SQL function
+ * `ricerca_finestre_cifre`, migration 0040), one integer each: a phone search of seven digits or
+ * more reads the few rows holding all its windows instead of the long lists of its digit
+ * trigrams. The index and the search write the same expression for the index to be used.
+ * See docs/performance.md#ricerca-per-cifre
+ */
+export function digitWindowsOf(t: { cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
+  return sql`ricerca_finestre_cifre(${t.cerca} || chr(1) || ${t.telefonoNormalizzato})`;
+}
+
 const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome || ' ' || nome || chr(1) || email || chr(1) || telefono)`;
 
 /**
@@ -183,6 +194,7 @@ export const leads = pgTable(
     // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
     index('leads_ricerca_trgm_idx').using('gin', t.cerca.op('gin_trgm_ops')),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
+    index('leads_finestre_cifre_idx').using('gin', digitWindowsOf(t)),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],
 );
@@ -265,6 +277,7 @@ export const pratiche = pgTable(
     // With the search text: a broad search's page is found in this index alone, newest first,
     // without reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
     index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca),
+    index('pratiche_finestre_cifre_idx').using('gin', digitWindowsOf(t)),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );

@@ -93,7 +93,7 @@ function filterConditions(
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) conditions.push(serviceCondition(actor, filters.service, leads.id, options.service));
-  conditions.push(searchMatches(leads.cerca, leads.telefonoNormalizzato, filters.search));
+  conditions.push(searchMatches(leads, filters.search));
   return and(...conditions);
 }
 

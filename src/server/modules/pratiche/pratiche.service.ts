@@ -114,7 +114,7 @@ async function resolveSearch(
   const hashId = /^#(\d{1,9})$/.exec(term);
   if (hashId) return { kind: 'numero', condition: eq(pratiche.id, Number(hashId[1])) };
   const numero = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
-  const matches = searchMatches(pratiche.cerca, pratiche.telefonoNormalizzato, term)!;
+  const matches = searchMatches(pratiche, term)!;
   const condition = numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
   if (options.every) return { kind: 'trovate', condition };
   const key = termAloneKey(actor, query, term);
