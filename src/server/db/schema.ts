@@ -277,7 +277,6 @@ export const pratiche = pgTable(
     // With the search text: a broad search's page is found in this index alone, newest first,
     // without reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
     index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca),
-    index('pratiche_finestre_cifre_idx').using('gin', digitWindowsOf(t)),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );

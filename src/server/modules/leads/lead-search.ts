@@ -1,6 +1,6 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
-import { digitWindowsOf, type leads, leadUtenti, type pratiche, scopeSearchKeys } from '#server/db/schema.ts';
+import { digitWindowsOf, leads, leadUtenti, pratiche, scopeSearchKeys } from '#server/db/schema.ts';
 import { lowerTextContains } from '#server/db/sql-helpers.ts';
 
 /** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
@@ -30,33 +30,33 @@ function patternMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, p: S
 const DIGIT_WINDOW_RUN = /[0-9]{7}/;
 
 /**
- * The rows holding a pattern with seven digits in a row, found by their digit windows
- * (docs/performance.md#ricerca-per-cifre): the index gives the rows holding every window of the
+ * The leads holding a pattern with seven digits in a row, found by their digit windows
+ * (docs/performance.md#ricerca-per-cifre): the index gives the leads holding every window of the
  * pattern, and strpos keeps those where the pattern is found as a whole, as LIKE would. strpos,
  * not LIKE, so that PostgreSQL cannot also read the trigram index and merge its long digit lists.
  * The ids are gathered first (`= any(array(...))`): PostgreSQL has no statistics on the windows
  * and would guess thousands of matches, then walk the list by date looking for them.
  */
-function digitWindowMatches(table: typeof leads | typeof pratiche, patterns: SearchPattern[]): SQL {
+function digitWindowLeads(patterns: SearchPattern[]): SQL {
   // A phone's digits typed without spaces are both patterns' value: one index read for both.
   const values = [...new Set(patterns.map((p) => p.value))];
   const found = or(
     ...values.map((value) =>
       and(
-        sql`${digitWindowsOf(table)} @> ricerca_finestre_cifre(${value})`,
+        sql`${digitWindowsOf(leads)} @> ricerca_finestre_cifre(${value})`,
         or(
           ...patterns
             .filter((p) => p.value === value)
             .map((p) =>
               p.on === 'text'
-                ? sql`strpos(${table.cerca}, lower(${value})) > 0`
-                : sql`strpos(${table.telefonoNormalizzato}, ${value}) > 0`,
+                ? sql`strpos(${leads.cerca}, lower(${value})) > 0`
+                : sql`strpos(${leads.telefonoNormalizzato}, ${value}) > 0`,
             ),
         ),
       ),
     ),
   );
-  return sql`${table.id} = any(array(select ${table.id} from ${table} where ${found}))`;
+  return sql`array(select ${leads.id} from ${leads} where ${found})`;
 }
 
 /**
@@ -72,7 +72,11 @@ export function searchMatches(table: typeof leads | typeof pratiche, term: strin
     ...patterns
       .filter((p) => !byWindows.includes(p))
       .map((p) => patternMatches(table.cerca, table.telefonoNormalizzato, p)),
-    byWindows.length > 0 ? digitWindowMatches(table, byWindows) : undefined,
+    byWindows.length > 0
+      ? // A practice's search text and phone key are its customer's (copied by triggers): its
+        // customer found is the practice found, through pratiche_lead_idx.
+        sql`${table === leads ? leads.id : pratiche.leadId} = any(${digitWindowLeads(byWindows)})`
+      : undefined,
   );
 }
 
