@@ -136,6 +136,8 @@ export const puntiFisici = pgTable(
  * every row it reads. chr(1) separates the fields: a search term cannot run from one field into
  * the next. See docs/performance.md#testo-di-ricerca
  */
+const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome || ' ' || nome || chr(1) || email || chr(1) || telefono)`;
+
 /**
  * The windows of seven digits in a row of a lead's search text and phone key (SQL function
  * `ricerca_finestre_cifre`, migration 0040), one integer each: a phone search of seven digits or
@@ -146,8 +148,6 @@ export const puntiFisici = pgTable(
 export function digitWindowsOf(t: { cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
   return sql`ricerca_finestre_cifre(${t.cerca} || chr(1) || ${t.telefonoNormalizzato})`;
 }
-
-const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome || ' ' || nome || chr(1) || email || chr(1) || telefono)`;
 
 /**
  * The lead's search text of a row in hand, for a bulk load that writes the copies itself
