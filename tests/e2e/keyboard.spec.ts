@@ -34,6 +34,14 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   throw new Error(`Non raggiunto con ${max} Tab: ${target.toString()}`);
 }
 
+/**
+ * The dialog has taken the focus: what a keyboard user waits for. Its Escape handler is set up at
+ * the same moment, so an Escape pressed before that (the text can show first) would be lost.
+ */
+async function expectFocusInside(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+}
+
 async function signInWithKeyboard(page: Page, user: { email: string; password: string }, title: string) {
   await page.goto('/auth');
   await tabTo(page, page.getByLabel('Email'));
@@ -92,6 +100,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(detail).toContainText(`Sara Riva${s}`);
+    await expectFocusInside(detail);
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`/leads\\?puntoFisicoId=${point.id}$`));
@@ -113,6 +122,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
     await expect(detail).toContainText(lead.telefono);
+    await expectFocusInside(detail);
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);
     await expect(details).toBeFocused();
