@@ -5,6 +5,7 @@ import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { leads, pratiche } from '#server/db/schema.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
+import { pieceOf, selectValue } from '../setup/search-pieces';
 import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 /**
@@ -96,10 +97,7 @@ async function foundIds(list: 'leads' | 'pratiche', term: string): Promise<numbe
     .sort((a, b) => a - b);
 }
 
-async function single<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await ctx.db.execute(query)) as unknown as { rows: Array<{ v: T }> };
-  return result.rows[0].v;
-}
+const single = <T>(query: ReturnType<typeof sql>) => selectValue<T>(ctx.db, query);
 
 describe('the digit windows of a text', () => {
   it.each([
@@ -119,8 +117,7 @@ describe('the digit windows of a text', () => {
       .map((c) => c.join(''));
     await fc.assert(
       fc.asyncProperty(text, fc.nat(), fc.nat(), async (whole, a, b) => {
-        const [from, to] = [a % whole.length, b % whole.length].sort((x, y) => x - y);
-        const piece = whole.slice(from, to + 1);
+        const piece = pieceOf(whole, a, b);
         const within = await single<boolean>(
           sql`select ricerca_finestre_cifre(${piece}) <@ ricerca_finestre_cifre(${whole}) as v`,
         );
@@ -146,8 +143,7 @@ describe('a search with seven digits in a row finds what the plain comparison fi
         // One field of the search text: a term cannot hold the separator (a control character).
         const fields = customers[i % customers.length][field].split('\u0001');
         const source = fields[a % fields.length];
-        const [from, to] = [a % source.length, b % source.length].sort((x, y) => x - y);
-        const piece = source.slice(from, to + 1);
+        const piece = pieceOf(source, a, b);
         // Typed in capitals now and then: the search folds case as the stored text was folded.
         return b % 3 === 0 ? piece.toUpperCase() : piece;
       }),

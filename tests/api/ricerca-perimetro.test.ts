@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/permissions.ts';
 import { insertLead } from '../setup/factories';
+import { pieceOf, selectValue } from '../setup/search-pieces';
 import { createTestContext, type TestContext } from '../setup/test-app';
 import { buildTwoShopWorld, SCOPED_ROLES } from '../setup/world';
 
@@ -25,17 +26,7 @@ afterAll(async () => ctx?.close());
 const CHARS = [..."abcorsitlmnAEÈÀÒÇèéàòùìç0123456789 .@'-+_%"];
 const text = fc.array(fc.constantFrom(...CHARS), { minLength: 1, maxLength: 40 }).map((c) => c.join(''));
 
-/** The characters from the a-th to the b-th (each taken modulo the length, in either order). */
-function pieceOf(text: string, a: number, b: number): string {
-  const chars = Array.from(text);
-  const [from, to] = [a % chars.length, b % chars.length].sort((x, y) => x - y);
-  return chars.slice(from, to + 1).join('');
-}
-
-async function single<T>(query: ReturnType<typeof sql>): Promise<T> {
-  const result = (await ctx.db.execute(query)) as unknown as { rows: Array<{ v: T }> };
-  return result.rows[0].v;
-}
+const single = <T>(query: ReturnType<typeof sql>) => selectValue<T>(ctx.db, query);
 
 describe('the keys of a piece of a text are among the keys of the text', () => {
   it('for any text and any piece of it, lower-cased as the search does', async () => {

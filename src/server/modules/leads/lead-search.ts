@@ -26,6 +26,14 @@ function patternMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, p: S
     : sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
 }
 
+/**
+ * The patterns by value, for one index read per value: a phone's digits typed without spaces are
+ * both the text's and the phone's value.
+ */
+function byValue(patterns: SearchPattern[]): Array<[string, SearchPattern[]]> {
+  return [...new Set(patterns.map((p) => p.value))].map((v) => [v, patterns.filter((p) => p.value === v)]);
+}
+
 /** Seven digits in a row: the width of migration 0040's windows (ricerca_finestre_cifre). */
 const DIGIT_WINDOW_RUN = /[0-9]{7}/;
 
@@ -38,20 +46,16 @@ const DIGIT_WINDOW_RUN = /[0-9]{7}/;
  * and would guess thousands of matches, then walk the list by date looking for them.
  */
 function digitWindowLeads(patterns: SearchPattern[]): SQL {
-  // A phone's digits typed without spaces are both patterns' value: one index read for both.
-  const values = [...new Set(patterns.map((p) => p.value))];
   const found = or(
-    ...values.map((value) =>
+    ...byValue(patterns).map(([value, same]) =>
       and(
         sql`${digitWindowsOf(leads)} @> ricerca_finestre_cifre(${value})`,
         or(
-          ...patterns
-            .filter((p) => p.value === value)
-            .map((p) =>
-              p.on === 'text'
-                ? sql`strpos(${leads.cerca}, lower(${value})) > 0`
-                : sql`strpos(${leads.telefonoNormalizzato}, ${value}) > 0`,
-            ),
+          ...same.map((p) =>
+            p.on === 'text'
+              ? sql`strpos(${leads.cerca}, lower(${value})) > 0`
+              : sql`strpos(${leads.telefonoNormalizzato}, ${value}) > 0`,
+          ),
         ),
       ),
     ),
@@ -91,19 +95,13 @@ export function searchMatches(table: typeof leads | typeof pratiche, term: strin
 export function scopeSearchMatches(userId: number, term: string | undefined) {
   const patterns = searchPatterns(term);
   if (patterns.length === 0) return undefined;
-  // A phone's digits typed without spaces are both patterns' value: one index read for both.
-  const values = [...new Set(patterns.map((p) => p.value))];
   return or(
-    ...values.map((value) =>
+    ...byValue(patterns).map(([value, same]) =>
       and(
         /[a-z0-9]{3}/i.test(value)
           ? sql`${scopeSearchKeys} @> ricerca_chiavi(${userId}, lower(${value}))`
           : undefined,
-        or(
-          ...patterns
-            .filter((p) => p.value === value)
-            .map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p)),
-        ),
+        or(...same.map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p))),
       ),
     ),
   );
