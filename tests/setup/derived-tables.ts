@@ -155,6 +155,14 @@ export async function expectScopeMembership(db: Database) {
         or p.cerca <> l.cerca`,
   );
   expect(staleCopies).toEqual([]);
+  // Each practice's (type, status) pairs of its services (migration 0042), computed afresh.
+  const staleStati = await rows(
+    db,
+    sql`select p.id, p.stati_servizi from pratiche p
+      where p.stati_servizi <> coalesce((select bit_or(servizio_stato_bit(s.tipo_servizio, s.stato))
+        from servizi s where s.pratica_id = p.id), 0)`,
+  );
+  expect(staleStati).toEqual([]);
   // The lead's own search text, lower-cased by PostgreSQL (migration 0025), written out again here.
   const staleTexts = await rows(
     db,

@@ -242,6 +242,22 @@ export const leadsEventi = pgTable(
   ],
 );
 
+/**
+ * The bit of a (service type, status) pair in `pratiche.stati_servizi`: four bits per type, in the
+ * catalogue's order, one per status. The SQL function `servizio_stato_bit` (migration 0042) writes
+ * the same layout; a test compares the two for every pair. See docs/performance.md#ricerca-delle-pratiche
+ */
+export function servizioStatoBit(tipo: ServizioTipo, stato: ServizioStato): number {
+  return 1 << (SERVIZIO_TIPI.indexOf(tipo) * SERVIZIO_STATI.length + SERVIZIO_STATI.indexOf(stato));
+}
+
+/** The bits of every pair a set of services holds: a practice's `stati_servizi`. */
+export function statiServiziOf(servizi: Iterable<{ tipo: ServizioTipo; stato: ServizioStato }>): number {
+  let mask = 0;
+  for (const s of servizi) mask |= servizioStatoBit(s.tipo, s.stato);
+  return mask;
+}
+
 export const pratiche = pgTable(
   'pratiche',
   {
@@ -264,6 +280,12 @@ export const pratiche = pgTable(
      */
     cerca: text('cerca').notNull().default(''),
     telefonoNormalizzato: text('telefono_normalizzato').notNull().default(''),
+    /**
+     * The (type, status) pairs its services hold, one bit each (servizioStatoBit), kept by triggers
+     * on servizi (migration 0042): a search's practices are counted per status and paged without
+     * reading their services. See docs/performance.md#ricerca-delle-pratiche
+     */
+    statiServizi: integer('stati_servizi').notNull().default(0),
   },
   (t) => [
     index('pratiche_lead_idx').on(t.leadId),

@@ -51,6 +51,7 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { BroadSearches, searchVersionSql } from '../leads/broad-searches';
 import { searchMatches } from '../leads/lead-search';
 import { loadServizi } from '../servizi/servizi.service';
+import { listFound, type FoundPratica } from './found-pratiche';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
@@ -74,8 +75,17 @@ export const PRATICHE_SEARCH_MATCHES_MAX = 2_000;
  */
 type PraticheSearch =
   | { kind: 'numero'; condition: SQL }
-  /** `ids`: the practices found, when the condition is that list (not for an export). */
-  | { kind: 'trovate'; condition: SQL; ids?: number[] }
+  /**
+   * `ids`: the practices found, when the condition is that list (not for an export); `found`: the
+   * same with what the list needs to filter, count and page them (listFound), and the newest
+   * practice's id when they were read.
+   */
+  | {
+      kind: 'trovate';
+      condition: SQL;
+      ids?: number[];
+      found?: { rows: FoundPratica[]; newestId: number | undefined };
+    }
   | { kind: 'ampia'; condition: SQL; some: number[]; seen?: { key: string; version: number } };
 
 /**
@@ -124,13 +134,22 @@ async function resolveSearch(
     return { kind: 'ampia', condition, some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const found = await db
-    .select({ id: pratiche.id, versione: searchVersionSql() })
+    .select({
+      id: pratiche.id,
+      versione: searchVersionSql(),
+      micros: sql<number>`(extract(epoch from ${pratiche.dataCreazione}) * 1000000)::float8`,
+      stati: pratiche.statiServizi,
+      newestId: newestIdSql(pratiche),
+    })
     .from(pratiche)
     .where(base)
     .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
   const ids = found.map((r) => r.id);
-  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX)
-    return { kind: 'trovate', condition: praticheByIds(ids), ids };
+  if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX) {
+    const rows = found.map((r) => ({ id: r.id, micros: Number(r.micros), stati: r.stati }));
+    const newest = found.length ? Number(found[0].newestId) : undefined;
+    return { kind: 'trovate', condition: praticheByIds(ids), ids, found: { rows, newestId: newest } };
+  }
   if (key !== undefined) broadSearches.remember(key, Number(found[0].versione));
   return { kind: 'ampia', condition, some: ids };
 }
@@ -545,8 +564,42 @@ function broadSearchPageIds(
   return sql`select ${pratiche.id} from ${pratiche} where ${pageWhere} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
 }
 
+/**
+ * The list of a search from the practices it found (listFound): one read of the 25 rows instead of
+ * a count per status over their services and a page among them (a surname's 1,100 practices at
+ * 100,000 leads: 20 of 28 ms of SQL). Undefined with a KO reason, which only the services hold.
+ */
+async function listFromFound(
+  db: Database,
+  query: ListQuery,
+  search: PraticheSearch | undefined,
+): Promise<PraticheList | undefined> {
+  if (search?.kind !== 'trovate' || !search.found || query.koMotivazione) return undefined;
+  const fino = query.fino ?? search.found.newestId ?? (await newestId(db, pratiche));
+  const listed = listFound(search.found.rows, query, fino);
+  const page = listed.page.length
+    ? await selectPraticaRows(db)
+        .where(idsAmong(pratiche.id, listed.page))
+        .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
+    : [];
+  const serviziByPratica = await loadServizi(
+    db,
+    page.map((r) => r.p.id),
+  );
+  return {
+    items: page.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? [])),
+    ...totalUpTo(listed.matching, SEARCH_TOTAL_BOUND),
+    page: query.page,
+    pageSize: query.pageSize,
+    countsByStato: listed.countsByStato,
+    fino,
+  };
+}
+
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const search = await resolveSearch(db, actor, query);
+  const fromFound = await listFromFound(db, query, search);
+  if (fromFound) return fromFound;
   const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
   // the first one while new practices come in (docs/performance.md#paginazione-stabile).

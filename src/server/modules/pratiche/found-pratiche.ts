@@ -1,0 +1,60 @@
+import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato, type ServizioTipo } from '#shared/domain.ts';
+import { servizioStatoBit } from '#server/db/schema.ts';
+
+/**
+ * A practice a search found, read once with what the list needs to filter, count and order it:
+ * its creation instant in microseconds since 1970 (exact in a double until the year 2255) and
+ * the (type, status) pairs its services hold (`pratiche.stati_servizi`).
+ */
+export interface FoundPratica {
+  id: number;
+  micros: number;
+  stati: number;
+}
+
+/** The list's filters the found practices answer by themselves (a KO reason needs the services). */
+export interface FoundFilters {
+  servizio?: ServizioTipo;
+  stato: readonly ServizioStato[];
+  page: number;
+  pageSize: number;
+}
+
+/** The bits of every pair of these types and statuses. */
+function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[]): number {
+  let mask = 0;
+  for (const tipo of tipi) for (const stato of stati) mask |= servizioStatoBit(tipo, stato);
+  return mask;
+}
+
+/**
+ * The list of a search from its practices found, without reading them again
+ * (docs/performance.md#ricerca-delle-pratiche), with the same meaning as the filters in SQL:
+ * - a service type keeps the practices holding a service of that type; statuses, those holding a
+ *   service (of that type) in one of them;
+ * - each status's count is the practices holding a service (of the chosen type) in it, whatever
+ *   the status toggles, as the buttons count without a search;
+ * - `matching` are the practices the filters keep, `page` their ids on the requested page, newest
+ *   first, among those numbered up to `fino` (docs/performance.md#paginazione-stabile).
+ */
+export function listFound(found: readonly FoundPratica[], filters: FoundFilters, fino: number) {
+  const tipi = filters.servizio ? [filters.servizio] : SERVIZIO_TIPI;
+  const ofType = pairsMask(tipi, SERVIZIO_STATI);
+  const inStatus = filters.stato.length > 0 ? pairsMask(tipi, filters.stato) : ofType;
+  // Without a service filter a practice is listed whatever its services, even with none.
+  const filtered = filters.servizio !== undefined || filters.stato.length > 0;
+  const matching = filtered ? found.filter((p) => (p.stati & inStatus) !== 0) : found;
+  const countsByStato = Object.fromEntries(
+    SERVIZIO_STATI.map((stato) => {
+      const bits = pairsMask(tipi, [stato]);
+      return [stato, found.filter((p) => (p.stati & bits) !== 0).length];
+    }),
+  ) as Record<ServizioStato, number>;
+  const start = (filters.page - 1) * filters.pageSize;
+  const page = matching
+    .filter((p) => p.id <= fino)
+    .sort((a, b) => b.micros - a.micros || b.id - a.id)
+    .slice(start, start + filters.pageSize)
+    .map((p) => p.id);
+  return { matching: matching.length, countsByStato, page };
+}
