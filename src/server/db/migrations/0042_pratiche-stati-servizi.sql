@@ -53,57 +53,13 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER servizi_stati_insert AFTER INSERT ON servizi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_insert();--> statement-breakpoint
 CREATE TRIGGER servizi_stati_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_delete();--> statement-breakpoint
 CREATE TRIGGER servizi_stati_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_update();--> statement-breakpoint
--- The early exits of the update triggers the column's writes now fire, asked as sets: "is there an
--- old row (id, keys) that no new row has". Written as `EXISTS (old JOIN new ON id WHERE keys
--- differ)`, PostgreSQL planned a nested loop over the two transition tables (it stops at the first
--- match, and usually expects one), and PL/pgSQL keeps the plan made at a connection's first call,
--- a one-row update: an update of 3,000 practices compared 9,000,000 pairs per trigger, 5 s in all
--- (10,000: over a minute). EXCEPT hashes or sorts both sides whatever the plan.
-CREATE OR REPLACE FUNCTION pratiche_dopo_update() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE righe servizio_delta[];
-BEGIN
-  IF NOT EXISTS (SELECT id, punto_fisico_id, lead_id FROM vecchi EXCEPT SELECT id, punto_fisico_id, lead_id FROM nuovi) THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'punto', x.p, 'pratiche', sum(x.d) FROM (
-    SELECT coalesce(o.punto_fisico_id, 0) AS p, -1 AS d FROM vecchi o JOIN nuovi n ON n.id = o.id WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
-    UNION ALL
-    SELECT coalesce(n.punto_fisico_id, 0), 1 FROM vecchi o JOIN nuovi n ON n.id = o.id WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
-  ) x GROUP BY 1, 2 HAVING sum(x.d) <> 0;
-  PERFORM lead_punti_applica(array_agg(x.p), array_agg(x.l), array_agg(x.d)) FROM (
-    SELECT o.punto_fisico_id AS p, o.lead_id AS l, -1 AS d FROM vecchi o JOIN nuovi n ON n.id = o.id
-      WHERE (o.punto_fisico_id, o.lead_id) IS DISTINCT FROM (n.punto_fisico_id, n.lead_id)
-    UNION ALL
-    SELECT n.punto_fisico_id, n.lead_id, 1 FROM vecchi o JOIN nuovi n ON n.id = o.id
-      WHERE (o.punto_fisico_id, o.lead_id) IS DISTINCT FROM (n.punto_fisico_id, n.lead_id)
-  ) x WHERE x.p IS NOT NULL HAVING count(*) > 0;
-  SELECT array_agg(r) INTO righe FROM (
-    SELECT ROW(o.punto_fisico_id, o.id, s.tipo_servizio, s.stato, -1)::servizio_delta AS r
-      FROM vecchi o JOIN nuovi n ON n.id = o.id JOIN servizi s ON s.pratica_id = n.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
-    UNION ALL
-    SELECT ROW(n.punto_fisico_id, n.id, s.tipo_servizio, s.stato, 1)::servizio_delta
-      FROM vecchi o JOIN nuovi n ON n.id = o.id JOIN servizi s ON s.pratica_id = n.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
-  ) x;
-  IF righe IS NOT NULL THEN PERFORM contatori_servizi_applica(righe); END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION servizi_elenco_pratiche_dopo_update() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  -- Most practice updates (its status) move nothing: leave before touching servizi at all.
-  IF NOT EXISTS (SELECT id, lead_id, punto_fisico_id, data_creazione FROM vecchi
-                 EXCEPT SELECT id, lead_id, punto_fisico_id, data_creazione FROM nuovi) THEN
-    RETURN NULL;
-  END IF;
-  UPDATE servizi_elenco e
-  SET lead_id = n.lead_id, punto_fisico_id = n.punto_fisico_id, data_creazione = n.data_creazione
-  FROM vecchi o JOIN nuovi n ON n.id = o.id JOIN servizi s ON s.pratica_id = n.id
-  WHERE (o.lead_id, o.punto_fisico_id, o.data_creazione) IS DISTINCT FROM (n.lead_id, n.punto_fisico_id, n.data_creazione)
-    AND e.servizio_id = s.id;
-  RETURN NULL;
-END $$;--> statement-breakpoint
+-- The early exits of the update triggers the column's writes now fire (the practices' own: migration
+-- 0043), asked as sets: "is there an old row (id, keys) that no new row has". Written as
+-- `EXISTS (old JOIN new ON id WHERE keys differ)`, PostgreSQL planned a nested loop over the two
+-- transition tables (it stops at the first match, and usually expects one), and PL/pgSQL keeps the
+-- plan made at a connection's first call, a one-row update: an update of 3,000 practices compared
+-- 9,000,000 pairs per trigger, 5 s in all (10,000: over a minute). EXCEPT hashes or sorts both
+-- sides whatever the plan.
 CREATE OR REPLACE FUNCTION ricerca_versione_dopo_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT id, cerca, telefono_normalizzato FROM vecchi EXCEPT SELECT id, cerca, telefono_normalizzato FROM nuovi) THEN
