@@ -571,6 +571,7 @@ function broadSearchPageIds(
  */
 async function listFromFound(
   db: Database,
+  actor: Actor,
   query: ListQuery,
   search: PraticheSearch | undefined,
 ): Promise<PraticheList | undefined> {
@@ -579,7 +580,8 @@ async function listFromFound(
   const listed = listFound(search.found.rows, query, fino);
   const page = listed.page.length
     ? await selectPraticaRows(db)
-        .where(idsAmong(pratiche.id, listed.page))
+        // The scope again: a practice moved out of it since it was found is not shown.
+        .where(and(praticheScope(db, actor), idsAmong(pratiche.id, listed.page)))
         .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
     : [];
   const serviziByPratica = await loadServizi(
@@ -598,7 +600,7 @@ async function listFromFound(
 
 export async function listPratiche(db: Database, actor: Actor, query: ListQuery): Promise<PraticheList> {
   const search = await resolveSearch(db, actor, query);
-  const fromFound = await listFromFound(db, query, search);
+  const fromFound = await listFromFound(db, actor, query, search);
   if (fromFound) return fromFound;
   const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
