@@ -1,10 +1,12 @@
 import { and, asc, count, eq, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
+import { pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import {
   commissioni,
   commissioniFornitori,
   fornitori,
+  jobLeases,
   leads,
   pratiche,
   puntiFisici,
@@ -239,6 +241,11 @@ describe('seed:demo at small size', () => {
       );
       const [row] = (result as unknown as { rows: Array<{ visible: number; pages: number }> }).rows;
       expect(row.visible).toBe(row.pages);
+      // That VACUUM is the embedded database's daily maintenance: the next server start does not
+      // run it again before serving.
+      const [lease] = await ctx.db.select().from(jobLeases).where(eq(jobLeases.name, pgliteVacuumJob.name));
+      expect(lease.lastFinishedAt).not.toBeNull();
+      expect(lease.lockedUntil.getTime()).toBeGreaterThan(Date.now() + pgliteVacuumJob.everyMs - 10 * 60_000);
     }
   });
 

@@ -84,6 +84,29 @@ export async function finishJob(
     .where(and(eq(jobLeases.name, job.name), eq(jobLeases.lockedBy, owner)));
 }
 
+/**
+ * Records a job as just done by someone else than the scheduler (the demo loader's own VACUUM is
+ * the daily maintenance): its next run is due one interval from now, whoever held its lease.
+ */
+export async function recordJobDone(
+  db: Database,
+  job: Pick<PeriodicJob, 'name' | 'everyMs'>,
+  by: string,
+  at: Date,
+): Promise<void> {
+  const row = {
+    lockedUntil: new Date(at.getTime() + job.everyMs),
+    lockedBy: by,
+    lastStartedAt: at,
+    lastFinishedAt: at,
+    lastError: null,
+  };
+  await db
+    .insert(jobLeases)
+    .values({ name: job.name, ...row })
+    .onConflictDoUpdate({ target: jobLeases.name, set: row });
+}
+
 export interface RunOptions {
   owner: string;
   log: JobLogger;
