@@ -491,8 +491,17 @@ function toPratica(r: PraticaRow, serviziOfPratica: Pratica['servizi']): Pratica
 export async function getPratica(db: Database, actor: Actor, id: number): Promise<Pratica> {
   const [row] = await selectPraticaRows(db).where(and(praticheScope(db, actor), eq(pratiche.id, id)));
   if (!row) throw AppError.notFound(msg.pratica.notFound);
-  const serviziByPratica = await loadServizi(db, [row.p.id]);
-  return toPratica(row, serviziByPratica.get(row.p.id) ?? []);
+  const [pratica] = await withServizi(db, [row]);
+  return pratica;
+}
+
+/** The practices of these rows, each with its services (read for all of them at once). */
+async function withServizi(db: Database, rows: PraticaRow[]): Promise<Pratica[]> {
+  const serviziByPratica = await loadServizi(
+    db,
+    rows.map((r) => r.p.id),
+  );
+  return rows.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? []));
 }
 
 /** Up to how many points a point-name filter reads each point's newest practices (pointsPageIds). */
@@ -584,12 +593,8 @@ async function listFromFound(
         .where(and(praticheScope(db, actor), idsAmong(pratiche.id, listed.page)))
         .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
     : [];
-  const serviziByPratica = await loadServizi(
-    db,
-    page.map((r) => r.p.id),
-  );
   return {
-    items: page.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? [])),
+    items: await withServizi(db, page),
     ...totalUpTo(listed.matching, SEARCH_TOTAL_BOUND),
     page: query.page,
     pageSize: query.pageSize,
@@ -637,13 +642,8 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   }
   const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
-  const serviziByPratica = await loadServizi(
-    db,
-    page.map((r) => r.p.id),
-  );
-  const items = page.map((r) => toPratica(r, serviziByPratica.get(r.p.id) ?? []));
   return {
-    items,
+    items: await withServizi(db, page),
     ...total,
     page: query.page,
     pageSize: query.pageSize,
