@@ -270,6 +270,36 @@ describe('counters equal a fresh count after every kind of change', () => {
     await expectCountersFresh('one transaction, rolled back');
   });
 
+  // Only the first waiting row of a transaction queues the flush at the commit (migration 0045):
+  // rows waiting after an earlier flush, or after a rolled-back savepoint took the first ones
+  // back, must queue it again.
+  it('changes waiting after a flush inside the transaction, or after a rolled-back savepoint, still reach the counters', async () => {
+    const [primo, secondo] = [await insertPuntoFisico(ctx.db), await insertPuntoFisico(ctx.db)];
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await insertPratica(db, { puntoFisicoId: primo.id, servizi: ['luce'] });
+      await db.execute(sql`set constraints all immediate`);
+      expect(await rows(db, sql`select * from contatori_attesa`)).toEqual([]);
+      await db.execute(sql`set constraints all deferred`);
+      await insertPratica(db, { puntoFisicoId: secondo.id, servizi: ['gas'] });
+    });
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('a flush inside the transaction, then more changes');
+
+    await ctx.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await db
+        .transaction(async (savepoint) => {
+          await insertPratica(savepoint as unknown as Database, { puntoFisicoId: primo.id });
+          throw new Error('rollback to savepoint');
+        })
+        .catch(() => undefined);
+      await insertPratica(db, { puntoFisicoId: secondo.id, servizi: ['luce'] });
+    });
+    expect(await rows(ctx.db, sql`select * from contatori_attesa`)).toEqual([]);
+    await expectCountersFresh('a rolled-back savepoint, then more changes');
+  });
+
   it("the company's figures are spread over stripes that the lists and the dashboard sum", async () => {
     for (let i = 0; i < 10; i++)
       await insertPratica(ctx.db, { puntoFisicoId: world.puntoA.id, servizi: ['luce'] });
