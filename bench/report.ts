@@ -28,7 +28,7 @@ export interface Measure {
   label: string;
   role: Role | 'pubblico';
   isList: boolean;
-  /** pg_stat_statements: execution time of the request's statements, per request (PostgreSQL only). */
+  /** pg_stat_statements: planning and execution time of the request's statements, per request (PostgreSQL only). */
   sqlMs?: number;
   /** One per connection level, in order (10, then 50). */
   runs: LoadResult[];

@@ -337,16 +337,18 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
       );
     }
   } finally {
+    endPhase('lead, pratiche, servizi e commissioni (COPY)');
     if (withoutTriggers) {
       await rebuildDerivedTables(db, COPY_TABLES);
       progress(`Contatori, perimetri e somme delle commissioni ricalcolati (${seconds()})`);
+      endPhase('contatori, perimetri e somme ricalcolati');
     }
     if (indexes) {
       await indexes.rebuild();
       progress(`Indici ricostruiti (${seconds()})`);
+      endPhase('indici ricostruiti');
     }
   }
-  endPhase('lead, pratiche, servizi e commissioni (COPY)');
 
   // --- 4. The real workflow ---------------------------------------------------------------------
   // Practice after practice, each one's steps in their demo order: the first completion of a
