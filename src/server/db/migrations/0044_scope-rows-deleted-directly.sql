@@ -71,7 +71,7 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION lead_utenti_applica(p_ruolo text[], p_user integer[], p_lead integer[], p_delta integer[])
 RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-DECLARE v_r text[]; v_u integer[]; v_l integer[]; v_s integer[]; v_t text[]; z_r text[]; z_u integer[]; z_l integer[];
+DECLARE v_r text[]; v_u integer[]; v_s integer[]; v_t text[]; z_r text[]; z_u integer[]; z_l integer[];
   o_r text[]; o_u integer[]; o_t text[];
 BEGIN
   WITH d AS (
@@ -91,11 +91,12 @@ BEGIN
     SELECT d.r, d.u, d.l, d.delta, up.refs, up.stato_contatto
     FROM d LEFT JOIN up ON up.ruolo = d.r AND up.user_id = d.u AND up.lead_id = d.l
   )
+  -- The counters are per person: which leads joined does not matter here, only who and how many.
   SELECT array_agg(r) FILTER (WHERE refs > 0 AND refs = delta), array_agg(u) FILTER (WHERE refs > 0 AND refs = delta),
-         array_agg(l) FILTER (WHERE refs > 0 AND refs = delta), array_agg(stato_contatto) FILTER (WHERE refs > 0 AND refs = delta),
+         array_agg(stato_contatto) FILTER (WHERE refs > 0 AND refs = delta),
          array_agg(r) FILTER (WHERE refs IS NULL OR refs <= 0), array_agg(u) FILTER (WHERE refs IS NULL OR refs <= 0),
          array_agg(l) FILTER (WHERE refs IS NULL OR refs <= 0)
-  INTO v_r, v_u, v_l, v_t, z_r, z_u, z_l
+  INTO v_r, v_u, v_t, z_r, z_u, z_l
   FROM j;
   IF z_r IS NOT NULL THEN
     WITH g AS (
