@@ -21,6 +21,28 @@ function landingEntryInDev(): Plugin {
 }
 
 /**
+ * The back-office's loading screen, rendered into index.html at build time: a phone sees it as
+ * soon as the HTML and CSS arrive instead of a blank page until the JS has loaded and run
+ * (docs/performance.md#schermata-di-caricamento-nellhtml). React replaces it on its first render.
+ */
+function loadingScreenInHtml(): Plugin {
+  return {
+    name: 'loading-screen-in-html',
+    async transformIndexHtml(html, ctx) {
+      if (path.basename(ctx.filename) !== 'index.html') return html;
+      const [{ createElement }, { renderToStaticMarkup }, { LoadingScreen }] = await Promise.all([
+        import('react'),
+        import('react-dom/server'),
+        import('./src/client/backoffice/app/routes/loading.tsx'),
+      ]);
+      const root = '<div id="root"></div>';
+      if (!html.includes(root)) throw new Error(`index.html senza ${root}`);
+      return html.replace(root, `<div id="root">${renderToStaticMarkup(createElement(LoadingScreen))}</div>`);
+    },
+  };
+}
+
+/**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, compressed
  * once at the highest level, which the server sends as is to a client that accepts them.
  */
@@ -51,7 +73,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), landingEntryInDev(), precompress()],
+  plugins: [react(), tailwindcss(), landingEntryInDev(), loadingScreenInHtml(), precompress()],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

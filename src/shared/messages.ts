@@ -1,5 +1,5 @@
-import { formatCount } from './text-format';
-import { landingMsg } from './messages-landing';
+import { formatCount } from './text-format.ts';
+import { landingMsg } from './messages-landing.ts';
 
 /**
  * The Italian texts shared by server and client, the only place they are written. The landing's

@@ -2,6 +2,9 @@
  * Money at the edges (docs/product/commissions.md#denaro-in-centesimi): decimal strings in the API and the database,
  * integer cents everywhere in between. No floating point on money.
  */
+
+import { onFirstUse } from '#shared/on-first-use.ts';
+
 export type Cents = number;
 
 export function toCents(value: string | number | null | undefined): Cents {
@@ -35,27 +38,33 @@ export function normalizeMoney(value: string): string {
   return TWO_DECIMALS.test(value) && value !== '-0.00' ? value : fromCents(toCents(value));
 }
 
-const amount = new Intl.NumberFormat('it-IT', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: 'always',
-});
+const amount = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: 'always',
+    }),
+);
 
 /** "€ 12,50", from a decimal string or cents. */
 export function formatEuro(value: string | Cents): string {
   const cents = typeof value === 'number' ? value : toCents(value);
-  return `€ ${amount.format(cents / 100)}`;
+  return `€ ${amount().format(cents / 100)}`;
 }
 
-const compactAmount = new Intl.NumberFormat('it-IT', {
-  notation: 'compact',
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 1,
-  // An amount that rounds to zero reads '0 €', not '-0 €'.
-  signDisplay: 'negative',
-});
+const compactAmount = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      notation: 'compact',
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+      // An amount that rounds to zero reads '0 €', not '-0 €'.
+      signDisplay: 'negative',
+    }),
+);
 
 /**
  * An amount in a few characters, for a place too narrow for the exact one (a chart's column):
@@ -63,14 +72,17 @@ const compactAmount = new Intl.NumberFormat('it-IT', {
  */
 export function formatEuroCompact(value: string | Cents): string {
   const cents = typeof value === 'number' ? value : toCents(value);
-  return compactAmount.format(cents / 100);
+  return compactAmount().format(cents / 100);
 }
 
-const inputAmount = new Intl.NumberFormat('it-IT', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
+const inputAmount = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping: true,
+    }),
+);
 
 /**
  * What an amount field shows for a decimal string: '30,00', '1.234,56' (it-IT, no currency
@@ -79,7 +91,7 @@ const inputAmount = new Intl.NumberFormat('it-IT', {
 export function formatAmountInput(value: string | null | undefined): string {
   if (value == null || value.trim() === '') return '';
   try {
-    return inputAmount.format(toCents(value) / 100);
+    return inputAmount().format(toCents(value) / 100);
   } catch {
     return value;
   }

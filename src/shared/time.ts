@@ -2,18 +2,24 @@
  * Europe/Rome calendar boundaries (docs/product/screens.md#date-importi-e-fuso-orario), whatever the server's or browser's zone is.
  * Pure Intl arithmetic: no Node or DOM imports.
  */
+
+import { onFirstUse } from '#shared/on-first-use.ts';
+
 export const TIME_ZONE = 'Europe/Rome';
 
-const partsFormatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const partsFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 interface RomeParts {
   year: number;
@@ -26,7 +32,7 @@ interface RomeParts {
 
 function partsFromIntl(date: Date): RomeParts {
   const p: Record<string, number> = {};
-  for (const part of partsFormatter.formatToParts(date)) {
+  for (const part of partsFormatter().formatToParts(date)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
   return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, second: p.second };

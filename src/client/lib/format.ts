@@ -1,32 +1,34 @@
+import { onFirstUse } from '#shared/on-first-use.ts';
 import { toCents } from '#shared/money.ts';
 import { TIME_ZONE } from '#shared/time.ts';
 
 export { formatEuro, formatEuroCompact } from '#shared/money.ts';
 
-const dateTimeFormatter = new Intl.DateTimeFormat('it-IT', {
+const dayOptions: Intl.DateTimeFormatOptions = {
   timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const dateFormatter = new Intl.DateTimeFormat('it-IT', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+};
+const dateTimeFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('it-IT', {
+      ...dayOptions,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
+const dateFormatter = onFirstUse(() => new Intl.DateTimeFormat('it-IT', dayOptions));
 
 /** dd/MM/yyyy in Europe/Rome. */
 export function formatDate(value: string | Date): string {
-  return dateFormatter.format(new Date(value));
+  return dateFormatter().format(new Date(value));
 }
 
 /** it-IT date and time with seconds, Europe/Rome. */
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormatter.format(new Date(value));
+  return dateTimeFormatter().format(new Date(value));
 }
 
 /** First letters of first and last name, else of the e-mail, else 'U'. See docs/product/screens.md#barra-laterale */
@@ -48,13 +50,16 @@ export function displayNameOf(
   return name || user?.email || 'Utente';
 }
 
-const percentFormatter = new Intl.NumberFormat('it-IT', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const percentFormatter = onFirstUse(
+  () =>
+    new Intl.NumberFormat('it-IT', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 
 /** "12,50%" from a decimal string ("12.50") or hundredths of a point (1250). */
 export function formatPercent(value: string | number): string {
   const hundredths = typeof value === 'number' ? value : toCents(value);
-  return `${percentFormatter.format(hundredths / 100)}%`;
+  return `${percentFormatter().format(hundredths / 100)}%`;
 }
