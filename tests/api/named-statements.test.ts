@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatementClient, statementName } from '#server/db/named-statements.ts';
-import { idsAmong, inlineInt } from '#server/db/sql-helpers.ts';
+import { idsAmong, inlineInt, lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
 
 describe('which statements are named', () => {
   it.each([
@@ -23,6 +23,11 @@ describe('which statements are named', () => {
     ['a delete', 'delete from "sessions" where "id" = $1', false],
     ['a search by pattern', 'select "id" from "leads" where "cerca" like lower($1)', false],
     ['a search by pattern in upper case', 'select 1 where $1 LIKE $2', false],
+    [
+      'a search of a small table by strpos',
+      'select "id" from "punti_fisici" where strpos("cerca", lower($1)) > 0',
+      true,
+    ],
     ['a read among a list of ids', 'select "id" from "leads" where "id" = any($1::int[]) limit 25', false],
     ['a transaction command', 'begin', false],
     ['a column merely named like "selected"', 'selected', false],
@@ -157,5 +162,53 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
     }
     // The cap is 4 in this pool: the new shapes fill it, the rest run unnamed.
     expect(others(await prepared())).toHaveLength(4);
+  });
+});
+
+describe.skipIf(!url)('a search of a small table (points, people) on a PostgreSQL connection', () => {
+  let pool: pg.Pool;
+  let db: ReturnType<typeof drizzle>;
+  const nome = sql.raw('lower(nome)');
+  const includes = (q: string) =>
+    db.execute(sql`select id from prova_ricerca_piccola where ${lowerTextIncludes(nome, q)} order by id`);
+  const like = (q: string) =>
+    db.execute(sql`select id from prova_ricerca_piccola where ${lowerTextContains(nome, q)} order by id`);
+
+  beforeAll(async () => {
+    pool = new pg.Pool({ connectionString: url, max: 1, Client: namedStatementClient() });
+    db = drizzle(pool);
+    await db.execute(sql`create table if not exists prova_ricerca_piccola (id int primary key, nome text)`);
+    await db.execute(
+      sql`insert into prova_ricerca_piccola select g, 'Bar Centrale ' || g from generate_series(1, 300) g`,
+    );
+    await db.execute(
+      sql`insert into prova_ricerca_piccola values (1001, 'Sconto 50% Bar_Roma'), (1002, 'Sconto 50 bar roma')`,
+    );
+  });
+
+  afterAll(async () => {
+    await pool?.query('drop table if exists prova_ricerca_piccola');
+    await pool?.end();
+  });
+
+  it('finds what the LIKE search finds, the wildcards typed taken literally', async () => {
+    for (const q of ['50%', 'BAR_', 'sconto 50', 'centrale 29', '', 'nessuno']) {
+      expect((await includes(q)).rows, q).toEqual((await like(q)).rows);
+    }
+    expect((await includes('50%')).rows).toEqual([{ id: 1001 }]);
+  });
+
+  it('is prepared once and keeps one plan for every term, where LIKE stays planned per term', async () => {
+    for (const q of ['bar', 'centrale 1', 'roma', 'sconto', 'bar', 'centrale 2', 'zzz', 'bar 3'])
+      await includes(q);
+    const texts = (
+      await pool.query<{ statement: string; generic_plans: string }>(
+        'select statement, generic_plans from pg_prepared_statements',
+      )
+    ).rows;
+    const mine = texts.filter((p) => p.statement.includes('strpos('));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+    expect(texts.some((p) => p.statement.includes(' like '))).toBe(false);
   });
 });

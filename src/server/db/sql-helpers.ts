@@ -36,6 +36,17 @@ export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
 }
 
 /**
+ * lowerTextContains for a statement that reads only small tables (the points and the people: a
+ * few hundred rows, read whole whatever the term). strpos instead of LIKE: the statement is then
+ * prepared like any read and keeps one plan, instead of being planned again for every term
+ * (docs/decisions/044-istruzioni-preparate.md). A statement that also reads leads or practices
+ * keeps LIKE: how many points or people match changes its best plan.
+ */
+export function lowerTextIncludes(lowerCased: SQLWrapper, text: string): SQL {
+  return sql`strpos(${lowerCased}, lower(${text})) > 0`;
+}
+
+/**
  * `column` is one of `ids`: the array literal as one text parameter, cast by the server (both
  * drivers accept it), however many ids.
  */
