@@ -44,6 +44,26 @@ test.describe('back-office shell', () => {
     await expect(page).toHaveURL(/\/auth\?next=%2Fleads$/);
   });
 
+  test('the sign-in form checks the e-mail and the password before sending them', async ({ page }) => {
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/login')) sent++;
+    });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('non-una-email');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByText('Email non valida')).toBeVisible();
+    await expect(page.getByText('Password richiesta')).toBeVisible();
+    expect(sent).toBe(0);
+
+    // Spaces and capitals are the user's typing, not a different address.
+    await page.getByLabel('Email').fill('  ADMIN@E2E.winsolution.it ');
+    await page.getByLabel('Password').fill('sbagliata');
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Credenziali non valide');
+    expect(sent).toBe(1);
+  });
+
   test('a wrong password shows the Italian error toast', async ({ page }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill('admin@e2e.winsolution.it');

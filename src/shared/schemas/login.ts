@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, as the landing's schemas: the sign-in page's first load carries only the checks it
+// uses, not the whole zod library (docs/performance.md#primo-caricamento). The server reads it alike.
+import * as z from 'zod/mini';
 import { msg } from '../messages';
 import { PASSWORD_MAX } from './password-limits';
 
@@ -7,16 +9,15 @@ import { PASSWORD_MAX } from './password-limits';
  * page does not load the list of common passwords (docs/performance.md#primo-caricamento).
  */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: msg.user.emailInvalid })
-    .trim()
-    .max(254, msg.user.emailInvalid)
-    .toLowerCase()
-    .pipe(z.email({ message: msg.user.emailInvalid })),
+  email: z.pipe(
+    z
+      .string({ error: msg.user.emailInvalid })
+      .check(z.trim(), z.maxLength(254, msg.user.emailInvalid), z.toLowerCase()),
+    z.email({ error: msg.user.emailInvalid }),
+  ),
   // Any text up to the policy's maximum: an old password may predate today's rules.
   password: z
     .string({ error: 'Password richiesta' })
-    .min(1, 'Password richiesta')
-    .max(PASSWORD_MAX, msg.auth.invalidCredentials),
+    .check(z.minLength(1, 'Password richiesta'), z.maxLength(PASSWORD_MAX, msg.auth.invalidCredentials)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
