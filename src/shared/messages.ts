@@ -9,6 +9,7 @@ import { landingMsg } from './messages-landing.ts';
 export const msg = {
   auth: {
     invalidCredentials: 'Credenziali non valide',
+    passwordRequired: 'Password richiesta',
     loginErrorTitle: 'Errore di accesso',
     loginSuccessTitle: 'Accesso effettuato',
     loginSuccessText: 'Benvenuto nel sistema WINSOLUTION!',

@@ -17,7 +17,7 @@ export const loginSchema = z.object({
   ),
   // Any text up to the policy's maximum: an old password may predate today's rules.
   password: z
-    .string({ error: 'Password richiesta' })
-    .check(z.minLength(1, 'Password richiesta'), z.maxLength(PASSWORD_MAX, msg.auth.invalidCredentials)),
+    .string({ error: msg.auth.passwordRequired })
+    .check(z.minLength(1, msg.auth.passwordRequired), z.maxLength(PASSWORD_MAX, msg.auth.invalidCredentials)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
