@@ -120,7 +120,9 @@ export async function serve(config: Config) {
       }),
       { log: app.log },
     );
-    wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);
+    // Without a mail server the worker has nothing to send: its 15-second run expires old
+    // messages, and a wake per submission would only add a statement to each.
+    if (mailer) wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);
     const opened = handle;
     // SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the jobs, close the
     // database (and release DATA_DIR); an uncaught error goes the same way after being logged.

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, pratiche, puntiFisici } from '#server/db/schema.ts';
+import { emailOutbox, pratiche, puntiFisici, users } from '#server/db/schema.ts';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { createMailer, type Mailer } from '#server/modules/notifiche/mailer.ts';
 import { enqueueEmails, processOutbox } from '#server/modules/notifiche/outbox.ts';
@@ -72,6 +72,19 @@ async function rete(options: { agente?: boolean; areaManager?: boolean } = {}) {
   return { punto, responsabile, agente, areaManager };
 }
 
+/** A person switches the new-lead notice on or off in their profile. */
+async function switchNuovoLead(email: string, attiva: boolean) {
+  const cookie = await login(ctx.app, email, PASSWORD);
+  const put = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/notifiche/preferenze/lead_nuovo',
+    headers: { cookie },
+    payload: { attiva },
+  });
+  expect(put.statusCode).toBe(200);
+  return put;
+}
+
 const remoteImages = (mail: ReceivedMail) => /<img[^>]+src=["']?https?:/i.test(mail.html);
 
 describe('new lead from the landing', () => {
@@ -124,14 +137,7 @@ describe('new lead from the landing', () => {
 
   it('reaches the responsible person who switched it on in their profile', async () => {
     const { punto, responsabile } = await rete();
-    const cookie = await login(ctx.app, responsabile.email, PASSWORD);
-    const put = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/notifiche/preferenze/lead_nuovo',
-      headers: { cookie },
-      payload: { attiva: true },
-    });
-    expect(put.statusCode).toBe(200);
+    const put = await switchNuovoLead(responsabile.email, true);
     expect(put.json<Array<{ tipo: string; attiva: boolean }>>()).toContainEqual(
       expect.objectContaining({ tipo: 'lead_nuovo', attiva: true, personalizzata: true }),
     );
@@ -145,17 +151,34 @@ describe('new lead from the landing', () => {
     expect((await submit(withoutAgent.punto.id)).statusCode).toBe(201);
 
     const { punto, agente } = await rete();
-    const cookie = await login(ctx.app, agente!.email, PASSWORD);
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/notifiche/preferenze/lead_nuovo',
-      headers: { cookie },
-      payload: { attiva: false },
-    });
+    await switchNuovoLead(agente!.email, false);
     expect((await submit(punto.id)).statusCode).toBe(201);
     await drain();
     expect(smtp.to(withoutAgent.areaManager!.email)).toHaveLength(1);
     expect(smtp.to(agente!.email)).toHaveLength(0);
+  });
+
+  it('reaches admin and amministrazione who switched it on, not the others nor a deactivated one', async () => {
+    const ufficio = await insertUser(ctx.db, { role: 'amministrazione' });
+    const capo = await insertUser(ctx.db, { role: 'admin' });
+    const silenzioso = await insertUser(ctx.db, { role: 'amministrazione' });
+    const uscito = await insertUser(ctx.db, { role: 'amministrazione' });
+    for (const person of [ufficio, capo, uscito]) await switchNuovoLead(person.email, true);
+    await ctx.db.update(users).set({ isActive: false }).where(eq(users.id, uscito.id));
+
+    const { punto, agente } = await rete();
+    expect((await submit(punto.id)).statusCode).toBe(201);
+    await drain();
+    expect(smtp.to(ufficio.email)).toHaveLength(1);
+    expect(smtp.to(capo.email)).toHaveLength(1);
+    expect(smtp.to(silenzioso.email)).toHaveLength(0);
+    expect(smtp.to(uscito.email)).toHaveLength(0);
+    expect(smtp.to(agente!.email)).toHaveLength(1);
+    // The other tests count their messages: these two stop hearing of new leads.
+    await ctx.db
+      .update(users)
+      .set({ isActive: false })
+      .where(inArray(users.id, [ufficio.id, capo.id]));
   });
 
   it('a simulated demo request (financial services alone) queues nothing', async () => {

@@ -16,6 +16,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { buildSubmission, insertPuntoFisico } from '../setup/factories';
+import { startTestSmtp } from '../setup/smtp';
 import { startUpload, textBill } from '../support/http-upload';
 import { killAllServers, spawnServer, type ServerProcess } from '../support/spawn-server';
 
@@ -140,6 +141,27 @@ describe.skipIf(skip)('the server process on the embedded database', { timeout: 
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     expect(await documentRows(pratica.praticaId)).toBe(1);
     expect(partFiles()).toEqual([]);
+  });
+
+  it("with a mail server, a submission's e-mails leave at once, not at the worker's next round", async () => {
+    const smtp = await startTestSmtp();
+    try {
+      const server = await spawnServer({
+        env: { ...env(), SMTP_URL: smtp.url, MAIL_FROM: 'noreply@esempio.it' },
+      });
+      const submission = buildSubmission(puntoId);
+      const res = await fetch(`${server.url}/api/submit-form`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.55.1.${++visitor}` },
+        body: JSON.stringify(submission),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      // The worker's timer comes back every 15 s: only the commit's wake sends it this soon.
+      await expect.poll(() => smtp.to(submission.email).length, { timeout: 10_000 }).toBe(1);
+      await server.stop();
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('a customer who goes away midway leaves no document, no file and no .part', async () => {

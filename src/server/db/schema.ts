@@ -1026,12 +1026,23 @@ export const serviziElenco = pgTable(
  * submissions no longer queue behind each other. Always empty outside a transaction; unlogged.
  * See docs/performance.md#contatori
  */
-export const contatoriAttesa = pgTable('contatori_attesa', {
-  ambito: text('ambito').notNull(),
-  ambitoId: integer('ambito_id').notNull(),
-  voce: text('voce').notNull(),
-  n: integer('n').notNull(),
-});
+export const contatoriAttesa = pgTable(
+  'contatori_attesa',
+  {
+    ambito: text('ambito').notNull(),
+    ambitoId: integer('ambito_id').notNull(),
+    voce: text('voce').notNull(),
+    n: integer('n').notNull(),
+    /**
+     * The transaction that wrote the row (migration 0046): the commit takes its own rows through
+     * the index instead of reading every dead row the other commits left since the last vacuum.
+     */
+    transazione: bigint('transazione', { mode: 'number' })
+      .notNull()
+      .default(sql`txid_current()`),
+  },
+  (t) => [index('contatori_attesa_transazione_idx').on(t.transazione)],
+);
 
 /**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change

@@ -13,7 +13,16 @@ import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas
 import type { submitFormSchema } from '#shared/schemas/landing.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { consensi, documenti, idempotencyKeys, leads, pratiche, servizi, users } from '#server/db/schema.ts';
+import {
+  consensi,
+  documenti,
+  idempotencyKeys,
+  leads,
+  pratiche,
+  servizi,
+  statiServiziOf,
+  users,
+} from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
@@ -140,6 +149,10 @@ export async function submitForm(
       puntoFisicoOriginaleId: punto.id,
     });
 
+    const nuoviServizi = richiesti.map((tipo) => ({
+      tipo: tipo as ServizioTipo,
+      stato: 'inserito' as const,
+    }));
     const [pratica] = await tx
       .insert(pratiche)
       .values({
@@ -151,15 +164,14 @@ export async function submitForm(
         userAgent: meta.userAgent,
         note: input.note?.trim() ? input.note.trim() : null,
         documentiCaricati: input.documentiCaricati ?? null,
+        // What the services' insert trigger would write: written now, the trigger finds nothing to
+        // change and the new practice is not updated a second time (docs/performance.md#invio-dalla-landing).
+        statiServizi: statiServiziOf(nuoviServizi),
       })
       .returning({ id: pratiche.id });
-    await tx.insert(servizi).values(
-      richiesti.map((tipo) => ({
-        praticaId: pratica.id,
-        tipoServizio: tipo as ServizioTipo,
-        stato: 'inserito' as const,
-      })),
-    );
+    await tx
+      .insert(servizi)
+      .values(nuoviServizi.map(({ tipo, stato }) => ({ praticaId: pratica.id, tipoServizio: tipo, stato })));
     await tx.insert(consensi).values({
       leadId: lead.id,
       praticaId: pratica.id,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   EMAIL_STATI,
@@ -71,32 +71,10 @@ export async function enqueueNuovoLead(
   if (areaManager && !agente) candidates.set(areaManager.id, { persona: areaManager, byDefault: true });
   if (responsabile && !candidates.has(responsabile.id))
     candidates.set(responsabile.id, { persona: responsabile, byDefault: !agente && !areaManager });
-  const office = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .innerJoin(
-      notifichePreferenze,
-      and(eq(notifichePreferenze.userId, users.id), eq(notifichePreferenze.tipo, 'lead_nuovo')),
-    )
-    .where(
-      and(
-        inArray(users.role, ['admin', 'amministrazione']),
-        eq(users.isActive, true),
-        eq(notifichePreferenze.attiva, true),
-      ),
-    );
+  const { office, choices } = await nuovoLeadRecipients(tx, [...candidates.keys()]);
   for (const persona of office)
     if (!candidates.has(persona.id)) candidates.set(persona.id, { persona, byDefault: false });
 
-  const choices = await explicitChoices(tx, [...candidates.keys()], 'lead_nuovo');
   const emails: OutgoingEmail[] = [];
   for (const { persona, byDefault } of candidates.values()) {
     if (!(choices.get(persona.id) ?? byDefault)) continue;
@@ -136,6 +114,49 @@ export async function enqueueNuovoLead(
     }),
   });
   return enqueueEmails(tx, emails, now);
+}
+
+const OFFICE_ROLES = ['admin', 'amministrazione'] as const;
+
+/**
+ * In one statement (a submission runs it on every request): admin and amministrazione who chose
+ * to hear of new leads, and the explicit choice, if any, of each of them and of the point's people.
+ */
+async function nuovoLeadRecipients(tx: DbExecutor, candidateIds: number[]) {
+  const rows = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      isActive: users.isActive,
+      attiva: notifichePreferenze.attiva,
+    })
+    .from(users)
+    .leftJoin(
+      notifichePreferenze,
+      and(eq(notifichePreferenze.userId, users.id), eq(notifichePreferenze.tipo, 'lead_nuovo')),
+    )
+    .where(
+      or(
+        and(
+          inArray(users.role, [...OFFICE_ROLES]),
+          eq(users.isActive, true),
+          eq(notifichePreferenze.attiva, true),
+        ),
+        candidateIds.length > 0 ? inArray(users.id, candidateIds) : undefined,
+      ),
+    );
+  const isOffice = (role: string) => (OFFICE_ROLES as readonly string[]).includes(role);
+  return {
+    office: rows
+      .filter((r) => isOffice(r.role) && r.isActive && r.attiva === true)
+      .map(({ attiva: _attiva, ...persona }) => persona),
+    // Everyone read, the office included (their choice is what brought them in).
+    choices: new Map(rows.filter((r) => r.attiva != null).map((r) => [r.id, r.attiva!])),
+  };
 }
 
 export interface EsitoServizioEvent {
