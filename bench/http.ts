@@ -30,26 +30,45 @@ export function processTree(pid: number): number[] {
 
 /** Resident memory of a process and the processes under it, in MB (VmRSS), 0 when gone. */
 export function rssMb(pid: number): number {
-  return processTree(pid).reduce((sum, p) => sum + ownRssMb(p), 0);
+  return processTree(pid).reduce((sum, p) => sum + ownMemoryKb(p, 'status', /VmRSS:\s+(\d+) kB/) / 1024, 0);
 }
 
-function ownRssMb(pid: number): number {
+/**
+ * The same processes' proportional set size, in MB: each page counted once however many of them
+ * map it (the node binary, shared libraries, pages a forked process still shares). Summed RSS
+ * counts those once per process: with a primary and two server processes, about 70 MB more than
+ * the machine gives them (docs/performance.md#memoria-di-più-processi).
+ */
+export function pssMb(pid: number): number {
+  return processTree(pid).reduce(
+    (sum, p) => sum + ownMemoryKb(p, 'smaps_rollup', /^Pss:\s+(\d+) kB/m) / 1024,
+    0,
+  );
+}
+
+function ownMemoryKb(pid: number, file: string, pattern: RegExp): number {
   try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
+    const m = pattern.exec(readFileSync(`/proc/${pid}/${file}`, 'utf8'));
+    return m ? Number(m[1]) : 0;
   } catch {
     return 0;
   }
 }
 
-/** Samples a process's RSS every 100 ms until stopped: the peak. */
+/** Samples a process's RSS and PSS every 100 ms until stopped: the peaks. */
 export function rssSampler(pid: number) {
   let peak = rssMb(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  let peakPss = pssMb(pid);
+  const sample = () => {
+    peak = Math.max(peak, rssMb(pid));
+    peakPss = Math.max(peakPss, pssMb(pid));
+  };
+  const timer = setInterval(sample, 100);
   return {
     stop() {
       clearInterval(timer);
-      return Math.max(peak, rssMb(pid));
+      sample();
+      return { rssMb: peak, pssMb: peakPss };
     },
   };
 }
@@ -223,6 +242,8 @@ export interface LoadResult {
   rps: number;
   /** Peak RSS of the server during the run, MB. */
   rssMb: number;
+  /** Peak PSS of the server during the run, MB (absent in older runs). */
+  pssMb?: number;
 }
 
 /** How many bodies each request's `setup` has made, over all its loads. */
@@ -299,7 +320,7 @@ export async function load(
     }
   });
   const result = await done;
-  const peak = sampler?.stop() ?? 0;
+  const peak = sampler?.stop() ?? { rssMb: 0, pssMb: 0 };
   latencies.sort((a, b) => a - b);
   return {
     connections,
@@ -312,6 +333,7 @@ export async function load(
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
     rps: latencies.length / seconds,
-    rssMb: peak,
+    rssMb: peak.rssMb,
+    pssMb: peak.pssMb,
   };
 }

@@ -165,4 +165,18 @@ describe('bench report', () => {
     expect(markdownReport([{ ...slowSeed, seedMs: Number.NaN }])).not.toContain('seed:demo');
     expect(markdownReport([older])).not.toContain('seed:demo');
   });
+
+  it('judges memory on the summed PSS where the run read it, and shows the summed RSS beside it', () => {
+    const twoProcesses = { ...newer, processes: 2, rssIdleMb: 266, rssUnderLoadMb: 314 };
+    expect(markdownReport([{ ...twoProcesses, pssIdleMb: 185, pssUnderLoadMb: 209 }])).toMatch(
+      /\| PostgreSQL 1\.000\.000: RSS ≤ 250 MB sotto carico \| PSS 209 MB \(a riposo 185 MB\); RSS sommato 314 MB \(a riposo 266 MB\) \| ✅ rispettato \| l'RSS sommato dei 3 processi conta/,
+    );
+    expect(markdownReport([{ ...twoProcesses, pssIdleMb: 240, pssUnderLoadMb: 262 }])).toMatch(
+      /RSS ≤ 250 MB sotto carico \| PSS 262 MB .* \| ❌ mancato \| somma del processo principale e dei 2 processi server/,
+    );
+    // A run from before PSS was read: judged on RSS, as it was.
+    expect(markdownReport([twoProcesses])).toMatch(
+      /RSS ≤ 250 MB sotto carico \| 314 MB \(a riposo 266 MB\) \| ❌ mancato/,
+    );
+  });
 });

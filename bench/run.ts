@@ -52,6 +52,7 @@ import {
   killAllChildren,
   load,
   root,
+  pssMb,
   rssMb,
   rssSampler,
   startBareFastify,
@@ -365,6 +366,7 @@ async function sqlPerRequest(pool: pg.Pool, base: string, c: Case, n = 5): Promi
 
 async function exportRun(base: string, pid: number, cookie: string, format: 'csv' | 'xlsx') {
   const idle = rssMb(pid);
+  const idlePss = pssMb(pid);
   const sampler = rssSampler(pid);
   const started = performance.now();
   const res = await fetch(`${base}/api/leads/export?format=${format}`, {
@@ -385,8 +387,10 @@ async function exportRun(base: string, pid: number, cookie: string, format: 'csv
     ms,
     bytes,
     rssIdleMb: idle,
-    rssPeakMb: peak,
-    rssGrowthMb: peak - idle,
+    rssPeakMb: peak.rssMb,
+    rssGrowthMb: peak.rssMb - idle,
+    pssIdleMb: idlePss,
+    pssPeakMb: peak.pssMb,
   };
 }
 
@@ -517,6 +521,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     cleanups.unshift(() => server.stop());
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const rssIdle = rssMb(server.pid);
+    const pssIdle = pssMb(server.pid);
 
     const cookies = Object.fromEntries(
       await Promise.all(roles.map(async (r) => [r, await login(server.base, r)] as const)),
@@ -554,6 +559,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
 
     const measures: DbRun['measures'] = [];
     let rssUnderLoad = 0;
+    let pssUnderLoad = 0;
     for (const c of cases) {
       // Two requests first: a wrong status is reported before the case is measured.
       for (let i = 0; i < 2; i++) {
@@ -572,6 +578,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       for (const conn of connectionLevels) {
         const r = await load(server.base, c.request, conn, seconds, server.pid);
         rssUnderLoad = Math.max(rssUnderLoad, r.rssMb);
+        pssUnderLoad = Math.max(pssUnderLoad, r.pssMb ?? 0);
         runs.push(r);
       }
       measures.push({ route: c.route, label: c.label, role: c.role, isList: c.isList, sqlMs, runs });
@@ -619,6 +626,8 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       ...(processes > 1 ? { startupsAllReadyMs: startupsAllReady } : {}),
       rssIdleMb: rssIdle,
       rssUnderLoadMb: rssUnderLoad,
+      pssIdleMb: pssIdle,
+      pssUnderLoadMb: pssUnderLoad,
       bare: connectionLevels.map((c) => bareResults[c]),
       measures,
       exports,
