@@ -174,6 +174,14 @@ describe('bench report', () => {
     expect(markdownReport([{ ...twoProcesses, pssIdleMb: 240, pssUnderLoadMb: 262 }])).toMatch(
       /RSS ≤ 250 MB sotto carico \| PSS 262 MB .* \| ❌ mancato \| somma del processo principale e dei 2 processi server/,
     );
+    // One process (PGlite): its RSS, not a sum.
+    expect(
+      markdownReport([
+        { ...newer, db: 'pglite', leads: 100_000, pssIdleMb: 366, pssUnderLoadMb: 457, rssUnderLoadMb: 492 },
+      ]),
+    ).toMatch(
+      /PGlite 100\.000: RSS ≤ 250 MB sotto carico \| PSS 457 MB \(a riposo 366 MB\); RSS 492 MB .* \| ❌ mancato \| PGlite vive nel processo/,
+    );
     // A run from before PSS was read: judged on RSS, as it was.
     expect(markdownReport([twoProcesses])).toMatch(
       /RSS ≤ 250 MB sotto carico \| 314 MB \(a riposo 266 MB\) \| ❌ mancato/,

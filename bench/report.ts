@@ -102,7 +102,7 @@ function memoryBudgetLine(run: DbRun): string {
   const figure =
     pss == null
       ? `${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB)`
-      : `PSS ${f(pss, 0)} MB (a riposo ${f(run.pssIdleMb, 0)} MB); RSS sommato ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB)`;
+      : `PSS ${f(pss, 0)} MB (a riposo ${f(run.pssIdleMb, 0)} MB); RSS${processes > 1 ? ' sommato' : ''} ${f(run.rssUnderLoadMb, 0)} MB (a riposo ${f(run.rssIdleMb, 0)} MB)`;
   const why =
     judged <= 250
       ? pss != null && run.rssUnderLoadMb > 250
