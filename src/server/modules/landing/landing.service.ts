@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
@@ -149,11 +149,9 @@ export async function submitForm(
       puntoFisicoOriginaleId: punto.id,
     });
 
-    const nuoviServizi = richiesti.map((tipo) => ({
-      tipo: tipo as ServizioTipo,
-      stato: 'inserito' as const,
-    }));
-    const [pratica] = await tx
+    const statoIniziale = 'inserito' as const;
+    const nuoviServizi = richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: statoIniziale }));
+    const insertPratica = tx
       .insert(pratiche)
       .values({
         leadId: lead.id,
@@ -169,17 +167,27 @@ export async function submitForm(
         statiServizi: statiServiziOf(nuoviServizi),
       })
       .returning({ id: pratiche.id });
-    await tx
-      .insert(servizi)
-      .values(nuoviServizi.map(({ tipo, stato }) => ({ praticaId: pratica.id, tipoServizio: tipo, stato })));
-    await tx.insert(consensi).values({
-      leadId: lead.id,
-      praticaId: pratica.id,
-      versioneInformativa: PRIVACY_NOTICE_VERSION,
-      testo: m.privacyLabel,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
+    // The practice, its services and the consent in one statement: each statement is a round trip
+    // to PostgreSQL, and a submission is mostly round trips (docs/performance.md#invio-dalla-landing).
+    // The triggers of all three run at its end, when the practice is there for the other two.
+    // (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
+    const inserted = await tx.execute<{ id: number }>(sql`
+      with p as ${insertPratica},
+      s as (
+        insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
+        select p.id, t.tipo, ${statoIniziale}::text from p, unnest(${sql.param(nuoviServizi.map((x) => x.tipo))}::text[]) as t(tipo)
+      )
+      insert into ${consensi} (${columnNames(
+        consensi.leadId,
+        consensi.praticaId,
+        consensi.versioneInformativa,
+        consensi.testo,
+        consensi.ip,
+        consensi.userAgent,
+      )})
+      select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
+      returning ${sql.identifier(consensi.praticaId.name)} as id`);
+    const pratica = { id: Number((inserted as { rows: Array<{ id: number }> }).rows[0].id) };
 
     // The staff who must call back, and the customer's confirmation, on this same transaction:
     // sent later by the outbox worker, so mail being down never touches the submission.
@@ -219,6 +227,13 @@ export async function submitForm(
     return result;
   });
 }
+
+/** Column names for an INSERT's list (a column in a `sql` template is written with its table). */
+const columnNames = (...columns: AnyColumn[]) =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 interface NewLead {
   nome: string;
