@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createWriteStream, constants as fsConstants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,11 +66,15 @@ export function createLocalStorage(root: string): DocumentStorage {
       const target = resolve(key);
       await mkdir(root, { recursive: true });
       const temp = `${target}.${randomBytes(4).toString('hex')}.part`;
+      const out = createWriteStream(temp, { mode: 0o600, flags: 'wx' });
       try {
-        await pipeline(body, createWriteStream(temp, { mode: 0o600, flags: 'wx' }));
+        await pipeline(body, out);
         await rename(temp, target);
       } catch (error) {
         body.destroy();
+        // A refusal can come before the file is even open: the stream opens it, then closes it.
+        // Removed only once closed, or the open would create it again after the removal.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(temp, { force: true });
         throw error;
       }
