@@ -42,9 +42,6 @@ export interface ExportResult {
   rssIdleMb: number;
   rssPeakMb: number;
   rssGrowthMb: number;
-  /** Absent in runs from before PSS was read. */
-  pssIdleMb?: number;
-  pssPeakMb?: number;
 }
 
 export interface DbRun {

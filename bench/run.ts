@@ -366,7 +366,6 @@ async function sqlPerRequest(pool: pg.Pool, base: string, c: Case, n = 5): Promi
 
 async function exportRun(base: string, pid: number, cookie: string, format: 'csv' | 'xlsx') {
   const idle = rssMb(pid);
-  const idlePss = pssMb(pid);
   const sampler = rssSampler(pid);
   const started = performance.now();
   const res = await fetch(`${base}/api/leads/export?format=${format}`, {
@@ -389,8 +388,6 @@ async function exportRun(base: string, pid: number, cookie: string, format: 'csv
     rssIdleMb: idle,
     rssPeakMb: peak.rssMb,
     rssGrowthMb: peak.rssMb - idle,
-    pssIdleMb: idlePss,
-    pssPeakMb: peak.pssMb,
   };
 }
 

@@ -16,6 +16,7 @@ import type { Actor } from '#server/plugins/auth.ts';
 import {
   consulenteOf,
   loadPuntoConPersone,
+  personaColumns,
   type PuntoConPersone,
   type PuntoPersona,
 } from '../punti-fisici/persone';
@@ -124,16 +125,7 @@ const OFFICE_ROLES = ['admin', 'amministrazione'] as const;
  */
 async function nuovoLeadRecipients(tx: DbExecutor, candidateIds: number[]) {
   const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      role: users.role,
-      isActive: users.isActive,
-      attiva: notifichePreferenze.attiva,
-    })
+    .select({ ...personaColumns(users), attiva: notifichePreferenze.attiva })
     .from(users)
     .leftJoin(
       notifichePreferenze,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { CONSULENTE_TELEFONO_PLACEHOLDER } from '#shared/domain.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { puntiFisici, users } from '#server/db/schema.ts';
@@ -26,6 +26,21 @@ export interface PuntoConPersone {
   areaManager: PuntoPersona | undefined;
 }
 
+type PersonaColumn = 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'role' | 'isActive';
+
+/** A PuntoPersona's columns, from `users` or one of its aliases. */
+export function personaColumns<T extends Record<PersonaColumn, AnyPgColumn>>(u: T): Pick<T, PersonaColumn> {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    isActive: u.isActive,
+  };
+}
+
 const responsabileU = alias(users, 'responsabile');
 const agenteU = alias(users, 'agente');
 const areaManagerU = alias(users, 'area_manager');
@@ -44,33 +59,9 @@ export async function loadPuntoConPersone(
       nomeAttivita: puntiFisici.nomeAttivita,
       landingCode: puntiFisici.landingCode,
       isActive: puntiFisici.isActive,
-      responsabile: {
-        id: responsabileU.id,
-        firstName: responsabileU.firstName,
-        lastName: responsabileU.lastName,
-        email: responsabileU.email,
-        phone: responsabileU.phone,
-        role: responsabileU.role,
-        isActive: responsabileU.isActive,
-      },
-      agente: {
-        id: agenteU.id,
-        firstName: agenteU.firstName,
-        lastName: agenteU.lastName,
-        email: agenteU.email,
-        phone: agenteU.phone,
-        role: agenteU.role,
-        isActive: agenteU.isActive,
-      },
-      areaManager: {
-        id: areaManagerU.id,
-        firstName: areaManagerU.firstName,
-        lastName: areaManagerU.lastName,
-        email: areaManagerU.email,
-        phone: areaManagerU.phone,
-        role: areaManagerU.role,
-        isActive: areaManagerU.isActive,
-      },
+      responsabile: personaColumns(responsabileU),
+      agente: personaColumns(agenteU),
+      areaManager: personaColumns(areaManagerU),
     })
     .from(puntiFisici)
     .leftJoin(responsabileU, eq(responsabileU.id, puntiFisici.utenteResponsabileId))
