@@ -359,6 +359,25 @@ describe('POST /api/submit-form: idempotency', () => {
     expect(row.praticaId).toBe([...ids][0]);
   });
 
+  it('two concurrent requests under one key with different data: one practice, the other 409 leaving nothing', async () => {
+    const key = newKey();
+    const before = await counts();
+    const replies = await Promise.all([
+      submit(buildSubmission(puntoId), { key }),
+      submit(buildSubmission(puntoId), { key }),
+    ]);
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = replies.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(msg.landing.idempotencyKeyReused);
+    // The refused one's lead, practice, services and consent were written, then undone.
+    expect(await counts()).toEqual({
+      leads: before.leads + 1,
+      pratiche: before.pratiche + 1,
+      servizi: before.servizi + 2,
+      consensi: before.consensi + 1,
+    });
+  });
+
   it('refuses the same key with a different request (409) and creates nothing', async () => {
     const key = newKey();
     await submit(buildSubmission(puntoId), { key });

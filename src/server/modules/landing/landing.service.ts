@@ -118,115 +118,127 @@ export async function submitForm(
     )
     .digest('hex');
 
-  return db.transaction(async (tx) => {
-    const key = meta.idempotencyKey ? `submit-form:${meta.idempotencyKey}` : null;
-    if (key) {
-      // A concurrent twin blocks here until the first commits, then finds its answer.
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ key, scope: 'submit-form', response: { fingerprint } satisfies StoredIdempotency })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed.length === 0) {
-        const [row] = await tx
-          .select({ response: idempotencyKeys.response })
-          .from(idempotencyKeys)
-          .where(eq(idempotencyKeys.key, key));
-        const stored = row?.response as StoredIdempotency | undefined;
-        if (!stored?.result || stored.fingerprint !== fingerprint)
-          throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-        return stored.result;
-      }
-    }
+  const key = meta.idempotencyKey ? `submit-form:${meta.idempotencyKey}` : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const lead = await findOrCreateLead(tx, {
+        nome: input.nome,
+        cognome: input.cognome,
+        email: input.email,
+        telefono: input.telefono,
+        emailNormalizzata,
+        telefonoNormalizzato,
+        puntoFisicoOriginaleId: punto.id,
+      });
 
-    const lead = await findOrCreateLead(tx, {
-      nome: input.nome,
-      cognome: input.cognome,
-      email: input.email,
-      telefono: input.telefono,
-      emailNormalizzata,
-      telefonoNormalizzato,
-      puntoFisicoOriginaleId: punto.id,
-    });
-
-    const statoIniziale = 'inserito' as const;
-    const nuoviServizi = richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: statoIniziale }));
-    const insertPratica = tx
-      .insert(pratiche)
-      .values({
-        leadId: lead.id,
-        puntoFisicoId: punto.id,
-        statoPratica: 'inserita',
-        orarioContatto,
-        indirizzoIp: meta.ip,
-        userAgent: meta.userAgent,
-        note: input.note?.trim() ? input.note.trim() : null,
-        documentiCaricati: input.documentiCaricati ?? null,
-        // What the services' insert trigger would write: written now, the trigger finds nothing to
-        // change and the new practice is not updated a second time (docs/performance.md#invio-dalla-landing).
-        statiServizi: statiServiziOf(nuoviServizi),
-      })
-      .returning({ id: pratiche.id });
-    // The practice, its services and the consent in one statement: each statement is a round trip
-    // to PostgreSQL, and a submission is mostly round trips (docs/performance.md#invio-dalla-landing).
-    // The triggers of all three run at its end, when the practice is there for the other two.
-    // (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
-    const inserted = await tx.execute<{ id: number }>(sql`
-      with p as ${insertPratica},
-      s as (
-        insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
-        select p.id, t.tipo, ${statoIniziale}::text from p, unnest(${sql.param(nuoviServizi.map((x) => x.tipo))}::text[]) as t(tipo)
-      )
-      insert into ${consensi} (${columnNames(
-        consensi.leadId,
-        consensi.praticaId,
-        consensi.versioneInformativa,
-        consensi.testo,
-        consensi.ip,
-        consensi.userAgent,
-      )})
-      select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
-      returning ${sql.identifier(consensi.praticaId.name)} as id`);
-    const pratica = { id: Number((inserted as { rows: Array<{ id: number }> }).rows[0].id) };
-
-    // The staff who must call back, and the customer's confirmation, on this same transaction:
-    // sent later by the outbox worker, so mail being down never touches the submission.
-    if (notifiche) {
-      await enqueueNuovoLead(
-        tx,
-        {
+      const statoIniziale = 'inserito' as const;
+      const nuoviServizi = richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: statoIniziale }));
+      const insertPratica = tx
+        .insert(pratiche)
+        .values({
           leadId: lead.id,
-          praticaId: pratica.id,
           puntoFisicoId: punto.id,
-          punto,
-          isExistingLead: lead.isExisting,
-          cliente: { nome: input.nome, cognome: input.cognome, telefono: input.telefono, email: input.email },
-          servizi: richiesti as ServizioTipo[],
+          statoPratica: 'inserita',
           orarioContatto,
-        },
-        notifiche,
-      );
-    }
+          indirizzoIp: meta.ip,
+          userAgent: meta.userAgent,
+          note: input.note?.trim() ? input.note.trim() : null,
+          documentiCaricati: input.documentiCaricati ?? null,
+          // What the services' insert trigger would write: written now, the trigger finds nothing to
+          // change and the new practice is not updated a second time (docs/performance.md#invio-dalla-landing).
+          statiServizi: statiServiziOf(nuoviServizi),
+        })
+        .returning({ id: pratiche.id });
+      // The same answer for a known and an unknown customer: no lead id (an old one would tell),
+      // no isExistingLead. See docs/decisions/011-security-hardening.md.
+      const answer = (praticaId: number): StoredResult => ({
+        success: true,
+        praticaId,
+        leadId: null,
+        isExistingLead: false,
+        simulated: false,
+        message: m.submitted,
+      });
+      // The practice, its services, the consent and the idempotency key in one statement: each
+      // statement is a round trip to PostgreSQL, and a submission is mostly round trips
+      // (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its end, when
+      // the practice is there for the others. The key is stored with its answer; one already there
+      // (a twin, which waits here for the first to commit, or a key reused) inserts nothing, and
+      // the whole transaction is undone below. (drizzle writes the embedded insert in parentheses.)
+      const storedKey = key
+        ? sql`, k as (
+            insert into ${idempotencyKeys} (${columnNames(idempotencyKeys.key, idempotencyKeys.scope, idempotencyKeys.praticaId, idempotencyKeys.response)})
+            select ${key}, 'submit-form', p.id, jsonb_build_object(
+              'fingerprint', ${fingerprint}::text,
+              'result', ${JSON.stringify(answer(0))}::jsonb || jsonb_build_object('praticaId', p.id))
+            from p
+            on conflict do nothing
+            returning 1
+          )`
+        : sql``;
+      const inserted = await tx.execute<{ id: number; claimed: boolean }>(sql`
+        with p as ${insertPratica},
+        s as (
+          insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
+          select p.id, t.tipo, ${statoIniziale}::text from p, unnest(${sql.param(nuoviServizi.map((x) => x.tipo))}::text[]) as t(tipo)
+        ),
+        c as (
+          insert into ${consensi} (${columnNames(
+            consensi.leadId,
+            consensi.praticaId,
+            consensi.versioneInformativa,
+            consensi.testo,
+            consensi.ip,
+            consensi.userAgent,
+          )})
+          select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
+        )${storedKey}
+        select p.id, ${key ? sql`exists (select from k)` : sql`true`} as claimed from p`);
+      const [row] = (inserted as { rows: Array<{ id: number; claimed: boolean }> }).rows;
+      if (!row.claimed) throw new KeyAlreadyStored();
+      const pratica = { id: Number(row.id) };
 
-    // The same answer for a known and an unknown customer: no lead id (an old one would tell),
-    // no isExistingLead. See docs/decisions/011-security-hardening.md.
-    const result: StoredResult = {
-      success: true,
-      praticaId: pratica.id,
-      leadId: null,
-      isExistingLead: false,
-      simulated: false,
-      message: m.submitted,
-    };
-    if (key) {
-      await tx
-        .update(idempotencyKeys)
-        .set({ praticaId: pratica.id, response: { fingerprint, result } satisfies StoredIdempotency })
-        .where(eq(idempotencyKeys.key, key));
-    }
-    return result;
-  });
+      // The staff who must call back, and the customer's confirmation, on this same transaction:
+      // sent later by the outbox worker, so mail being down never touches the submission.
+      if (notifiche) {
+        await enqueueNuovoLead(
+          tx,
+          {
+            leadId: lead.id,
+            praticaId: pratica.id,
+            puntoFisicoId: punto.id,
+            punto,
+            isExistingLead: lead.isExisting,
+            cliente: {
+              nome: input.nome,
+              cognome: input.cognome,
+              telefono: input.telefono,
+              email: input.email,
+            },
+            servizi: richiesti as ServizioTipo[],
+            orarioContatto,
+          },
+          notifiche,
+        );
+      }
+      return answer(pratica.id);
+    });
+  } catch (error) {
+    if (!(error instanceof KeyAlreadyStored) || !key) throw error;
+    // Everything this request wrote is undone; the key's first request answers.
+    const [row] = await db
+      .select({ response: idempotencyKeys.response })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.key, key));
+    const stored = row?.response as StoredIdempotency | undefined;
+    if (!stored?.result || stored.fingerprint !== fingerprint)
+      throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    return stored.result;
+  }
 }
+
+/** Thrown to undo a submission whose idempotency key another request already stored. */
+class KeyAlreadyStored extends Error {}
 
 /** Column names for an INSERT's list (a column in a `sql` template is written with its table). */
 const columnNames = (...columns: AnyColumn[]) =>
