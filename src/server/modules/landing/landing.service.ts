@@ -149,33 +149,12 @@ export async function submitForm(
           statiServizi: statiServiziOf(nuoviServizi),
         })
         .returning({ id: pratiche.id });
-      // The same answer for a known and an unknown customer: no lead id (an old one would tell),
-      // no isExistingLead. See docs/decisions/011-security-hardening.md.
-      const answer = (praticaId: number): StoredResult => ({
-        success: true,
-        praticaId,
-        leadId: null,
-        isExistingLead: false,
-        simulated: false,
-        message: m.submitted,
-      });
       // The practice, its services, the consent and the idempotency key in one statement: each
       // statement is a round trip to PostgreSQL, and a submission is mostly round trips
       // (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its end, when
-      // the practice is there for the others. The key is stored with its answer; one already there
-      // (a twin, which waits here for the first to commit, or a key reused) inserts nothing, and
-      // the whole transaction is undone below. (drizzle writes the embedded insert in parentheses.)
-      const storedKey = key
-        ? sql`, k as (
-            insert into ${idempotencyKeys} (${columnNames(idempotencyKeys.key, idempotencyKeys.scope, idempotencyKeys.praticaId, idempotencyKeys.response)})
-            select ${key}, 'submit-form', p.id, jsonb_build_object(
-              'fingerprint', ${fingerprint}::text,
-              'result', ${JSON.stringify(answer(0))}::jsonb || jsonb_build_object('praticaId', p.id))
-            from p
-            on conflict do nothing
-            returning 1
-          )`
-        : sql``;
+      // the practice is there for the others. A key already stored (a twin, which waits here for
+      // the first to commit, or a key reused) inserts nothing, and the whole transaction is undone
+      // below. (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
       const inserted = await tx.execute<{ id: number; claimed: boolean }>(sql`
         with p as ${insertPratica},
         s as (
@@ -192,7 +171,7 @@ export async function submitForm(
             consensi.userAgent,
           )})
           select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
-        )${storedKey}
+        )${key ? sql`, k as ${keyInsert(key, fingerprint)}` : sql``}
         select p.id, ${key ? sql`exists (select from k)` : sql`true`} as claimed from p`);
       const [row] = (inserted as { rows: Array<{ id: number; claimed: boolean }> }).rows;
       if (!row.claimed) throw new KeyAlreadyStored();
@@ -221,20 +200,53 @@ export async function submitForm(
           notifiche,
         );
       }
-      return answer(pratica.id);
+      return submittedAnswer(pratica.id);
     });
   } catch (error) {
     if (!(error instanceof KeyAlreadyStored) || !key) throw error;
     // Everything this request wrote is undone; the key's first request answers.
-    const [row] = await db
-      .select({ response: idempotencyKeys.response })
-      .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.key, key));
-    const stored = row?.response as StoredIdempotency | undefined;
-    if (!stored?.result || stored.fingerprint !== fingerprint)
-      throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-    return stored.result;
+    return storedAnswer(db, key, fingerprint);
   }
+}
+
+/**
+ * The same answer for a known and an unknown customer: no lead id (an old one would tell), no
+ * isExistingLead. See docs/decisions/011-security-hardening.md.
+ */
+const submittedAnswer = (praticaId: number): StoredResult => ({
+  success: true,
+  praticaId,
+  leadId: null,
+  isExistingLead: false,
+  simulated: false,
+  message: m.submitted,
+});
+
+/**
+ * The insert of an idempotency key with its answer (StoredIdempotency), embedded after the
+ * practice's `p` in submitForm's statement: the answer takes the practice's id there. Returns a
+ * row only when the key was not stored yet.
+ */
+const keyInsert = (key: string, fingerprint: string) => sql`(
+  insert into ${idempotencyKeys} (${columnNames(idempotencyKeys.key, idempotencyKeys.scope, idempotencyKeys.praticaId, idempotencyKeys.response)})
+  select ${key}, 'submit-form', p.id, jsonb_build_object(
+    'fingerprint', ${fingerprint}::text,
+    'result', ${JSON.stringify(submittedAnswer(0))}::jsonb || jsonb_build_object('praticaId', p.id))
+  from p
+  on conflict do nothing
+  returning 1
+)`;
+
+/** The answer stored under a key, if this request is the same one; a key reused with other data: 409. */
+async function storedAnswer(db: Database, key: string, fingerprint: string): Promise<StoredResult> {
+  const [row] = await db
+    .select({ response: idempotencyKeys.response })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.key, key));
+  const stored = row?.response as StoredIdempotency | undefined;
+  if (!stored?.result || stored.fingerprint !== fingerprint)
+    throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  return stored.result;
 }
 
 /** Thrown to undo a submission whose idempotency key another request already stored. */
