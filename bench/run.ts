@@ -87,8 +87,8 @@ const connectionLevels = quick ? [10] : [10, 50];
 const warmUpSeconds = 1;
 /**
  * A submission's own code (validation, its e-mails, its inserts) takes V8 about 20 s of load to
- * compile, and a server that has been up a while has done it: measured right after a 1 s warm-up
- * it ran at 165 a second, 250–290 from the eighth 3-second round on (docs/performance.md#invio-dalla-landing).
+ * compile, and a server that has been up a while has done it: in 3-second rounds right after a
+ * start, 163 a second in the first, 296 in the eighth (docs/performance.md#invio-dalla-landing).
  * Run just before its own measure, so the rows it adds never reach the lists' measures.
  */
 const submitWarmUpSeconds = quick ? 5 : 25;
