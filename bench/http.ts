@@ -30,7 +30,7 @@ export function processTree(pid: number): number[] {
 
 /** Resident memory of a process and the processes under it, in MB (VmRSS), 0 when gone. */
 export function rssMb(pid: number): number {
-  return processTree(pid).reduce((sum, p) => sum + ownMemoryKb(p, 'status', /VmRSS:\s+(\d+) kB/) / 1024, 0);
+  return treeRssMb(processTree(pid));
 }
 
 /**
@@ -40,11 +40,13 @@ export function rssMb(pid: number): number {
  * the machine gives them (docs/performance.md#memoria-di-più-processi).
  */
 export function pssMb(pid: number): number {
-  return processTree(pid).reduce(
-    (sum, p) => sum + ownMemoryKb(p, 'smaps_rollup', /^Pss:\s+(\d+) kB/m) / 1024,
-    0,
-  );
+  return treePssMb(processTree(pid));
 }
+
+const treeRssMb = (tree: number[]) =>
+  tree.reduce((sum, p) => sum + ownMemoryKb(p, 'status', /VmRSS:\s+(\d+) kB/) / 1024, 0);
+const treePssMb = (tree: number[]) =>
+  tree.reduce((sum, p) => sum + ownMemoryKb(p, 'smaps_rollup', /^Pss:\s+(\d+) kB/m) / 1024, 0);
 
 function ownMemoryKb(pid: number, file: string, pattern: RegExp): number {
   try {
@@ -55,13 +57,24 @@ function ownMemoryKb(pid: number, file: string, pattern: RegExp): number {
   }
 }
 
-/** Samples a process's RSS and PSS every 100 ms until stopped: the peaks. */
+/**
+ * Samples a process's RSS and PSS every 100 ms until stopped: the peaks. The sampler runs in the
+ * bench's own thread, beside the load it measures, so it reads little: the process tree (a read
+ * of every process's stat in /proc) once a second, as it only changes when a server process
+ * restarts, and each sample only its processes' two files (docs/performance.md#benchmark-http).
+ */
 export function rssSampler(pid: number) {
-  let peak = rssMb(pid);
-  let peakPss = pssMb(pid);
+  let tree = processTree(pid);
+  let treeReadAt = Date.now();
+  let peak = treeRssMb(tree);
+  let peakPss = treePssMb(tree);
   const sample = () => {
-    peak = Math.max(peak, rssMb(pid));
-    peakPss = Math.max(peakPss, pssMb(pid));
+    if (Date.now() - treeReadAt >= 1000) {
+      tree = processTree(pid);
+      treeReadAt = Date.now();
+    }
+    peak = Math.max(peak, treeRssMb(tree));
+    peakPss = Math.max(peakPss, treePssMb(tree));
   };
   const timer = setInterval(sample, 100);
   return {

@@ -133,23 +133,44 @@ describe('bench report', () => {
     expect(md).not.toContain('query che contano o ordinano');
   });
 
-  it('tells routes whose SQL grew with the table from routes that met another machine', () => {
-    const measure = (label: string, p95: number, sqlMs: number) => ({
-      route: 'GET /api/leads',
+  it('tells routes whose answer or SQL grew from routes that met another machine', () => {
+    const measure = (label: string, p95: number, sqlMs: number, responseBytes: number) => ({
+      route: 'GET /api/punti-fisici',
       label,
       role: 'admin' as const,
       isList: true,
       sqlMs,
+      responseBytes,
       runs: [load(p95)],
     });
-    const small = { ...older, load: 0.8, measures: [measure('ricerca', 20, 1), measure('pagina 1', 20, 1)] };
-    const big = { ...newer, measures: [measure('ricerca', 45, 3), measure('pagina 1', 40, 1.1)] };
+    const small = {
+      ...older,
+      load: 0.8,
+      measures: [
+        measure('ricerca', 20, 0.2, 7_000),
+        measure('pagina 2', 20, 1, 18_000),
+        measure('pagina 1', 20, 1, 18_000),
+      ],
+    };
+    const big = {
+      ...newer,
+      measures: [
+        measure('ricerca', 45, 1, 18_432),
+        measure('pagina 2', 45, 3, 18_000),
+        measure('pagina 1', 40, 1.1, 18_500),
+      ],
+    };
     const md = markdownReport([small, big]);
-    expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 2\/2 oltre; .* \| ❌ mancato \|/);
+    expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 3\/3 oltre; .* \| ❌ mancato \|/);
     expect(md).toContain(
-      "1 con l'SQL per richiesta cresciuto con la tabella (GET /api/leads ricerca (admin) SQL 1.0 → 3.0 ms)",
+      '1 con una risposta più grande: più righe nella pagina, perché i dati demo a 1.000.000 di lead hanno 10 volte i punti fisici (GET /api/punti-fisici ricerca (admin) 6.8 → 18.0 KB, SQL 0.2 → 1.0 ms)',
     );
-    expect(md).toContain('1 con lo stesso SQL nei due giri: la differenza è della macchina');
+    expect(md).toContain(
+      "1 con l'SQL per richiesta cresciuto con la tabella (GET /api/punti-fisici pagina 2 (admin) SQL 1.0 → 3.0 ms)",
+    );
+    expect(md).toContain(
+      '1 con lo stesso SQL e la stessa risposta nei due giri: la differenza è della macchina',
+    );
   });
 
   it('judges the demo load of a million leads against five minutes, with its phases when missed', () => {

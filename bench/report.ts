@@ -30,6 +30,8 @@ export interface Measure {
   isList: boolean;
   /** pg_stat_statements: planning and execution time of the request's statements, per request (PostgreSQL only). */
   sqlMs?: number;
+  /** The body of one response, uncompressed (absent in older runs): more rows on a page, more bytes. */
+  responseBytes?: number;
   /** One per connection level, in order (10, then 50). */
   runs: LoadResult[];
 }
@@ -170,24 +172,47 @@ function listReason(over: Measure[], run: DbRun): string {
 }
 
 /**
- * Why routes grew past 1.5× from 100k to 1M: their SQL per request grew too, or it did not and the
- * two runs met a different machine (the bare route's requests per second say by how much).
+ * Why routes grew past 1.5× from 100k to 1M: their SQL per request grew too; or their answer did
+ * (a page holding more rows: the demo data has ten times the points at 1M, so a role's first page
+ * of points or a search among them finds more); or neither did, and the two runs met a different
+ * machine (the bare route's requests per second say by how much).
  */
 function ratioReason(bad: Array<{ m: Measure; base: Measure | undefined }>, run: DbRun, base: DbRun): string {
-  const grew = bad.filter(
+  const larger = bad.filter(
     ({ m, base: b }) =>
-      m.sqlMs != null && b?.sqlMs != null && m.sqlMs > 1.5 * b.sqlMs && m.sqlMs - b.sqlMs > 0.5,
+      m.responseBytes != null && b?.responseBytes != null && m.responseBytes > 1.5 * b.responseBytes,
   );
-  const named = grew
+  const grew = bad.filter(
+    (x) =>
+      !larger.includes(x) &&
+      x.m.sqlMs != null &&
+      x.base?.sqlMs != null &&
+      x.m.sqlMs > 1.5 * x.base.sqlMs &&
+      x.m.sqlMs - x.base.sqlMs > 0.5,
+  );
+  const label = (m: Measure) => `${m.route} ${m.label} (${m.role})`;
+  const sqlChange = (m: Measure, b: Measure) => `SQL ${f(b.sqlMs, 1)} → ${f(m.sqlMs, 1)} ms`;
+  const kb = (bytes: number | undefined) => f((bytes ?? 0) / 1024, 1);
+  const largerNamed = larger
     .slice(0, 4)
-    .map(({ m, base: b }) => `${m.route} ${m.label} (${m.role}) SQL ${f(b!.sqlMs, 1)} → ${f(m.sqlMs, 1)} ms`)
+    .map(
+      ({ m, base: b }) =>
+        `${label(m)} ${kb(b!.responseBytes)} → ${kb(m.responseBytes)} KB${m.sqlMs != null ? `, ${sqlChange(m, b!)}` : ''}`,
+    )
     .join('; ');
-  const rest = bad.length - grew.length;
+  const grewNamed = grew
+    .slice(0, 4)
+    .map(({ m, base: b }) => `${label(m)} ${sqlChange(m, b!)}`)
+    .join('; ');
+  const rest = bad.length - grew.length - larger.length;
   const bare = (r: DbRun) => f(r.bare[0]?.rps, 0);
   return [
-    grew.length ? `${grew.length} con l'SQL per richiesta cresciuto con la tabella (${named})` : '',
+    larger.length
+      ? `${larger.length} con una risposta più grande: più righe nella pagina, perché i dati demo a 1.000.000 di lead hanno 10 volte i punti fisici (${largerNamed})`
+      : '',
+    grew.length ? `${grew.length} con l'SQL per richiesta cresciuto con la tabella (${grewNamed})` : '',
     rest
-      ? `${rest} con lo stesso SQL nei due giri: la differenza è della macchina (rotta Fastify nuda ${bare(run)} req/s in questo giro, ${bare(base)} in quello a 100.000; load ${f(run.load)} e ${f(base.load)})`
+      ? `${rest} con lo stesso SQL e la stessa risposta nei due giri: la differenza è della macchina (rotta Fastify nuda ${bare(run)} req/s in questo giro, ${bare(base)} in quello a 100.000; load ${f(run.load)} e ${f(base.load)})`
       : '',
   ]
     .filter(Boolean)

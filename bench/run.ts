@@ -569,6 +569,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     let pssUnderLoad = 0;
     for (const c of cases) {
       // Two requests first: a wrong status is reported before the case is measured.
+      let responseBytes = 0;
       for (let i = 0; i < 2; i++) {
         const extra = c.request.setup?.(2_000_000 + i);
         const res = await fetch(`${server.base}${c.request.path}`, {
@@ -576,7 +577,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
           headers: { ...c.request.headers, ...extra?.headers },
           body: extra?.body,
         });
-        await res.arrayBuffer();
+        responseBytes = (await res.arrayBuffer()).byteLength;
         if (res.status !== (c.request.expected ?? 200))
           log(`  attenzione: ${c.route} ${c.label} (${c.role}) risponde ${res.status}`);
       }
@@ -589,7 +590,15 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
         pssUnderLoad = Math.max(pssUnderLoad, r.pssMb ?? 0);
         runs.push(r);
       }
-      measures.push({ route: c.route, label: c.label, role: c.role, isList: c.isList, sqlMs, runs });
+      measures.push({
+        route: c.route,
+        label: c.label,
+        role: c.role,
+        isList: c.isList,
+        sqlMs,
+        responseBytes,
+        runs,
+      });
       const r10 = runs[0];
       log(
         `  ${`${c.route} ${c.label}`.padEnd(52)} ${c.role.padEnd(15)} p50 ${r10.p50} p95 ${r10.p95} p99 ${r10.p99} ms, ${Math.round(r10.rps)} req/s${sqlMs != null ? `, SQL ${sqlMs.toFixed(2)} ms` : ''}${r10.wrongStatus ? `, ${r10.wrongStatus} risposte errate (${r10.firstError})` : ''}`,
