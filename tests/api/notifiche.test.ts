@@ -135,6 +135,63 @@ describe('new lead from the landing', () => {
     expect(smtp.to(areaManager!.email)).toHaveLength(0);
   });
 
+  it("queues each message with the practice's number, once per practice, also when the request is repeated", async () => {
+    const { punto, agente } = await rete();
+    const send = (key: string, payload: ReturnType<typeof buildSubmission>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/submit-form',
+        payload: payload as unknown as Record<string, unknown>,
+        headers: { 'idempotency-key': key },
+        remoteAddress: randomIp(),
+      });
+    const keys = [`coda-${randomInt(1e9)}`, `coda-${randomInt(1e9)}`];
+    const primo = buildSubmission(punto.id, { email: 'primo@cliente.it' });
+    const first = await send(keys[0], primo);
+    const again = await send(keys[0], primo);
+    const second = await send(keys[1], buildSubmission(punto.id, { email: 'secondo@cliente.it' }));
+    expect([first.statusCode, again.statusCode, second.statusCode]).toEqual([201, 201, 201]);
+    const ids = [first, second].map((r) => r.json<{ praticaId: number }>().praticaId);
+    expect(again.json<{ praticaId: number }>().praticaId).toBe(ids[0]);
+
+    const queued = await ctx.db
+      .select({
+        praticaId: emailOutbox.praticaId,
+        leadId: emailOutbox.leadId,
+        userId: emailOutbox.userId,
+        dedupeKey: emailOutbox.dedupeKey,
+        destinatario: emailOutbox.destinatario,
+        stato: emailOutbox.stato,
+      })
+      .from(emailOutbox)
+      .orderBy(emailOutbox.id);
+    const leads = await ctx.db
+      .select({ id: pratiche.id, leadId: pratiche.leadId })
+      .from(pratiche)
+      .where(inArray(pratiche.id, ids));
+    const leadOf = new Map(leads.map((l) => [l.id, l.leadId]));
+    expect(queued).toEqual(
+      ids.flatMap((id, i) => [
+        {
+          praticaId: id,
+          leadId: leadOf.get(id),
+          userId: agente!.id,
+          dedupeKey: `lead_nuovo:${id}:u${agente!.id}`,
+          destinatario: agente!.email,
+          stato: 'in_coda',
+        },
+        {
+          praticaId: id,
+          leadId: leadOf.get(id),
+          userId: null,
+          dedupeKey: `lead_conferma:${id}`,
+          destinatario: ['primo@cliente.it', 'secondo@cliente.it'][i],
+          stato: 'in_coda',
+        },
+      ]),
+    );
+  });
+
   it('reaches the responsible person who switched it on in their profile', async () => {
     const { punto, responsabile } = await rete();
     const put = await switchNuovoLead(responsabile.email, true);

@@ -19,18 +19,26 @@ import {
   idempotencyKeys,
   leads,
   pratiche,
+  puntiFisici,
   servizi,
   statiServiziOf,
   users,
 } from '#server/db/schema.ts';
+import { preparedPerDb } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { consulenteOf, loadPuntoConPersone } from '../punti-fisici/persone';
+import {
+  consulenteOf,
+  loadPuntoConPersone,
+  selectPuntoConPersone,
+  toPuntoConPersone,
+} from '../punti-fisici/persone';
 import { praticheScope } from '../punti-fisici/scope';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '../notifiche/links';
-import { enqueueNuovoLead } from '../notifiche/notifiche.service';
+import { nuovoLeadDestinatari, nuovoLeadEmails } from '../notifiche/notifiche.service';
+import { newPraticaOutboxInsert } from '../notifiche/outbox';
 import { canMerge, mergeStoredPages } from './merge-pages';
 
 const m = msg.landing;
@@ -77,9 +85,10 @@ export async function submitForm(
   /** Where e-mail links point; without it no notice is queued. */
   notifiche?: NotificheLinks,
 ): Promise<StoredResult> {
-  // With its people: the e-mails queued below need them, read once.
-  const punto = await loadPuntoConPersone(db, { id: input.puntoFisicoId });
-  if (!punto?.isActive) throw AppError.notFound(m.pointNotFound);
+  // With its people and who may hear of its new leads: the e-mails queued below need them.
+  const [row] = await puntoPerInvio(db).execute({ id: input.puntoFisicoId });
+  if (!row?.isActive) throw AppError.notFound(m.pointNotFound);
+  const punto = toPuntoConPersone(row);
 
   const isDemo = punto.landingCode === DEMO_LANDING_CODE;
   const richiesti = [...new Set(input.serviziRichiesti)];
@@ -131,6 +140,28 @@ export async function submitForm(
         puntoFisicoOriginaleId: punto.id,
       });
 
+      // The staff who must call back, and the customer's confirmation, in the practice's statement
+      // below: sent later by the outbox worker, so mail being down never touches the submission.
+      const emails = notifiche
+        ? nuovoLeadEmails(
+            {
+              leadId: lead.id,
+              punto,
+              destinatari: row.destinatari,
+              isExistingLead: lead.isExisting,
+              cliente: {
+                nome: input.nome,
+                cognome: input.cognome,
+                telefono: input.telefono,
+                email: input.email,
+              },
+              servizi: richiesti as ServizioTipo[],
+              orarioContatto,
+            },
+            notifiche,
+          )
+        : [];
+
       const statoIniziale = 'inserito' as const;
       const nuoviServizi = richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: statoIniziale }));
       const insertPratica = tx
@@ -149,9 +180,9 @@ export async function submitForm(
           statiServizi: statiServiziOf(nuoviServizi),
         })
         .returning({ id: pratiche.id });
-      // The practice, its services, the consent and the idempotency key in one statement: each
-      // statement is a round trip to PostgreSQL, and a submission is mostly round trips
-      // (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its end, when
+      // The practice, its services, the consent, the e-mails and the idempotency key in one
+      // statement: each statement is a round trip to PostgreSQL, and a submission is mostly round
+      // trips (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its end, when
       // the practice is there for the others. A key already stored (a twin, which waits here for
       // the first to commit, or a key reused) inserts nothing, and the whole transaction is undone
       // below. (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
@@ -171,36 +202,12 @@ export async function submitForm(
             consensi.userAgent,
           )})
           select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
-        )${key ? sql`, k as ${keyInsert(key, fingerprint)}` : sql``}
+        )${emails.length ? sql`, o as ${newPraticaOutboxInsert(emails)}` : sql``}${key ? sql`, k as ${keyInsert(key, fingerprint)}` : sql``}
         select p.id, ${key ? sql`exists (select from k)` : sql`true`} as claimed from p`);
-      const [row] = (inserted as { rows: Array<{ id: number; claimed: boolean }> }).rows;
-      if (!row.claimed) throw new KeyAlreadyStored();
-      const pratica = { id: Number(row.id) };
+      const [statement] = (inserted as { rows: Array<{ id: number; claimed: boolean }> }).rows;
+      if (!statement.claimed) throw new KeyAlreadyStored();
 
-      // The staff who must call back, and the customer's confirmation, on this same transaction:
-      // sent later by the outbox worker, so mail being down never touches the submission.
-      if (notifiche) {
-        await enqueueNuovoLead(
-          tx,
-          {
-            leadId: lead.id,
-            praticaId: pratica.id,
-            puntoFisicoId: punto.id,
-            punto,
-            isExistingLead: lead.isExisting,
-            cliente: {
-              nome: input.nome,
-              cognome: input.cognome,
-              telefono: input.telefono,
-              email: input.email,
-            },
-            servizi: richiesti as ServizioTipo[],
-            orarioContatto,
-          },
-          notifiche,
-        );
-      }
-      return submittedAnswer(pratica.id);
+      return submittedAnswer(Number(statement.id));
     });
   } catch (error) {
     if (!(error instanceof KeyAlreadyStored) || !key) throw error;
@@ -208,6 +215,16 @@ export async function submitForm(
     return storedAnswer(db, key, fingerprint);
   }
 }
+
+/**
+ * The submission's read of its point, with the point's people and who may hear of its new leads,
+ * in one statement prepared once per database handle (docs/performance.md#invio-dalla-landing).
+ */
+const puntoPerInvio = preparedPerDb((db) =>
+  selectPuntoConPersone(db, { destinatari: nuovoLeadDestinatari() })
+    .where(eq(puntiFisici.id, sql.placeholder('id')))
+    .prepare('punto_per_invio'),
+);
 
 /**
  * The same answer for a known and an unknown customer: no lead id (an old one would tell), no

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   EMAIL_STATI,
@@ -21,7 +21,7 @@ import {
   type PuntoPersona,
 } from '../punti-fisici/persone';
 import { links, type NotificheLinks } from './links';
-import { enqueueEmails, type OutgoingEmail } from './outbox';
+import { enqueueEmails, NEW_PRATICA_ID, type NewPraticaEmail, type OutgoingEmail } from './outbox';
 import { explicitChoices, isOffered, roleDefault } from './preferenze';
 import { confermaClienteEmail, nuovoLeadEmail, servizioCompletatoEmail, servizioKoEmail } from './templates';
 
@@ -37,10 +37,9 @@ const attivo = (p: PuntoPersona | undefined) => (p?.isActive ? p : undefined);
 
 export interface NuovoLeadEvent {
   leadId: number;
-  praticaId: number;
-  puntoFisicoId: number;
-  /** The point with its people, when the caller has already read it (the submission has). */
-  punto?: PuntoConPersone;
+  /** The point with its people and who may hear of its new leads, read together (puntoPerInvio). */
+  punto: PuntoConPersone;
+  destinatari: NuovoLeadDestinatario[];
   isExistingLead: boolean;
   cliente: { nome: string; cognome: string; telefono: string; email: string };
   servizi: readonly ServizioTipo[];
@@ -48,17 +47,13 @@ export interface NuovoLeadEvent {
 }
 
 /**
- * A landing submission (docs/product/notifications.md#nuovo-lead): the staff who must call the customer
- * back, and the customer's confirmation. Runs on the submission's transaction.
+ * A landing submission's messages (docs/product/notifications.md#nuovo-lead): the staff who must
+ * call the customer back, and the customer's confirmation. They are about a practice the
+ * submission's own statement numbers, so they carry no practice id: newPraticaOutboxInsert writes
+ * them, in that statement.
  */
-export async function enqueueNuovoLead(
-  tx: DbExecutor,
-  event: NuovoLeadEvent,
-  base: NotificheLinks,
-  now = new Date(),
-): Promise<number> {
-  const punto = event.punto ?? (await loadPuntoConPersone(tx, { id: event.puntoFisicoId }));
-  if (!punto) return 0;
+export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): NewPraticaEmail[] {
+  const { punto } = event;
   const url = links(base);
   const agente = attivo(punto.agente);
   const areaManager = attivo(punto.areaManager);
@@ -72,11 +67,11 @@ export async function enqueueNuovoLead(
   if (areaManager && !agente) candidates.set(areaManager.id, { persona: areaManager, byDefault: true });
   if (responsabile && !candidates.has(responsabile.id))
     candidates.set(responsabile.id, { persona: responsabile, byDefault: !agente && !areaManager });
-  const { office, choices } = await nuovoLeadRecipients(tx, [...candidates.keys()]);
+  const { office, choices } = recipientsFrom(event.destinatari);
   for (const persona of office)
     if (!candidates.has(persona.id)) candidates.set(persona.id, { persona, byDefault: false });
 
-  const emails: OutgoingEmail[] = [];
+  const emails: NewPraticaEmail[] = [];
   for (const { persona, byDefault } of candidates.values()) {
     if (!(choices.get(persona.id) ?? byDefault)) continue;
     emails.push({
@@ -84,8 +79,7 @@ export async function enqueueNuovoLead(
       destinatario: persona.email,
       userId: persona.id,
       leadId: event.leadId,
-      praticaId: event.praticaId,
-      dedupeKey: `lead_nuovo:${event.praticaId}:u${persona.id}`,
+      dedupeKey: `lead_nuovo:${NEW_PRATICA_ID}:u${persona.id}`,
       ...nuovoLeadEmail({
         destinatarioNome: nomeOf(persona),
         cliente: event.cliente,
@@ -104,8 +98,7 @@ export async function enqueueNuovoLead(
     tipo: 'lead_conferma',
     destinatario: event.cliente.email,
     leadId: event.leadId,
-    praticaId: event.praticaId,
-    dedupeKey: `lead_conferma:${event.praticaId}`,
+    dedupeKey: `lead_conferma:${NEW_PRATICA_ID}`,
     ...confermaClienteEmail({
       nome: event.cliente.nome,
       nomeAttivita: punto.nomeAttivita,
@@ -114,33 +107,32 @@ export async function enqueueNuovoLead(
       orarioContatto: event.orarioContatto,
     }),
   });
-  return enqueueEmails(tx, emails, now);
+  return emails;
 }
 
 const OFFICE_ROLES = ['admin', 'amministrazione'] as const;
 
+/** A person who may hear of a point's new lead, with their explicit choice (null: none made). */
+export type NuovoLeadDestinatario = PuntoPersona & { attiva: boolean | null };
+
 /**
- * In one statement (a submission runs it on every request): admin and amministrazione who chose
- * to hear of new leads, and the explicit choice, if any, of each of them and of the point's people.
+ * Who may hear of a new lead at the point of the row it is read with (a column of a read of
+ * `punti_fisici`: the submission reads it with the point, in one statement): admin and
+ * amministrazione who chose to hear of new leads, and the explicit choice, if any, of each of
+ * them and of the point's people.
  */
-async function nuovoLeadRecipients(tx: DbExecutor, candidateIds: number[]) {
-  const rows = await tx
-    .select({ ...personaColumns(users), attiva: notifichePreferenze.attiva })
-    .from(users)
-    .leftJoin(
-      notifichePreferenze,
-      and(eq(notifichePreferenze.userId, users.id), eq(notifichePreferenze.tipo, 'lead_nuovo')),
-    )
-    .where(
-      or(
-        and(
-          inArray(users.role, [...OFFICE_ROLES]),
-          eq(users.isActive, true),
-          eq(notifichePreferenze.attiva, true),
-        ),
-        candidateIds.length > 0 ? inArray(users.id, candidateIds) : undefined,
-      ),
-    );
+export function nuovoLeadDestinatari() {
+  const persona = Object.entries(personaColumns(users)).map(([key, column]) => sql`${key}::text, ${column}`);
+  return sql<NuovoLeadDestinatario[]>`(
+    select coalesce(json_agg(json_build_object(${sql.join(persona, sql`, `)}, 'attiva', ${notifichePreferenze.attiva})), '[]'::json)
+    from ${users} left join ${notifichePreferenze}
+      on ${notifichePreferenze.userId} = ${users.id} and ${notifichePreferenze.tipo} = 'lead_nuovo'
+    where (${inArray(users.role, [...OFFICE_ROLES])} and ${users.isActive} and ${notifichePreferenze.attiva})
+      or ${users.id} in (${puntiFisici.utenteResponsabileId}, ${puntiFisici.agenteId}, ${puntiFisici.areaManagerId})
+  )`;
+}
+
+function recipientsFrom(rows: NuovoLeadDestinatario[]) {
   const isOffice = (role: string) => (OFFICE_ROLES as readonly string[]).includes(role);
   return {
     office: rows

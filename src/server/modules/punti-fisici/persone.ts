@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type SelectedFields } from 'drizzle-orm/pg-core';
 import { CONSULENTE_TELEFONO_PLACEHOLDER } from '#shared/domain.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { puntiFisici, users } from '#server/db/schema.ts';
@@ -46,14 +46,12 @@ const agenteU = alias(users, 'agente');
 const areaManagerU = alias(users, 'area_manager');
 
 /**
- * A point of sale with its responsible person, agent and area manager (active or not), in one
- * statement: the landing page and every submission read it.
+ * The read of a point of sale with its responsible person, agent and area manager (active or not),
+ * in one statement, with any columns the caller adds (`extra`, of the point's row). The caller adds
+ * its WHERE; toPuntoConPersone turns a row into a PuntoConPersone.
  */
-export async function loadPuntoConPersone(
-  db: DbExecutor,
-  where: { id: number } | { landingCode: string },
-): Promise<PuntoConPersone | undefined> {
-  const [row] = await db
+export function selectPuntoConPersone<Extra extends SelectedFields>(db: DbExecutor, extra: Extra) {
+  return db
     .select({
       id: puntiFisici.id,
       nomeAttivita: puntiFisici.nomeAttivita,
@@ -62,13 +60,22 @@ export async function loadPuntoConPersone(
       responsabile: personaColumns(responsabileU),
       agente: personaColumns(agenteU),
       areaManager: personaColumns(areaManagerU),
+      ...extra,
     })
     .from(puntiFisici)
     .leftJoin(responsabileU, eq(responsabileU.id, puntiFisici.utenteResponsabileId))
     .leftJoin(agenteU, eq(agenteU.id, puntiFisici.agenteId))
-    .leftJoin(areaManagerU, eq(areaManagerU.id, puntiFisici.areaManagerId))
-    .where('id' in where ? eq(puntiFisici.id, where.id) : eq(puntiFisici.landingCode, where.landingCode));
-  if (!row) return undefined;
+    .leftJoin(areaManagerU, eq(areaManagerU.id, puntiFisici.areaManagerId));
+}
+
+type PuntoConPersoneRow = Omit<PuntoConPersone, 'responsabile' | 'agente' | 'areaManager'> & {
+  responsabile: PuntoPersona | null;
+  agente: PuntoPersona | null;
+  areaManager: PuntoPersona | null;
+};
+
+/** A row of selectPuntoConPersone: a person the point lacks is undefined. */
+export function toPuntoConPersone(row: PuntoConPersoneRow): PuntoConPersone {
   return {
     id: row.id,
     nomeAttivita: row.nomeAttivita,
@@ -78,6 +85,17 @@ export async function loadPuntoConPersone(
     agente: row.agente ?? undefined,
     areaManager: row.areaManager ?? undefined,
   };
+}
+
+/** A point of sale with its people (selectPuntoConPersone): the landing page reads it. */
+export async function loadPuntoConPersone(
+  db: DbExecutor,
+  where: { id: number } | { landingCode: string },
+): Promise<PuntoConPersone | undefined> {
+  const [row] = await selectPuntoConPersone(db, {}).where(
+    'id' in where ? eq(puntiFisici.id, where.id) : eq(puntiFisici.landingCode, where.landingCode),
+  );
+  return row ? toPuntoConPersone(row) : undefined;
 }
 
 const attivo = (p: PuntoPersona | undefined) => (p?.isActive ? p : undefined);
