@@ -1,8 +1,15 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from './client';
 
 /** Small SQL helpers every module needs once. */
+
+/** Column names for an INSERT's list (a column in a `sql` template is written with its table). */
+export const columnNames = (...columns: AnyColumn[]): SQL =>
+  sql.join(
+    columns.map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
 
 /**
  * A page's bound written into the statement's text instead of sent as a parameter. With LIMIT or

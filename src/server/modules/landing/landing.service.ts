@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
@@ -24,7 +24,7 @@ import {
   statiServiziOf,
   users,
 } from '#server/db/schema.ts';
-import { preparedPerDb } from '#server/db/sql-helpers.ts';
+import { columnNames, preparedPerDb } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import {
@@ -182,8 +182,8 @@ export async function submitForm(
         .returning({ id: pratiche.id });
       // The practice, its services, the consent, the e-mails and the idempotency key in one
       // statement: each statement is a round trip to PostgreSQL, and a submission is mostly round
-      // trips (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its end, when
-      // the practice is there for the others. A key already stored (a twin, which waits here for
+      // trips (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its
+      // end, when the practice is there for the others. A key already stored (a twin, which waits here for
       // the first to commit, or a key reused) inserts nothing, and the whole transaction is undone
       // below. (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
       const inserted = await tx.execute<{ id: number; claimed: boolean }>(sql`
@@ -268,13 +268,6 @@ async function storedAnswer(db: Database, key: string, fingerprint: string): Pro
 
 /** Thrown to undo a submission whose idempotency key another request already stored. */
 class KeyAlreadyStored extends Error {}
-
-/** Column names for an INSERT's list (a column in a `sql` template is written with its table). */
-const columnNames = (...columns: AnyColumn[]) =>
-  sql.join(
-    columns.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
 
 interface NewLead {
   nome: string;

@@ -3,6 +3,7 @@ import type { EmailTipo } from '#shared/domain.ts';
 import { addRomeDays, startOfRomeDay } from '#shared/time.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema.ts';
+import { columnNames } from '#server/db/sql-helpers.ts';
 import type { JobLogger } from '#server/jobs/scheduler.ts';
 import { SendError, toSendError, type Mailer } from './mailer';
 
@@ -89,6 +90,9 @@ export async function enqueueEmails(
   return added.length;
 }
 
+/** A time as a timestamptz parameter. */
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
 /**
  * The insert of messages about the practice a statement inserts, written after that statement's
  * CTE `p` that returns its `id` (the landing submission's: one round trip fewer than an insert of
@@ -108,25 +112,21 @@ export function newPraticaOutboxInsert(emails: NewPraticaEmail[], now = new Date
     scade_at: scadenzaFor(e.tipo, now).toISOString(),
   }));
   const o = emailOutbox;
-  const columns = [
-    o.tipo,
-    o.destinatario,
-    o.oggetto,
-    o.testo,
-    o.html,
-    o.dedupeKey,
-    o.userId,
-    o.leadId,
-    o.scadeAt,
-    o.praticaId,
-    o.stato,
-    o.prossimoTentativoAt,
-    o.createdAt,
-  ];
   return sql`(
-    insert into ${emailOutbox} (${sql.join(
-      columns.map((c) => sql.identifier(c.name)),
-      sql`, `,
+    insert into ${emailOutbox} (${columnNames(
+      o.tipo,
+      o.destinatario,
+      o.oggetto,
+      o.testo,
+      o.html,
+      o.dedupeKey,
+      o.userId,
+      o.leadId,
+      o.scadeAt,
+      o.praticaId,
+      o.stato,
+      o.prossimoTentativoAt,
+      o.createdAt,
     )})
     select x.tipo, x.destinatario, x.oggetto, x.testo, x.html,
       replace(x.dedupe_key, ${NEW_PRATICA_ID}::text, p.id::text), x.user_id, x.lead_id, x.scade_at,
@@ -134,7 +134,7 @@ export function newPraticaOutboxInsert(emails: NewPraticaEmail[], now = new Date
     from p, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
       tipo text, destinatario text, oggetto text, testo text, html text, dedupe_key text,
       user_id integer, lead_id integer, scade_at timestamptz)
-    on conflict (${sql.identifier(o.dedupeKey.name)}) do nothing
+    on conflict (${columnNames(o.dedupeKey)}) do nothing
   )`;
 }
 
@@ -151,8 +151,6 @@ export interface OutboxRunOptions {
   batchSize?: number;
   maxBatches?: number;
 }
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** Unsent messages past their expiry become `scaduto`: nothing stale goes out after an outage. */
 async function expire(db: Database, now: Date): Promise<number> {
