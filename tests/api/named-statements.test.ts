@@ -9,7 +9,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namedStatementClient, statementName } from '#server/db/named-statements.ts';
+import { namedStatementClient } from '#server/db/named-statements.ts';
+import { statementName } from '#server/db/statement-names.ts';
 import { idsAmong, inlineInt, lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
 
 describe('which statements are named', () => {

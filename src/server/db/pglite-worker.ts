@@ -6,9 +6,9 @@
  * of after it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { createPglite } from './pglite';
-import type { ToThread, FromThread, ThreadQuery, WorkerData } from './pglite-thread';
+import { PgliteStatements } from './pglite-statements';
+import type { ToThread, FromThread, WorkerData } from './pglite-thread';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;
@@ -43,13 +43,11 @@ function errorFields(error: unknown): Record<string, unknown> {
 /** Raw text for the columns whose parsers the caller applies on its side (see pglite-thread.ts). */
 const keepText = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, (value: string) => value]));
 
-function run(on: PGlite | Transaction, q: ThreadQuery): Promise<Results> {
-  return on.query(q.sql, q.params, { rowMode: q.rowMode, parsers: keepText(q.textOids) });
-}
-
-/** Open transactions: the worker holds each inside PGlite's own transaction() until told to end it. */
+/**
+ * Open transactions: the worker holds each inside PGlite's own transaction() until told to end it;
+ * their statements run while it holds the database (PgliteStatements.run).
+ */
 interface OpenTransaction {
-  tx: Transaction;
   end: (commit: boolean) => void;
   /** The 'end' message to answer once PGlite has committed or rolled back. */
   endId?: number;
@@ -58,6 +56,7 @@ const transactions = new Map<number, OpenTransaction>();
 class Rollback extends Error {}
 
 const db = await createPglite({ dataDir });
+const statements = new PgliteStatements(db);
 reply({ kind: 'ready' });
 
 function begin(id: number, txId: number) {
@@ -70,9 +69,9 @@ function begin(id: number, txId: number) {
     else reply({ kind: 'error', id: open.endId, error: errorFields(error) });
   };
   db.transaction(
-    (tx) =>
+    () =>
       new Promise<void>((resolve, reject) => {
-        open = { tx, end: (commit) => (commit ? resolve() : reject(new Rollback())) };
+        open = { end: (commit) => (commit ? resolve() : reject(new Rollback())) };
         transactions.set(txId, open);
         reply({ kind: 'result', id });
       }),
@@ -87,7 +86,8 @@ port.on('message', (message: ToThread) => {
         reply({ kind: 'error', id: message.id, error: { message: 'transazione non aperta' } });
         return;
       }
-      run(open ? open.tx : db, message).then(
+      const { sql, params, rowMode, textOids } = message;
+      statements.run({ sql, params, rowMode, parsers: keepText(textOids) }, open !== undefined).then(
         (result) =>
           reply({
             kind: 'result',
