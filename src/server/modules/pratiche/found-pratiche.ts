@@ -1,5 +1,6 @@
 import { SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato, type ServizioTipo } from '#shared/domain.ts';
-import { servizioStatoBit } from '#server/db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { pratiche, servizioStatoBit } from '#server/db/schema.ts';
 
 /**
  * A practice a search found, read once with what the list needs to filter, count and order it:
@@ -10,6 +11,24 @@ export interface FoundPratica {
   id: number;
   micros: number;
   stati: number;
+}
+
+/**
+ * A practice found as one piece of text, `id micros stati`: the search gathers them into one
+ * column (`string_agg(…, ',')`) and parseFoundRows reads them back. Microseconds as an integer,
+ * so the text is exact.
+ */
+export function foundRowText() {
+  return sql<string>`concat_ws(' ', ${pratiche.id}, (extract(epoch from ${pratiche.dataCreazione}) * 1000000)::int8, ${pratiche.statiServizi})`;
+}
+
+/** The practices found, from the text foundRowText's pieces make (null: none found). */
+export function parseFoundRows(text: string | null): FoundPratica[] {
+  if (!text) return [];
+  return text.split(',').map((piece) => {
+    const [id, micros, stati] = piece.split(' ');
+    return { id: Number(id), micros: Number(micros), stati: Number(stati) };
+  });
 }
 
 /** The list's filters the found practices answer by themselves (a KO reason needs the services). */

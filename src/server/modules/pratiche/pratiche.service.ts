@@ -51,7 +51,7 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { BroadSearches, searchVersionSql } from '../leads/broad-searches';
 import { searchMatches } from '../leads/lead-search';
 import { loadServizi } from '../servizi/servizi.service';
-import { listFound, type FoundPratica } from './found-pratiche';
+import { foundRowText, listFound, parseFoundRows, type FoundPratica } from './found-pratiche';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 
@@ -133,24 +133,28 @@ async function resolveSearch(
   if (seenAt !== undefined)
     return { kind: 'ampia', condition, some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
-  const found = await db
-    .select({
-      id: pratiche.id,
-      versione: searchVersionSql(),
-      micros: sql<number>`(extract(epoch from ${pratiche.dataCreazione}) * 1000000)::float8`,
-      stati: pratiche.statiServizi,
-      newestId: newestIdSql(pratiche),
-    })
+  const trovate = db
+    .select({ riga: foundRowText().as('riga') })
     .from(pratiche)
     .where(base)
-    .limit(PRATICHE_SEARCH_MATCHES_MAX + 1);
-  const ids = found.map((r) => r.id);
+    .limit(PRATICHE_SEARCH_MATCHES_MAX + 1)
+    .as('trovate');
+  // One row, the practices found in one text: 2,001 rows cost their reading and conversion once
+  // each in the driver, on PGlite about half the search's time (docs/performance.md#ricerca-delle-pratiche).
+  const [found] = await db
+    .select({
+      righe: sql<string | null>`string_agg(${trovate.riga}, ',')`,
+      versione: searchVersionSql(),
+      newestId: newestIdSql(pratiche),
+    })
+    .from(trovate);
+  const rows = parseFoundRows(found.righe);
+  const ids = rows.map((r) => r.id);
   if (ids.length <= PRATICHE_SEARCH_MATCHES_MAX) {
-    const rows = found.map((r) => ({ id: r.id, micros: Number(r.micros), stati: r.stati }));
-    const newest = found.length ? Number(found[0].newestId) : undefined;
+    const newest = rows.length ? Number(found.newestId) : undefined;
     return { kind: 'trovate', condition: praticheByIds(ids), ids, found: { rows, newestId: newest } };
   }
-  if (key !== undefined) broadSearches.remember(key, Number(found[0].versione));
+  if (key !== undefined) broadSearches.remember(key, Number(found.versione));
   return { kind: 'ampia', condition, some: ids };
 }
 
