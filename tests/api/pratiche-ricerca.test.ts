@@ -103,6 +103,35 @@ describe('GET /api/pratiche, a search matching many customers', () => {
     expect(ids(res)).toEqual((await expectedIds(`Ampia${tag} 17%`)).slice(0, 25));
   });
 
+  it('with a service or status filter, lists exactly the newest practices holding such a service', async () => {
+    // The oldest customers with an even number, 2,002 to 2,050: a KO gas service instead.
+    const moved = sql`from pratiche p join leads l on l.id = p.lead_id
+      where s.pratica_id = p.id and l.cognome like ${`Ampia${tag} %`}
+        and split_part(l.cognome, ' ', 2)::int > 2000 and split_part(l.cognome, ' ', 2)::int % 2 = 0`;
+    await ctx.db.execute(sql`update servizi s set tipo_servizio = 'gas', stato = 'ko' ${moved}`);
+    try {
+      const all = await expectedIds(`Ampia${tag} %`);
+      const gasKo = all.filter((_, i) => i + 1 > 2000 && (i + 1) % 2 === 0);
+      expect(gasKo).toHaveLength(25);
+      const filters: Array<Record<string, string>> = [
+        { stato: 'ko' },
+        { servizio: 'gas' },
+        { servizio: 'gas', stato: 'ko' },
+      ];
+      for (const filter of filters) {
+        const res = await list({ search: `ampia${tag}`, ...filter });
+        expect(ids(res), JSON.stringify(filter)).toEqual(gasKo);
+        expect(res.json()).toMatchObject({ total: 25, totalIsLowerBound: false });
+      }
+      const none = await list({ search: `ampia${tag}`, servizio: 'luce', stato: 'ko' });
+      expect(none.json()).toMatchObject({ items: [], total: 0 });
+      const inserted = await list({ search: `ampia${tag}`, stato: 'inserito', page: 2 });
+      expect(ids(inserted)).toEqual(all.filter((id) => !gasKo.includes(id)).slice(25, 50));
+    } finally {
+      await ctx.db.execute(sql`update servizi s set tipo_servizio = 'luce', stato = 'inserito' ${moved}`);
+    }
+  });
+
   it("finds a practice by its customer's new name, phone and e-mail after an edit, no longer by the old ones", async () => {
     const lead = await insertLead(ctx.db, { nome: 'Carla', cognome: `Prima${tag}`, telefono: '3471112233' });
     const pratica = await insertPratica(ctx.db, { leadId: lead.id });
