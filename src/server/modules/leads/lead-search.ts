@@ -1,7 +1,7 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { digitWindowsOf, leads, leadUtenti, pratiche, scopeSearchKeys } from '#server/db/schema.ts';
-import { lowerTextContains } from '#server/db/sql-helpers.ts';
+import { lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
 
 /** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
 type SearchPattern = { on: 'text' | 'telefono'; value: string };
@@ -19,11 +19,17 @@ function searchPatterns(term: string | undefined): SearchPattern[] {
   return patterns;
 }
 
-function patternMatches(text: SQLWrapper, telefonoNormalizzato: SQLWrapper, p: SearchPattern): SQL {
-  return p.on === 'text'
-    ? // One trigram index on the lower-cased text (docs/performance.md#testo-di-ricerca).
-      lowerTextContains(text, p.value)
-    : sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
+function patternMatches(
+  text: SQLWrapper,
+  telefonoNormalizzato: SQLWrapper,
+  p: SearchPattern,
+  broad = false,
+): SQL {
+  if (p.on === 'telefono') return sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
+  // One trigram index on the lower-cased text (docs/performance.md#testo-di-ricerca); a term known
+  // to match more than the search's bound is better found walking the list's index, whatever the
+  // term, and strpos keeps that plan prepared (docs/performance.md#ricerche-ampie).
+  return broad ? lowerTextIncludes(text, p.value) : lowerTextContains(text, p.value);
 }
 
 /**
@@ -66,16 +72,21 @@ function digitWindowLeads(patterns: SearchPattern[]): SQL {
 /**
  * The search box on a lead's lower-cased search text (leads.cerca, or its copy in pratiche) and
  * phone key: name and surname in both orders, e-mail, phone as typed, or the phone's digits. The
- * leads' list and the practices' list (by their customer) search the same way.
+ * leads' list and the practices' list (by their customer) search the same way. `broad`: the term
+ * is known to match more than the search's bound, and the list walks its index for the page.
  */
-export function searchMatches(table: typeof leads | typeof pratiche, term: string | undefined) {
+export function searchMatches(
+  table: typeof leads | typeof pratiche,
+  term: string | undefined,
+  options: { broad?: boolean } = {},
+) {
   const patterns = searchPatterns(term);
   if (patterns.length === 0) return undefined;
   const byWindows = patterns.filter((p) => DIGIT_WINDOW_RUN.test(p.value));
   return or(
     ...patterns
       .filter((p) => !byWindows.includes(p))
-      .map((p) => patternMatches(table.cerca, table.telefonoNormalizzato, p)),
+      .map((p) => patternMatches(table.cerca, table.telefonoNormalizzato, p, options.broad)),
     byWindows.length > 0
       ? // A practice's search text and phone key are its customer's (copied by triggers): its
         // customer found is the practice found, through pratiche_lead_idx.

@@ -79,7 +79,7 @@ function filterConditions(
   actor: Actor,
   filters: LeadFilters,
   now: Date,
-  options: { scopeJoined?: boolean; service?: ServiceCheck } = {},
+  options: { scopeJoined?: boolean; service?: ServiceCheck; broadTerm?: boolean } = {},
 ): SQL | undefined {
   // A query already kept to the actor's leads (its own lead_utenti rows, its own point) skips the scope.
   const conditions: Array<SQL | undefined> = [options.scopeJoined ? undefined : leadsScope(db, actor)];
@@ -93,7 +93,7 @@ function filterConditions(
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) conditions.push(serviceCondition(actor, filters.service, leads.id, options.service));
-  conditions.push(searchMatches(leads, filters.search));
+  conditions.push(searchMatches(leads, filters.search, { broad: options.broadTerm }));
   return and(...conditions);
 }
 
@@ -390,6 +390,7 @@ function matchingRows(
   now: Date,
   extra?: SQL,
   service?: ServiceCheck,
+  broadTerm = false,
 ) {
   const source = pageSource(actor, query);
   const { date, id } = pageKeys(source);
@@ -400,7 +401,11 @@ function matchingRows(
         ? and(pointRows(actor, source.puntoFisicoId), statusOnScopeRows(source.table, query, now))
         : // A scoped role's point filter keeps to its own points (filterConditions), so its
           // leads are in scope without the scope condition.
-          filterConditions(db, actor, query, now, { scopeJoined: puntiScope(actor) != null, service }),
+          filterConditions(db, actor, query, now, {
+            scopeJoined: puntiScope(actor) != null,
+            service,
+            broadTerm,
+          }),
     extra,
   );
   const fields = { id: sql<number>`${id}`.as('pagina_id'), data: sql<string>`${date}`.as('pagina_data') };
@@ -446,9 +451,16 @@ function pageOffset(query: ListLeadsQuery) {
  * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
  * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
-function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, service?: ServiceReading) {
+function pageIds(
+  db: Database,
+  actor: Actor,
+  query: ListLeadsQuery,
+  now: Date,
+  service?: ServiceReading,
+  broadTerm = false,
+) {
   const { date, id } = pageKeys(pageSource(actor, query));
-  return matchingRows(db, actor, query, now, pagePosition(query, date, id), pageCheck(service))
+  return matchingRows(db, actor, query, now, pagePosition(query, date, id), pageCheck(service), broadTerm)
     .orderBy(...pageOrder(query, date, id))
     .limit(inlineLimit(query.pageSize))
     .offset(pageOffset(query))
@@ -563,7 +575,7 @@ export async function listLeads(
   const seenAt = broadKey === undefined ? undefined : broadSearches.versionOf(broadKey);
   if (seenAt !== undefined) {
     // Broad at this version: still more than the bound while no match has left since.
-    const rows = await pageRows(db, actor, query, now);
+    const rows = await pageRows(db, actor, query, now, undefined, true);
     if (rows.length > 0 && Number(rows[0].versione) === seenAt)
       return leadList(
         query,
@@ -590,7 +602,8 @@ export async function listLeads(
               { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
             : // Counted up to the bound beside the page: exact again if it no longer passes it.
               leadsPageTotal(db, actor, query, now, service),
-          pageRows(db, actor, query, now, service),
+          // With a term, one known to match more than the bound (else its page came with it).
+          pageRows(db, actor, query, now, service, broadKey !== undefined),
         ]);
   const fino =
     query.fino ??
@@ -621,8 +634,15 @@ function leadList(
  * The page's 25 leads, joined (point, duplicate marker) after their ids are chosen: a skipped
  * row costs an index entry, never the columns and the duplicate probe.
  */
-function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, service?: ServiceReading) {
-  const ids = pageIds(db, actor, query, now, service);
+function pageRows(
+  db: Database,
+  actor: Actor,
+  query: ListLeadsQuery,
+  now: Date,
+  service?: ServiceReading,
+  broadTerm = false,
+) {
+  const ids = pageIds(db, actor, query, now, service, broadTerm);
   return db
     .select(pageColumns(actor, query, now, ids))
     .from(ids)
