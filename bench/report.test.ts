@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from './http';
-import { markdownReport, newestShared, type DbRun, type LighthouseResult } from './report';
+import { markdownReport, medianLighthouse, newestShared, type DbRun, type LighthouseResult } from './report';
 import type { FirstLoadPage } from './size';
 
 /**
@@ -207,5 +207,34 @@ describe('bench report', () => {
     expect(markdownReport([twoProcesses])).toMatch(
       /RSS ≤ 250 MB sotto carico \| 314 MB \(a riposo 266 MB\) \| ❌ mancato/,
     );
+  });
+
+  it.each([
+    ['three scores', [97, 93, 98], 97, [97, 93, 98]],
+    ['one run failed', [96, undefined, 94], 94, [96, 94]],
+    ['two equal', [95, 95, 99], 95, [95, 95, 99]],
+  ])('takes the median Lighthouse run of a page: %s', (_label, scores, median, kept) => {
+    const runs = scores.map((score, i): LighthouseResult =>
+      score === undefined
+        ? { url: 'http://127.0.0.1:1/auth', error: 'NO_NAVSTART' }
+        : { url: 'http://127.0.0.1:1/auth', score, lcpMs: 1000 + i },
+    );
+    const result = medianLighthouse(runs);
+    expect(result.score).toBe(median);
+    expect(result.scores).toEqual(kept);
+    // The figures beside the score are the median run's own.
+    expect(runs.filter((r) => r.score === median).map((r) => r.lcpMs)).toContain(result.lcpMs);
+    const md = markdownReport([
+      { ...newer, shared: { firstLoad: [landingPage(108)], lighthouse: [result] } },
+    ]);
+    expect(md).toContain(`| /auth | ${median}, mediana di ${kept.length} (${kept.join(', ')}) |`);
+  });
+
+  it('says only the error when no Lighthouse run of a page scored', () => {
+    const runs: LighthouseResult[] = [1, 2, 3].map((n) => ({
+      url: 'http://127.0.0.1:1/auth',
+      error: `errore ${n}`,
+    }));
+    expect(medianLighthouse(runs)).toEqual(runs[2]);
   });
 });
