@@ -19,17 +19,20 @@ function searchPatterns(term: string | undefined): SearchPattern[] {
   return patterns;
 }
 
+/**
+ * One pattern's condition. The text goes through the trigram index (LIKE, planned for each term:
+ * docs/performance.md#testo-di-ricerca) unless `withoutTrigrams`: the plan is chosen by something
+ * else (a broad term's walk of the list, a person's own keys) and strpos, with the same matches,
+ * lets the statement be prepared (docs/decisions/044-istruzioni-preparate.md).
+ */
 function patternMatches(
   text: SQLWrapper,
   telefonoNormalizzato: SQLWrapper,
   p: SearchPattern,
-  broad = false,
+  withoutTrigrams = false,
 ): SQL {
   if (p.on === 'telefono') return sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
-  // One trigram index on the lower-cased text (docs/performance.md#testo-di-ricerca); a term known
-  // to match more than the search's bound is better found walking the list's index, whatever the
-  // term, and strpos keeps that plan prepared (docs/performance.md#ricerche-ampie).
-  return broad ? lowerTextIncludes(text, p.value) : lowerTextContains(text, p.value);
+  return withoutTrigrams ? lowerTextIncludes(text, p.value) : lowerTextContains(text, p.value);
 }
 
 /**
@@ -99,7 +102,7 @@ export function searchMatches(
  * The same search on a scoped person's own rows of lead_utenti, through the index of that
  * person's words (`ricerca_chiavi`, migration 0028): a word's three letters are one key per
  * person, so the index reads only this person's rows that have every three letters of the term,
- * however many leads the others have (docs/performance.md#ricerca-nel-perimetro). The LIKE then
+ * however many leads the others have (docs/performance.md#ricerca-nel-perimetro). strpos then
  * keeps the rows where the letters are in order. A term with no three letters or digits in a row
  * ("ro", "zà") has no key: its rows are read from the person's date index.
  */
@@ -112,7 +115,7 @@ export function scopeSearchMatches(userId: number, term: string | undefined) {
         /[a-z0-9]{3}/i.test(value)
           ? sql`${scopeSearchKeys} @> ricerca_chiavi(${userId}, lower(${value}))`
           : undefined,
-        or(...same.map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p))),
+        or(...same.map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p, true))),
       ),
     ),
   );
