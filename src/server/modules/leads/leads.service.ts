@@ -446,21 +446,24 @@ function pageOffset(query: ListLeadsQuery) {
 }
 
 /**
+ * How a page is read: the service filter's reading, and whether the search term is known to match
+ * more than the search's bound (its page then walks the list's index: searchMatches).
+ */
+interface PageReading {
+  service?: ServiceReading;
+  broadTerm?: boolean;
+}
+
+/**
  * The ids of one page, newest first, read from the index that matches the actor's scope and
  * filter (see PageSource). With a cursor the page starts right after (`dopo`) or before
  * (`prima`) a position, so a deep page costs what the first one does; without one it skips at
  * most LEAD_JUMP_MAX_ROWS index entries, ids only (docs/decisions/034-pagine-dei-lead-a-cursore.md).
  */
-function pageIds(
-  db: Database,
-  actor: Actor,
-  query: ListLeadsQuery,
-  now: Date,
-  service?: ServiceReading,
-  broadTerm = false,
-) {
+function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, reading: PageReading) {
   const { date, id } = pageKeys(pageSource(actor, query));
-  return matchingRows(db, actor, query, now, pagePosition(query, date, id), pageCheck(service), broadTerm)
+  const position = pagePosition(query, date, id);
+  return matchingRows(db, actor, query, now, position, pageCheck(reading.service), reading.broadTerm)
     .orderBy(...pageOrder(query, date, id))
     .limit(inlineLimit(query.pageSize))
     .offset(pageOffset(query))
@@ -575,7 +578,7 @@ export async function listLeads(
   const seenAt = broadKey === undefined ? undefined : broadSearches.versionOf(broadKey);
   if (seenAt !== undefined) {
     // Broad at this version: still more than the bound while no match has left since.
-    const rows = await pageRows(db, actor, query, now, undefined, true);
+    const rows = await pageRows(db, actor, query, now, { broadTerm: true });
     if (rows.length > 0 && Number(rows[0].versione) === seenAt)
       return leadList(
         query,
@@ -603,7 +606,7 @@ export async function listLeads(
             : // Counted up to the bound beside the page: exact again if it no longer passes it.
               leadsPageTotal(db, actor, query, now, service),
           // With a term, one known to match more than the bound (else its page came with it).
-          pageRows(db, actor, query, now, service, broadKey !== undefined),
+          pageRows(db, actor, query, now, { service, broadTerm: broadKey !== undefined }),
         ]);
   const fino =
     query.fino ??
@@ -634,15 +637,8 @@ function leadList(
  * The page's 25 leads, joined (point, duplicate marker) after their ids are chosen: a skipped
  * row costs an index entry, never the columns and the duplicate probe.
  */
-function pageRows(
-  db: Database,
-  actor: Actor,
-  query: ListLeadsQuery,
-  now: Date,
-  service?: ServiceReading,
-  broadTerm = false,
-) {
-  const ids = pageIds(db, actor, query, now, service, broadTerm);
+function pageRows(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, reading: PageReading = {}) {
+  const ids = pageIds(db, actor, query, now, reading);
   return db
     .select(pageColumns(actor, query, now, ids))
     .from(ids)
