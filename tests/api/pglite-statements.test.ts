@@ -6,7 +6,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPglite } from '#server/db/pglite.ts';
+import { createPglite, PGLITE_SHARED_BUFFERS } from '#server/db/pglite.ts';
 import { PgliteStatements, statementParam } from '#server/db/pglite-statements.ts';
 
 // PGlite's own protocol; the PostgreSQL run has nothing to test here.
@@ -139,5 +139,12 @@ describe.skipIf(skip)('istruzioni del database incorporato', () => {
       expect(result.rows).toEqual([{ n }]);
     }
     expect((await prepared()).length).toBe(before + 2);
+  });
+});
+
+describe.skipIf(skip)('memoria del database incorporato', () => {
+  it('keeps a small buffer cache: pages outside it come from the kernel, not from the server', async () => {
+    const { rows } = await db.query<{ shared_buffers: string }>('show shared_buffers');
+    expect(rows[0].shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
   });
 });
