@@ -7,10 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
+import { SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
 import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
+import { serviceFilterByDefinition } from '../setup/service-filters';
 import { readCsvRows } from '../setup/spreadsheet';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
 
@@ -131,6 +135,68 @@ describe('GET /api/pratiche, a search matching many customers', () => {
       await ctx.db.execute(sql`update servizi s set tipo_servizio = 'luce', stato = 'inserito' ${moved}`);
     }
   });
+
+  it('with any service, status and KO-reason filters, lists and bounds the total as the tables read afresh', async () => {
+    // The 60 oldest customers get 0 to 2 random services; the others keep their luce 'inserito'.
+    const oldest = sql`select p.id from pratiche p join leads l on l.id = p.lead_id
+      where l.cognome like ${`Ampia${tag} %`} and split_part(l.cognome, ' ', 2)::int > ${CUSTOMERS - 60}`;
+    const service = fc.record({
+      tipo: fc.constantFrom(...SERVIZI_PRINCIPALI),
+      stato: fc.constantFrom(...SERVIZIO_STATI),
+      reason: fc.constantFrom(...KO_MOTIVAZIONI.slice(0, 2)),
+    });
+    const targets = ((await ctx.db.execute(oldest)) as unknown as { rows: Array<{ id: number }> }).rows;
+    const drawn = fc.sample(fc.array(service, { maxLength: 2 }), { numRuns: targets.length, seed: 11 });
+    await ctx.db.execute(sql`delete from servizi where pratica_id in (${oldest})`);
+    try {
+      for (const [i, { id }] of targets.entries()) {
+        for (const s of drawn[i]) {
+          await ctx.db.execute(sql`insert into servizi (pratica_id, tipo_servizio, stato, ko_motivazione)
+            values (${id}, ${s.tipo}, ${s.stato}, ${s.stato === 'ko' ? s.reason : null})`);
+        }
+      }
+      const filters = fc.record({
+        servizio: fc.option(fc.constantFrom(...SERVIZI_PRINCIPALI), { nil: undefined }),
+        stato: fc.subarray([...SERVIZIO_STATI]),
+        koMotivazione: fc.option(fc.constantFrom(...KO_MOTIVAZIONI.slice(0, 2)), { freq: 3, nil: undefined }),
+        page: fc.integer({ min: 1, max: 3 }),
+        pageSize: fc.constantFrom(5, 25),
+      });
+      await fc.assert(
+        fc.asyncProperty(filters, async (f) => {
+          const expected = (
+            (await ctx.db.execute(sql`
+              select p.id from pratiche p join leads l on l.id = p.lead_id
+              where l.cognome like ${`Ampia${tag} %`}
+                ${serviceFilterByDefinition(f)}
+              order by p.data_creazione desc, p.id desc`)) as unknown as { rows: Array<{ id: number }> }
+          ).rows.map((r) => Number(r.id));
+          const res = await list({
+            search: `ampia${tag}`,
+            page: f.page,
+            pageSize: f.pageSize,
+            ...(f.servizio ? { servizio: f.servizio } : {}),
+            ...(f.stato.length ? { stato: f.stato.join(',') } : {}),
+            ...(f.koMotivazione ? { koMotivazione: f.koMotivazione } : {}),
+          });
+          expect(res.statusCode).toBe(200);
+          const start = (f.page - 1) * f.pageSize;
+          expect(ids(res)).toEqual(expected.slice(start, start + f.pageSize));
+          expect(res.json()).toMatchObject(
+            expected.length > SEARCH_TOTAL_BOUND
+              ? { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
+              : { total: expected.length, totalIsLowerBound: false },
+          );
+        }),
+        { numRuns: 30, seed: 5 },
+      );
+    } finally {
+      await ctx.db.execute(sql`delete from servizi where pratica_id in (${oldest})`);
+      await ctx.db.execute(
+        sql`insert into servizi (pratica_id, tipo_servizio, stato) select id, 'luce', 'inserito' from (${oldest}) o`,
+      );
+    }
+  }, 60_000);
 
   it("finds a practice by its customer's new name, phone and e-mail after an edit, no longer by the old ones", async () => {
     const lead = await insertLead(ctx.db, { nome: 'Carla', cognome: `Prima${tag}`, telefono: '3471112233' });

@@ -20,6 +20,7 @@ import {
 import { SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
 import { servizioStatoBit } from '#server/db/schema.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
+import { serviceFilterByDefinition } from '../setup/service-filters';
 import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
 
 let ctx: TestContext;
@@ -94,18 +95,9 @@ type Filters = {
 async function fresh(f: Filters) {
   const point = f.atPoint ? sql`and p.punto_fisico_id = ${puntoId}` : sql``;
   const ofType = f.servizio ? sql`and s.tipo_servizio = ${f.servizio}` : sql``;
-  const inStatus = f.stato.length
-    ? sql`and s.stato in (${sql.join(
-        f.stato.map((s) => sql`${s}`),
-        sql`, `,
-      )})`
-    : sql``;
-  const reason = f.koMotivazione ? sql`and s.stato = 'ko' and s.ko_motivazione = ${f.koMotivazione}` : sql``;
-  const filtered = f.servizio || f.stato.length || f.koMotivazione;
   const ids = await rowsOf<{ id: number }>(sql`
     select p.id from pratiche p join leads l on l.id = p.lead_id
-    where l.cognome = ${surname} ${point}
-      ${filtered ? sql`and exists (select 1 from servizi s where s.pratica_id = p.id ${ofType} ${inStatus} ${reason})` : sql``}
+    where l.cognome = ${surname} ${point} ${serviceFilterByDefinition(f)}
     order by p.data_creazione desc, p.id desc`);
   const counts: Record<string, number> = {};
   for (const stato of SERVIZIO_STATI) {

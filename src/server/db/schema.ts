@@ -296,9 +296,10 @@ export const pratiche = pgTable(
     ),
     index('pratiche_punto_data_id_idx').on(t.puntoFisicoId, t.dataCreazione, t.id),
     index('pratiche_stato_idx').on(t.statoPratica, t.dataCreazione),
-    // With the search text: a broad search's page is found in this index alone, newest first,
-    // without reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
-    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca),
+    // With the search text and the services' (type, status) bits: a broad search's page, with or
+    // without a service or status filter, is found in this index alone, newest first, without
+    // reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
+    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca, t.statiServizi),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );

@@ -47,6 +47,38 @@ function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[
 }
 
 /**
+ * The service filters as the bits a practice must hold one of (`stati_servizi & mask <> 0`): a
+ * service of the chosen type (any type without one) in one of the chosen statuses (any without
+ * them). With a KO reason, a KO service of that type: the bits cannot tell the reason, the
+ * services still do (servizioExists), so the mask only narrows the practices to look at; with a KO
+ * reason and statuses without 'ko', 0: none passes. Undefined without any service filter: every
+ * practice passes, even one with no service.
+ */
+export function serviceFilterMask(filters: {
+  servizio?: ServizioTipo;
+  stato: readonly ServizioStato[];
+  koMotivazione?: string;
+}): number | undefined {
+  const { servizio, stato, koMotivazione } = filters;
+  if (servizio === undefined && stato.length === 0 && !koMotivazione) return undefined;
+  const tipi = servizio ? [servizio] : SERVIZIO_TIPI;
+  if (koMotivazione) return stato.length === 0 || stato.includes('ko') ? pairsMask(tipi, ['ko']) : 0;
+  return pairsMask(tipi, stato.length > 0 ? stato : SERVIZIO_STATI);
+}
+
+/**
+ * The practices found that pass the service type and statuses (all of them without either), as
+ * the SQL filters would keep them.
+ */
+export function foundMatching(
+  found: readonly FoundPratica[],
+  filters: { servizio?: ServizioTipo; stato: readonly ServizioStato[]; koMotivazione?: string },
+): readonly FoundPratica[] {
+  const mask = serviceFilterMask(filters);
+  return mask === undefined ? found : found.filter((p) => (p.stati & mask) !== 0);
+}
+
+/**
  * The list of a search from its practices found, without reading them again
  * (docs/performance.md#ricerca-delle-pratiche), with the same meaning as the filters in SQL:
  * - a service type keeps the practices holding a service of that type; statuses, those holding a
@@ -58,11 +90,7 @@ function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[
  */
 export function listFound(found: readonly FoundPratica[], filters: FoundFilters, fino: number) {
   const tipi = filters.servizio ? [filters.servizio] : SERVIZIO_TIPI;
-  const ofType = pairsMask(tipi, SERVIZIO_STATI);
-  const inStatus = filters.stato.length > 0 ? pairsMask(tipi, filters.stato) : ofType;
-  // Without a service filter a practice is listed whatever its services, even with none.
-  const filtered = filters.servizio !== undefined || filters.stato.length > 0;
-  const matching = filtered ? found.filter((p) => (p.stati & inStatus) !== 0) : found;
+  const matching = foundMatching(found, filters);
   const countsByStato = Object.fromEntries(
     SERVIZIO_STATI.map((stato) => {
       const bits = pairsMask(tipi, [stato]);
