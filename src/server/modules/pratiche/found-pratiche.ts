@@ -49,8 +49,8 @@ function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[
 /**
  * The service filters as the bits a practice must hold one of (`stati_servizi & mask <> 0`): a
  * service of the chosen type (any type without one) in one of the chosen statuses (any without
- * them). With a KO reason, a KO service of that type: the bits cannot tell the reason, the
- * services still do (servizioExists), so the mask only narrows the practices to look at; with a KO
+ * them). With a KO reason, a KO service of that type: the bits cannot tell the reason, so the
+ * mask only narrows the practices whose services are looked up (pratiche.service.ts); with a KO
  * reason and statuses without 'ko', 0: none passes. Undefined without any service filter: every
  * practice passes, even one with no service.
  */
