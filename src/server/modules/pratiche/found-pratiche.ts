@@ -46,6 +46,13 @@ function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[
   return mask;
 }
 
+/** A list's service filters: a type, statuses, a KO reason, each optional. */
+interface ServiceFilters {
+  servizio?: ServizioTipo;
+  stato: readonly ServizioStato[];
+  koMotivazione?: string;
+}
+
 /**
  * The service filters as the bits a practice must hold one of (`stati_servizi & mask <> 0`): a
  * service of the chosen type (any type without one) in one of the chosen statuses (any without
@@ -54,11 +61,7 @@ function pairsMask(tipi: readonly ServizioTipo[], stati: readonly ServizioStato[
  * reason and statuses without 'ko', 0: none passes. Undefined without any service filter: every
  * practice passes, even one with no service.
  */
-export function serviceFilterMask(filters: {
-  servizio?: ServizioTipo;
-  stato: readonly ServizioStato[];
-  koMotivazione?: string;
-}): number | undefined {
+export function serviceFilterMask(filters: ServiceFilters): number | undefined {
   const { servizio, stato, koMotivazione } = filters;
   if (servizio === undefined && stato.length === 0 && !koMotivazione) return undefined;
   const tipi = servizio ? [servizio] : SERVIZIO_TIPI;
@@ -72,7 +75,7 @@ export function serviceFilterMask(filters: {
  */
 export function foundMatching(
   found: readonly FoundPratica[],
-  filters: { servizio?: ServizioTipo; stato: readonly ServizioStato[]; koMotivazione?: string },
+  filters: ServiceFilters,
 ): readonly FoundPratica[] {
   const mask = serviceFilterMask(filters);
   return mask === undefined ? found : found.filter((p) => (p.stati & mask) !== 0);

@@ -170,8 +170,8 @@ function puntoNameMatches(text: string): SQL {
   return lowerTextContains(puntiFisici.cerca, text);
 }
 
-/** A service of the practice matching the service, status and KO-reason filters. */
-function servizioExists(filter: {
+/** A service `s` of the practice matching the service, status and KO-reason filters. */
+function servizioMatches(filter: {
   servizio?: string;
   stati?: readonly string[];
   koMotivazione?: string;
@@ -189,7 +189,12 @@ function servizioExists(filter: {
     );
   }
   if (filter.koMotivazione) parts.push(sql`(s.stato = 'ko' and s.ko_motivazione = ${filter.koMotivazione})`);
-  return sql`exists (select 1 from servizi s where ${sql.join(parts, sql` and `)})`;
+  return sql.join(parts, sql` and `);
+}
+
+/** A service of the practice matching the service, status and KO-reason filters. */
+function servizioExists(filter: Parameters<typeof servizioMatches>[0]): SQL {
+  return sql`exists (select 1 from servizi s where ${servizioMatches(filter)})`;
 }
 
 /**
@@ -254,8 +259,7 @@ function serviceBitsCondition(query: PraticheFilters): SQL | undefined {
  * practices with a KO service.
  */
 function koReasonProbe(servizio: string | undefined, koMotivazione: string): SQL {
-  const ofType = servizio ? sql` and s.tipo_servizio = ${servizio}` : sql``;
-  return sql`(select true from servizi s where s.pratica_id = "pratiche"."id" and s.stato = 'ko' and s.ko_motivazione = ${koMotivazione}${ofType} limit 1)`;
+  return sql`(select true from servizi s where ${servizioMatches({ servizio, koMotivazione })} limit 1)`;
 }
 
 /**
