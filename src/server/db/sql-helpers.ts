@@ -28,6 +28,24 @@ export function inlineLimit(n: number): number {
   return inlineInt(n) as unknown as number;
 }
 
+/**
+ * A name the code chooses (a counter's scope or figure, a role), written into the statement's text
+ * as a literal instead of sent as a parameter, for the same reason as inlineInt: a partial index
+ * or the statistics of a small set of names only serve a generic plan that sees the name
+ * (docs/decisions/051-costanti-nel-testo.md). Only lower-case letters, `_`, `|` and `*`, so no
+ * user text can ever reach it.
+ */
+export function inlineName(name: string): SQL {
+  if (!/^[a-z_|*]+$/.test(name)) throw new Error(`Nome non scrivibile nel testo: ${name}`);
+  return sql.raw(`'${name}'`);
+}
+
+/** `column` is one of `names` (inlineName each), e.g. the figures a page reads. */
+export function inlineNamesAmong(column: SQLWrapper, names: readonly string[]): SQL {
+  if (names.length === 0) return sql`false`;
+  return sql`${column} in (${sql.join(names.map(inlineName), sql`, `)})`;
+}
+
 /** An ILIKE pattern matching `text` anywhere, with the wildcards the user typed taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

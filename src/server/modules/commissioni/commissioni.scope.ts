@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BeneficiarioRuolo } from '#shared/domain.ts';
 import { commissioni, commissioniGiorni } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -15,18 +15,20 @@ export const PAYEE_COLUMNS = {
  * importoAmministrazione ≠ 0; the other roles the rows where they are the payee and their own
  * amount ≠ 0 (≠, not >, so storni that claw back their paid commissions show too).
  * A payee's statement (estratto conto) is this same scope, for that payee.
+ * The 0 is in the text, not a parameter: each role's partial index (`… where importo_x <> 0`)
+ * serves a generic plan only when it sees it (docs/decisions/051-costanti-nel-testo.md).
  */
 export function commissioniScope(actor: Actor): SQL | undefined {
   switch (actor.role) {
     case 'admin':
       return undefined;
     case 'amministrazione':
-      return ne(commissioni.importoAmministrazione, '0');
+      return sql`${commissioni.importoAmministrazione} <> 0`;
     case 'area_manager':
     case 'agente':
     case 'punto_fisico': {
       const { payee, amount } = PAYEE_COLUMNS[actor.role];
-      return and(eq(payee, actor.id), ne(amount, '0'));
+      return and(eq(payee, actor.id), sql`${amount} <> 0`);
     }
   }
 }

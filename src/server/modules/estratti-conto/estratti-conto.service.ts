@@ -262,7 +262,7 @@ export async function listBeneficiari(
       const rows = await db
         .select({ id: payee, righe: count(), totale: sql<string>`sum(${amount})::text` })
         .from(commissioni)
-        .where(and(isNotNull(payee), ne(amount, '0'), range))
+        .where(and(isNotNull(payee), sql`${amount} <> 0`, range))
         .groupBy(payee);
       return rows.map((r) => ({ ...r, id: r.id!, ruolo }));
     }),

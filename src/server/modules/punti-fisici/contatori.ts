@@ -1,7 +1,8 @@
-import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LeadContattoStato } from '#shared/domain.ts';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
+import { inlineName, inlineNamesAmong } from '#server/db/sql-helpers.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import { puntiScope } from './scope';
@@ -47,9 +48,9 @@ export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: LeadVoce = '
     .from(contatori)
     .where(
       and(
-        eq(contatori.ambito, scoped ? actor.role : 'tutti'),
+        sql`${contatori.ambito} = ${inlineName(scoped ? actor.role : 'tutti')}`,
         scoped ? eq(contatori.ambitoId, actor.id) : undefined,
-        eq(contatori.voce, voce),
+        sql`${contatori.voce} = ${inlineName(voce)}`,
       ),
     );
 }
@@ -78,7 +79,12 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
     return db
       .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
       .from(contatori)
-      .where(and(eq(contatori.ambito, everyPoint ? 'tutti' : 'punto'), inArray(contatori.voce, [...voci])))
+      .where(
+        and(
+          sql`${contatori.ambito} = ${inlineName(everyPoint ? 'tutti' : 'punto')}`,
+          inlineNamesAmong(contatori.voce, voci),
+        ),
+      )
       .groupBy(contatori.voce);
   }
   // Some points (a person's, or those a filter names): each point's figures read from its own
@@ -90,10 +96,10 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
     .from(contatori)
     .where(
       and(
-        eq(contatori.ambito, 'punto'),
+        sql`${contatori.ambito} = 'punto'`,
         eq(contatori.ambitoId, puntiFisici.id),
-        between(contatori.voce, wanted[0], wanted[wanted.length - 1]),
-        inArray(contatori.voce, wanted),
+        sql`${contatori.voce} between ${inlineName(wanted[0])} and ${inlineName(wanted[wanted.length - 1])}`,
+        inlineNamesAmong(contatori.voce, wanted),
       ),
     )
     // Kept a subquery run per point (an OFFSET keeps PostgreSQL from merging it into a join
