@@ -93,7 +93,14 @@ type PraticheSearch =
       ids?: number[];
       found?: { rows: FoundPratica[]; newestId: number | undefined };
     }
-  | { kind: 'ampia'; condition: SQL; some: FoundPratica[]; seen?: { key: string; version: number } };
+  | {
+      kind: 'ampia';
+      condition: SQL;
+      /** The same condition for the page's walk by date (broadSearchPageIds). */
+      walk: SQL;
+      some: FoundPratica[];
+      seen?: { key: string; version: number };
+    };
 
 /**
  * Terms alone recently found `ampia`: their next requests skip the gathering while the search
@@ -131,14 +138,19 @@ async function resolveSearch(
   const hashId = /^#(\d{1,9})$/.exec(term);
   if (hashId) return { kind: 'numero', condition: eq(pratiche.id, Number(hashId[1])) };
   const numero = /^\d{1,9}$/.test(term) ? Number(term) : undefined;
-  const matches = searchMatches(pratiche, term)!;
-  const condition = numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
+  const withNumero = (matches: SQL) =>
+    numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
+  const condition = withNumero(searchMatches(pratiche, term)!);
+  // A broad term's page walks the list by date whatever the term: strpos instead of LIKE lets
+  // that statement be prepared and keep one plan, as the leads' broad search does. Not its counts:
+  // without the trigram index a count would read the whole table (docs/performance.md#ricerca-delle-pratiche).
+  const walk = () => withNumero(searchMatches(pratiche, term, { broad: true })!);
   if (options.every) return { kind: 'trovate', condition };
   const key = termAloneKey(actor, query, term);
   const seenAt = key === undefined ? undefined : broadSearches.versionOf(key);
   // Found broad at this version: the page statement reads the version again (listPratiche).
   if (seenAt !== undefined)
-    return { kind: 'ampia', condition, some: [], seen: { key: key!, version: seenAt } };
+    return { kind: 'ampia', condition, walk: walk(), some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const trovate = db
     .select({ riga: foundRowText().as('riga') })
@@ -162,7 +174,7 @@ async function resolveSearch(
     return { kind: 'trovate', condition: praticheByIds(ids), ids, found: { rows, newestId: newest } };
   }
   if (key !== undefined) broadSearches.remember(key, Number(found.versione));
-  return { kind: 'ampia', condition, some: rows };
+  return { kind: 'ampia', condition, walk: walk(), some: rows };
 }
 
 /** The points whose name or address holds the "punto fisico" filter's text. */
@@ -612,14 +624,18 @@ async function pointsPageIds(
  * See docs/performance.md#ricerca-delle-pratiche
  */
 function broadSearchPageIds(
+  db: Database,
   actor: Actor,
   query: ListQuery,
   search: PraticheSearch | undefined,
-  pageWhere: SQL | undefined,
+  fino: number | undefined,
 ): SQL | undefined {
   const term = query.search?.trim();
   if (search?.kind !== 'ampia' || !term || puntiScope(actor)) return undefined;
-  return sql`select ${pratiche.id} from ${pratiche} where ${pageWhere} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  const { where } = praticheWhere(db, actor, query, { ...search, condition: search.walk });
+  const pageWhere = and(where, fino === undefined ? undefined : lte(pratiche.id, fino));
+  const bounds = pageBounds(query);
+  return sql`select ${pratiche.id} from ${pratiche} where ${pageWhere} order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${bounds.limit} offset ${bounds.offset}`;
 }
 
 /**
@@ -668,7 +684,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   const counters = listCounters(db, actor, query, search);
   const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
   const pageWhere = and(where, fino === undefined ? undefined : lte(pratiche.id, fino));
-  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(actor, query, search, pageWhere));
+  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(db, actor, query, search, fino));
   const [page, total, counts] = await Promise.all([
     ranged || pageIds
       ? pageIds
