@@ -22,6 +22,7 @@ import {
   inlineInt,
   inlineLimit,
   lowerTextContains,
+  lowerTextIncludes,
   newestId,
   newestIdSql,
 } from '#server/db/sql-helpers.ts';
@@ -393,10 +394,21 @@ const statoVoce = (query: ListQuery, stato: ServizioStato): Voce =>
  * The counters the page's total and its status buttons read (without a search the buttons always
  * come from counters), in one query for both.
  */
-function listCounters(db: Database, actor: Actor, query: ListQuery, search: PraticheSearch | undefined) {
+function listCounters(
+  db: Database,
+  actor: Actor,
+  query: ListQuery,
+  search: PraticheSearch | undefined,
+  points: number[] | undefined,
+) {
   const voci = [totalVoce(query), ...(search ? [] : SERVIZIO_STATI.map((stato) => statoVoce(query, stato)))];
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
-  return wanted.length ? pointCounters(db, actor, wanted, pointFilter(query)) : undefined;
+  // The points a name matched, when pointsPageIds read them: by id, a statement with no LIKE that
+  // keeps one plan, instead of matching the name again (docs/decisions/051-costanti-nel-testo.md).
+  const among = points
+    ? sql`${puntiFisici.id} in (select unnest(${`{${points.join(',')}}`}::int[]))`
+    : pointFilter(query);
+  return wanted.length ? pointCounters(db, actor, wanted, among) : undefined;
 }
 
 /**
@@ -576,8 +588,8 @@ const POINTS_MERGE_MAX = 50;
 /**
  * The page's ids for a point-name filter that matches a few points ("Milano": 8 of 500): each
  * point's newest practices by its own index `(punto, data, id)`, at most one page's depth each,
- * merged; undefined when more points match (the list walks the practices by date instead), or
- * without that filter. See docs/performance.md#filtri-delle-pratiche
+ * merged, with the points found; undefined when more points match (the list walks the practices
+ * by date instead), or without that filter. See docs/performance.md#filtri-delle-pratiche
  */
 async function pointsPageIds(
   db: Database,
@@ -585,7 +597,7 @@ async function pointsPageIds(
   query: ListQuery,
   search: PraticheSearch | undefined,
   fino: number | undefined,
-): Promise<SQL | undefined> {
+): Promise<{ ids: SQL; points: number[] } | undefined> {
   if (!query.puntoFisico) return undefined;
   const points = await db
     .select({ id: puntiFisici.id })
@@ -593,7 +605,8 @@ async function pointsPageIds(
     .where(
       and(
         query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
-        puntoNameMatches(query.puntoFisico),
+        // The points alone, a small table: strpos keeps this statement prepared (sql-helpers.ts).
+        lowerTextIncludes(puntiFisici.cerca, query.puntoFisico),
       ),
     )
     .limit(POINTS_MERGE_MAX + 1);
@@ -609,11 +622,12 @@ async function pointsPageIds(
   const ids = `{${points.map((p) => p.id).join(',')}}`;
   const bounds = pageBounds(query);
   const upTo = fino === undefined ? sql`` : sql` and ${pratiche.id} <= ${fino}`;
-  return sql`select u.id from unnest(${ids}::int[]) as punto(id) cross join lateral (
+  const page = sql`select u.id from unnest(${ids}::int[]) as punto(id) cross join lateral (
       select ${pratiche.id} as id, ${pratiche.dataCreazione} as data from ${pratiche}
       where ${pratiche.puntoFisicoId} = punto.id and ${where ?? sql`true`}${upTo}
       order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${bounds.depth}) u
     order by u.data desc, u.id desc limit ${bounds.limit} offset ${bounds.offset}`;
+  return { ids: page, points: points.map((p) => p.id) };
 }
 
 /**
@@ -681,10 +695,10 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
 
   const ranged = rangedPraticaIds(actor, query, fino);
   const byPoints = ranged ? undefined : await pointsPageIds(db, actor, query, search, fino);
-  const counters = listCounters(db, actor, query, search);
+  const counters = listCounters(db, actor, query, search, byPoints?.points);
   const finoColumn = fino === undefined ? newestIdSql(pratiche) : sql<number>`${fino}::int`;
   const pageWhere = and(where, fino === undefined ? undefined : lte(pratiche.id, fino));
-  const pageIds = ranged ? ranged.ids : (byPoints ?? broadSearchPageIds(db, actor, query, search, fino));
+  const pageIds = ranged ? ranged.ids : (byPoints?.ids ?? broadSearchPageIds(db, actor, query, search, fino));
   const [page, total, counts] = await Promise.all([
     ranged || pageIds
       ? pageIds
