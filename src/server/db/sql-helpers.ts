@@ -76,7 +76,12 @@ export function lowerTextIncludes(lowerCased: SQLWrapper, text: string): SQL {
  * drivers accept it), however many ids.
  */
 export function idsAmong(column: SQLWrapper, ids: number[]): SQL {
-  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+  return sql`${column} = any(${intArray(ids)})`;
+}
+
+/** These ids as an int[]: the array literal as one text parameter, cast by the server. */
+export function intArray(ids: readonly number[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::int[]`;
 }
 
 /** A unique-constraint violation, from PGlite or node-postgres (drizzle may wrap it in `cause`). */

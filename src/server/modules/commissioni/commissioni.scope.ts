@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BeneficiarioRuolo } from '#shared/domain.ts';
 import { commissioni, commissioniGiorni } from '#server/db/schema.ts';
 import type { Actor } from '#server/plugins/auth.ts';
@@ -11,24 +11,29 @@ export const PAYEE_COLUMNS = {
 } as const satisfies Record<BeneficiarioRuolo, unknown>;
 
 /**
+ * A role's amount is not 0: the condition of its partial index (`… where importo_x <> 0`). The 0 is
+ * in the text, not a parameter: a generic plan uses that index only when it sees it
+ * (docs/decisions/051-costanti-nel-testo.md).
+ */
+export const nonZero = (amount: SQLWrapper): SQL => sql`${amount} <> 0`;
+
+/**
  * The commissions a role sees (docs/product/roles-and-scope.md#perimetro-delle-righe): admin all; amministrazione the rows with
  * importoAmministrazione ≠ 0; the other roles the rows where they are the payee and their own
  * amount ≠ 0 (≠, not >, so storni that claw back their paid commissions show too).
  * A payee's statement (estratto conto) is this same scope, for that payee.
- * The 0 is in the text, not a parameter: each role's partial index (`… where importo_x <> 0`)
- * serves a generic plan only when it sees it (docs/decisions/051-costanti-nel-testo.md).
  */
 export function commissioniScope(actor: Actor): SQL | undefined {
   switch (actor.role) {
     case 'admin':
       return undefined;
     case 'amministrazione':
-      return sql`${commissioni.importoAmministrazione} <> 0`;
+      return nonZero(commissioni.importoAmministrazione);
     case 'area_manager':
     case 'agente':
     case 'punto_fisico': {
       const { payee, amount } = PAYEE_COLUMNS[actor.role];
-      return and(eq(payee, actor.id), sql`${amount} <> 0`);
+      return and(eq(payee, actor.id), nonZero(amount));
     }
   }
 }

@@ -11,7 +11,7 @@ import type { Database } from '#server/db/client.ts';
 import { commissioni, estrattiConto, estrattiContoContatori, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
-import { PAYEE_COLUMNS } from '../commissioni/commissioni.scope';
+import { nonZero, PAYEE_COLUMNS } from '../commissioni/commissioni.scope';
 import {
   filtersWhere,
   listCommissioniRighe,
@@ -262,7 +262,7 @@ export async function listBeneficiari(
       const rows = await db
         .select({ id: payee, righe: count(), totale: sql<string>`sum(${amount})::text` })
         .from(commissioni)
-        .where(and(isNotNull(payee), sql`${amount} <> 0`, range))
+        .where(and(isNotNull(payee), nonZero(amount), range))
         .groupBy(payee);
       return rows.map((r) => ({ ...r, id: r.id!, ruolo }));
     }),

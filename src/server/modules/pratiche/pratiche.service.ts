@@ -21,6 +21,7 @@ import {
   idsAmong,
   inlineInt,
   inlineLimit,
+  intArray,
   lowerTextContains,
   lowerTextIncludes,
   newestId,
@@ -405,9 +406,7 @@ function listCounters(
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
   // The points a name matched, when pointsPageIds read them: by id, a statement with no LIKE that
   // keeps one plan, instead of matching the name again (docs/decisions/051-costanti-nel-testo.md).
-  const among = points
-    ? sql`${puntiFisici.id} in (select unnest(${`{${points.join(',')}}`}::int[]))`
-    : pointFilter(query);
+  const among = points ? sql`${puntiFisici.id} in (select unnest(${intArray(points)}))` : pointFilter(query);
   return wanted.length ? pointCounters(db, actor, wanted, among) : undefined;
 }
 
@@ -619,15 +618,15 @@ async function pointsPageIds(
     { ...query, puntoFisico: undefined, puntoFisicoId: undefined },
     search,
   );
-  const ids = `{${points.map((p) => p.id).join(',')}}`;
   const bounds = pageBounds(query);
   const upTo = fino === undefined ? sql`` : sql` and ${pratiche.id} <= ${fino}`;
-  const page = sql`select u.id from unnest(${ids}::int[]) as punto(id) cross join lateral (
+  const ids = points.map((p) => p.id);
+  const page = sql`select u.id from unnest(${intArray(ids)}) as punto(id) cross join lateral (
       select ${pratiche.id} as id, ${pratiche.dataCreazione} as data from ${pratiche}
       where ${pratiche.puntoFisicoId} = punto.id and ${where ?? sql`true`}${upTo}
       order by ${pratiche.dataCreazione} desc, ${pratiche.id} desc limit ${bounds.depth}) u
     order by u.data desc, u.id desc limit ${bounds.limit} offset ${bounds.offset}`;
-  return { ids: page, points: points.map((p) => p.id) };
+  return { ids: page, points: ids };
 }
 
 /**
