@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namedStatementClient } from '#server/db/named-statements.ts';
 import { statementName } from '#server/db/statement-names.ts';
-import { idsAmong, inlineInt, lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
+import { idsAmong, idsIn, inlineInt, lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
 
 describe('which statements are named', () => {
   it.each([
@@ -26,7 +26,7 @@ describe('which statements are named', () => {
     ['a search by pattern in upper case', 'select 1 where $1 LIKE $2', false],
     [
       'a search of a small table by strpos',
-      'select "id" from "punti_fisici" where strpos("cerca", lower($1)) > 0',
+      'select "id" from "punti_fisici" where strpos("cerca", (select lower($1))) > 0',
       true,
     ],
     ['a read among a list of ids', 'select "id" from "leads" where "id" = any($1::int[]) limit 25', false],
@@ -117,6 +117,27 @@ describe.skipIf(!url)('named statements on a PostgreSQL connection', () => {
       db.execute(sql`select id from prova_istruzioni where id > ${after} order by id limit ${inlineInt(25)}`);
     for (let after = 0; after < 10; after++) expect((await page(after * 10)).rows).toHaveLength(25);
     const mine = (await prepared()).filter((p) => p.statement.includes('limit 25'));
+    expect(mine).toHaveLength(1);
+    expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
+  });
+
+  it('keeps one plan for a read among ids written with idsIn, however many ids', async () => {
+    const lists = [
+      [2, 3],
+      [4, 5, 6],
+      [7],
+      Array.from({ length: 25 }, (_, i) => i + 100),
+      [8, 9],
+      [10, 11, 12],
+      [13],
+    ];
+    for (const ids of lists) {
+      const among = await db.execute(
+        sql`select id from prova_istruzioni where ${idsIn(sql.raw('id'), ids)} order by id`,
+      );
+      expect(among.rows).toEqual(ids.map((id) => ({ id })));
+    }
+    const mine = (await prepared()).filter((p) => p.statement.includes('unnest('));
     expect(mine).toHaveLength(1);
     expect(Number(mine[0].generic_plans)).toBeGreaterThan(0);
   });

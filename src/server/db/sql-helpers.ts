@@ -65,10 +65,12 @@ export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
  * few hundred rows, read whole whatever the term). strpos instead of LIKE: the statement is then
  * prepared like any read and keeps one plan, instead of being planned again for every term
  * (docs/decisions/044-istruzioni-preparate.md). A statement that also reads leads or practices
- * keeps LIKE: how many points or people match changes its best plan.
+ * keeps LIKE: how many points or people match changes its best plan. The term is lower-cased
+ * once, in a subquery: in a kept (generic) plan `lower($1)` would run again for every row
+ * compared, and a broad term's walk compares thousands (docs/performance.md#ricerche-ampie).
  */
 export function lowerTextIncludes(lowerCased: SQLWrapper, text: string): SQL {
-  return sql`strpos(${lowerCased}, lower(${text})) > 0`;
+  return sql`strpos(${lowerCased}, (select lower(${text}))) > 0`;
 }
 
 /**
@@ -77,6 +79,16 @@ export function lowerTextIncludes(lowerCased: SQLWrapper, text: string): SQL {
  */
 export function idsAmong(column: SQLWrapper, ids: number[]): SQL {
   return sql`${column} = any(${intArray(ids)})`;
+}
+
+/**
+ * idsAmong for a named read that should keep one plan (docs/decisions/044-istruzioni-preparate.md):
+ * PostgreSQL estimates `in (select unnest($1))` at a few rows whatever the array, so the generic
+ * plan costs no more than a planned one and is kept; with `= any($1)` it knows the array's length
+ * only when planning for it, and plans again on every request.
+ */
+export function idsIn(column: SQLWrapper, ids: readonly number[]): SQL {
+  return sql`${column} in (select unnest(${intArray(ids)}))`;
 }
 
 /** These ids as an int[]: the array literal as one text parameter, cast by the server. */

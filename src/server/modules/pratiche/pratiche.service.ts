@@ -19,6 +19,7 @@ import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import {
   idsAmong,
+  idsIn,
   inlineInt,
   inlineLimit,
   intArray,
@@ -406,7 +407,7 @@ function listCounters(
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
   // The points a name matched, when pointsPageIds read them: by id, a statement with no LIKE that
   // keeps one plan, instead of matching the name again (docs/decisions/051-costanti-nel-testo.md).
-  const among = points ? sql`${puntiFisici.id} in (select unnest(${intArray(points)}))` : pointFilter(query);
+  const among = points ? idsIn(puntiFisici.id, points) : pointFilter(query);
   return wanted.length ? pointCounters(db, actor, wanted, among) : undefined;
 }
 
