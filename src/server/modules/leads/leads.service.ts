@@ -20,7 +20,6 @@ import {
 import { formatRomeDateTime } from '#shared/time.ts';
 import {
   idsAmong,
-  idsIn,
   inlineInt,
   inlineLimit,
   inlineName,
@@ -481,11 +480,6 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, r
     .as('pagina');
 }
 
-/** The newest id, read by the page's own statement (not a query of its own), or the request's `fino`. */
-function finoSql(query: ListLeadsQuery): SQL<number> {
-  return query.fino === undefined ? newestIdSql(leads) : sql<number>`${query.fino}::int`;
-}
-
 /**
  * The page's leads, joined (point, duplicate marker) once its ids are chosen, with the `fino` the
  * page was read up to: the newest id, read by the page's own statement (not a query of its own).
@@ -499,7 +493,7 @@ function pageColumns(
   return {
     ...screenColumns(actor, now),
     cursore: cursorText(page.data, page.id),
-    fino: finoSql(query),
+    fino: query.fino === undefined ? newestIdSql(leads) : sql<number>`${query.fino}::int`,
     versione: searchVersionSql(),
   };
 }
@@ -530,51 +524,28 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
     .limit(query.pageSize)
     .offset(pageOffset(query))
     .as('pagina');
-  // One row even when the page is empty: the count, with the page's ids joined to it. Planned
-  // for its term (docs/performance.md#ricerca-dei-lead), so it reads ids only: the rows' columns
-  // and their duplicate probe come from a statement with one plan (rowsOfPage).
-  const found = await db
+  // One row even when the page is empty: the count, with the page's leads joined to it.
+  const rows = await db
     .with(trovati)
     .select({
       n: conteggio.n,
       trovatiVersione: conteggio.versione,
       pagina: pagina.id,
-      cursore: cursorText(pagina.data, pagina.id),
-      fino: finoSql(query),
+      ...pageColumns(actor, query, now, pagina),
     })
     .from(conteggio)
     .leftJoin(pagina, sql`true`)
+    .leftJoin(leads, eq(leads.id, pagina.id))
+    .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .orderBy(desc(pagina.data), desc(pagina.id));
-  const n = found[0]?.n ?? 0;
-  if (n > SEARCH_TOTAL_BOUND) return { broad: true as const, version: Number(found[0].trovatiVersione) };
-  const onPage = found.filter((r): r is typeof r & { pagina: number } => r.pagina != null);
-  const details = await rowsOfPage(
-    db,
-    actor,
-    now,
-    onPage.map((r) => r.pagina),
-  );
-  const byId = new Map(details.map((r) => [r.id, r]));
+  const n = rows[0]?.n ?? 0;
+  if (n > SEARCH_TOTAL_BOUND) return { broad: true as const, version: Number(rows[0].trovatiVersione) };
   return {
     broad: false as const,
     total: exactTotal(n),
-    // A lead deleted between the two statements leaves the page (as if read a moment later).
-    rows: onPage.flatMap((r) => {
-      const row = byId.get(r.pagina);
-      return row ? [{ ...row, cursore: r.cursore }] : [];
-    }),
-    fino: Number(found[0]?.fino ?? 0),
+    rows: rows.filter((r) => r.pagina != null) as Array<ListRow & { cursore: string; fino: number }>,
+    fino: Number(rows[0]?.fino ?? 0),
   };
-}
-
-/** The leads of a page chosen by id, with the point and the duplicate marker; in no order. */
-function rowsOfPage(db: Database, actor: Actor, now: Date, ids: number[]): Promise<ListRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select(screenColumns(actor, now))
-    .from(leads)
-    .leftJoin(puntiFisici, originalPuntoInScope(actor))
-    .where(idsIn(leads.id, ids));
 }
 
 /**
@@ -634,18 +605,23 @@ export async function listLeads(
     query.service && broadKey === undefined
       ? await readService(db, actor, query.service, !hasFilters({ ...query, service: undefined }))
       : undefined;
-  if (searched && !searched.broad) return leadList(query, searched.total, searched.rows, searched.fino);
   if (searched?.broad) broadSearches.remember(broadKey!, termAlone(query) ? searched.version : null);
-  const [total, rows] = await Promise.all([
-    searched?.broad
-      ? // The search has just found more matches than its bound.
-        { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
-      : // Counted up to the bound beside the page: exact again if it no longer passes it.
-        leadsPageTotal(db, actor, query, now, service),
-    // With a term, one known to match more than the bound (else its page came with it).
-    pageRows(db, actor, query, now, { service, broadTerm: broadKey !== undefined }),
-  ]);
-  const fino = query.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, leads));
+  const [total, rows] =
+    searched && !searched.broad
+      ? [searched.total, searched.rows]
+      : await Promise.all([
+          searched?.broad
+            ? // The search has just found more matches than its bound.
+              { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
+            : // Counted up to the bound beside the page: exact again if it no longer passes it.
+              leadsPageTotal(db, actor, query, now, service),
+          // With a term, one known to match more than the bound (else its page came with it).
+          pageRows(db, actor, query, now, { service, broadTerm: broadKey !== undefined }),
+        ]);
+  const fino =
+    query.fino ??
+    (searched && !searched.broad ? searched.fino : undefined) ??
+    (rows.length ? Number(rows[0].fino) : await newestId(db, leads));
   return leadList(query, total, rows, fino);
 }
 
