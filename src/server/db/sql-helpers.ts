@@ -67,7 +67,7 @@ export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
  * (docs/decisions/044-istruzioni-preparate.md). A statement that also reads leads or practices
  * keeps LIKE: how many points or people match changes its best plan. The term is lower-cased
  * once, in a subquery: in a kept (generic) plan `lower($1)` would run again for every row
- * compared, and a broad term's walk compares thousands (docs/performance.md#ricerche-ampie).
+ * compared, and a broad term's walk compares thousands (docs/performance.md#ricerca-dei-lead).
  */
 export function lowerTextIncludes(lowerCased: SQLWrapper, text: string): SQL {
   return sql`strpos(${lowerCased}, (select lower(${text}))) > 0`;
