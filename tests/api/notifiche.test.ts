@@ -135,6 +135,45 @@ describe('new lead from the landing', () => {
     expect(smtp.to(areaManager!.email)).toHaveLength(0);
   });
 
+  it('tells the agent when a known customer asks again, with the link to their one lead', async () => {
+    const { punto, agente } = await rete();
+    const cliente = {
+      nome: 'Marta',
+      cognome: 'Neri',
+      telefono: '333 765 4321',
+      email: 'marta.neri@cliente.it',
+    };
+    const leadOf = async (res: { json: <T>() => T }) => {
+      const { praticaId } = res.json<{ praticaId: number }>();
+      const [row] = await ctx.db
+        .select({ leadId: pratiche.leadId })
+        .from(pratiche)
+        .where(eq(pratiche.id, praticaId));
+      return row.leadId;
+    };
+    const first = await submit(punto.id, { ...cliente, serviziRichiesti: ['luce'] });
+    // The same person, phone and e-mail written differently: their second practice, same lead.
+    const again = await submit(punto.id, {
+      ...cliente,
+      telefono: '+39 3337654321',
+      email: 'Marta.Neri@Cliente.it',
+      serviziRichiesti: ['gas'],
+    });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    const leadId = await leadOf(first);
+    expect(await leadOf(again)).toBe(leadId);
+
+    await drain();
+    const toAgent = smtp.to(agente!.email);
+    expect(toAgent).toHaveLength(2);
+    const nuovo = toAgent.filter((mail) => mail.text.includes('un nuovo cliente ha lasciato i suoi dati'));
+    const registrato = toAgent.filter((mail) =>
+      mail.text.includes('un cliente già registrato ha fatto una nuova richiesta'),
+    );
+    expect([nuovo.length, registrato.length]).toEqual([1, 1]);
+    for (const mail of toAgent) expect(mail.html).toContain(`href="${BASE}/leads/${leadId}"`);
+  });
+
   it("queues each message with the practice's number, once per practice, also when the request is repeated", async () => {
     const { punto, agente } = await rete();
     const send = (key: string, payload: ReturnType<typeof buildSubmission>) =>

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
+  type PraticaStato,
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -38,7 +39,7 @@ import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receiv
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '../notifiche/links';
 import { nuovoLeadDestinatari, nuovoLeadEmails } from '../notifiche/notifiche.service';
-import { newPraticaOutboxInsert } from '../notifiche/outbox';
+import { newPraticaOutboxInsert, type NewPraticaEmail } from '../notifiche/outbox';
 import { canMerge, mergeStoredPages } from './merge-pages';
 
 const m = msg.landing;
@@ -128,89 +129,82 @@ export async function submitForm(
     .digest('hex');
 
   const key = meta.idempotencyKey ? `submit-form:${meta.idempotencyKey}` : null;
-  try {
-    return await db.transaction(async (tx) => {
-      const lead = await findOrCreateLead(tx, {
-        nome: input.nome,
-        cognome: input.cognome,
-        email: input.email,
-        telefono: input.telefono,
-        emailNormalizzata,
-        telefonoNormalizzato,
-        puntoFisicoOriginaleId: punto.id,
-      });
-
-      // The staff who must call back, and the customer's confirmation, in the practice's statement
-      // below: sent later by the outbox worker, so mail being down never touches the submission.
-      const emails = notifiche
-        ? nuovoLeadEmails(
-            {
-              leadId: lead.id,
-              punto,
-              destinatari: row.destinatari,
-              isExistingLead: lead.isExisting,
-              cliente: {
-                nome: input.nome,
-                cognome: input.cognome,
-                telefono: input.telefono,
-                email: input.email,
-              },
-              servizi: richiesti as ServizioTipo[],
-              orarioContatto,
+  const cliente: NewLead = {
+    nome: input.nome,
+    cognome: input.cognome,
+    email: input.email,
+    telefono: input.telefono,
+    emailNormalizzata,
+    telefonoNormalizzato,
+    puntoFisicoOriginaleId: punto.id,
+  };
+  // The staff who must call back, and the customer's confirmation, go in the practice's statement:
+  // sent later by the outbox worker, so mail being down never touches the submission.
+  const emailsFor = (leadId: number, isExistingLead: boolean) =>
+    notifiche
+      ? nuovoLeadEmails(
+          {
+            leadId,
+            punto,
+            destinatari: row.destinatari,
+            isExistingLead,
+            cliente: {
+              nome: input.nome,
+              cognome: input.cognome,
+              telefono: input.telefono,
+              email: input.email,
             },
-            notifiche,
-          )
-        : [];
+            servizi: richiesti as ServizioTipo[],
+            orarioContatto,
+          },
+          notifiche,
+        )
+      : [];
+  const pratica: NewPratica = {
+    puntoFisicoId: punto.id,
+    orarioContatto,
+    indirizzoIp: meta.ip,
+    userAgent: meta.userAgent,
+    note: input.note?.trim() ? input.note.trim() : null,
+    documentiCaricati: input.documentiCaricati ?? null,
+    servizi: richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: 'inserito' as const })),
+  };
+  const idempotency = key ? { key, fingerprint } : null;
 
-      const statoIniziale = 'inserito' as const;
-      const nuoviServizi = richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: statoIniziale }));
-      const insertPratica = tx
-        .insert(pratiche)
-        .values({
-          leadId: lead.id,
-          puntoFisicoId: punto.id,
-          statoPratica: 'inserita',
-          orarioContatto,
-          indirizzoIp: meta.ip,
-          userAgent: meta.userAgent,
-          note: input.note?.trim() ? input.note.trim() : null,
-          documentiCaricati: input.documentiCaricati ?? null,
-          // What the services' insert trigger would write: written now, the trigger finds nothing to
-          // change and the new practice is not updated a second time (docs/performance.md#invio-dalla-landing).
-          statiServizi: statiServiziOf(nuoviServizi),
-        })
-        .returning({ id: pratiche.id });
-      // The practice, its services, the consent, the e-mails and the idempotency key in one
-      // statement: each statement is a round trip to PostgreSQL, and a submission is mostly round
-      // trips (docs/performance.md#invio-dalla-landing). The triggers of all of them run at its
-      // end, when the practice is there for the others. A key already stored (a twin, which waits here for
-      // the first to commit, or a key reused) inserts nothing, and the whole transaction is undone
-      // below. (drizzle writes the embedded insert in parentheses: `with p as (insert …)`.)
-      const inserted = await tx.execute<{ id: number; claimed: boolean }>(sql`
-        with p as ${insertPratica},
-        s as (
-          insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
-          select p.id, t.tipo, ${statoIniziale}::text from p, unnest(${sql.param(nuoviServizi.map((x) => x.tipo))}::text[]) as t(tipo)
-        ),
-        c as (
-          insert into ${consensi} (${columnNames(
-            consensi.leadId,
-            consensi.praticaId,
-            consensi.versioneInformativa,
-            consensi.testo,
-            consensi.ip,
-            consensi.userAgent,
-          )})
-          select ${lead.id}, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${meta.ip}, ${meta.userAgent} from p
-        )${emails.length ? sql`, o as ${newPraticaOutboxInsert(emails)}` : sql``}${key ? sql`, k as ${keyInsert(key, fingerprint)}` : sql``}
-        select p.id, ${key ? sql`exists (select from k)` : sql`true`} as claimed from p`);
-      const [statement] = (inserted as { rows: Array<{ id: number; claimed: boolean }> }).rows;
-      if (!statement.claimed) throw new KeyAlreadyStored();
+  try {
+    // A new customer, the usual case: lead, practice and the rest in one statement, which is its
+    // own transaction (docs/performance.md#invio-dalla-landing). The point's read reserved the
+    // lead's id, so the e-mails that link to the lead are written before it exists.
+    const newLead = db
+      .insert(leads)
+      .values({ id: row.nuovoLeadId, ...cliente })
+      .onConflictDoNothing()
+      .returning({ id: leads.id });
+    const praticaId = await insertPratica(
+      db,
+      newLead.getSQL(),
+      pratica,
+      emailsFor(row.nuovoLeadId, false),
+      idempotency,
+    );
+    if (praticaId != null) return submittedAnswer(praticaId);
 
-      return submittedAnswer(Number(statement.id));
+    // The same phone and e-mail: a customer already known. The statement wrote nothing (its lead
+    // was not inserted, and the rest follows from the lead); their practice joins their lead.
+    return await db.transaction(async (tx) => {
+      const known = await findOrCreateLead(tx, cliente);
+      const id = await insertPratica(
+        tx,
+        sql`select ${known.id}::integer as id`,
+        pratica,
+        emailsFor(known.id, known.isExisting),
+        idempotency,
+      );
+      if (id == null) throw new Error('pratica non inserita per un lead presente');
+      return submittedAnswer(id);
     });
   } catch (error) {
-    if (!(error instanceof KeyAlreadyStored) || !key) throw error;
+    if (!isKeyAlreadyStored(error) || !key) throw error;
     // Everything this request wrote is undone; the key's first request answers.
     return storedAnswer(db, key, fingerprint);
   }
@@ -219,12 +213,100 @@ export async function submitForm(
 /**
  * The submission's read of its point, with the point's people and who may hear of its new leads,
  * in one statement prepared once per database handle (docs/performance.md#invio-dalla-landing).
+ * It also reserves the id a new customer's lead gets: an id left unused (a customer already known,
+ * a refused request) is a gap in the sequence, nothing more.
  */
 const puntoPerInvio = preparedPerDb((db) =>
-  selectPuntoConPersone(db, { destinatari: nuovoLeadDestinatari() })
+  selectPuntoConPersone(db, {
+    destinatari: nuovoLeadDestinatari(),
+    nuovoLeadId: sql<number>`nextval(pg_get_serial_sequence(${getTableName(leads)}, ${leads.id.name}))::integer`,
+  })
     .where(eq(puntiFisici.id, sql.placeholder('id')))
     .prepare('punto_per_invio'),
 );
+
+interface NewPratica {
+  puntoFisicoId: number;
+  orarioContatto: string | null;
+  indirizzoIp: string;
+  userAgent: string | null;
+  note: string | null;
+  documentiCaricati: SubmitInput['documentiCaricati'] | null;
+  servizi: Array<{ tipo: ServizioTipo; stato: 'inserito' }>;
+}
+
+/** SQLSTATE of annulla_se (migration 0048), and its message when a key is already stored. */
+const STATEMENT_ABORTED = 'WS409';
+const KEY_ALREADY_STORED = 'chiave di idempotenza già salvata';
+
+/** The error of a submission statement undone because its idempotency key was stored already. */
+function isKeyAlreadyStored(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === STATEMENT_ABORTED || e?.cause?.code === STATEMENT_ABORTED;
+}
+
+/**
+ * The practice, its services, the consent, the e-mails and the idempotency key in one statement,
+ * for the lead that `lead` (a CTE body returning `id`) yields: each statement is a round trip to
+ * PostgreSQL, and a submission is mostly round trips (docs/performance.md#invio-dalla-landing).
+ * Everything follows from the lead's row: when `lead` yields none, nothing is written and the
+ * answer is null. The triggers of all the tables run at the statement's end, when the lead and the
+ * practice are there for the others. A key already stored (a twin, which waits in the key's insert
+ * for the first to commit, or a key reused) undoes the whole statement with annulla_se's error.
+ */
+async function insertPratica(
+  db: DbExecutor,
+  lead: SQL,
+  pratica: NewPratica,
+  emails: NewPraticaEmail[],
+  idempotency: { key: string; fingerprint: string } | null,
+): Promise<number | null> {
+  const inserted = await db.execute<{ id: number }>(sql`
+    with l as (${lead}),
+    p as (
+      insert into ${pratiche} (${columnNames(
+        pratiche.leadId,
+        pratiche.puntoFisicoId,
+        pratiche.statoPratica,
+        pratiche.orarioContatto,
+        pratiche.indirizzoIp,
+        pratiche.userAgent,
+        pratiche.note,
+        pratiche.documentiCaricati,
+        pratiche.statiServizi,
+      )})
+      select l.id, ${pratica.puntoFisicoId}::integer, ${'inserita' satisfies PraticaStato}::text,
+        ${pratica.orarioContatto}::text, ${pratica.indirizzoIp}::text, ${pratica.userAgent}::text,
+        ${pratica.note}::text,
+        ${pratica.documentiCaricati == null ? null : JSON.stringify(pratica.documentiCaricati)}::jsonb,
+        -- What the services' insert trigger would write: written now, the trigger finds nothing
+        -- to change and the new practice is not updated a second time.
+        ${statiServiziOf(pratica.servizi)}::integer
+      from l
+      returning id
+    ),
+    s as (
+      insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
+      select p.id, t.tipo, 'inserito'::text
+      from p, unnest(${sql.param(pratica.servizi.map((x) => x.tipo))}::text[]) as t(tipo)
+    ),
+    c as (
+      insert into ${consensi} (${columnNames(
+        consensi.leadId,
+        consensi.praticaId,
+        consensi.versioneInformativa,
+        consensi.testo,
+        consensi.ip,
+        consensi.userAgent,
+      )})
+      select l.id, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${pratica.indirizzoIp}, ${pratica.userAgent}
+      from l, p
+    )${emails.length ? sql`, o as ${newPraticaOutboxInsert(emails)}` : sql``}${idempotency ? sql`, k as ${keyInsert(idempotency.key, idempotency.fingerprint)}` : sql``}
+    select p.id${idempotency ? sql`, annulla_se(not exists (select from k), ${KEY_ALREADY_STORED}) as annullata` : sql``}
+    from p`);
+  const [first] = (inserted as { rows: Array<{ id: number }> }).rows;
+  return first ? Number(first.id) : null;
+}
 
 /**
  * The same answer for a known and an unknown customer: no lead id (an old one would tell), no
@@ -265,9 +347,6 @@ async function storedAnswer(db: Database, key: string, fingerprint: string): Pro
     throw AppError.conflict(m.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
   return stored.result;
 }
-
-/** Thrown to undo a submission whose idempotency key another request already stored. */
-class KeyAlreadyStored extends Error {}
 
 interface NewLead {
   nome: string;
