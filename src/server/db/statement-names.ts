@@ -19,6 +19,8 @@ const PLANNED_PER_VALUE = /\blike\b|= any\(\$\d+::int\[\]\)/i;
 /**
  * The name a read is prepared under, on PostgreSQL and on PGlite, or undefined for a statement
  * sent unnamed: writes, text searches and id lists (docs/decisions/044-istruzioni-preparate.md).
+ * A write that starts with WITH (the landing submission's) is named like a read: its inserts have
+ * no plan that depends on the values.
  */
 export function statementName(text: string): string | undefined {
   if (!READ.test(text) || PLANNED_PER_VALUE.test(text)) return undefined;
