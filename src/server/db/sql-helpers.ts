@@ -96,10 +96,15 @@ export function intArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.join(',')}}`}::int[]`;
 }
 
-/** A unique-constraint violation, from PGlite or node-postgres (drizzle may wrap it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
+/** An error PostgreSQL raised with this SQLSTATE, from PGlite or node-postgres (drizzle may wrap it in `cause`). */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  return e?.code === sqlState || e?.cause?.code === sqlState;
+}
+
+/** A unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  return hasSqlState(error, '23505');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   normalizeEmail,
   normalizeTelefono,
   type PraticaStato,
+  type ServizioStato,
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -25,7 +26,7 @@ import {
   statiServiziOf,
   users,
 } from '#server/db/schema.ts';
-import { columnNames, preparedPerDb } from '#server/db/sql-helpers.ts';
+import { columnNames, hasSqlState, preparedPerDb } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/plugins/auth.ts';
 import {
@@ -167,7 +168,7 @@ export async function submitForm(
     userAgent: meta.userAgent,
     note: input.note?.trim() ? input.note.trim() : null,
     documentiCaricati: input.documentiCaricati ?? null,
-    servizi: richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: 'inserito' as const })),
+    servizi: richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: STATO_INIZIALE })),
   };
   const idempotency = key ? { key, fingerprint } : null;
 
@@ -204,7 +205,7 @@ export async function submitForm(
       return submittedAnswer(id);
     });
   } catch (error) {
-    if (!isKeyAlreadyStored(error) || !key) throw error;
+    if (!hasSqlState(error, STATEMENT_ABORTED) || !key) throw error;
     // Everything this request wrote is undone; the key's first request answers.
     return storedAnswer(db, key, fingerprint);
   }
@@ -232,18 +233,15 @@ interface NewPratica {
   userAgent: string | null;
   note: string | null;
   documentiCaricati: SubmitInput['documentiCaricati'] | null;
-  servizi: Array<{ tipo: ServizioTipo; stato: 'inserito' }>;
+  servizi: Array<{ tipo: ServizioTipo; stato: typeof STATO_INIZIALE }>;
 }
 
 /** SQLSTATE of annulla_se (migration 0048), and its message when a key is already stored. */
 const STATEMENT_ABORTED = 'WS409';
 const KEY_ALREADY_STORED = 'chiave di idempotenza già salvata';
 
-/** The error of a submission statement undone because its idempotency key was stored already. */
-function isKeyAlreadyStored(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === STATEMENT_ABORTED || e?.cause?.code === STATEMENT_ABORTED;
-}
+/** A landing submission's services all start here. */
+const STATO_INIZIALE = 'inserito' satisfies ServizioStato;
 
 /**
  * The practice, its services, the consent, the e-mails and the idempotency key in one statement,
@@ -287,7 +285,7 @@ async function insertPratica(
     ),
     s as (
       insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
-      select p.id, t.tipo, 'inserito'::text
+      select p.id, t.tipo, ${STATO_INIZIALE}::text
       from p, unnest(${sql.param(pratica.servizi.map((x) => x.tipo))}::text[]) as t(tipo)
     ),
     c as (
