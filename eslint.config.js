@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -19,10 +21,19 @@ const nodeBuiltins = [
 
 const SERVICE_KIND = '/^(luce|gas|internet|noleggio|finanziamenti|assicurazioni|sim|servizi_marketing)$/';
 
-const NO_CLIMBING = {
-  regex: '^\\.\\./\\.\\./',
-  message: "Import da un'altra area: usa #shared/…, #server/… o #client/… con l'estensione.",
-};
+// One import style (docs/architecture.md#import): project code by its area's alias and with the
+// file's extension, so every tool and reader binds a name to the one file it means.
+const IMPORT_STYLE = [
+  {
+    regex: '^\\.{1,2}/(?!.*\\.css$)',
+    message:
+      "Import relativo: usa #shared/…, #server/…, #client/…, #test/…, #scripts/… o #bench/… con l'estensione.",
+  },
+  {
+    regex: '^#(shared|server|client|test|scripts|bench)/(?!.*\\.(ts|tsx|css|svg|png|json)$)',
+    message: 'Import senza estensione: scrivi il file per intero (…/file.ts o …/file.tsx).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -91,11 +102,20 @@ export default tseslint.config(
       ],
     },
   },
-  // Folder boundaries (docs/architecture.md#strati); no import climbs more than one level
-  // (docs/decisions/007-formattazione-import-e-codice-inutilizzato.md).
+  // No import cycles between modules (docs/architecture.md#import).
   {
-    files: ['tests/**', 'scripts/**', 'bench/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_CLIMBING] }] },
+    files: ['src/**/*.ts', 'src/**/*.tsx', 'tests/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // Folder boundaries (docs/architecture.md#strati); one import style (IMPORT_STYLE above).
+  {
+    files: ['src/**', 'tests/**', 'scripts/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: IMPORT_STYLE }] },
   },
   {
     files: ['src/shared/**'],
@@ -104,7 +124,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            NO_CLIMBING,
+            ...IMPORT_STYLE,
             { group: nodeBuiltins, message: 'src/shared è isomorfo: niente moduli Node.' },
             {
               regex: '^(#server/|#client/|react$|react-dom)|/(server|client)/',
@@ -123,7 +143,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            NO_CLIMBING,
+            ...IMPORT_STYLE,
             {
               group: nodeBuiltins,
               message: 'Il client non importa codice server né moduli Node.',
@@ -141,7 +161,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            NO_CLIMBING,
+            ...IMPORT_STYLE,
             {
               regex: '^#client/backoffice/|/backoffice/',
               message: 'La landing non importa nulla dal back-office.',
@@ -163,7 +183,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            NO_CLIMBING,
+            ...IMPORT_STYLE,
             { regex: '^#client/|/client/', message: 'Il server non importa codice client.' },
           ],
         },
