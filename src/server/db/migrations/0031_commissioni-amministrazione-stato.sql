@@ -1,1 +1,0 @@
-CREATE INDEX "commissioni_amministrazione_stato_idx" ON "commissioni" USING btree ("stato_pagamento","data_completamento","id") WHERE importo_amministrazione <> 0;

@@ -1,2 +1,0 @@
-CREATE INDEX "servizi_elenco_stato_idx" ON "servizi_elenco" USING btree ("stato","data_creazione","pratica_id");--> statement-breakpoint
-CREATE INDEX "servizi_elenco_ko_motivo_idx" ON "servizi_elenco" USING btree ("ko_motivazione","data_creazione","pratica_id") WHERE stato = 'ko';
