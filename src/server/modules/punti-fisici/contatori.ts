@@ -4,8 +4,8 @@ import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { inlineName, inlineNamesAmong } from '#server/db/sql-helpers.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { puntiScope } from './scope';
+import type { Actor } from '#server/lib/actor.ts';
+import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Reading the counters that triggers keep in the same transaction as every change (migration
