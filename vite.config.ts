@@ -23,7 +23,7 @@ function landingEntryInDev(): Plugin {
 /**
  * The back-office's loading screen, rendered into index.html at build time: a phone sees it as
  * soon as the HTML and CSS arrive instead of a blank page until the JS has loaded and run
- * (docs/performance.md#schermata-di-caricamento-nellhtml). React replaces it on its first render.
+ * (docs/performance.md#primo-caricamento). React replaces it on its first render.
  */
 function loadingScreenInHtml(): Plugin {
   return {
