@@ -18,6 +18,7 @@ import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
 import { landingRoutes } from './modules/landing/landing.routes';
+import { impostazioniRoutes } from './modules/impostazioni/impostazioni.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { notificheRoutes } from './modules/notifiche/notifiche.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(documentiRoutes, { db, storage });
   await app.register(privacyRoutes, { db, storage, consentKey });
   await app.register(auditRoutes, { db });
+  await app.register(impostazioniRoutes, { db });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

@@ -87,6 +87,8 @@ export const PERMISSIONS = {
   'audit:read': ADMIN,
   /** Privacy settings: how long unconverted leads are kept. */
   'privacy:manage': ADMIN,
+  /** Impostazioni: the company phone and the privacy notice's controller (docs/privacy.md#informativa). */
+  'impostazioni:manage': ADMIN,
   /** The interactive API reference at /api/docs (open to everyone in development). */
   'apiDocs:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
@@ -110,6 +112,7 @@ export const paths = {
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',
+  impostazioni: '/impostazioni',
   /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
   profilo: '/profilo',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
@@ -117,6 +120,8 @@ export const paths = {
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroAttivita: '/utenti/registro-attivita',
   landing: (code: string) => `/landing/${code}`,
+  /** The landing's privacy notice as a page of its own, for the links in e-mails (docs/privacy.md#informativa). */
+  informativa: (code: string) => `/landing/${code}/informativa`,
 } as const;
 
 export interface MenuItem {
@@ -138,6 +143,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
+  { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },
 ];
 
 export function menuFor(role: Role | null | undefined): MenuItem[] {

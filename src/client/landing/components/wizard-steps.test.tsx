@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, type ServizioRichiedibile } from '#shared/domain.ts';
+import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingFormInput } from '#shared/schemas/landing.ts';
 import { EMPTY_BILLS, type BillNeeds, type Bills } from '../bills';
@@ -236,7 +236,7 @@ describe('step 4: slot and submission', () => {
         slot=""
         isSending={false}
         error={m.submitServerError}
-        consultant={{ nome: 'Consulente', telefono: CONSULENTE_TELEFONO_PLACEHOLDER }}
+        consultant={{ nome: 'Consulente', telefono: null }}
         onSlot={vi.fn()}
         onBack={vi.fn()}
         onSubmit={vi.fn()}
