@@ -683,6 +683,9 @@ export const msg = {
   /** The admin's Impostazioni screen: the company phone and the privacy notice's controller (docs/privacy.md#informativa). */
   impostazioni: {
     title: 'Impostazioni',
+    /** On a point's card and in the users list, where a customer would be given no phone. */
+    telefonoMancante: 'manca il telefono: il cliente non potrà richiamare',
+    accessDenied: 'Accesso Negato - Solo gli amministratori possono accedere a questa sezione',
     subtitle:
       "Il telefono dell'azienda e i dati del titolare che compaiono nell'informativa privacy della landing",
     loadError: 'Errore nel caricamento delle impostazioni',

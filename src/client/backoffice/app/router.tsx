@@ -87,6 +87,12 @@ const SCREENS: ScreenRoute[] = [
     requires: ADMIN_ONLY_USERS,
   },
   {
+    pattern: paths.impostazioni,
+    section: paths.impostazioni,
+    Screen: screen(() => import('./routes/impostazioni'), 'ImpostazioniRoute'),
+    requires: { permission: 'impostazioni:manage', deniedText: msg.impostazioni.accessDenied },
+  },
+  {
     pattern: paths.registroEmail,
     section: paths.registroEmail,
     Screen: screen(() => import('./routes/registro-email'), 'RegistroEmailRoute'),

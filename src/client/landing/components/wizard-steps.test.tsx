@@ -76,7 +76,15 @@ function Dati({ onValid }: { onValid: (values: LandingFormInput) => void }) {
   const { setValue } = form;
   // Step 1 chose a service before this step.
   useEffect(() => setValue('serviziRichiesti', ['luce']), []); // eslint-disable-line react-hooks/exhaustive-deps
-  return <StepDati form={form} onBack={() => undefined} onValid={() => onValid(form.getValues())} />;
+  return (
+    <StepDati
+      form={form}
+      informativaHref="/landing/WE-TEST/informativa"
+      nomeAttivita="Bar Sport"
+      onBack={() => undefined}
+      onValid={() => onValid(form.getValues())}
+    />
+  );
 }
 
 describe('step 2: data', () => {
