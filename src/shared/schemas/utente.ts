@@ -87,7 +87,6 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
  * phone): the list warns (docs/product/landing.md#consulente).
  */
 export const userListItemSchema = userSchema.extend({ clienteSenzaTelefono: z.boolean() });
-export type UserListItem = z.infer<typeof userListItemSchema>;
 export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
