@@ -2,6 +2,8 @@
  * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
+import { informativaPath, landingPath } from './landing-paths';
+
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -119,9 +121,8 @@ export const paths = {
   registroEmail: '/utenti/registro-email',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroAttivita: '/utenti/registro-attivita',
-  landing: (code: string) => `/landing/${code}`,
-  /** The landing's privacy notice as a page of its own, for the links in e-mails (docs/privacy.md#informativa). */
-  informativa: (code: string) => `/landing/${code}/informativa`,
+  landing: landingPath,
+  informativa: informativaPath,
 } as const;
 
 export interface MenuItem {

@@ -1,7 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { paths } from '#shared/permissions.ts';
+import { landingPath } from '#shared/landing-paths.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Logo } from '../components/ui/logo';
 import { fetchLanding } from './api';
@@ -145,7 +145,7 @@ export function LandingApp() {
             <InformativaText nomeAttivita={info.nomeAttivita} titleId="informativa-title" />
           </Suspense>
           <a
-            href={paths.landing(code)}
+            href={landingPath(code)}
             className="self-start font-medium text-primary underline underline-offset-4"
           >
             {m.informativaBack}

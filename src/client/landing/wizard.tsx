@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
-import { paths } from '#shared/permissions.ts';
+import { informativaPath } from '#shared/landing-paths.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
@@ -218,7 +218,7 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
       {step === 2 ? (
         <StepDati
           form={form}
-          informativaHref={paths.informativa(code)}
+          informativaHref={informativaPath(code)}
           nomeAttivita={info.nomeAttivita}
           onBack={() => go(1)}
           onValid={() => go(needsBills ? 3 : 4)}
