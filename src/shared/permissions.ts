@@ -2,7 +2,7 @@
  * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
-import { informativaPath, landingPath } from './landing-paths';
+import { informativaPath, landingPath } from '#shared/landing-paths.ts';
 
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];

@@ -7,8 +7,8 @@ import { msg } from '#shared/messages.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { paths } from '#shared/permissions.ts';
 import type { Impostazioni } from '#shared/schemas/impostazioni.ts';
-import { buildSubmission, insertPuntoFisico, insertUser } from '../setup/factories';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { buildSubmission, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 /**
  * Impostazioni (company phone, the notice's controller), the public notice and what they change for

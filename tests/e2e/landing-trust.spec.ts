@@ -11,8 +11,8 @@ import {
   screenshotBothSizes,
   signInByApi,
   test,
-} from './fixtures';
-import { fillData, person } from './wizard-helpers';
+} from '#test/e2e/fixtures.ts';
+import { fillData, person } from '#test/e2e/wizard-helpers.ts';
 
 /**
  * What a customer must be able to trust on the landing (issue 53): no made-up phone, a wizard

@@ -1,4 +1,4 @@
-import { apiRequest } from '../lib/api-client';
+import { apiRequest } from '#client/lib/api-client.ts';
 import type {
   Informativa,
   LandingInfo,

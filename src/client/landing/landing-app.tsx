@@ -3,9 +3,9 @@ import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { landingPath } from '#shared/landing-paths.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
-import { Logo } from '../components/ui/logo';
-import { fetchLanding } from './api';
-import { Wizard } from './wizard';
+import { Logo } from '#client/components/ui/logo.tsx';
+import { fetchLanding } from '#client/landing/api.ts';
+import { Wizard } from '#client/landing/wizard.tsx';
 
 const m = landingMsg;
 
@@ -14,7 +14,7 @@ const m = landingMsg;
  * page loaded) leaves the wizard as it is: the assistant is a help, never a requirement.
  */
 const Winbot = lazy<ComponentType>(() =>
-  import('./winbot/winbot').catch((error: unknown) => {
+  import('#client/landing/winbot/winbot.tsx').catch((error: unknown) => {
     console.warn('WINBOT non caricato:', error);
     return { default: () => null };
   }),
@@ -62,7 +62,9 @@ function codeFromPath(pathname: string): string {
 const isNoticePath = (pathname: string) => /^\/landing\/[^/?#]+\/informativa\/?$/.test(pathname);
 
 const InformativaText = lazy(() =>
-  import('./informativa/informativa-text').then((mod) => ({ default: mod.InformativaText })),
+  import('#client/landing/informativa/informativa-text.tsx').then((mod) => ({
+    default: mod.InformativaText,
+  })),
 );
 
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; info: LandingInfo };

@@ -1,7 +1,7 @@
 import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI, type ServizioRichiedibile } from '#shared/domain.ts';
 import type { LandingFormInput } from '#shared/schemas/landing.ts';
 import { romeDateKey } from '#shared/time.ts';
-import type { UploadOutcome } from './submission';
+import type { UploadOutcome } from '#client/landing/submission.ts';
 
 /**
  * The wizard kept in `sessionStorage` so a reload, or a phone discarding the tab in the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { msg } from '../messages';
-import { text } from './common';
+import { msg } from '#shared/messages.ts';
+import { text } from '#shared/schemas/common.ts';
 
 const m = msg.impostazioni;
 

@@ -1,15 +1,17 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { guideTarget } from '../guide-bridge';
-import { Button, FieldError, Input } from '../ui';
-import type { LandingFormApi } from '../use-landing-form';
-import { StepHeading } from './step-heading';
+import { guideTarget } from '#client/landing/guide-bridge.ts';
+import { Button, FieldError, Input } from '#client/landing/ui.tsx';
+import type { LandingFormApi } from '#client/landing/use-landing-form.ts';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 
 // The notice is read by few: its chunk is fetched when the link is used (docs/privacy.md#informativa).
 const InformativaDialog = lazy(() =>
-  import('../informativa/informativa-dialog').then((mod) => ({ default: mod.InformativaDialog })),
+  import('#client/landing/informativa/informativa-dialog.tsx').then((mod) => ({
+    default: mod.InformativaDialog,
+  })),
 );
 
 interface Props {

@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { Button } from '../ui';
-import { InformativaText } from './informativa-text';
+import { Button } from '#client/landing/ui.tsx';
+import { InformativaText } from '#client/landing/informativa/informativa-text.tsx';
 
 /**
  * The notice over the wizard, without leaving it: a native modal <dialog>, so the browser moves

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { informativaMsg, isInformativaCompleta, type InformativaDati } from '#shared/messages-informativa.ts';
 import type { Informativa } from '#shared/schemas/landing.ts';
-import { fetchInformativa } from '../api';
+import { fetchInformativa } from '#client/landing/api.ts';
 
 const dateIt = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', dateStyle: 'short' });
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PRIVACY_NOTICE_VERSION, privacyNoticeVersion } from '#shared/domain.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { impostazioni } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 
 /** The company phone and the notice's controller (impostazioni.service). */
 export const AZIENDA_KEY = 'azienda';

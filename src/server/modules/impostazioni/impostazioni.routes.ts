@@ -3,7 +3,11 @@ import { impostazioniResponseSchema, impostazioniSchema } from '#shared/schemas/
 import { informativaSchema } from '#shared/schemas/landing.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { getImpostazioni, getInformativa, updateImpostazioni } from './impostazioni.service';
+import {
+  getImpostazioni,
+  getInformativa,
+  updateImpostazioni,
+} from '#server/modules/impostazioni/impostazioni.service.ts';
 
 /** The admin's Impostazioni and the public privacy notice they feed (docs/privacy.md#informativa). */
 export const impostazioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

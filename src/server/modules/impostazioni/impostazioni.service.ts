@@ -1,10 +1,16 @@
 import type { Impostazioni, ImpostazioniResponse } from '#shared/schemas/impostazioni.ts';
 import type { Informativa } from '#shared/schemas/landing.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { recordAudit } from '../audit/audit.service';
-import { getPrivacySettings } from '../privacy/privacy.service';
-import { AZIENDA_KEY, bumpInformativa, readKey, readRevisione, upsert } from './impostazioni-store';
+import type { Actor } from '#server/lib/actor.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { getPrivacySettings } from '#server/modules/privacy/privacy.service.ts';
+import {
+  AZIENDA_KEY,
+  bumpInformativa,
+  readKey,
+  readRevisione,
+  upsert,
+} from '#server/modules/impostazioni/impostazioni-store.ts';
 
 const EMPTY: Impostazioni = {
   telefonoAziendale: '',

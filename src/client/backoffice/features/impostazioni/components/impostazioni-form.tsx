@@ -14,7 +14,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { useUpdateImpostazioni } from '../api/impostazioni';
+import { useUpdateImpostazioni } from '#client/backoffice/features/impostazioni/api/impostazioni.ts';
 
 const m = msg.impostazioni;
 

@@ -19,7 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#shared/text-format.ts';
-import { TelefonoMancante } from './telefono-mancante';
+import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;
