@@ -18,6 +18,7 @@ import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
+import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(documentiRoutes, { db, storage });
   await app.register(privacyRoutes, { db, storage, consentKey });
   await app.register(auditRoutes, { db });
+  await app.register(impostazioniRoutes, { db });
 
   if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
   return app;

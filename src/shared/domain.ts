@@ -74,11 +74,16 @@ export const LEAD_CONTACT_PROMISE_HOURS = 24;
 
 export const DEMO_LANDING_CODE = 'WE-FN2KFIPU';
 
-/** Version of the privacy notice the landing's checkbox refers to, stored with each consent. */
+/**
+ * Version of the privacy notice's text. The version stored with each consent is this one, followed
+ * by the revision of the data the admin sets ('2025-01.3'); before any change, this alone.
+ * See docs/privacy.md#informativa
+ */
 export const PRIVACY_NOTICE_VERSION = '2025-01';
 
-/** Shown on the confirmation only when none of the point's people has a phone. See docs/product/landing.md#consulente */
-export const CONSULENTE_TELEFONO_PLACEHOLDER = '+39 02 0000 0000';
+export function privacyNoticeVersion(revisione: number): string {
+  return revisione > 0 ? `${PRIVACY_NOTICE_VERSION}.${revisione}` : PRIVACY_NOTICE_VERSION;
+}
 
 /** Multipart parts of the bill upload. Page parts come from the camera: images only. */
 export const UPLOAD_PARTS = [

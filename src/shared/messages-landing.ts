@@ -1,3 +1,8 @@
+/** The consent label, with 'Privacy Policy' as the link that opens the notice (docs/privacy.md#informativa). */
+const PRIVACY_LABEL_BEFORE = 'Accetto la ';
+const PRIVACY_LINK = 'Privacy Policy';
+const PRIVACY_LABEL_AFTER = ' e autorizzo il trattamento dei miei dati personali per essere ricontattato.';
+
 /**
  * The public landing's Italian texts (docs/product/landing.md): part of the catalogue in messages.ts.
  * WINBOT's texts are in messages-winbot.ts, loaded only with the assistant.
@@ -14,8 +19,16 @@ export const landingMsg = {
   serviziRequired: 'Seleziona almeno un servizio',
   servizioInvalid: 'Servizio non valido',
   privacyRequired: 'Devi accettare la privacy policy per continuare',
-  privacyLabel:
-    'Accetto la Privacy Policy e autorizzo il trattamento dei miei dati personali per essere ricontattato.',
+  /** The whole label, as recorded with each consent. */
+  privacyLabel: `${PRIVACY_LABEL_BEFORE}${PRIVACY_LINK}${PRIVACY_LABEL_AFTER}`,
+  privacyLabelBefore: PRIVACY_LABEL_BEFORE,
+  privacyLink: PRIVACY_LINK,
+  privacyLabelAfter: PRIVACY_LABEL_AFTER,
+  informativaTitle: 'Informativa sul trattamento dei dati personali',
+  informativaClose: 'Chiudi',
+  informativaLoading: "Caricamento dell'informativa...",
+  informativaError: "Non è stato possibile caricare l'informativa. Controlla la connessione e riprova.",
+  informativaBack: '← Torna alla pagina',
   orarioInvalid: 'Fascia oraria non valida: scegli una delle fasce proposte',
   tooLong: (campo: string, max: number) => `${campo}: massimo ${max} caratteri`,
   servizioNonDisponibile: (servizi: string) => `Servizio non disponibile su questa landing: ${servizi}`,
@@ -85,6 +98,8 @@ export const landingMsg = {
   doneThanks: 'Grazie per averci scelto! Abbiamo ricevuto la tua richiesta.',
   doneContactBy: (consulente: string) => `Sarai contattato da ${consulente}`,
   doneSave: 'Salva in Rubrica',
+  /** Instead of a phone when nobody at the point has one and the admin set none (docs/product/landing.md#consulente). */
+  noPhone: 'Ti chiameremo noi',
   done24h: 'Ti contatteremo entro 24 ore',
   // Failures the customer sees, and what to do (docs/product/landing.md#errori-di-invio)
   retry: 'Riprova',

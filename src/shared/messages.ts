@@ -680,6 +680,37 @@ export const msg = {
       invalid: 'Indica un numero intero di mesi tra 1 e 120',
     },
   },
+  /** The admin's Impostazioni screen: the company phone and the privacy notice's controller (docs/privacy.md#informativa). */
+  impostazioni: {
+    title: 'Impostazioni',
+    /** On a point's card and in the users list, where a customer would be given no phone. */
+    telefonoMancante: 'manca il telefono: il cliente non potrà richiamare',
+    accessDenied: 'Accesso Negato - Solo gli amministratori possono accedere a questa sezione',
+    subtitle:
+      "Il telefono dell'azienda e i dati del titolare che compaiono nell'informativa privacy della landing",
+    loadError: 'Errore nel caricamento delle impostazioni',
+    save: 'Salva',
+    success: 'Impostazioni salvate',
+    error: 'Errore nel salvataggio delle impostazioni',
+    telefonoTitle: 'Telefono per i clienti',
+    telefonoDescription:
+      'Il numero dato al cliente sulla conferma e nel contatto da salvare quando né il consulente né le persone del punto hanno un telefono.',
+    telefonoAziendale: 'Telefono aziendale',
+    telefonoInvalid:
+      'Inserisci un numero di telefono valido (solo cifre, spazi, +, - e punti; almeno 6 cifre)',
+    titolareTitle: 'Titolare del trattamento (informativa privacy)',
+    titolareDescription:
+      "I dati che il cliente legge nell'informativa aperta dalla casella della privacy. Ogni modifica crea una nuova versione dell'informativa, registrata con i consensi successivi.",
+    titolareNome: 'Ragione sociale del titolare',
+    titolareIndirizzo: 'Sede (indirizzo completo)',
+    titolareEmail: 'E-mail per le richieste privacy',
+    titolareEmailInvalid: 'Inserisci un indirizzo e-mail valido',
+    dpo: 'Responsabile della protezione dei dati (DPO): nome e contatto',
+    dpoHint: 'Lascia vuoto se non è stato designato.',
+    incompleto: "L'informativa è incompleta: indica ragione sociale, sede ed e-mail del titolare.",
+    versione: "Versione attuale dell'informativa: {versione}",
+    apriInformativa: "Vedi l'informativa come la legge il cliente",
+  },
   audit: {
     title: 'Registro attività',
     subtitle: 'Accessi, modifiche agli utenti, esportazioni e cancellazioni: chi, cosa, quando, da dove',

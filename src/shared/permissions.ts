@@ -2,6 +2,8 @@
  * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
+import { informativaPath, landingPath } from '#shared/landing-paths.ts';
+
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -87,6 +89,8 @@ export const PERMISSIONS = {
   'audit:read': ADMIN,
   /** Privacy settings: how long unconverted leads are kept. */
   'privacy:manage': ADMIN,
+  /** Impostazioni: the company phone and the privacy notice's controller (docs/privacy.md#informativa). */
+  'impostazioni:manage': ADMIN,
   /** The interactive API reference at /api/docs (open to everyone in development). */
   'apiDocs:read': ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
@@ -110,13 +114,15 @@ export const paths = {
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',
+  impostazioni: '/impostazioni',
   /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
   profilo: '/profilo',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroEmail: '/utenti/registro-email',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroAttivita: '/utenti/registro-attivita',
-  landing: (code: string) => `/landing/${code}`,
+  landing: landingPath,
+  informativa: informativaPath,
 } as const;
 
 export interface MenuItem {
@@ -138,6 +144,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
+  { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },
 ];
 
 export function menuFor(role: Role | null | undefined): MenuItem[] {

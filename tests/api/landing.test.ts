@@ -2,11 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consensi, idempotencyKeys, leads, pratiche, puntiFisici, servizi } from '#server/db/schema.ts';
-import {
-  CONSULENTE_TELEFONO_PLACEHOLDER,
-  DEMO_LANDING_CODE,
-  PRIVACY_NOTICE_VERSION,
-} from '#shared/domain.ts';
+import { DEMO_LANDING_CODE, PRIVACY_NOTICE_VERSION } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { landingFormSchema } from '#shared/schemas/landing.ts';
 import { buildSubmission, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
@@ -117,13 +113,13 @@ describe('GET /api/landing/{code}', () => {
     expect(res.json().consultant).toEqual({ nome: 'Carlo Neri', telefono: '3381234567' });
   });
 
-  it('shows the placeholder phone only when nobody has one, and nothing else about staff', async () => {
+  it('gives no phone at all when nobody has one (never a made-up number), and nothing else about staff', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `/api/landing/${DEMO_LANDING_CODE}` });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['consultant', 'nomeAttivita', 'puntoFisicoId']);
     expect(Object.keys(body.consultant).sort()).toEqual(['nome', 'telefono']);
-    expect(body.consultant).toEqual({ nome: 'Consulente Demo', telefono: CONSULENTE_TELEFONO_PLACEHOLDER });
+    expect(body.consultant).toEqual({ nome: 'Consulente Demo', telefono: null });
   });
 
   it.each(['WE-ZZZZZZZZ', 'qualcosa', 'WE-'])('answers 404 to the unknown code %s', async (code) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '#shared/domain.ts';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { fillData, person } from '#test/e2e/wizard-helpers.ts';
 import {
@@ -258,7 +258,9 @@ test.describe('public landing wizard', () => {
     expect((await uploaded).status()).toBe(201);
     await expectTitle(page, m.doneTitle);
     await expect(page.getByText(m.doneContactBy('Consulente Demo'))).toBeVisible();
-    await expect(page.getByTestId('consultant-card')).toContainText(CONSULENTE_TELEFONO_PLACEHOLDER);
+    // The demo consultant has no phone, nor anybody at the point: no number, 'Ti chiameremo noi'.
+    await expect(page.getByTestId('consultant-card')).toContainText(m.noPhone);
+    await expect(page.getByTestId('consultant-card').getByRole('link')).toHaveCount(0);
 
     const api = await adminApi(request);
     const list = (await (await api.get(`/api/pratiche/${reply.praticaId}/files`)).json()) as Array<{

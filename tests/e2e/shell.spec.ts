@@ -28,6 +28,7 @@ test.describe('back-office shell', () => {
       'Commissioni',
       'Config Commissioni',
       'Utenti',
+      'Impostazioni',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('role-label')).toHaveText('Admin');

@@ -8,6 +8,7 @@ import {
 } from '#client/landing/bills.ts';
 import { buildVCard, vcardFileName } from '#client/landing/vcard.ts';
 import { normalizeEmail, normalizeTelefono } from '#shared/domain.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 
 const file = (name: string) => new File(['x'], name);
 const bills = (over: Partial<Bills>): Bills => ({ ...EMPTY_BILLS, ...over });
@@ -36,6 +37,11 @@ describe('vCard 3.0 of the consultant', () => {
         '',
       ].join('\r\n'),
     );
+  });
+  it('carries no phone line when there is no phone, and says we call (never a made-up number)', () => {
+    const card = buildVCard({ fullName: 'Consulente Demo', telefono: null, organizzazione: 'Demo' });
+    expect(card).not.toMatch(/^TEL/m);
+    expect(card).toContain(`NOTE:${landingMsg.noPhone}\r\n`);
   });
   it('names the file after the person', () => {
     expect(vcardFileName('Niccolò D’Amico')).toBe('Niccolo-DAmico.vcf');

@@ -12,7 +12,16 @@ describe('menu by role', () => {
   const table: [Role, string[]][] = [
     [
       'admin',
-      ['Dashboard', 'Punti Fisici', 'Lead', 'Pratiche', 'Commissioni', 'Config Commissioni', 'Utenti'],
+      [
+        'Dashboard',
+        'Punti Fisici',
+        'Lead',
+        'Pratiche',
+        'Commissioni',
+        'Config Commissioni',
+        'Utenti',
+        'Impostazioni',
+      ],
     ],
     ['amministrazione', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
     ['area_manager', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],

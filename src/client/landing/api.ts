@@ -1,5 +1,10 @@
 import { apiRequest } from '#client/lib/api-client.ts';
-import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '#shared/schemas/landing.ts';
+import type {
+  Informativa,
+  LandingInfo,
+  SubmitFormInput,
+  SubmitFormResponse,
+} from '#shared/schemas/landing.ts';
 
 /** GET /api/landing/{code}: public, without credentials, no retry. */
 export async function fetchLanding(code: string, signal?: AbortSignal): Promise<LandingInfo> {
@@ -91,4 +96,9 @@ export async function uploadBills(
 export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** GET /api/informativa: the privacy notice's data, public (docs/privacy.md#informativa). */
+export async function fetchInformativa(signal?: AbortSignal): Promise<Informativa> {
+  return apiRequest<Informativa>('GET', '/api/informativa', undefined, { credentials: 'omit', signal });
 }

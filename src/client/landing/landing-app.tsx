@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { landingPath } from '#shared/landing-paths.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { fetchLanding } from '#client/landing/api.ts';
@@ -57,6 +58,15 @@ function codeFromPath(pathname: string): string {
   return match ? decodeURIComponent(match[1]).toUpperCase() : '';
 }
 
+/** /landing/{code}/informativa: the notice as a page, for the e-mails' links (docs/privacy.md#informativa). */
+const isNoticePath = (pathname: string) => /^\/landing\/[^/?#]+\/informativa\/?$/.test(pathname);
+
+const InformativaText = lazy(() =>
+  import('#client/landing/informativa/informativa-text.tsx').then((mod) => ({
+    default: mod.InformativaText,
+  })),
+);
+
 type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; info: LandingInfo };
 
 function Footer() {
@@ -71,6 +81,7 @@ function Footer() {
 
 export function LandingApp() {
   const code = codeFromPath(window.location.pathname);
+  const isNotice = isNoticePath(window.location.pathname);
   const [state, setState] = useState<State>(code ? { status: 'loading' } : { status: 'missing' });
 
   useEffect(() => {
@@ -130,11 +141,25 @@ export function LandingApp() {
           </div>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-5 pb-4">
-        <Wizard info={info} isDemo={code === DEMO_LANDING_CODE} />
-      </main>
+      {isNotice ? (
+        <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col gap-6 px-4 pt-5 pb-4">
+          <Suspense fallback={<p role="status">{m.informativaLoading}</p>}>
+            <InformativaText nomeAttivita={info.nomeAttivita} titleId="informativa-title" />
+          </Suspense>
+          <a
+            href={landingPath(code)}
+            className="self-start font-medium text-primary underline underline-offset-4"
+          >
+            {m.informativaBack}
+          </a>
+        </main>
+      ) : (
+        <main className="mx-auto w-full max-w-xl flex-1 px-4 pt-5 pb-4">
+          <Wizard info={info} isDemo={code === DEMO_LANDING_CODE} code={code} />
+        </main>
+      )}
       <Footer />
-      <WinbotOnIdle />
+      {isNotice ? null : <WinbotOnIdle />}
     </div>
   );
 }

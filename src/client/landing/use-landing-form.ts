@@ -52,8 +52,9 @@ export interface LandingFormApi {
   handleSubmit: (onValid: (data: LandingForm) => void) => (event: FormEvent) => void;
 }
 
-export function useLandingForm(): LandingFormApi {
-  const [values, setValues] = useState(EMPTY_LANDING_FORM);
+/** `initial`: the answers restored after a reload (saved-wizard.ts). */
+export function useLandingForm(initial: LandingFormInput = EMPTY_LANDING_FORM): LandingFormApi {
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<LandingErrors>({});
   const [isSubmitted, setIsSubmitted] = useState(false);
   const latest = useRef(values);

@@ -1,3 +1,5 @@
+import { landingMsg } from '#shared/messages-landing.ts';
+
 /** Escapes a vCard 3.0 text value (RFC 2426 §4): backslash, comma, semicolon, newline. */
 function escape(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/,/g, '\\,').replace(/;/g, '\\;');
@@ -6,7 +8,8 @@ function escape(value: string): string {
 export interface VCardContact {
   /** Full name as shown, "Nome Cognome". */
   fullName: string;
-  telefono: string;
+  /** null: the card carries no TEL line, and says we call (docs/product/landing.md#consulente). */
+  telefono: string | null;
   organizzazione?: string;
 }
 
@@ -22,7 +25,9 @@ export function buildVCard(contact: VCardContact): string {
     `FN:${escape(contact.fullName.trim())}`,
     ...(contact.organizzazione ? [`ORG:${escape(contact.organizzazione)}`] : []),
     'TITLE:Consulente',
-    `TEL;TYPE=CELL,VOICE:${contact.telefono.replace(/[^\d+]/g, '')}`,
+    ...(contact.telefono
+      ? [`TEL;TYPE=CELL,VOICE:${contact.telefono.replace(/[^\d+]/g, '')}`]
+      : [`NOTE:${escape(landingMsg.noPhone)}`]),
     'END:VCARD',
   ];
   return `${lines.join('\r\n')}\r\n`;

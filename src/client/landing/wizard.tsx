@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
+import { informativaPath } from '#shared/landing-paths.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import {
   landingFormSchema,
@@ -28,6 +29,7 @@ import { StepOrario } from '#client/landing/components/step-orario.tsx';
 import { StepServizi } from '#client/landing/components/step-servizi.tsx';
 import { dataChecks, wizardStore } from '#client/landing/guide-bridge.ts';
 import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from '#client/landing/submission.ts';
+import { loadWizard, restoredUpload, saveWizard } from '#client/landing/saved-wizard.ts';
 import { useLandingForm } from '#client/landing/use-landing-form.ts';
 
 type Step = 1 | 2 | 3 | 4;
@@ -41,22 +43,26 @@ interface Sent {
   key: string;
 }
 
-/** The four steps and the confirmation. See docs/product/landing.md */
-export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean }) {
-  const [step, setStep] = useState<Step>(1);
-  const [hasMoved, setHasMoved] = useState(false);
-  const [isDone, setIsDone] = useState(false);
+/**
+ * The four steps and the confirmation. See docs/product/landing.md. What the tab saved (a reload,
+ * a discarded tab) is restored once, on the step it was on (docs/product/landing.md#ricarica-della-pagina).
+ */
+export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: boolean; code: string }) {
+  const [saved] = useState(() => loadWizard(code));
+  const [step, setStep] = useState<Step>(saved?.step ?? 1);
+  const [hasMoved, setHasMoved] = useState(saved != null && saved.step > 1);
+  const [isDone, setIsDone] = useState(saved?.done != null);
   const [isSending, setIsSending] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [upload, setUpload] = useState<UploadOutcome>({ status: 'none' });
-  const [firstName, setFirstName] = useState('');
+  const [upload, setUpload] = useState<UploadOutcome>(() => restoredUpload(saved?.done ?? null));
+  const [firstName, setFirstName] = useState(saved?.done?.firstName ?? '');
   const sent = useRef<Sent | null>(null);
   const [bills, setBills] = useState<Bills>(EMPTY_BILLS);
-  const [isCombined, setIsCombined] = useState(false);
+  const [isCombined, setIsCombined] = useState(saved?.isCombined ?? false);
   const [capture, setCapture] = useState<{ kind: BillKind; page: number } | null>(null);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const attempt = useRef<{ body: string; key: string } | null>(saved?.attempt ?? null);
 
-  const form = useLandingForm();
+  const form = useLandingForm(saved?.values);
   const servizi = form.values.serviziRichiesti;
   const slot = form.values.orarioContatto ?? '';
 
@@ -80,6 +86,17 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
       },
     });
   });
+  // Every change is saved at once: a phone may discard the tab at any moment.
+  useEffect(() => {
+    saveWizard(code, {
+      step,
+      values: form.values,
+      isCombined,
+      attempt: attempt.current,
+      done: isDone ? { firstName, billsFailed: upload.status === 'failed' } : null,
+    });
+  });
+
   const go = (next: Step) => {
     setHasMoved(true);
     setStep(next);
@@ -199,7 +216,13 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
         />
       ) : null}
       {step === 2 ? (
-        <StepDati form={form} onBack={() => go(1)} onValid={() => go(needsBills ? 3 : 4)} />
+        <StepDati
+          form={form}
+          informativaHref={informativaPath(code)}
+          nomeAttivita={info.nomeAttivita}
+          onBack={() => go(1)}
+          onValid={() => go(needsBills ? 3 : 4)}
+        />
       ) : null}
       {step === 3 ? (
         <StepFatture

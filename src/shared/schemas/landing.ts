@@ -116,9 +116,22 @@ export const landingCodeParamSchema = z.object({
 export const landingInfoSchema = z.object({
   nomeAttivita: z.string(),
   puntoFisicoId: z.int(),
-  consultant: z.object({ nome: z.string(), telefono: z.string() }),
+  /** telefono is null when nobody has one to give: the page says 'Ti chiameremo noi' (docs/product/landing.md#consulente). */
+  consultant: z.object({ nome: z.string(), telefono: z.nullable(z.string()) }),
 });
 export type LandingInfo = z.infer<typeof landingInfoSchema>;
+
+/**
+ * GET /api/informativa: what the privacy notice shows (docs/privacy.md#informativa), public. A
+ * controller field the admin left blank is ''. `versione` is the one recorded with a consent given now.
+ */
+export const informativaSchema = z.object({
+  titolare: z.object({ nome: z.string(), indirizzo: z.string(), email: z.string(), dpo: z.string() }),
+  conservazioneLeadMesi: z.int(),
+  versione: z.string(),
+  aggiornataAt: z.nullable(z.string()),
+});
+export type Informativa = z.infer<typeof informativaSchema>;
 
 export const documentoSchema = z.object({
   id: z.int(),

@@ -70,6 +70,11 @@ export const puntoFisicoSchema = z.object({
   utenteResponsabile: personSchema.nullable(),
   agente: personSchema.nullable(),
   areaManager: personSchema.nullable(),
+  /**
+   * True when a customer of this point would be given no phone to call back: nobody whose phone
+   * the landing gives has one, and the admin set no company phone (docs/product/landing.md#consulente).
+   */
+  clienteSenzaTelefono: z.boolean(),
   createdAt: z.string(),
 });
 export type PuntoFisico = z.infer<typeof puntoFisicoSchema>;

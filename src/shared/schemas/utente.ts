@@ -81,7 +81,13 @@ export const listUsersQuerySchema = paginationQuerySchema.extend({
   ...finoQueryShape,
 });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
-export const usersPageSchema = paginatedSchema(userSchema).extend(finoResultShape);
+/**
+ * A row of the Utenti list. clienteSenzaTelefono: they are the consultant of an active point whose
+ * customers would be given no phone (no phone of theirs, nobody else's at the point, no company
+ * phone): the list warns (docs/product/landing.md#consulente).
+ */
+export const userListItemSchema = userSchema.extend({ clienteSenzaTelefono: z.boolean() });
+export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const searchUsersQuerySchema = z.object({

@@ -92,6 +92,12 @@ const SCREENS: ScreenRoute[] = [
     requires: ADMIN_ONLY_USERS,
   },
   {
+    pattern: paths.impostazioni,
+    section: paths.impostazioni,
+    Screen: screen(() => import('#client/backoffice/app/routes/impostazioni.tsx'), 'ImpostazioniRoute'),
+    requires: { permission: 'impostazioni:manage', deniedText: msg.impostazioni.accessDenied },
+  },
+  {
     pattern: paths.registroEmail,
     section: paths.registroEmail,
     Screen: screen(() => import('#client/backoffice/app/routes/registro-email.tsx'), 'RegistroEmailRoute'),

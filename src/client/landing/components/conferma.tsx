@@ -95,13 +95,21 @@ export function Conferma({
             <p className="text-sm text-muted-foreground">Il tuo consulente · {info.nomeAttivita}</p>
           </div>
         </div>
-        <a
-          href={`tel:${consultant.telefono.replace(/[^\d+]/g, '')}`}
-          className="flex items-center gap-2 text-primary underline-offset-4 hover:underline"
-        >
-          <Phone aria-hidden className="size-4" />
-          {consultant.telefono}
-        </a>
+        {/* No number is ever made up: without one, we say we call (docs/product/landing.md#consulente). */}
+        {consultant.telefono ? (
+          <a
+            href={`tel:${consultant.telefono.replace(/[^\d+]/g, '')}`}
+            className="flex items-center gap-2 text-primary underline-offset-4 hover:underline"
+          >
+            <Phone aria-hidden className="size-4" />
+            {consultant.telefono}
+          </a>
+        ) : (
+          <p className="flex items-center gap-2 font-medium" data-testid="no-phone">
+            <Phone aria-hidden className="size-4" />
+            {m.noPhone}
+          </p>
+        )}
         <Button
           variant="outline"
           size="lg"

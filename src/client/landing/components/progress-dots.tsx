@@ -1,7 +1,12 @@
 /** The 4-dot progress indicator above the wizard's steps. */
 export function ProgressDots({ step }: { step: number }) {
   return (
-    <div className="flex items-center justify-center gap-2" role="img" aria-label={`Passo ${step} di 4`}>
+    <div
+      className="flex items-center justify-center gap-2"
+      role="img"
+      aria-label={`Passo ${step} di 4`}
+      data-testid="progress-dots"
+    >
       {[1, 2, 3, 4].map((i) => (
         <span
           key={i}

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { guideTarget } from '#client/landing/guide-bridge.ts';
 import { Button, FieldError, Input } from '#client/landing/ui.tsx';
@@ -6,7 +7,17 @@ import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 
+// The notice is read by few: its chunk is fetched when the link is used (docs/privacy.md#informativa).
+const InformativaDialog = lazy(() =>
+  import('#client/landing/informativa/informativa-dialog.tsx').then((mod) => ({
+    default: mod.InformativaDialog,
+  })),
+);
+
 interface Props {
+  /** The notice as a page of its own: the link's target when opened in a new tab. */
+  informativaHref: string;
+  nomeAttivita: string;
   form: LandingFormApi;
   onBack: () => void;
   onValid: () => void;
@@ -36,8 +47,15 @@ const FIELDS: Array<{
 ];
 
 /** Step 2: validated with the shared schema when leaving the step. See docs/product/landing.md#passo-2-dati */
-export function StepDati({ form, onBack, onValid }: Props) {
+export function StepDati({ form, onBack, onValid, informativaHref, nomeAttivita }: Props) {
   const { register, handleSubmit, errors } = form;
+  const [isNoticeOpen, setIsNoticeOpen] = useState(false);
+  const openNotice = (event: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click opens it over the wizard; a middle or modified click still gets the page.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setIsNoticeOpen(true);
+  };
   return (
     <section aria-labelledby="step-title" className="flex flex-col gap-5">
       <div id="step-title">
@@ -84,7 +102,16 @@ export function StepDati({ form, onBack, onValid }: Props) {
               {...register('privacyAccepted')}
             />
             <label htmlFor="privacyAccepted" className="text-sm leading-snug">
-              {m.privacyLabel}{' '}
+              {m.privacyLabelBefore}
+              <a
+                href={informativaHref}
+                onClick={openNotice}
+                className="font-semibold text-primary underline underline-offset-2"
+                aria-haspopup="dialog"
+              >
+                {m.privacyLink}
+              </a>
+              {m.privacyLabelAfter}{' '}
               <span aria-hidden className="text-destructive">
                 *
               </span>
@@ -100,6 +127,11 @@ export function StepDati({ form, onBack, onValid }: Props) {
       <Button variant="link" className="self-center" onClick={onBack}>
         {m.step2Back}
       </Button>
+      {isNoticeOpen ? (
+        <Suspense fallback={null}>
+          <InformativaDialog nomeAttivita={nomeAttivita} onClose={() => setIsNoticeOpen(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

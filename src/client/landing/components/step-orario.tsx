@@ -1,5 +1,5 @@
 import { AlertTriangle, Clock, Phone } from 'lucide-react';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, FASCE_ORARIE } from '#shared/domain.ts';
+import { FASCE_ORARIE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { guideTarget } from '#client/landing/guide-bridge.ts';
@@ -22,7 +22,7 @@ interface Props {
 /** Step 4: the ten one-hour call-back slots, optional; the button submits. See docs/product/landing.md#passo-4-fascia-oraria */
 export function StepOrario({ slot, isSending, error, consultant, onSlot, onBack, onSubmit }: Props) {
   const label = isSending ? m.sending : error ? m.retry : slot ? m.step4Submit : m.step4NoSlot;
-  const hasPhone = consultant.telefono !== CONSULENTE_TELEFONO_PLACEHOLDER;
+  const { telefono } = consultant;
   return (
     <section aria-labelledby="step-title" className="flex flex-col gap-5">
       <div id="step-title">
@@ -70,15 +70,15 @@ export function StepOrario({ slot, isSending, error, consultant, onSlot, onBack,
             <div className="flex flex-col gap-1">
               <p className="font-semibold">{m.submitFailedTitle}</p>
               <p>{error}</p>
-              {hasPhone ? (
+              {telefono ? (
                 <p>
                   {m.submitCallUs(consultant.nome)}{' '}
                   <a
-                    href={`tel:${consultant.telefono.replace(/[^\d+]/g, '')}`}
+                    href={`tel:${telefono.replace(/[^\d+]/g, '')}`}
                     className="inline-flex items-center gap-1 font-semibold whitespace-nowrap underline underline-offset-2"
                   >
                     <Phone aria-hidden className="size-3.5" />
-                    {consultant.telefono}
+                    {telefono}
                   </a>
                 </p>
               ) : null}

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CONSULENTE_TELEFONO_PLACEHOLDER, type ServizioRichiedibile } from '#shared/domain.ts';
+import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingFormInput } from '#shared/schemas/landing.ts';
 import { EMPTY_BILLS, type BillNeeds, type Bills } from '#client/landing/bills.ts';
@@ -76,7 +76,15 @@ function Dati({ onValid }: { onValid: (values: LandingFormInput) => void }) {
   const { setValue } = form;
   // Step 1 chose a service before this step.
   useEffect(() => setValue('serviziRichiesti', ['luce']), []); // eslint-disable-line react-hooks/exhaustive-deps
-  return <StepDati form={form} onBack={() => undefined} onValid={() => onValid(form.getValues())} />;
+  return (
+    <StepDati
+      form={form}
+      informativaHref="/landing/WE-TEST/informativa"
+      nomeAttivita="Bar Sport"
+      onBack={() => undefined}
+      onValid={() => onValid(form.getValues())}
+    />
+  );
 }
 
 describe('step 2: data', () => {
@@ -236,7 +244,7 @@ describe('step 4: slot and submission', () => {
         slot=""
         isSending={false}
         error={m.submitServerError}
-        consultant={{ nome: 'Consulente', telefono: CONSULENTE_TELEFONO_PLACEHOLDER }}
+        consultant={{ nome: 'Consulente', telefono: null }}
         onSlot={vi.fn()}
         onBack={vi.fn()}
         onSubmit={vi.fn()}

@@ -1,5 +1,5 @@
 import { Minus } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
 import type { WizardSnapshot } from '#client/landing/guide-bridge.ts';
 import { Button, cx } from '#client/landing/ui.tsx';
@@ -9,10 +9,38 @@ import type { TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 
+/** Where the banner sits beside the wizard's column instead of above it (its classes below). */
+const BESIDE = '(min-width: 1280px)';
+
+/**
+ * Below BESIDE the banner is above the page: the page makes room for it (padding on the body, as
+ * tall as the banner), so it never covers the shop's name or the progress dots
+ * (docs/product/landing.md#sovrimpressioni). The room goes when the banner does.
+ */
+function useRoomAbove(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const beside = window.matchMedia(BESIDE);
+    const body = document.body.style;
+    const update = () => {
+      body.paddingTop = beside.matches ? '' : `${Math.ceil(node.getBoundingClientRect().height) + 8}px`;
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(node);
+    beside.addEventListener('change', update);
+    return () => {
+      observer.disconnect();
+      beside.removeEventListener('change', update);
+      body.paddingTop = '';
+    };
+  }, [ref]);
+}
+
 /**
  * The progressive guide's top banner: what is done and what is missing on this page, in the
  * colour of the progress. Changes are announced politely by screen readers. On wide screens it
- * sits beside the wizard, so it never covers the shop's name.
+ * sits beside the wizard; on narrower ones the page makes room above for it (useRoomAbove).
  */
 export function GuideBanner({
   wizard,
@@ -26,6 +54,7 @@ export function GuideBanner({
   const feedback = pageFeedback(wizard, serviceTitle);
   const ref = useRef<HTMLDivElement>(null);
   useScrollClearance(ref, 'top');
+  useRoomAbove(ref);
   return (
     <div
       ref={ref}

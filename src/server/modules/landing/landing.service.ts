@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
-  PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
   type PraticaStato,
@@ -31,7 +30,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import {
   consulenteOf,
-  loadPuntoConPersone,
   selectPuntoConPersone,
   toPuntoConPersone,
 } from '#server/modules/punti-fisici/persone.ts';
@@ -41,6 +39,10 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { nuovoLeadDestinatari, nuovoLeadEmails } from '#server/modules/notifiche/notifiche.service.ts';
 import { newPraticaOutboxInsert, type NewPraticaEmail } from '#server/modules/notifiche/outbox.ts';
+import {
+  telefonoAziendaleSql,
+  versioneInformativaSql,
+} from '#server/modules/impostazioni/impostazioni-store.ts';
 import { canMerge, mergeStoredPages } from '#server/modules/landing/merge-pages.ts';
 
 const m = msg.landing;
@@ -51,9 +53,12 @@ const m = msg.landing;
 
 /** The point's name and its consultant. See docs/product/landing.md#consulente */
 export async function getLandingInfo(db: Database, code: string): Promise<LandingInfo> {
-  const punto = await loadPuntoConPersone(db, { landingCode: code.toUpperCase() });
-  if (!punto?.isActive) throw AppError.notFound(m.notFoundText);
-  const consulente = consulenteOf(punto);
+  const [row] = await selectPuntoConPersone(db, { telefonoAziendale: telefonoAziendaleSql() }).where(
+    eq(puntiFisici.landingCode, code.toUpperCase()),
+  );
+  if (!row?.isActive) throw AppError.notFound(m.notFoundText);
+  const punto = toPuntoConPersone(row);
+  const consulente = consulenteOf(punto, row.telefonoAziendale);
   return {
     nomeAttivita: punto.nomeAttivita,
     puntoFisicoId: punto.id,
@@ -148,6 +153,7 @@ export async function submitForm(
             leadId,
             punto,
             destinatari: row.destinatari,
+            telefonoAziendale: row.telefonoAziendale,
             isExistingLead,
             cliente: {
               nome: input.nome,
@@ -220,6 +226,7 @@ export async function submitForm(
 const puntoPerInvio = preparedPerDb((db) =>
   selectPuntoConPersone(db, {
     destinatari: nuovoLeadDestinatari(),
+    telefonoAziendale: telefonoAziendaleSql(),
     nuovoLeadId: sql<number>`nextval(pg_get_serial_sequence(${getTableName(leads)}, ${leads.id.name}))::integer`,
   })
     .where(eq(puntiFisici.id, sql.placeholder('id')))
@@ -297,7 +304,7 @@ async function insertPratica(
         consensi.ip,
         consensi.userAgent,
       )})
-      select l.id, p.id, ${PRIVACY_NOTICE_VERSION}, ${m.privacyLabel}, ${pratica.indirizzoIp}, ${pratica.userAgent}
+      select l.id, p.id, ${versioneInformativaSql()}, ${m.privacyLabel}, ${pratica.indirizzoIp}, ${pratica.userAgent}
       from l, p
     )${emails.length ? sql`, o as ${newPraticaOutboxInsert(emails)}` : sql``}${idempotency ? sql`, k as ${keyInsert(idempotency.key, idempotency.fingerprint)}` : sql``}
     select p.id${idempotency ? sql`, annulla_se(not exists (select from k), ${KEY_ALREADY_STORED}) as annullata` : sql``}

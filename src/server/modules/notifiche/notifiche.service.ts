@@ -50,6 +50,8 @@ export interface NuovoLeadEvent {
   /** The point with its people and who may hear of its new leads, read together (puntoPerInvio). */
   punto: PuntoConPersone;
   destinatari: NuovoLeadDestinatario[];
+  /** The company phone, read with the point: the customer's last resort (docs/product/landing.md#consulente). */
+  telefonoAziendale: string | null;
   isExistingLead: boolean;
   cliente: { nome: string; cognome: string; telefono: string; email: string };
   servizi: readonly ServizioTipo[];
@@ -103,7 +105,7 @@ export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): Ne
     });
   }
 
-  const consulente = consulenteOf(punto);
+  const consulente = consulenteOf(punto, event.telefonoAziendale);
   emails.push({
     tipo: 'lead_conferma',
     destinatario: event.cliente.email,
@@ -115,6 +117,7 @@ export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): Ne
       consulente: { nome: consulente.nome, telefono: consulente.telefono },
       servizi: event.servizi,
       orarioContatto: event.orarioContatto,
+      informativaUrl: url.informativa(punto.landingCode),
     }),
   });
   return emails;

@@ -1,5 +1,6 @@
 import { LEAD_CONTACT_PROMISE_HOURS } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 import { formatEuro } from '#shared/money.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { romeParts } from '#shared/time.ts';
@@ -229,9 +230,12 @@ export function nuovoLeadEmail(input: NuovoLeadInput): RenderedEmail {
 export interface ConfermaClienteInput {
   nome: string;
   nomeAttivita: string;
-  consulente: { nome: string; telefono: string };
+  /** telefono null: nobody has one to give, we call them (docs/product/landing.md#consulente). */
+  consulente: { nome: string; telefono: string | null };
   servizi: readonly string[];
   orarioContatto: string | null;
+  /** The privacy notice they accepted, as a page (docs/privacy.md#informativa). */
+  informativaUrl: string;
 }
 
 /**
@@ -253,11 +257,22 @@ export function confermaClienteEmail(input: ConfermaClienteInput): RenderedEmail
         rows: [
           ['Richiesta ricevuta da', input.nomeAttivita],
           ['Il tuo consulente', input.consulente.nome],
-          ['Telefono del consulente', phoneInline(input.consulente.telefono)],
+          ...(input.consulente.telefono
+            ? [['Telefono del consulente', phoneInline(input.consulente.telefono)] as [string, Inline]]
+            : []),
           ['Servizi richiesti', serviziLabel(input.servizi)],
         ],
       },
-      p('Per qualsiasi domanda puoi chiamare direttamente il tuo consulente.'),
+      p(
+        input.consulente.telefono
+          ? 'Per qualsiasi domanda puoi chiamare direttamente il tuo consulente.'
+          : `${landingMsg.noPhone}: il tuo consulente ti telefonerà al numero che hai indicato.`,
+      ),
+      p(
+        'Come trattiamo i tuoi dati: ',
+        { text: "leggi l'informativa privacy", href: input.informativaUrl },
+        '.',
+      ),
     ],
     footer: [
       `Ricevi questa e-mail perché hai inviato una richiesta dalla pagina di ${input.nomeAttivita}. Se non sei stato tu, puoi ignorarla.`,

@@ -20,6 +20,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { bumpInformativa } from '#server/modules/impostazioni/impostazioni-store.ts';
 import { anonymiseLeads } from '#server/modules/privacy/anonymise.ts';
 
 const m = msg.privacy;
@@ -265,6 +266,10 @@ export async function updatePrivacySettings(
       oggetto: { tipo: 'impostazioni' },
       dettagli: {
         conservazioneLeadMesi: { da: before.conservazioneLeadMesi, a: input.conservazioneLeadMesi },
+        // The notice states the period: another period is another notice (docs/privacy.md#informativa).
+        ...(before.conservazioneLeadMesi !== input.conservazioneLeadMesi
+          ? { versioneInformativa: await bumpInformativa(tx, actor) }
+          : {}),
       },
     });
     return getPrivacySettings(tx);

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type SelectedFields } from 'drizzle-orm/pg-core';
-import { CONSULENTE_TELEFONO_PLACEHOLDER } from '#shared/domain.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { puntiFisici, users } from '#server/db/schema.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -101,14 +100,18 @@ export async function loadPuntoConPersone(
 const attivo = (p: PuntoPersona | undefined) => (p?.isActive ? p : undefined);
 
 /**
- * The consultant a customer is told about (docs/product/landing.md): the point's agent, else its
- * area manager (each only while active), else its responsible person. Their own phone, else the
- * first phone known at the point, else the placeholder.
+ * The consultant a customer is told about (docs/product/landing.md#consulente): the point's agent,
+ * else its area manager (each only while active), else its responsible person. Their own phone,
+ * else the first phone known at the point, else the company phone the admin set, else none: a
+ * customer is never given a number that reaches nobody.
  */
-export function consulenteOf(punto: PuntoConPersone): {
+export function consulenteOf(
+  punto: PuntoConPersone,
+  telefonoAziendale: string | null,
+): {
   persona: PuntoPersona | undefined;
   nome: string;
-  telefono: string;
+  telefono: string | null;
 } {
   const candidates = [attivo(punto.agente), attivo(punto.areaManager)].filter(
     (p): p is PuntoPersona => p != null,
@@ -118,6 +121,6 @@ export function consulenteOf(punto: PuntoConPersone): {
   return {
     persona,
     nome: persona ? `${persona.firstName} ${persona.lastName}`.trim() : punto.nomeAttivita,
-    telefono: persona?.phone?.trim() || phone || CONSULENTE_TELEFONO_PLACEHOLDER,
+    telefono: persona?.phone?.trim() || phone || telefonoAziendale?.trim() || null,
   };
 }

@@ -24,6 +24,8 @@ import { generateLandingCode, LANDING_CODE_PATTERN } from '#server/modules/punti
 import { clearQrCache, landingUrl, qrSvg } from '#server/modules/punti-fisici/qr.ts';
 import { commissionDaySums } from '#server/modules/commissioni/commissioni.scope.ts';
 import { countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
+import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
+import { consulenteOf, type PuntoPersona } from '#server/modules/punti-fisici/persone.ts';
 import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 const m = msg.puntoFisico;
@@ -47,7 +49,15 @@ const agenti = alias(users, 'agente');
 const areaManagers = alias(users, 'area_manager');
 
 function personColumns<U extends typeof responsabili | typeof agenti | typeof areaManagers>(u: U) {
-  return { id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone };
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    isActive: u.isActive,
+  };
 }
 
 /** The point's columns, without its search text. */
@@ -102,8 +112,22 @@ function selectPunti(
 }
 
 /** A joined person: null when the point has none (every column null). */
-type JoinedPerson = { [K in keyof Person]: Person[K] | null } | null;
-const person = (p: JoinedPerson): Person | null => (p?.id != null ? (p as Person) : null);
+type JoinedPerson = { [K in keyof PuntoPersona]: PuntoPersona[K] | null } | null;
+const persona = (p: JoinedPerson): PuntoPersona | undefined =>
+  p?.id != null ? (p as PuntoPersona) : undefined;
+/** What the card shows of a person (their role and state stay on the server). */
+const person = (p: JoinedPerson): Person | null => {
+  const found = persona(p);
+  return found
+    ? {
+        id: found.id,
+        firstName: found.firstName,
+        lastName: found.lastName,
+        email: found.email,
+        phone: found.phone,
+      }
+    : null;
+};
 
 type PuntoWithPeople = {
   punto: PuntoRow;
@@ -113,10 +137,13 @@ type PuntoWithPeople = {
 };
 
 async function toPuntiFisici(ctx: PuntiContext, rows: PuntoWithPeople[]): Promise<PuntoFisico[]> {
-  const counts = await countsByPunto(
-    ctx.db,
-    rows.map((r) => r.punto.id),
-  );
+  const [counts, telefonoAziendale] = await Promise.all([
+    countsByPunto(
+      ctx.db,
+      rows.map((r) => r.punto.id),
+    ),
+    getTelefonoAziendale(ctx.db),
+  ]);
   return rows.map(({ punto: r, responsabile, agente, areaManager }) => ({
     id: r.id,
     nomeAttivita: r.nomeAttivita,
@@ -134,6 +161,16 @@ async function toPuntiFisici(ctx: PuntiContext, rows: PuntoWithPeople[]): Promis
     utenteResponsabile: person(responsabile),
     agente: person(agente),
     areaManager: person(areaManager),
+    clienteSenzaTelefono:
+      consulenteOf(
+        {
+          ...r,
+          responsabile: persona(responsabile),
+          agente: persona(agente),
+          areaManager: persona(areaManager),
+        },
+        telefonoAziendale,
+      ).telefono == null,
     createdAt: r.createdAt.toISOString(),
   }));
 }

@@ -20,6 +20,12 @@ import type { Actor } from '#server/lib/actor.ts';
 import { endSessionsOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
+import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
+import {
+  consulenteOf,
+  selectPuntoConPersone,
+  toPuntoConPersone,
+} from '#server/modules/punti-fisici/persone.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -73,14 +79,42 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(users).where(where),
   ]);
+  const senzaTelefono = await consulentiSenzaTelefono(
+    db,
+    rows.filter((r) => !r.phone?.trim()).map((r) => r.id),
+  );
   return {
-    items: rows.map(toUser),
+    items: rows.map((r) => ({ ...toUser(r), clienteSenzaTelefono: senzaTelefono.has(r.id) })),
     total: Number(n),
     totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
     fino,
   };
+}
+
+/**
+ * Of these users (a page's, without a phone), those who are the consultant of an active point that
+ * would give its customers no phone at all (docs/product/landing.md#consulente).
+ */
+async function consulentiSenzaTelefono(db: Database, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0 || (await getTelefonoAziendale(db))) return new Set();
+  const rows = await selectPuntoConPersone(db, {}).where(
+    and(
+      eq(puntiFisici.isActive, true),
+      or(
+        inArray(puntiFisici.agenteId, ids),
+        inArray(puntiFisici.areaManagerId, ids),
+        inArray(puntiFisici.utenteResponsabileId, ids),
+      ),
+    ),
+  );
+  const out = new Set<number>();
+  for (const row of rows) {
+    const consulente = consulenteOf(toPuntoConPersone(row), null);
+    if (consulente.telefono == null && consulente.persona) out.add(consulente.persona.id);
+  }
+  return out;
 }
 
 async function findUser(db: Database, id: number): Promise<UserRow> {

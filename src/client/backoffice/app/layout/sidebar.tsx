@@ -5,6 +5,7 @@ import {
   LayoutDashboard,
   LogOut,
   Settings,
+  SlidersHorizontal,
   Store,
   UserCog,
   Users,
@@ -32,6 +33,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.commissioni]: Euro,
   [paths.configCommissioni]: Settings,
   [paths.utenti]: Users,
+  [paths.impostazioni]: SlidersHorizontal,
 };
 
 function isCurrent(itemPath: string, location: string) {

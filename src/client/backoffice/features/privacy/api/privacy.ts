@@ -4,6 +4,7 @@ import type { AuditPage, PrivacySettings } from '#shared/schemas/audit.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
+import { impostazioniQueries } from '#client/backoffice/features/impostazioni/api/impostazioni.ts';
 import { commissioniQueries } from '#client/backoffice/features/commissioni/api/queries.ts';
 import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
@@ -49,7 +50,11 @@ export function useUpdatePrivacySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PrivacySettings) => api.put<PrivacySettings>('/api/privacy/settings', body),
-    onSuccess: (data) => queryClient.setQueryData(privacyQueries.settings().queryKey, data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(privacyQueries.settings().queryKey, data);
+      // Another retention period is another version of the notice (docs/privacy.md#informativa).
+      void queryClient.invalidateQueries({ queryKey: impostazioniQueries.all });
+    },
   });
 }
 

@@ -19,6 +19,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/
 import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#shared/text-format.ts';
+import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;
@@ -88,6 +89,9 @@ export function PuntoCard(props: {
             <PersonLine label="Area Manager" person={punto.areaManager} />
           </dl>
         </div>
+        {punto.clienteSenzaTelefono && (
+          <TelefonoMancante className="rounded-md border border-amber-300 bg-amber-50 p-2" />
+        )}
 
         <div className="grid min-w-0 gap-1">
           <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">

@@ -4,6 +4,7 @@ import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
+import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
@@ -122,6 +123,7 @@ export function UsersTable(props: {
                     <div className="min-w-0">
                       <p className="font-medium">{displayNameOf(u)}</p>
                       <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
+                      {u.clienteSenzaTelefono && <TelefonoMancante className="mt-1" />}
                     </div>
                     <UserActions
                       user={u}
@@ -165,6 +167,7 @@ export function UsersTable(props: {
                         <div className="min-w-0">
                           <p className="font-medium">{displayNameOf(u)}</p>
                           {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
+                          {u.clienteSenzaTelefono && <TelefonoMancante className="mt-0.5" />}
                         </div>
                       </div>
                     </TableCell>
