@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { accountRoutes } from './modules/auth/account.routes';
 import { createSecretBox } from './lib/secret-box';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { chiamateRoutes } from './modules/chiamate/chiamate.routes';
 import { puntiFisiciRoutes } from './modules/punti-fisici/punti-fisici.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { commissioniRoutes } from './modules/commissioni/commissioni.routes';
@@ -104,6 +105,12 @@ export async function buildApp(options: AppOptions) {
   const consentKey = consentKeyFrom(options.sessionSecret);
   // Modules that need documents receive `storage` in their options.
   await app.register(leadsRoutes, { db, storage, consentKey });
+  await app.register(chiamateRoutes, {
+    db,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+    testClock: config.nodeEnv === 'test',
+  });
   await app.register(praticheRoutes, { db, storage });
   await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
   await app.register(fornitoriRoutes, { db });
@@ -116,6 +123,7 @@ export async function buildApp(options: AppOptions) {
     sessionSecret: options.sessionSecret,
     publicBaseUrl: config.publicBaseUrl,
     notify,
+    testClock: config.nodeEnv === 'test',
   });
   await app.register(notificheRoutes, {
     db,
