@@ -418,8 +418,7 @@ export const msg = {
     richiamareConferma: 'Programma la richiamata',
     annulla: 'Annulla',
     salvato: (esito: string) => `Esito registrato: ${esito}`,
-    spostata: (quando: string) =>
-      `Fuori dall'orario consentito: la richiamata è spostata a ${quando}`,
+    spostata: (quando: string) => `Fuori dall'orario consentito: la richiamata è spostata a ${quando}`,
     nonRaggiungibile: 'Tre tentativi senza risposta: il lead ora è non raggiungibile',
     fuoriOrario: (quando: string) =>
       `Fuori dall'orario consentito dal codice di condotta: da chiamare da ${quando}`,

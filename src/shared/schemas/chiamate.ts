@@ -35,8 +35,11 @@ export const chiamataItemSchema = z.object({
   /** When the 24-hour promise runs out (or ran out). */
   scadenzaPromessa: z.string(),
   isOverdue: z.boolean(),
-  /** When the call is due: the slot, the recall, the next try. */
+  /** When the call is due: the slot, the recall, the next try; and in words ('lunedì alle 9:00'). */
   chiamataDa: z.string(),
+  quando: z.string(),
+  /** The 24-hour promise's end in words. */
+  scadenzaTesto: z.string(),
   tentativi: z.number().int(),
   /** Null while a call is allowed now; else when it is, in words ('lunedì alle 9:00'). */
   fuoriOrario: z.object({ da: z.string(), testo: z.string() }).nullable(),

@@ -60,6 +60,11 @@ const SCREENS: ScreenRoute[] = [
   { pattern: paths.leads, section: paths.leads, Screen: LeadsScreen },
   { pattern: paths.lead(':id'), section: paths.leads, Screen: LeadsScreen },
   {
+    pattern: paths.chiamate,
+    section: paths.chiamate,
+    Screen: screen(() => import('./routes/chiamate'), 'ChiamateRoute'),
+  },
+  {
     pattern: paths.pratiche,
     section: paths.pratiche,
     Screen: screen(() => import('./routes/pratiche'), 'PraticheRoute'),

@@ -158,7 +158,9 @@ export async function listChiamate(
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   const dopo =
-    rows.length > query.pageSize && last ? encodeCursor({ s: last.s, t: iso(last.chiamataDa), i: last.id }) : null;
+    rows.length > query.pageSize && last
+      ? encodeCursor({ s: last.s, t: iso(last.chiamataDa), i: last.id })
+      : null;
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
@@ -190,6 +192,8 @@ export async function listChiamate(
         scadenzaPromessa: iso(scadenza),
         isOverdue,
         chiamataDa: iso(r.chiamataDa),
+        quando: describeCallTime(r.chiamataDa, now),
+        scadenzaTesto: describeCallTime(scadenza, now),
         tentativi: d?.tentativi ?? 0,
         fuoriOrario,
         prossimoSlot,
@@ -311,7 +315,14 @@ export async function recordEsito(
 
     const [row] = await tx
       .insert(chiamate)
-      .values({ leadId, esito: body.esito, userId: actor.id, utenteNome: nomeOf(actor), richiamareAt, createdAt: now })
+      .values({
+        leadId,
+        esito: body.esito,
+        userId: actor.id,
+        utenteNome: nomeOf(actor),
+        richiamareAt,
+        createdAt: now,
+      })
       .returning({ id: chiamate.id });
     await tx.insert(leadsEventi).values({
       leadId,
@@ -405,7 +416,12 @@ export async function isNumberBarred(db: DbExecutor, telefonoNormalizzato: strin
 const CARD_BOUND = 999;
 
 async function boundedCount(db: Database, where: SQL | undefined): Promise<{ n: number; more: boolean }> {
-  const inner = db.select({ one: sql`1` }).from(leads).where(where).limit(CARD_BOUND + 1).as('c');
+  const inner = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(CARD_BOUND + 1)
+    .as('c');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
   const n = Number(row?.n ?? 0);
   return n > CARD_BOUND ? { n: CARD_BOUND, more: true } : { n, more: false };
@@ -416,7 +432,11 @@ async function boundedCount(db: Database, where: SQL | undefined): Promise<{ n: 
  * late ones, and for area manager and admin the share per point of the last 30 days' leads with a
  * first call within 24 hours.
  */
-export async function chiamateCruscotto(db: Database, actor: Actor, now = new Date()): Promise<ChiamateCruscotto> {
+export async function chiamateCruscotto(
+  db: Database,
+  actor: Actor,
+  now = new Date(),
+): Promise<ChiamateCruscotto> {
   const scope = leadsScope(db, actor);
   const tonight = startOfRomeDay(addRomeDays(now, 1));
   const [oggi, ritardo] = await Promise.all([

@@ -142,6 +142,8 @@ export async function submitForm(
     emailNormalizzata,
     telefonoNormalizzato,
     puntoFisicoOriginaleId: punto.id,
+    // The submission's own clock, the one its place in the queue is computed with.
+    dataRegistrazione: now,
     ...queuePlace(orarioContatto, now),
   };
   // The staff who must call back, and the customer's confirmation, go in the practice's statement:
@@ -366,6 +368,7 @@ interface NewLead {
   emailNormalizzata: string;
   telefonoNormalizzato: string;
   puntoFisicoOriginaleId: number;
+  dataRegistrazione: Date;
   /** Its place in 'Da chiamare': the chosen slot, or now (docs/product/calls.md#la-coda). */
   chiamataDa: Date;
   chiamataFissata: boolean;
