@@ -63,13 +63,16 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.s, cursor.t, cursor.i])).toString('base64url');
 }
 
+/** PostgreSQL's text of a timestamptz, microseconds included: a cursor keeps the exact position. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
 function decodeCursor(text: string): Cursor {
   try {
     const [s, t, i] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
     if (
       (s === 0 || s === 1 || s === 2) &&
       typeof t === 'string' &&
-      !Number.isNaN(Date.parse(t)) &&
+      TIMESTAMP_TEXT.test(t) &&
       Number.isSafeInteger(i)
     )
       return { s, t, i: i as number };
@@ -131,6 +134,7 @@ export async function listChiamate(
     statoContatto: LeadContattoStato;
     dataRegistrazione: Date;
     chiamataDa: Date;
+    cursore: string;
   }> = [];
   for (const s of SEGMENTS) {
     if (cursor && s < cursor.s) continue;
@@ -148,6 +152,7 @@ export async function listChiamate(
         statoContatto: leads.statoContatto,
         dataRegistrazione: leads.dataRegistrazione,
         chiamataDa: sql<Date>`${leads.chiamataDa}`.mapWith(leads.chiamataDa),
+        cursore: sql<string>`${leads.chiamataDa}::text`,
       })
       .from(leads)
       .where(and(base, segmentCondition(s, now), after))
@@ -158,9 +163,7 @@ export async function listChiamate(
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
   const dopo =
-    rows.length > query.pageSize && last
-      ? encodeCursor({ s: last.s, t: iso(last.chiamataDa), i: last.id })
-      : null;
+    rows.length > query.pageSize && last ? encodeCursor({ s: last.s, t: last.cursore, i: last.id }) : null;
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
