@@ -99,7 +99,7 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
         .getByRole('button', { name: c.esiti.non_risponde })
         .click();
     }
-    await expect(page.getByText(c.nonRaggiungibile)).toBeVisible();
+    await expect(page.getByText(c.nonRaggiungibile).first()).toBeVisible();
     await expect(page.getByRole('article', { name: 'Giulia Fascia' })).toHaveCount(0);
 
     // Saturday: a recall asked for Sunday moves to Monday at 9:00, and says so.
@@ -110,7 +110,7 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
     await paolo.getByLabel(c.richiamareQuando).fill('2027-01-17T15:00');
     await screenshotBothSizes(page, 'chiamate-richiamare', { closeToast: true });
     await paolo.getByRole('button', { name: c.richiamareConferma }).click();
-    await expect(page.getByText(c.spostata('lunedì alle 9:00'))).toBeVisible();
+    await expect(page.getByText(c.spostata('lunedì alle 9:00')).first()).toBeVisible();
     await expect(paolo.getByText(c.programmataPer('lunedì alle 9:00'))).toBeVisible();
 
     // 'Non chiamare più': out of the queue and out of the contact export.
