@@ -8,10 +8,10 @@ import { processOutbox } from '#server/modules/notifiche/outbox.ts';
 import { msg } from '#shared/messages.ts';
 import type { ChiamateList } from '#shared/schemas/chiamate.ts';
 import { romeWallTimeToDate } from '#shared/time.ts';
-import { buildSubmission } from '../setup/factories';
-import { startTestSmtp, type TestSmtp } from '../setup/smtp';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { buildSubmission } from '#test/setup/factories.ts';
+import { startTestSmtp, type TestSmtp } from '#test/setup/smtp.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 const c = msg.chiamate;
 let ctx: TestContext;

@@ -10,7 +10,7 @@ import {
   screenshotBothSizes,
   signInByApi,
   test,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const c = msg.chiamate;
 const TEST_NOW_HEADER = 'x-test-now';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHIAMATA_ESITI, LEAD_CONTATTO_STATI, SERVIZIO_TIPI } from '../domain';
-import { msg } from '../messages';
-import { idQuerySchema, idSchema } from './common';
+import { CHIAMATA_ESITI, LEAD_CONTATTO_STATI, SERVIZIO_TIPI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { idQuerySchema, idSchema } from '#shared/schemas/common.ts';
 
 const c = msg.chiamate;
 

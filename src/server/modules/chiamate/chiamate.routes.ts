@@ -10,7 +10,7 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { requestNow } from '#server/lib/clock.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { chiamateCruscotto, listChiamate, recordEsito } from './chiamate.service';
+import { chiamateCruscotto, listChiamate, recordEsito } from '#server/modules/chiamate/chiamate.service.ts';
 
 export interface ChiamateRoutesOptions {
   db: Database;

@@ -33,13 +33,13 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { leadsScope, praticheScope, puntiScope } from '../punti-fisici/scope';
-import { links, type NotificheLinks } from '../notifiche/links';
-import { enqueueEmails } from '../notifiche/outbox';
-import { callInvitationEmail, telHref } from '../notifiche/templates';
-import { callInvitation } from '../notifiche/invito';
-import { inQueue, lateInQueue } from './coda';
+import type { Actor } from '#server/lib/actor.ts';
+import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
+import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
+import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
+import { callInvitationEmail, telHref } from '#server/modules/notifiche/templates.ts';
+import { callInvitation } from '#server/modules/notifiche/invito.ts';
+import { inQueue, lateInQueue } from '#server/modules/chiamate/coda.ts';
 
 const c = msg.chiamate;
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createEvent } from 'ics';
 import { msg } from '#shared/messages.ts';
-import { telHref } from './templates';
+import { telHref } from '#server/modules/notifiche/templates.ts';
 
 const c = msg.chiamate.invito;
 

@@ -4,7 +4,7 @@ import { msg } from '#shared/messages.ts';
 import { paths } from '#shared/permissions.ts';
 import { formatPercent } from '#client/lib/format.ts';
 import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
-import { useChiamateCruscotto } from '../api/chiamate';
+import { useChiamateCruscotto } from '#client/backoffice/features/chiamate/api/chiamate.ts';
 
 const c = msg.chiamate.cards;
 

@@ -11,7 +11,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
-import { useRecordEsito } from '../api/chiamate';
+import { useRecordEsito } from '#client/backoffice/features/chiamate/api/chiamate.ts';
 
 const c = msg.chiamate;
 
