@@ -288,6 +288,8 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
     get('GET /api/leads', 'stato contattato', '/api/leads?status=contattato'),
     // The API's service filter: a type about one lead in thirteen has in the demo data.
     get('GET /api/leads', 'servizio noleggio', '/api/leads?service=noleggio'),
+    // 'Da chiamare': one page of the queue in the role's scope (docs/product/calls.md#la-coda).
+    get('GET /api/chiamate', 'pagina 1', '/api/chiamate'),
   ];
   if (pointId) cases.push(get('GET /api/leads', 'filtro punto', `/api/leads?puntoFisicoId=${pointId}`));
   if (role === 'admin' || role === 'amministrazione') {

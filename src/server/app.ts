@@ -9,6 +9,7 @@ import { authRoutes } from '#server/modules/auth/auth.routes.ts';
 import { accountRoutes } from '#server/modules/auth/account.routes.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { leadsRoutes } from '#server/modules/leads/leads.routes.ts';
+import { chiamateRoutes } from '#server/modules/chiamate/chiamate.routes.ts';
 import { puntiFisiciRoutes } from '#server/modules/punti-fisici/punti-fisici.routes.ts';
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { commissioniRoutes } from '#server/modules/commissioni/commissioni.routes.ts';
@@ -105,6 +106,12 @@ export async function buildApp(options: AppOptions) {
   const consentKey = consentKeyFrom(options.sessionSecret);
   // Modules that need documents receive `storage` in their options.
   await app.register(leadsRoutes, { db, storage, consentKey });
+  await app.register(chiamateRoutes, {
+    db,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+    testClock: config.nodeEnv === 'test',
+  });
   await app.register(praticheRoutes, { db, storage });
   await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
   await app.register(fornitoriRoutes, { db });
@@ -117,6 +124,7 @@ export async function buildApp(options: AppOptions) {
     sessionSecret: options.sessionSecret,
     publicBaseUrl: config.publicBaseUrl,
     notify,
+    testClock: config.nodeEnv === 'test',
   });
   await app.register(notificheRoutes, {
     db,

@@ -41,6 +41,7 @@ export const EMAIL_TIPI = [
   'lead_in_ritardo',
   'servizio_completato',
   'servizio_ko',
+  'chiamata_invito',
 ] as const;
 export type EmailTipo = (typeof EMAIL_TIPI)[number];
 
@@ -103,8 +104,11 @@ export const UPLOAD_PARTS = [
 export const STAFF_UPLOAD_PART = 'files';
 
 /** Events of a practice's own history (documents added by staff or deleted by the admin). */
-/** A lead's history: a duplicate merged into it, or kept apart from it (docs/product/lifecycle.md#doppioni). */
-export const LEAD_EVENTO_TIPI = ['duplicato_unito', 'duplicato_separato'] as const;
+/**
+ * A lead's history: a duplicate merged into it, or kept apart from it (docs/product/lifecycle.md#doppioni),
+ * a call's outcome (docs/product/calls.md#esiti).
+ */
+export const LEAD_EVENTO_TIPI = ['duplicato_unito', 'duplicato_separato', 'chiamata'] as const;
 export type LeadEventoTipo = (typeof LEAD_EVENTO_TIPI)[number];
 
 export const PRATICA_EVENTO_TIPI = ['documento_aggiunto', 'documento_eliminato'] as const;
@@ -169,3 +173,14 @@ export const AUDIT_TIPI = [
   'codice_recupero_usato',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
+
+/** What a call to a lead ended with, one tap each in 'Da chiamare' (docs/product/calls.md#esiti). */
+export const CHIAMATA_ESITI = [
+  'non_risponde',
+  'richiamare',
+  'appuntamento_fissato',
+  'non_interessato',
+  'numero_errato',
+  'non_chiamare_piu',
+] as const;
+export type ChiamataEsito = (typeof CHIAMATA_ESITI)[number];

@@ -53,6 +53,9 @@ export const PERMISSIONS = {
   'leads:read': ALL,
   'leads:updateStatus': ALL,
   'leads:delete': ADMIN_OFFICE,
+  /** 'Da chiamare': each role its own leads' queue, and their outcomes (docs/product/calls.md). */
+  'chiamate:read': ALL,
+  'chiamate:esito': ALL,
   /**
    * Merge two leads sharing a phone or e-mail, or keep them apart: the roles that delete leads,
    * who see every practice a merge moves (docs/product/lifecycle.md#doppioni).
@@ -108,6 +111,7 @@ export const paths = {
   leads: '/leads',
   /** One lead's detail: a link that survives a reload and can be shared. `lead(':id')` is the pattern. */
   lead: (id: number | ':id') => `/leads/${id}`,
+  chiamate: '/chiamate',
   pratiche: '/pratiche',
   /** One practice's page; `pratica(':id')` is the pattern. */
   pratica: (id: number | ':id') => `/pratiche/${id}`,
@@ -140,6 +144,7 @@ export const MENU: readonly MenuItem[] = [
     roles: ['admin', 'amministrazione', 'area_manager', 'punto_fisico'],
   },
   { label: 'Lead', path: paths.leads, roles: ALL },
+  { label: 'Da chiamare', path: paths.chiamate, roles: ALL },
   { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },

@@ -24,6 +24,7 @@ test.describe('back-office shell', () => {
       'Dashboard',
       'Punti Fisici',
       'Lead',
+      'Da chiamare',
       'Pratiche',
       'Commissioni',
       'Config Commissioni',
@@ -91,7 +92,13 @@ test.describe('back-office shell', () => {
     await signIn(page, user.email, user.password);
     await expect(page.getByRole('heading', { name: 'Dashboard Punto Fisico' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Menu principale' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Punti Fisici',
+      'Lead',
+      'Da chiamare',
+      'Commissioni',
+    ]);
     await expect(page.getByTestId('role-label')).toHaveText('Punto Fisico');
     await expect(page.getByTestId('user-box')).toContainText('PV');
 

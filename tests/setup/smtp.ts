@@ -11,6 +11,8 @@ export interface ReceivedMail {
   html: string;
   messageId: string;
   headers: Map<string, unknown>;
+  /** Attached files and calendar parts (an ICS invitation is text/calendar), as text. */
+  attachments: Array<{ contentType: string; filename: string | undefined; content: string }>;
 }
 
 export interface TestSmtp {
@@ -58,6 +60,11 @@ export async function startTestSmtp(options: { port?: number } = {}): Promise<Te
             html: typeof parsed.html === 'string' ? parsed.html : '',
             messageId: parsed.messageId ?? '',
             headers: parsed.headers as Map<string, unknown>,
+            attachments: parsed.attachments.map((a) => ({
+              contentType: a.contentType,
+              filename: a.filename,
+              content: a.content.toString('utf8'),
+            })),
           });
           callback();
         })

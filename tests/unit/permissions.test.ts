@@ -16,6 +16,7 @@ describe('menu by role', () => {
         'Dashboard',
         'Punti Fisici',
         'Lead',
+        'Da chiamare',
         'Pratiche',
         'Commissioni',
         'Config Commissioni',
@@ -23,10 +24,10 @@ describe('menu by role', () => {
         'Impostazioni',
       ],
     ],
-    ['amministrazione', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
-    ['area_manager', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
-    ['agente', ['Dashboard', 'Lead', 'Commissioni']],
-    ['punto_fisico', ['Dashboard', 'Punti Fisici', 'Lead', 'Commissioni']],
+    ['amministrazione', ['Dashboard', 'Punti Fisici', 'Lead', 'Da chiamare', 'Commissioni']],
+    ['area_manager', ['Dashboard', 'Punti Fisici', 'Lead', 'Da chiamare', 'Commissioni']],
+    ['agente', ['Dashboard', 'Lead', 'Da chiamare', 'Commissioni']],
+    ['punto_fisico', ['Dashboard', 'Punti Fisici', 'Lead', 'Da chiamare', 'Commissioni']],
   ];
   it.each(table)('%s sees %j', (role, labels) => {
     expect(menuFor(role).map((m) => m.label)).toEqual(labels);
@@ -55,6 +56,8 @@ describe('capabilities', () => {
     ['dashboard:charts', ['admin']],
     ['leads:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
     ['commissioni:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
+    ['chiamate:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
+    ['chiamate:esito', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
   ];
   const roles: Role[] = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
   it.each(table)('%s is held by %j only', (permission, holders) => {

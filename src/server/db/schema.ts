@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   AUDIT_TIPI,
+  CHIAMATA_ESITI,
   EMAIL_STATI,
   EMAIL_TIPI,
   NOTIFICA_TIPI,
@@ -29,6 +30,7 @@ import {
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
   type AuditTipo,
+  type ChiamataEsito,
   type EmailStato,
   type EmailTipo,
   type LeadContattoStato,
@@ -178,6 +180,13 @@ export const leads = pgTable(
     dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the person's data were erased (on request or by retention): see docs/privacy.md */
     datiCancellatiAt: timestamp('dati_cancellati_at', { withTimezone: true }),
+    /**
+     * The lead's place in 'Da chiamare' (docs/product/calls.md#la-coda): when it is due, null when
+     * there is nothing to call about. A new lead is due at once; `chiamataFissata` says the time
+     * was set (the customer's slot, a recall, the next try after 'Non risponde').
+     */
+    chiamataDa: timestamp('chiamata_da', { withTimezone: true }).defaultNow(),
+    chiamataFissata: boolean('chiamata_fissata').notNull().default(false),
   },
   (t) => [
     // One lead per (phone, e-mail): the same person submitting again. Leads sharing only one of
@@ -195,6 +204,10 @@ export const leads = pgTable(
     index('leads_ricerca_trgm_idx').using('gin', t.cerca.op('gin_trgm_ops')),
     index('leads_telefono_trgm_idx').using('gin', t.telefonoNormalizzato.op('gin_trgm_ops')),
     index('leads_finestre_cifre_idx').using('gin', digitWindowsOf(t)),
+    // The queue's order within its groups, only its rows (docs/product/calls.md#la-coda).
+    index('leads_coda_idx')
+      .on(t.chiamataFissata, t.chiamataDa, t.id)
+      .where(sql`chiamata_da is not null`),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],
 );
@@ -241,6 +254,44 @@ export const leadsEventi = pgTable(
     check('leads_eventi_tipo_check', inList('tipo', LEAD_EVENTO_TIPI)),
   ],
 );
+
+/**
+ * Each call's outcome, who recorded it and when (docs/product/calls.md#esiti); the name is kept as
+ * text so the record survives the user.
+ */
+export const chiamate = pgTable(
+  'chiamate',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    esito: text('esito').$type<ChiamataEsito>().notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    utenteNome: text('utente_nome'),
+    /** For 'Richiamare': when, already moved into the calling hours. */
+    richiamareAt: timestamp('richiamare_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chiamate_lead_idx').on(t.leadId, t.createdAt),
+    // The dashboard's share of leads called within 24 hours reads the last 30 days by date.
+    index('chiamate_created_idx').on(t.createdAt),
+    check('chiamate_esito_check', inList('esito', CHIAMATA_ESITI)),
+  ],
+);
+
+/**
+ * Numbers the customer asked never to be called on again ('Non chiamare più'), by the normalised
+ * phone of docs/product/lifecycle.md#doppioni: every lead with the number leaves the queue and the
+ * contact exports (docs/product/calls.md#non-chiamare-più).
+ */
+export const numeriNonChiamare = pgTable('numeri_non_chiamare', {
+  telefonoNormalizzato: text('telefono_normalizzato').primaryKey(),
+  leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 /**
  * The bit of a (service type, status) pair in `pratiche.stati_servizi`: four bits per type, in the
@@ -732,6 +783,8 @@ export const emailOutbox = pgTable(
     /** Deleting a lead or practice deletes the messages about it (they carry the customer's data). */
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     praticaId: integer('pratica_id').references(() => pratiche.id, { onDelete: 'cascade' }),
+    /** A calendar invitation (ICS text) sent with the message (docs/product/calls.md#calendario). */
+    allegatoIcs: text('allegato_ics'),
   },
   (t) => [
     uniqueIndex('email_outbox_dedupe_key_unique').on(t.dedupeKey),

@@ -164,7 +164,9 @@ export const leadDetailSchema = leadListItemSchema.extend({
       stessaEmail: z.boolean(),
     }),
   ),
-  /** Duplicates merged into this lead or kept apart from it, newest first. */
+  /** The customer asked never to be called again on this number (docs/product/calls.md#non-chiamare-più). */
+  nonChiamare: z.boolean(),
+  /** Duplicates merged into this lead or kept apart from it, and call outcomes, newest first. */
   storico: z.array(
     z.object({
       id: z.number().int(),

@@ -62,6 +62,11 @@ const SCREENS: ScreenRoute[] = [
   { pattern: paths.leads, section: paths.leads, Screen: LeadsScreen },
   { pattern: paths.lead(':id'), section: paths.leads, Screen: LeadsScreen },
   {
+    pattern: paths.chiamate,
+    section: paths.chiamate,
+    Screen: screen(() => import('#client/backoffice/app/routes/chiamate.tsx'), 'ChiamateRoute'),
+  },
+  {
     pattern: paths.pratiche,
     section: paths.pratiche,
     Screen: screen(() => import('#client/backoffice/app/routes/pratiche.tsx'), 'PraticheRoute'),

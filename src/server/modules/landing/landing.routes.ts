@@ -14,6 +14,7 @@ import {
 import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { requestNow } from '#server/lib/clock.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
@@ -38,6 +39,8 @@ export interface LandingRoutesOptions {
   publicBaseUrl: string;
   /** Called after a submission committed: the outbox worker sends its e-mails now. */
   notify: () => void;
+  /** A test server: the x-test-now header moves the clock (src/server/lib/clock.ts). */
+  testClock?: boolean;
 }
 
 /** Per-IP budgets of the public writes (a shop's Wi-Fi serves many customers, hence not tiny). */
@@ -48,7 +51,7 @@ const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
-  { db, storage, sessionSecret, publicBaseUrl, notify },
+  { db, storage, sessionSecret, publicBaseUrl, notify, testClock = false },
 ) => {
   await registerDocumentUploads(app);
 
@@ -85,6 +88,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
           ip: request.ip,
           userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
           idempotencyKey: headerKey ?? bodyKey ?? null,
+          now: requestNow(request, testClock),
         },
         { publicBaseUrl },
       );

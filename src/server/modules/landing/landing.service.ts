@@ -8,6 +8,7 @@ import {
   type ServizioStato,
   type ServizioTipo,
 } from '#shared/domain.ts';
+import { slotCallTime } from '#shared/calling-hours.ts';
 import { msg } from '#shared/messages.ts';
 import { isDemoOnly, isOfferedOnLanding } from '#shared/servizi-catalogo.ts';
 import type { Documento, LandingInfo, SubmitFormResponse } from '#shared/schemas/landing.ts';
@@ -76,6 +77,8 @@ export interface SubmitMeta {
   ip: string;
   userAgent: string | null;
   idempotencyKey: string | null;
+  /** When it arrived: its place in the call queue depends on it (docs/product/calls.md#la-coda). */
+  now?: Date;
 }
 
 /** The answer without the upload token, which is minted fresh for every reply. */
@@ -115,6 +118,7 @@ export async function submitForm(
     };
   }
 
+  const now = meta.now ?? new Date();
   const telefonoNormalizzato = normalizeTelefono(input.telefono);
   const emailNormalizzata = normalizeEmail(input.email);
   const orarioContatto = input.orarioContatto ? input.orarioContatto : null;
@@ -143,6 +147,9 @@ export async function submitForm(
     emailNormalizzata,
     telefonoNormalizzato,
     puntoFisicoOriginaleId: punto.id,
+    // The submission's own clock, the one its place in the queue is computed with.
+    dataRegistrazione: now,
+    ...queuePlace(orarioContatto, now),
   };
   // The staff who must call back, and the customer's confirmation, go in the practice's statement:
   // sent later by the outbox worker, so mail being down never touches the submission.
@@ -165,6 +172,7 @@ export async function submitForm(
             orarioContatto,
           },
           notifiche,
+          now,
         )
       : [];
   const pratica: NewPratica = {
@@ -353,6 +361,12 @@ async function storedAnswer(db: Database, key: string, fingerprint: string): Pro
   return stored.result;
 }
 
+/** A submission's place in the queue: its slot's time when a slot was chosen, else due now. */
+function queuePlace(orarioContatto: string | null, now: Date) {
+  const slot = orarioContatto ? slotCallTime(orarioContatto, now) : null;
+  return slot ? { chiamataDa: slot, chiamataFissata: true } : { chiamataDa: now, chiamataFissata: false };
+}
+
 interface NewLead {
   nome: string;
   cognome: string;
@@ -361,6 +375,10 @@ interface NewLead {
   emailNormalizzata: string;
   telefonoNormalizzato: string;
   puntoFisicoOriginaleId: number;
+  dataRegistrazione: Date;
+  /** Its place in 'Da chiamare': the chosen slot, or now (docs/product/calls.md#la-coda). */
+  chiamataDa: Date;
+  chiamataFissata: boolean;
 }
 
 /**
@@ -389,6 +407,16 @@ async function findOrCreateLead(tx: DbExecutor, data: NewLead) {
   if (created) return { id: created.id, isExisting: false };
   const existing = await find();
   if (!existing) throw new Error('lead già presente ma non trovato');
+  // A new request puts a known customer back in the queue: at the slot they chose, or now unless
+  // already waiting for a call (docs/product/calls.md#la-coda).
+  await tx
+    .update(leads)
+    .set(
+      data.chiamataFissata
+        ? { chiamataDa: data.chiamataDa, chiamataFissata: true }
+        : { chiamataDa: sql`coalesce(${leads.chiamataDa}, ${data.chiamataDa.toISOString()}::timestamptz)` },
+    )
+    .where(eq(leads.id, existing.id));
   return { id: existing.id, isExisting: true };
 }
 

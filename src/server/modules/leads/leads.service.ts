@@ -67,6 +67,8 @@ import {
   listStorico,
   possibileDuplicatoSql,
 } from '#server/modules/leads/duplicati.service.ts';
+import { isNumberBarred } from '#server/modules/chiamate/chiamate.service.ts';
+import { notBarred } from '#server/modules/chiamate/coda.ts';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;
@@ -745,6 +747,7 @@ export async function getLead(db: Database, actor: Actor, id: number, now = new 
         .map((s) => ({ id: s.id, tipoServizio: s.tipoServizio, stato: s.stato })),
     })),
     possibiliDuplicati: row.possibileDuplicato ? await listPossibiliDuplicati(db, actor, row) : [],
+    nonChiamare: await isNumberBarred(db, row.telefonoNormalizzato),
     storico: await listStorico(db, id),
   };
   if (actor.role === 'admin') {
@@ -768,9 +771,18 @@ export async function updateLeadStatus(
   now = new Date(),
 ): Promise<LeadListItem> {
   await findLead(db, actor, id, now);
+  // Back to `nuovo`, it waits in the queue again; otherwise it leaves it unless a call is fixed
+  // (docs/product/calls.md#la-coda).
   await db
     .update(leads)
-    .set({ statoContatto: status, statoContattoAggiornatoAt: now })
+    .set({
+      statoContatto: status,
+      statoContattoAggiornatoAt: now,
+      chiamataDa:
+        status === 'nuovo'
+          ? sql`coalesce(${leads.chiamataDa}, ${now.toISOString()}::timestamptz)`
+          : sql`case when ${leads.chiamataFissata} then ${leads.chiamataDa} end`,
+    })
     .where(eq(leads.id, id));
   return toListItem(await findLead(db, actor, id, now));
 }
@@ -851,7 +863,9 @@ export function exportLeads(
   format: 'xlsx' | 'csv',
   now = new Date(),
 ): Readable {
-  const where = filterConditions(db, actor, filters, now);
+  // A number the customer asked never to be called on again is no contact to export
+  // (docs/product/calls.md#non-chiamare-più).
+  const where = and(filterConditions(db, actor, filters, now), notBarred());
   // A scoped role lists the services of its own points' practices only.
   const inScope =
     actor.role === 'admin' || actor.role === 'amministrazione'

@@ -14,6 +14,8 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   html: string;
+  /** A calendar invitation (ICS text), sent as the message's calendar part and as invito.ics. */
+  icalEvent?: string | null;
   /** The outbox row: its Message-ID is derived from it, the same on every attempt. */
   outboxId: number;
 }
@@ -82,6 +84,9 @@ export function createMailer(config: { smtpUrl?: string; mailFrom?: string }): M
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.icalEvent
+            ? { icalEvent: { method: 'REQUEST', filename: 'invito.ics', content: message.icalEvent } }
+            : {}),
           // The same id on every attempt: a duplicate after a crash is recognisable as one.
           messageId: `<outbox-${message.outboxId}@${domain}>`,
           headers: {

@@ -7,6 +7,7 @@ import {
   type NotificaTipo,
   type ServizioTipo,
 } from '#shared/domain.ts';
+import { slotCallTime } from '#shared/calling-hours.ts';
 import { msg } from '#shared/messages.ts';
 import type { Preferenza, Registro, RegistroQuery } from '#shared/schemas/notifiche.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
@@ -20,6 +21,7 @@ import {
   type PuntoConPersone,
   type PuntoPersona,
 } from '#server/modules/punti-fisici/persone.ts';
+import { callInvitation } from '#server/modules/notifiche/invito.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
 import {
   enqueueEmails,
@@ -64,7 +66,11 @@ export interface NuovoLeadEvent {
  * submission's own statement numbers, so they carry no practice id: newPraticaOutboxInsert writes
  * them, in that statement.
  */
-export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): NewPraticaEmail[] {
+export function nuovoLeadEmails(
+  event: NuovoLeadEvent,
+  base: NotificheLinks,
+  now = new Date(),
+): NewPraticaEmail[] {
   const { punto } = event;
   const url = links(base);
   const agente = attivo(punto.agente);
@@ -83,6 +89,9 @@ export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): Ne
   for (const persona of office)
     if (!candidates.has(persona.id)) candidates.set(persona.id, { persona, byDefault: false });
 
+  // The chosen slot as a calendar invitation, to the staff and to the customer (docs/product/calls.md#calendario).
+  const slot = event.orarioContatto ? slotCallTime(event.orarioContatto, now) : null;
+  const cliente = `${event.cliente.nome} ${event.cliente.cognome}`.trim();
   const emails: NewPraticaEmail[] = [];
   for (const { persona, byDefault } of candidates.values()) {
     if (!(choices.get(persona.id) ?? byDefault)) continue;
@@ -102,6 +111,14 @@ export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): Ne
         leadUrl: url.lead(event.leadId),
         profiloUrl: url.profilo(),
       }),
+      allegatoIcs: slot
+        ? callInvitation({
+            uid: `fascia-lead${event.leadId}-u${persona.id}-${slot.getTime()}@winsolution`,
+            start: slot,
+            cliente,
+            telefono: event.cliente.telefono,
+          })
+        : null,
     });
   }
 
@@ -119,6 +136,20 @@ export function nuovoLeadEmails(event: NuovoLeadEvent, base: NotificheLinks): Ne
       orarioContatto: event.orarioContatto,
       informativaUrl: url.informativa(punto.landingCode),
     }),
+    allegatoIcs: slot
+      ? callInvitation({
+          uid: `fascia-lead${event.leadId}-${slot.getTime()}@winsolution`,
+          start: slot,
+          cliente,
+          telefono: consulente.telefono,
+          title: msg.chiamate.invito.clienteTitolo(consulente.nome),
+          description: msg.chiamate.invito.clienteDescrizione(
+            consulente.nome,
+            event.orarioContatto!,
+            consulente.telefono,
+          ),
+        })
+      : null,
   });
   return emails;
 }

@@ -24,6 +24,8 @@ export interface OutgoingEmail {
   userId?: number | null;
   leadId?: number | null;
   praticaId?: number | null;
+  /** A calendar invitation sent with it (docs/product/calls.md#calendario). */
+  allegatoIcs?: string | null;
 }
 
 /**
@@ -110,6 +112,7 @@ export function newPraticaOutboxInsert(emails: NewPraticaEmail[], now = new Date
     user_id: e.userId ?? null,
     lead_id: e.leadId ?? null,
     scade_at: scadenzaFor(e.tipo, now).toISOString(),
+    allegato_ics: e.allegatoIcs ?? null,
   }));
   const o = emailOutbox;
   return sql`(
@@ -127,13 +130,14 @@ export function newPraticaOutboxInsert(emails: NewPraticaEmail[], now = new Date
       o.stato,
       o.prossimoTentativoAt,
       o.createdAt,
+      o.allegatoIcs,
     )})
     select x.tipo, x.destinatario, x.oggetto, x.testo, x.html,
       replace(x.dedupe_key, ${NEW_PRATICA_ID}::text, p.id::text), x.user_id, x.lead_id, x.scade_at,
-      p.id, 'in_coda', ${ts(now)}, ${ts(now)}
+      p.id, 'in_coda', ${ts(now)}, ${ts(now)}, x.allegato_ics
     from p, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
       tipo text, destinatario text, oggetto text, testo text, html text, dedupe_key text,
-      user_id integer, lead_id integer, scade_at timestamptz)
+      user_id integer, lead_id integer, scade_at timestamptz, allegato_ics text)
     on conflict (${columnNames(o.dedupeKey)}) do nothing
   )`;
 }
@@ -235,6 +239,7 @@ export async function processOutbox(
           subject: row.oggetto,
           text: row.testo,
           html: row.html,
+          icalEvent: row.allegatoIcs,
           outboxId: row.id,
         });
         await db

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, lt, or, sql } from 'drizzle-orm';
-import { LEAD_CONTACT_PROMISE_HOURS } from '#shared/domain.ts';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import { isRomeWorkingDay, romeDateKey, romeParts } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
 import { jobDailyRuns, leads, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { lateInQueue } from '#server/modules/chiamate/coda.ts';
 import { leadsScope } from '#server/modules/punti-fisici/scope.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
@@ -65,10 +65,8 @@ export async function runRiepilogo(
   if (done) return { esito: 'gia-fatto' };
 
   const url = links(options);
-  const overdue = and(
-    eq(leads.statoContatto, 'nuovo'),
-    lt(leads.dataRegistrazione, new Date(now.getTime() - LEAD_CONTACT_PROMISE_HOURS * 60 * 60_000)),
-  );
+  // The same late leads as the queue's 'In ritardo' (docs/product/calls.md#la-coda).
+  const overdue = lateInQueue(now);
   const people = await destinatari(db);
   let accodati = 0;
   for (const person of people) {
@@ -89,7 +87,7 @@ export async function runRiepilogo(
       .from(leads)
       .leftJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
       .where(where)
-      .orderBy(asc(leads.dataRegistrazione), asc(leads.id))
+      .orderBy(asc(leads.chiamataDa), asc(leads.id))
       .limit(RIEPILOGO_MAX_LEAD);
     accodati += await enqueueEmails(
       db,

@@ -403,3 +403,39 @@ export function servizioKoEmail(
     footer: staffFooter(input.profiloUrl),
   });
 }
+
+export interface CallInvitationInput {
+  destinatarioNome: string;
+  cliente: string;
+  telefono: string;
+  quando: Date;
+  leadUrl: string;
+  profiloUrl: string;
+}
+
+/**
+ * To the consultant, with the calendar invitation attached: a recall they scheduled, or the slot a
+ * customer chose (docs/product/calls.md#calendario).
+ */
+export function callInvitationEmail(input: CallInvitationInput): RenderedEmail {
+  const inv = msg.chiamate.invito;
+  const quando = formatRomeDayTime(input.quando);
+  return renderEmail({
+    oggetto: inv.oggetto(input.cliente, quando),
+    anteprima: inv.testo(input.cliente, quando),
+    blocks: [
+      p(`Ciao ${input.destinatarioNome},`),
+      p(inv.testo(input.cliente, quando)),
+      {
+        kind: 'rows',
+        rows: [
+          ['Cliente', input.cliente],
+          ['Telefono', phoneInline(input.telefono)],
+          ['Quando', quando],
+        ],
+      },
+      { kind: 'button', text: 'Apri il lead', href: input.leadUrl },
+    ],
+    footer: staffFooter(input.profiloUrl),
+  });
+}

@@ -11,6 +11,7 @@ import {
   Users,
   UserSquare2,
   type LucideIcon,
+  PhoneCall,
 } from 'lucide-react';
 import { notifyManager } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
@@ -29,6 +30,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.home]: LayoutDashboard,
   [paths.puntiFisici]: Store,
   [paths.leads]: UserSquare2,
+  [paths.chiamate]: PhoneCall,
   [paths.pratiche]: FileText,
   [paths.commissioni]: Euro,
   [paths.configCommissioni]: Settings,

@@ -13,6 +13,8 @@ import {
   DashboardSkeleton,
 } from '#client/backoffice/features/dashboard/components/dashboard-content.tsx';
 
+import { ChiamateCards } from '#client/backoffice/features/chiamate/components/chiamate-cards.tsx';
+
 const m = msg.dashboard;
 
 /** `/`: the role's dashboard; a failed read says so with 'Riprova' instead of an empty page. See docs/product/screens.md#dashboard */
@@ -47,6 +49,7 @@ export function DashboardRoute() {
           </span>
         </div>
       </header>
+      <ChiamateCards />
       {stats.isError ? (
         <ErrorState
           message={`Errore nel caricamento della dashboard: ${errorMessage(stats.error, stats.error.message)}`}

@@ -79,6 +79,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
           <DialogDescription className="flex flex-wrap items-center gap-2">
             {lead ? `${lead.nome} ${lead.cognome}` : ''}
             {lead?.possibileDuplicato && <DuplicatoBadge />}
+            {detail.data?.nonChiamare && <Badge variant="danger">{msg.chiamate.nonChiamareBadge}</Badge>}
           </DialogDescription>
         </DialogHeader>
         {!lead && detail.isPending && (

@@ -1,0 +1,58 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { ChiamataEsito } from '#shared/domain.ts';
+import type { ChiamataEsitoResult, ChiamateCruscotto, ChiamateList } from '#shared/schemas/chiamate.ts';
+import { api, withQuery } from '#client/lib/api-client.ts';
+import { invalidateKeys } from '#client/lib/query-client.ts';
+import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
+
+/** Every read of 'Da chiamare': keys and fetchers in one place. */
+export const chiamateQueries = {
+  all: ['chiamate'] as const,
+  list: (consulenteId?: number) =>
+    infiniteQueryOptions({
+      queryKey: [...chiamateQueries.all, 'list', consulenteId ?? null] as const,
+      queryFn: ({ pageParam }) =>
+        api.get<ChiamateList>(withQuery('/api/chiamate', { consulenteId, dopo: pageParam ?? undefined })),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.dopo,
+      // The queue moves with the clock: read it again every minute while it is open.
+      refetchInterval: 60_000,
+    }),
+  cruscotto: () =>
+    queryOptions({
+      queryKey: [...chiamateQueries.all, 'cruscotto'] as const,
+      queryFn: () => api.get<ChiamateCruscotto>('/api/chiamate/cruscotto'),
+    }),
+};
+
+export function useChiamate(consulenteId?: number) {
+  return useInfiniteQuery(chiamateQueries.list(consulenteId));
+}
+
+export function useChiamateCruscotto() {
+  return useQuery(chiamateQueries.cruscotto());
+}
+
+/** An outcome changes the queue, the cards and the lead's status and history. */
+export function useRecordEsito() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      leadId,
+      esito,
+      richiamareAt,
+    }: {
+      leadId: number;
+      esito: ChiamataEsito;
+      richiamareAt?: string;
+    }) => api.post<ChiamataEsitoResult>(`/api/chiamate/${leadId}/esito`, { esito, richiamareAt }),
+    onSuccess: () => invalidateKeys(queryClient, [chiamateQueries.all, leadQueries.all]),
+  });
+}

@@ -1,0 +1,479 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  describeCallTime,
+  isCallAllowed,
+  nextAllowedCallTime,
+  countedNoAnswers,
+  NO_ANSWER_ATTEMPTS,
+  NO_ANSWER_GAP_HOURS,
+} from '#shared/calling-hours.ts';
+import { LEAD_CONTACT_PROMISE_HOURS, type ChiamataEsito, type LeadContattoStato } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import type {
+  ChiamataEsitoBody,
+  ChiamataEsitoResult,
+  ChiamataGruppo,
+  ChiamataItem,
+  ChiamateCruscotto,
+  ChiamateList,
+  ListChiamateQuery,
+} from '#shared/schemas/chiamate.ts';
+import type { ServizioTipo } from '#shared/domain.ts';
+import { addRomeDays, startOfRomeDay } from '#shared/time.ts';
+import type { Database, DbExecutor } from '#server/db/client.ts';
+import {
+  chiamate,
+  leadUtenti,
+  leads,
+  leadsEventi,
+  numeriNonChiamare,
+  pratiche,
+  puntiFisici,
+  servizi,
+  users,
+} from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Actor } from '#server/lib/actor.ts';
+import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
+import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
+import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
+import { callInvitationEmail, telHref } from '#server/modules/notifiche/templates.ts';
+import { callInvitation } from '#server/modules/notifiche/invito.ts';
+import { inQueue, lateInQueue } from '#server/modules/chiamate/coda.ts';
+
+const c = msg.chiamate;
+const HOUR_MS = 60 * 60 * 1000;
+const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * HOUR_MS;
+
+/**
+ * The queue's three index ranges (docs/product/calls.md#la-coda), read in this order, each by
+ * (chiamata_da, id) from leads_coda_idx: 0 a time set and come (the customer's slot, a recall,
+ * the next try), 1 new leads, oldest first (so the late ones lead), 2 a time set still to come.
+ */
+const SEGMENTS = [0, 1, 2] as const;
+type Segment = (typeof SEGMENTS)[number];
+
+interface Cursor {
+  s: Segment;
+  t: string;
+  i: number;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.s, cursor.t, cursor.i])).toString('base64url');
+}
+
+/** PostgreSQL's text of a timestamptz, microseconds included: a cursor keeps the exact position. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const [s, t, i] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (
+      (s === 0 || s === 1 || s === 2) &&
+      typeof t === 'string' &&
+      TIMESTAMP_TEXT.test(t) &&
+      Number.isSafeInteger(i)
+    )
+      return { s, t, i: i as number };
+  } catch {
+    // fall through: any other text is not a cursor of ours
+  }
+  throw AppError.badRequest(c.invalidCursor, 'INVALID_CURSOR');
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function segmentCondition(s: Segment, now: Date): SQL {
+  if (s === 1) return eq(leads.chiamataFissata, false);
+  return and(
+    eq(leads.chiamataFissata, true),
+    s === 0 ? lte(leads.chiamataDa, now) : gt(leads.chiamataDa, now),
+  )!;
+}
+
+/**
+ * The leads of one consultant's points, for admin and amministrazione: the same lead_utenti rows
+ * that scope that person's own lists (src/server/modules/punti-fisici/scope.ts).
+ */
+async function consulenteCondition(db: Database, consulenteId: number): Promise<SQL> {
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, consulenteId));
+  if (!user || user.role === 'admin' || user.role === 'amministrazione') return sql`false`;
+  return inArray(
+    leads.id,
+    db
+      .select({ id: leadUtenti.leadId })
+      .from(leadUtenti)
+      .where(and(eq(leadUtenti.ruolo, user.role), eq(leadUtenti.userId, consulenteId))),
+  );
+}
+
+/** The next full hour inside the calling hours: the default of the 'Richiamare' picker. */
+export function nextSlotAfter(now: Date): Date {
+  const nextHour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
+  return nextAllowedCallTime(nextHour);
+}
+
+export async function listChiamate(
+  db: Database,
+  actor: Actor,
+  query: ListChiamateQuery,
+  now = new Date(),
+): Promise<ChiamateList> {
+  const cursor = query.dopo ? decodeCursor(query.dopo) : null;
+  const consulente =
+    query.consulenteId !== undefined ? await consulenteCondition(db, query.consulenteId) : undefined;
+  const base = and(inQueue(), leadsScope(db, actor), consulente);
+  const want = query.pageSize + 1;
+  const rows: Array<{
+    s: Segment;
+    id: number;
+    nome: string;
+    cognome: string;
+    telefono: string;
+    statoContatto: LeadContattoStato;
+    dataRegistrazione: Date;
+    chiamataDa: Date;
+    cursore: string;
+  }> = [];
+  for (const s of SEGMENTS) {
+    if (cursor && s < cursor.s) continue;
+    if (rows.length >= want) break;
+    const after =
+      cursor && s === cursor.s
+        ? sql`(${leads.chiamataDa}, ${leads.id}) > (${cursor.t}::timestamptz, ${cursor.i})`
+        : undefined;
+    const found = await db
+      .select({
+        id: leads.id,
+        nome: leads.nome,
+        cognome: leads.cognome,
+        telefono: leads.telefono,
+        statoContatto: leads.statoContatto,
+        dataRegistrazione: leads.dataRegistrazione,
+        chiamataDa: sql<Date>`${leads.chiamataDa}`.mapWith(leads.chiamataDa),
+        cursore: sql<string>`${leads.chiamataDa}::text`,
+      })
+      .from(leads)
+      .where(and(base, segmentCondition(s, now), after))
+      .orderBy(asc(leads.chiamataFissata), asc(leads.chiamataDa), asc(leads.id))
+      .limit(want - rows.length);
+    rows.push(...found.map((r) => ({ ...r, s })));
+  }
+  const page = rows.slice(0, query.pageSize);
+  const last = page[page.length - 1];
+  const dopo =
+    rows.length > query.pageSize && last ? encodeCursor({ s: last.s, t: last.cursore, i: last.id }) : null;
+  const ids = page.map((r) => r.id);
+  const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
+  const fuoriOrario = isCallAllowed(now)
+    ? null
+    : (() => {
+        const da = nextAllowedCallTime(now);
+        return { da: iso(da), testo: c.daChiamareDa(describeCallTime(da, now)) };
+      })();
+  const prossimoSlot = iso(nextSlotAfter(now));
+  return {
+    items: page.map((r): ChiamataItem => {
+      const d = details.get(r.id);
+      const scadenza = new Date(r.dataRegistrazione.getTime() + PROMISE_MS);
+      const isOverdue = r.statoContatto === 'nuovo' && scadenza < now;
+      const gruppo: ChiamataGruppo =
+        r.s === 0 ? 'ora' : r.s === 2 ? 'programmata' : isOverdue ? 'in_ritardo' : 'nuovo';
+      return {
+        leadId: r.id,
+        nome: r.nome,
+        cognome: r.cognome,
+        telefono: r.telefono,
+        telHref: telHref(r.telefono),
+        servizi: d?.servizi ?? [],
+        puntoNome: d?.puntoNome ?? null,
+        fascia: d?.fascia ?? null,
+        gruppo,
+        statoContatto: r.statoContatto,
+        dataRegistrazione: iso(r.dataRegistrazione),
+        scadenzaPromessa: iso(scadenza),
+        isOverdue,
+        chiamataDa: iso(r.chiamataDa),
+        quando: describeCallTime(r.chiamataDa, now),
+        scadenzaTesto: describeCallTime(scadenza, now),
+        tentativi: d?.tentativi ?? 0,
+        fuoriOrario,
+        prossimoSlot,
+      };
+    }),
+    dopo,
+  };
+}
+
+interface PageDetail {
+  servizi: ServizioTipo[];
+  puntoNome: string | null;
+  fascia: string | null;
+  tentativi: number;
+}
+
+/** The page's services, point and chosen slot (from the actor's practices) and attempts, by lead. */
+async function pageDetails(db: Database, actor: Actor, ids: number[]): Promise<Map<number, PageDetail>> {
+  const [praticheRows, serviziRows, tentativi] = await Promise.all([
+    db
+      .selectDistinctOn([pratiche.leadId], {
+        leadId: pratiche.leadId,
+        fascia: pratiche.orarioContatto,
+        puntoNome: puntiFisici.nomeAttivita,
+      })
+      .from(pratiche)
+      .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
+      .where(and(inArray(pratiche.leadId, ids), praticheScope(db, actor)))
+      .orderBy(pratiche.leadId, desc(pratiche.dataCreazione), desc(pratiche.id)),
+    db
+      .selectDistinct({ leadId: pratiche.leadId, tipo: servizi.tipoServizio })
+      .from(servizi)
+      .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
+      .where(and(inArray(pratiche.leadId, ids), praticheScope(db, actor)))
+      .orderBy(pratiche.leadId, servizi.tipoServizio),
+    db
+      .select({ leadId: chiamate.leadId, n: sql<number>`count(*)::int` })
+      .from(chiamate)
+      .where(inArray(chiamate.leadId, ids))
+      .groupBy(chiamate.leadId),
+  ]);
+  const map = new Map<number, PageDetail>();
+  const entry = (id: number) => {
+    let e = map.get(id);
+    if (!e) map.set(id, (e = { servizi: [], puntoNome: null, fascia: null, tentativi: 0 }));
+    return e;
+  };
+  for (const p of praticheRows) Object.assign(entry(p.leadId), { fascia: p.fascia, puntoNome: p.puntoNome });
+  for (const s of serviziRows) entry(s.leadId).servizi.push(s.tipo);
+  for (const t of tentativi) entry(t.leadId).tentativi = Number(t.n);
+  return map;
+}
+
+const nomeOf = (actor: Actor) => `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
+
+/** What each outcome does to the lead (docs/product/calls.md#esiti); non_risponde depends on the attempts. */
+const EFFECTS: Record<
+  Exclude<ChiamataEsito, 'non_risponde' | 'richiamare'>,
+  { stato: LeadContattoStato; barsNumber?: true }
+> = {
+  appuntamento_fissato: { stato: 'contattato' },
+  non_interessato: { stato: 'contattato' },
+  numero_errato: { stato: 'non_raggiungibile' },
+  non_chiamare_piu: { stato: 'contattato', barsNumber: true },
+};
+
+/**
+ * Records a call's outcome for a lead the actor sees, in one transaction: the outcome row, the
+ * lead's history, its contact status and its place in the queue, the barred number, and for
+ * 'Richiamare' the consultant's calendar invitation in the outbox.
+ */
+export async function recordEsito(
+  db: Database,
+  actor: Actor,
+  leadId: number,
+  body: ChiamataEsitoBody,
+  base: NotificheLinks,
+  now = new Date(),
+): Promise<ChiamataEsitoResult> {
+  if (!isCallAllowed(now))
+    throw AppError.conflict(c.fuoriOrario(describeCallTime(nextAllowedCallTime(now), now)), 'FUORI_ORARIO');
+  const label = c.esiti[body.esito];
+  return db.transaction(async (tx) => {
+    const [lead] = await tx
+      .select({
+        id: leads.id,
+        nome: leads.nome,
+        cognome: leads.cognome,
+        telefono: leads.telefono,
+        telefonoNormalizzato: leads.telefonoNormalizzato,
+        statoContatto: leads.statoContatto,
+      })
+      .from(leads)
+      .where(and(eq(leads.id, leadId), leadsScope(tx, actor)))
+      .for('update');
+    if (!lead) throw AppError.notFound(msg.lead.notFound);
+
+    let stato: LeadContattoStato = lead.statoContatto;
+    let chiamataDa: Date | null = null;
+    let message = c.salvato(label);
+    let richiamareAt: Date | null = null;
+    if (body.esito === 'non_risponde') {
+      const tries = await noAnswersSinceLastReply(tx, leadId);
+      if (countedNoAnswers([...tries, now]) >= NO_ANSWER_ATTEMPTS) {
+        stato = 'non_raggiungibile';
+        message = c.nonRaggiungibile;
+      } else chiamataDa = nextAllowedCallTime(new Date(now.getTime() + NO_ANSWER_GAP_HOURS * HOUR_MS));
+    } else if (body.esito === 'richiamare') {
+      const asked = new Date(body.richiamareAt!);
+      if (asked <= now) throw AppError.badRequest(c.richiamareNelPassato, 'RICHIAMARE_NEL_PASSATO');
+      richiamareAt = nextAllowedCallTime(asked);
+      chiamataDa = richiamareAt;
+      stato = 'contattato';
+      if (richiamareAt.getTime() !== asked.getTime())
+        message = c.spostata(describeCallTime(richiamareAt, now));
+    } else {
+      stato = EFFECTS[body.esito].stato;
+    }
+
+    const [row] = await tx
+      .insert(chiamate)
+      .values({
+        leadId,
+        esito: body.esito,
+        userId: actor.id,
+        utenteNome: nomeOf(actor),
+        richiamareAt,
+        createdAt: now,
+      })
+      .returning({ id: chiamate.id });
+    await tx.insert(leadsEventi).values({
+      leadId,
+      userId: actor.id,
+      utenteNome: nomeOf(actor),
+      tipo: 'chiamata',
+      descrizione: richiamareAt
+        ? c.storicoRichiamare(label, describeCallTime(richiamareAt, now))
+        : c.storico(label),
+      createdAt: now,
+    });
+    await tx
+      .update(leads)
+      .set({
+        statoContatto: stato,
+        ...(stato !== lead.statoContatto ? { statoContattoAggiornatoAt: now } : {}),
+        chiamataDa,
+        chiamataFissata: chiamataDa != null,
+      })
+      .where(eq(leads.id, leadId));
+    if (body.esito === 'non_chiamare_piu') {
+      await tx
+        .insert(numeriNonChiamare)
+        .values({ telefonoNormalizzato: lead.telefonoNormalizzato, leadId, userId: actor.id, createdAt: now })
+        .onConflictDoNothing();
+      // Every lead with the number leaves the queue, in anyone's scope: the customer asked.
+      await tx
+        .update(leads)
+        .set({ chiamataDa: null, chiamataFissata: false })
+        .where(eq(leads.telefonoNormalizzato, lead.telefonoNormalizzato));
+    }
+    if (richiamareAt) {
+      const cliente = `${lead.nome} ${lead.cognome}`.trim();
+      await enqueueEmails(
+        tx,
+        [
+          {
+            tipo: 'chiamata_invito',
+            destinatario: actor.email,
+            userId: actor.id,
+            leadId,
+            dedupeKey: `chiamata_invito:${row.id}`,
+            ...callInvitationEmail({
+              destinatarioNome: actor.firstName || nomeOf(actor),
+              cliente,
+              telefono: lead.telefono,
+              quando: richiamareAt,
+              leadUrl: links(base).lead(leadId),
+              profiloUrl: links(base).profilo(),
+            }),
+            allegatoIcs: callInvitation({
+              uid: `chiamata-${row.id}@winsolution`,
+              start: richiamareAt,
+              cliente,
+              telefono: lead.telefono,
+            }),
+          },
+        ],
+        now,
+      );
+    }
+    return { leadId, statoContatto: stato, chiamataDa: chiamataDa && iso(chiamataDa), message };
+  });
+}
+
+/** The lead's 'Non risponde' since its last other outcome: the attempts of the current run. */
+async function noAnswersSinceLastReply(db: DbExecutor, leadId: number): Promise<Date[]> {
+  const rows = await db
+    .select({ esito: chiamate.esito, createdAt: chiamate.createdAt })
+    .from(chiamate)
+    .where(eq(chiamate.leadId, leadId))
+    .orderBy(desc(chiamate.createdAt), desc(chiamate.id));
+  const run: Date[] = [];
+  for (const r of rows) {
+    if (r.esito !== 'non_risponde') break;
+    run.push(r.createdAt);
+  }
+  return run;
+}
+
+/** Whether the lead's number is barred ('Non chiamare più'): shown on the lead's detail. */
+export async function isNumberBarred(db: DbExecutor, telefonoNormalizzato: string): Promise<boolean> {
+  const [row] = await db
+    .select({ t: numeriNonChiamare.telefonoNormalizzato })
+    .from(numeriNonChiamare)
+    .where(eq(numeriNonChiamare.telefonoNormalizzato, telefonoNormalizzato));
+  return Boolean(row);
+}
+
+/** Counted up to this many: the cards say 'più di 999' past it. */
+const CARD_BOUND = 999;
+
+async function boundedCount(db: Database, where: SQL | undefined): Promise<{ n: number; more: boolean }> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(CARD_BOUND + 1)
+    .as('c');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
+  const n = Number(row?.n ?? 0);
+  return n > CARD_BOUND ? { n: CARD_BOUND, more: true } : { n, more: false };
+}
+
+/**
+ * The dashboard's cards (docs/product/calls.md#cruscotto): the queue's leads due by tonight, its
+ * late ones, and for area manager and admin the share per point of the last 30 days' leads with a
+ * first call within 24 hours.
+ */
+export async function chiamateCruscotto(
+  db: Database,
+  actor: Actor,
+  now = new Date(),
+): Promise<ChiamateCruscotto> {
+  const scope = leadsScope(db, actor);
+  const tonight = startOfRomeDay(addRomeDays(now, 1));
+  const [oggi, ritardo] = await Promise.all([
+    boundedCount(db, and(inQueue(), scope, lt(leads.chiamataDa, tonight))),
+    boundedCount(db, and(lateInQueue(now), scope)),
+  ]);
+  const perPunto =
+    actor.role === 'admin' || actor.role === 'area_manager' ? await calledWithin24(db, actor, now) : null;
+  return {
+    oggi: oggi.n,
+    oggiIsLowerBound: oggi.more,
+    inRitardo: ritardo.n,
+    inRitardoIsLowerBound: ritardo.more,
+    perPunto,
+  };
+}
+
+/** Per point of the actor's, the leads of the last 30 days and those first called within 24 hours. */
+async function calledWithin24(db: Database, actor: Actor, now: Date) {
+  const since = new Date(now.getTime() - 30 * 24 * HOUR_MS);
+  const rows = await db
+    .select({
+      puntoFisicoId: puntiFisici.id,
+      nomeAttivita: puntiFisici.nomeAttivita,
+      lead: sql<number>`count(*)::int`,
+      chiamatiEntro24: sql<number>`(count(*) filter (where exists (
+        select 1 from ${chiamate} ch where ch.lead_id = ${leads.id}
+          and ch.created_at < ${leads.dataRegistrazione} + interval '${sql.raw(String(LEAD_CONTACT_PROMISE_HOURS))} hours')))::int`,
+    })
+    .from(leads)
+    .innerJoin(puntiFisici, eq(puntiFisici.id, leads.puntoFisicoOriginaleId))
+    .where(and(gte(leads.dataRegistrazione, since), puntiScope(actor)))
+    .groupBy(puntiFisici.id, puntiFisici.nomeAttivita)
+    .orderBy(asc(puntiFisici.nomeAttivita))
+    .limit(100);
+  return rows.map((r) => ({ ...r, lead: Number(r.lead), chiamatiEntro24: Number(r.chiamatiEntro24) }));
+}

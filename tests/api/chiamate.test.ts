@@ -1,0 +1,301 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, leads } from '#server/db/schema.ts';
+import { TEST_NOW_HEADER } from '#server/lib/clock.ts';
+import { createMailer } from '#server/modules/notifiche/mailer.ts';
+import { processOutbox } from '#server/modules/notifiche/outbox.ts';
+import { msg } from '#shared/messages.ts';
+import type { ChiamateList } from '#shared/schemas/chiamate.ts';
+import { romeWallTimeToDate } from '#shared/time.ts';
+import { buildSubmission } from '#test/setup/factories.ts';
+import { startTestSmtp, type TestSmtp } from '#test/setup/smtp.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
+
+const c = msg.chiamate;
+let ctx: TestContext;
+let world: Awaited<ReturnType<typeof buildTwoShopWorld>>;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await buildTwoShopWorld(ctx);
+  smtp = await startTestSmtp();
+});
+afterAll(async () => {
+  await smtp?.close();
+  await ctx?.close();
+});
+
+/** Monday 7 December 2026 at hh:mm, Rome; Tuesday 8 is a holiday. */
+const monday = (h: number, m = 0) => romeWallTimeToDate(2026, 12, 7, h, m);
+
+function queue(cookie: string, at: Date, query = '') {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/chiamate${query}`,
+    headers: { cookie, [TEST_NOW_HEADER]: at.toISOString() },
+  });
+}
+
+function esito(cookie: string, leadId: number, at: Date, body: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/chiamate/${leadId}/esito`,
+    headers: { cookie, [TEST_NOW_HEADER]: at.toISOString() },
+    payload: body,
+  });
+}
+
+async function submitAt(at: Date, overrides: Parameters<typeof buildSubmission>[1] = {}) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/submit-form',
+    headers: { [TEST_NOW_HEADER]: at.toISOString() },
+    payload: buildSubmission(world.puntoA.id, overrides) as unknown as Record<string, unknown>,
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+  });
+  expect(res.statusCode).toBe(201);
+  const [lead] = await ctx.db
+    .select()
+    .from(leads)
+    .where(eq(leads.telefonoNormalizzato, String(overrides.telefono ?? '')));
+  return lead;
+}
+
+const ids = (res: { json: () => unknown }) => (res.json() as ChiamateList).items.map((i) => i.leadId);
+
+describe('the queue', () => {
+  it('puts a landing lead with slot 10:00-11:00 first at 10:05, before late and new leads', async () => {
+    const late = await insertLeadWithPratica(ctx, world.puntoA.id, {
+      dataRegistrazione: new Date(monday(10).getTime() - 30 * 3600_000),
+      chiamataDa: new Date(monday(10).getTime() - 30 * 3600_000),
+    });
+    const slotLead = await submitAt(monday(8), { telefono: '3391110001', orarioContatto: '10:00-11:00' });
+    const res = await queue(world.agA.cookie, monday(10, 5));
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ChiamateList;
+    expect(body.items[0]).toMatchObject({ leadId: slotLead.id, gruppo: 'ora', fascia: '10:00-11:00' });
+    expect(body.items[0].telHref).toBe('tel:3391110001');
+    expect(body.items.find((i) => i.leadId === late.lead.id)).toMatchObject({
+      gruppo: 'in_ritardo',
+      isOverdue: true,
+    });
+    expect(body.items[0].fuoriOrario).toBeNull();
+    // The customer's 'Richiesta ricevuta' and the consultant's notice carry the slot as an invitation.
+    const mails = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, slotLead.id));
+    const conferma = mails.find((m) => m.tipo === 'lead_conferma');
+    expect(conferma?.allegatoIcs).toMatch(/DTSTART:20261207T090000Z/);
+    const staff = mails.find((m) => m.tipo === 'lead_nuovo' && m.userId === world.agA.user.id);
+    expect(staff?.allegatoIcs).toMatch(/tel:3391110001/);
+    // At 9:00, before the slot, the same lead waits among the scheduled ones, after the late one.
+    const early = (await queue(world.agA.cookie, monday(9))).json() as ChiamateList;
+    const order = early.items.map((i) => i.leadId);
+    expect(order.indexOf(late.lead.id)).toBeLessThan(order.indexOf(slotLead.id));
+    expect(early.items.find((i) => i.leadId === slotLead.id)?.gruppo).toBe('programmata');
+  });
+
+  it('keeps each role to its scope and the consultant filter to that consultant', async () => {
+    const b = await insertLeadWithPratica(ctx, world.puntoB.id);
+    const a = await insertLeadWithPratica(ctx, world.puntoA.id);
+    for (const cookie of [world.agA.cookie, world.pfA.cookie, world.amA.cookie]) {
+      const seen = ids(await queue(cookie, monday(11)));
+      expect(seen).toContain(a.lead.id);
+      expect(seen).not.toContain(b.lead.id);
+    }
+    const all = ids(await queue(world.admin, monday(11)));
+    expect(all).toEqual(expect.arrayContaining([a.lead.id, b.lead.id]));
+    const ofB = ids(await queue(world.admin, monday(11), `?consulenteId=${world.agB.user.id}`));
+    expect(ofB).toContain(b.lead.id);
+    expect(ofB).not.toContain(a.lead.id);
+  });
+
+  it('pages with an opaque cursor, without repeating or skipping a lead, and refuses a forged one', async () => {
+    const full = ids(await queue(world.admin, monday(11), '?pageSize=100'));
+    const paged: number[] = [];
+    let dopo: string | null = null;
+    do {
+      const page: ChiamateList = (
+        await queue(world.admin, monday(11), `?pageSize=2${dopo ? `&dopo=${dopo}` : ''}`)
+      ).json();
+      paged.push(...page.items.map((i) => i.leadId));
+      dopo = page.dopo;
+    } while (dopo);
+    expect(paged).toEqual(full);
+    const bad = await queue(world.admin, monday(11), '?dopo=bm9uLXVuLWN1cnNvcmU');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(c.invalidCursor);
+  });
+
+  it('outside the hours still lists what waits, with the next allowed time', async () => {
+    const sunday = romeWallTimeToDate(2026, 12, 6, 11, 0);
+    const body = (await queue(world.agA.cookie, sunday)).json() as ChiamateList;
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items[0].fuoriOrario?.testo).toBe(c.daChiamareDa('domani alle 9:00'));
+    const refused = await esito(world.agA.cookie, body.items[0].leadId, sunday, { esito: 'non_risponde' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(c.fuoriOrario('domani alle 9:00'));
+  });
+});
+
+describe('outcomes', () => {
+  it("three 'Non risponde' two hours apart make the lead non raggiungibile; closer ones do not count", async () => {
+    const { lead } = await insertLeadWithPratica(ctx, world.puntoA.id);
+    for (const [at, stato] of [
+      [monday(9), 'nuovo'],
+      [monday(10), 'nuovo'], // one hour later: not counted
+      [monday(11), 'nuovo'],
+    ] as const) {
+      const res = await esito(world.agA.cookie, lead.id, at, { esito: 'non_risponde' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().statoContatto).toBe(stato);
+    }
+    // The next try is proposed two hours later, among the scheduled calls until then.
+    expect(
+      (await queue(world.agA.cookie, monday(12)))
+        .json()
+        .items.find((i: { leadId: number }) => i.leadId === lead.id)?.gruppo,
+    ).toBe('programmata');
+    const third = await esito(world.agA.cookie, lead.id, monday(13), { esito: 'non_risponde' });
+    expect(third.json()).toMatchObject({
+      statoContatto: 'non_raggiungibile',
+      chiamataDa: null,
+      message: c.nonRaggiungibile,
+    });
+    expect(ids(await queue(world.agA.cookie, monday(13, 30)))).not.toContain(lead.id);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/leads/${lead.id}`,
+      headers: { cookie: world.agA.cookie },
+    });
+    expect(detail.json().storico.map((e: { descrizione: string }) => e.descrizione)).toContain(
+      c.storico(c.esiti.non_risponde),
+    );
+    expect(detail.json().storico[0].utenteNome).toBeTruthy();
+  });
+
+  it("'Richiamare' for Sunday moves to Monday 9:00, says so, and mails the consultant an ICS invitation", async () => {
+    const { lead } = await insertLeadWithPratica(ctx, world.puntoA.id, {
+      nome: 'Mario',
+      cognome: 'Rossi',
+      telefono: '333 1234567',
+    });
+    const saturday = romeWallTimeToDate(2026, 12, 5, 11, 0);
+    const res = await esito(world.agA.cookie, lead.id, saturday, {
+      esito: 'richiamare',
+      richiamareAt: romeWallTimeToDate(2026, 12, 6, 15, 0).toISOString(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      statoContatto: 'contattato',
+      chiamataDa: monday(9).toISOString(),
+      message: c.spostata('lunedì alle 9:00'),
+    });
+    const mailer = createMailer({ smtpUrl: smtp.url, mailFrom: 'WINSOLUTION <avvisi@test.winsolution.it>' })!;
+    await processOutbox(ctx.db, mailer, { now: saturday });
+    mailer.close();
+    const [mail] = smtp.to(world.agA.user.email).filter((m) => m.subject.includes('Mario Rossi'));
+    expect(mail).toBeDefined();
+    const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    expect(ics?.content).toMatch(/SUMMARY:Chiamare Mario Rossi/);
+    expect(ics?.content).toMatch(/tel:3331234567/);
+    expect(ics?.content).toMatch(/DTSTART:20261207T080000Z/);
+  });
+
+  it("refuses 'Richiamare' without a time or in the past, changing nothing", async () => {
+    const { lead } = await insertLeadWithPratica(ctx, world.puntoA.id);
+    const none = await esito(world.agA.cookie, lead.id, monday(10), { esito: 'richiamare' });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(none.json())).toContain(c.richiamareObbligatorio);
+    const past = await esito(world.agA.cookie, lead.id, monday(10), {
+      esito: 'richiamare',
+      richiamareAt: monday(9).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(c.richiamareNelPassato);
+    const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
+    expect(row.statoContatto).toBe('nuovo');
+  });
+
+  it.each([
+    ['appuntamento_fissato', 'contattato'],
+    ['non_interessato', 'contattato'],
+    ['numero_errato', 'non_raggiungibile'],
+  ] as const)("'%s' makes the lead %s and takes it out of the queue", async (value, stato) => {
+    const { lead } = await insertLeadWithPratica(ctx, world.puntoA.id);
+    const res = await esito(world.pfA.cookie, lead.id, monday(10), { esito: value });
+    expect(res.json()).toMatchObject({ statoContatto: stato, chiamataDa: null });
+    expect(ids(await queue(world.pfA.cookie, monday(10)))).not.toContain(lead.id);
+  });
+
+  it("'Non chiamare più' bars the number: out of the queue (every lead with it), marked on the lead, out of the export", async () => {
+    const { lead } = await insertLeadWithPratica(ctx, world.puntoA.id, {
+      telefono: '3398887777',
+      email: 'nc1@esempio.it',
+    });
+    const twin = await insertLeadWithPratica(ctx, world.puntoA.id, {
+      telefono: '3398887777',
+      email: 'nc2@esempio.it',
+    });
+    const res = await esito(world.agA.cookie, lead.id, monday(10), { esito: 'non_chiamare_piu' });
+    expect(res.statusCode).toBe(200);
+    const seen = ids(await queue(world.admin, monday(10), '?pageSize=100'));
+    expect(seen).not.toContain(lead.id);
+    expect(seen).not.toContain(twin.lead.id);
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/leads/${lead.id}`,
+      headers: { cookie: world.agA.cookie },
+    });
+    expect(detail.json().nonChiamare).toBe(true);
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/leads/export?format=csv',
+      headers: { cookie: world.admin },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain('3398887777');
+  });
+
+  it('refuses a lead out of scope (404) and a bad outcome (400)', async () => {
+    const b = await insertLeadWithPratica(ctx, world.puntoB.id);
+    for (const cookie of [world.agA.cookie, world.pfA.cookie, world.amA.cookie]) {
+      const res = await esito(cookie, b.lead.id, monday(10), { esito: 'non_risponde' });
+      expect(res.statusCode).toBe(404);
+    }
+    const bad = await esito(world.admin, b.lead.id, monday(10), { esito: 'forse' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(c.esitoNonValido);
+    const outbox = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.leadId, b.lead.id));
+    expect(outbox).toHaveLength(0);
+  });
+
+  it('refuses the queue and the outcomes without a session (401)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/chiamate' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the cards', () => {
+  it("count today's calls and the late ones in the actor's scope; per point for admin and area manager", async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/chiamate/cruscotto',
+      headers: { cookie: world.amA.cookie, [TEST_NOW_HEADER]: monday(10, 5).toISOString() },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.oggi).toBeGreaterThan(0);
+    expect(body.inRitardo).toBeGreaterThanOrEqual(1);
+    expect(body.perPunto.map((p: { puntoFisicoId: number }) => p.puntoFisicoId)).toEqual([world.puntoA.id]);
+    const agent = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/chiamate/cruscotto',
+        headers: { cookie: world.agA.cookie },
+      })
+    ).json();
+    expect(agent.perPunto).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { msg } from '#shared/messages.ts';
+import { romeWallTimeToDate } from '#shared/time.ts';
+import {
+  adminApi,
+  createStaffedPoint,
+  expect,
+  expectNoSeriousA11yViolations,
+  landingSubmission,
+  screenshotBothSizes,
+  signInByApi,
+  test,
+} from '#test/e2e/fixtures.ts';
+
+const c = msg.chiamate;
+const TEST_NOW_HEADER = 'x-test-now';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+/** January 2027, Rome: Monday 11 to Sunday 17, no holiday. */
+const jan = (day: number, h: number, m = 0) => romeWallTimeToDate(2027, 1, day, h, m);
+
+/** The server and the browser both at `at` (the test server honours x-test-now: src/server/lib/clock.ts). */
+async function moveTo(page: Page, at: Date) {
+  await page.setExtraHTTPHeaders({ [TEST_NOW_HEADER]: at.toISOString() });
+  await page.clock.setFixedTime(at);
+}
+
+async function submit(
+  api: APIRequestContext,
+  puntoFisicoId: number,
+  at: Date,
+  extra: Record<string, unknown>,
+) {
+  const res = await api.post('/api/submit-form', {
+    headers: { [TEST_NOW_HEADER]: at.toISOString() },
+    data: landingSubmission({
+      nome: 'Lucia',
+      cognome: `Verdi${stamp()}`,
+      telefono: `33${String(Date.now()).slice(-8)}`,
+      email: `lucia.${stamp()}@esempio.it`,
+      serviziRichiesti: ['luce'],
+      puntoFisicoId,
+      ...extra,
+    }),
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test.describe("Da chiamare: an agent's day on a phone", () => {
+  test.beforeEach(async ({ page }) => page.setViewportSize({ width: 390, height: 844 }));
+
+  test('slot first at 10:05, three no-answers, a Sunday recall moved to Monday, a barred number', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const api = await adminApi(request);
+    const { point, agente } = await createStaffedPoint(api, `Bar Chiamate ${stamp()}`);
+    await submit(api, point.id, jan(11, 8), {
+      nome: 'Giulia',
+      cognome: 'Fascia',
+      telefono: '3391112233',
+      orarioContatto: '10:00-11:00',
+    });
+    await submit(api, point.id, jan(11, 8, 30), {
+      nome: 'Paolo',
+      cognome: 'Richiamo',
+      telefono: '3391114455',
+    });
+    await submit(api, point.id, jan(11, 8, 40), { nome: 'Sara', cognome: 'Basta', telefono: '3391116677' });
+
+    await signInByApi(page, agente.email, agente.password);
+    await moveTo(page, jan(11, 10, 5));
+    await page.goto('/');
+    await page.getByRole('link', { name: c.title }).first().click();
+    await expect(page.getByRole('heading', { name: c.title, level: 1 })).toBeVisible();
+    const cards = page.getByRole('article');
+    await expect(cards.first()).toHaveAccessibleName('Giulia Fascia');
+    const giulia = page.getByRole('article', { name: 'Giulia Fascia' });
+    await expect(giulia.getByRole('link', { name: c.chiama('Giulia Fascia') })).toHaveAttribute(
+      'href',
+      'tel:3391112233',
+    );
+    await expect(giulia.getByText(c.fascia('10:00-11:00'))).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothSizes(page, 'chiamate-lunedi-1005', { closeToast: true });
+
+    // 'Non risponde' three times, two hours apart: non raggiungibile, out of the queue.
+    await giulia.getByRole('button', { name: c.esiti.non_risponde }).click();
+    await expect(page.getByText(c.salvato(c.esiti.non_risponde)).first()).toBeVisible();
+    await expect(giulia.getByText(c.programmataPer('oggi alle 12:05'))).toBeVisible();
+    for (const [h, m] of [
+      [12, 10],
+      [14, 15],
+    ] as const) {
+      await moveTo(page, jan(11, h, m));
+      await page.reload();
+      await page
+        .getByRole('article', { name: 'Giulia Fascia' })
+        .getByRole('button', { name: c.esiti.non_risponde })
+        .click();
+    }
+    await expect(page.getByText(c.nonRaggiungibile).first()).toBeVisible();
+    await expect(page.getByRole('article', { name: 'Giulia Fascia' })).toHaveCount(0);
+
+    // Saturday: a recall asked for Sunday moves to Monday at 9:00, and says so.
+    await moveTo(page, jan(16, 11));
+    await page.reload();
+    const paolo = page.getByRole('article', { name: 'Paolo Richiamo' });
+    await paolo.getByRole('button', { name: c.esiti.richiamare }).click();
+    await paolo.getByLabel(c.richiamareQuando).fill('2027-01-17T15:00');
+    await screenshotBothSizes(page, 'chiamate-richiamare', { closeToast: true });
+    await paolo.getByRole('button', { name: c.richiamareConferma }).click();
+    await expect(page.getByText(c.spostata('lunedì alle 9:00')).first()).toBeVisible();
+    await expect(paolo.getByText(c.programmataPer('lunedì alle 9:00'))).toBeVisible();
+
+    // 'Non chiamare più': out of the queue and out of the contact export.
+    await page
+      .getByRole('article', { name: 'Sara Basta' })
+      .getByRole('button', { name: c.esiti.non_chiamare_piu })
+      .click();
+    await expect(page.getByRole('article', { name: 'Sara Basta' })).toHaveCount(0);
+    const exported = await api.get('/api/leads/export?format=csv');
+    expect(await exported.text()).not.toContain('3391116677');
+
+    // Sunday: the queue still lists what waits, its buttons disabled with the reason.
+    await moveTo(page, jan(17, 11));
+    await page.reload();
+    await expect(paolo.getByText(c.daChiamareDa('domani alle 9:00'))).toBeVisible();
+    await expect(paolo.getByRole('button', { name: c.esiti.non_risponde })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothSizes(page, 'chiamate-domenica', { closeToast: true });
+  });
+});
