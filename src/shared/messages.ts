@@ -439,8 +439,9 @@ export const msg = {
         `Chiamare ${cliente} al numero ${telefono} (${tel}).`,
       testo: (cliente: string, quando: string) => `Richiamata di ${cliente} programmata per ${quando}.`,
       clienteTitolo: (consulente: string) => `Chiamata di ${consulente}, il tuo consulente`,
-      clienteDescrizione: (consulente: string, fascia: string, telefono: string) =>
-        `${consulente} ti chiamerà nella fascia oraria che hai scelto (${fascia}). Il suo numero: ${telefono}.`,
+      clienteDescrizione: (consulente: string, fascia: string, telefono: string | null) =>
+        `${consulente} ti chiamerà nella fascia oraria che hai scelto (${fascia}).` +
+        (telefono ? ` Il suo numero: ${telefono}.` : ''),
     },
     cards: {
       oggi: 'Da chiamare oggi',

@@ -16,12 +16,13 @@ export function callInvitation(input: {
   uid: string;
   start: Date;
   cliente: string;
-  telefono: string;
+  /** Null only on the customer's copy when no consultant phone is known (docs/product/landing.md#consulente). */
+  telefono: string | null;
   /** The customer's own copy names the consultant's call, not 'Chiamare …'. */
   title?: string;
   description?: string;
 }): string {
-  const tel = telHref(input.telefono) ?? input.telefono;
+  const tel = input.telefono === null ? undefined : (telHref(input.telefono) ?? input.telefono);
   const { error, value } = createEvent({
     productId: 'winsolution/chiamate',
     method: 'REQUEST',
@@ -31,7 +32,7 @@ export function callInvitation(input: {
     startOutputType: 'utc',
     duration: { minutes: CALL_MINUTES },
     title: input.title ?? c.titolo(input.cliente),
-    description: input.description ?? c.descrizione(input.cliente, input.telefono, tel),
+    description: input.description ?? c.descrizione(input.cliente, input.telefono ?? '', tel ?? ''),
     location: tel,
   });
   if (error || !value) throw error ?? new Error('invito non creato');
