@@ -28,6 +28,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
 import { originCheckPlugin } from './plugins/origin-check';
+import { quietRequestLog } from '#server/lib/request-log.ts';
 import { createDatabaseCounters, createMemoryCounters, rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
   const notify = options.notify ?? (() => {});
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: quietRequestLog(),
     // Fastify takes a hop count as a number at run time; its types only list strings.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -81,7 +83,9 @@ export async function buildApp(options: AppOptions) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(originCheckPlugin, {
+    publicBaseUrl: config.publicBaseUrlConfigured ? config.publicBaseUrl : undefined,
+  });
   const databaseKind = options.databaseKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
   await app.register(rateLimitPlugin, {
     counters: databaseKind === 'postgres' ? createDatabaseCounters(db) : createMemoryCounters(),

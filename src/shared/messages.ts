@@ -20,7 +20,8 @@ export const msg = {
     notAuthenticated: 'Accesso richiesto: effettua il login.',
     tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
     forbidden: 'Non hai i permessi per questa operazione.',
-    foreignOrigin: 'Richiesta rifiutata: origine non consentita.',
+    foreignOrigin:
+      "Richiesta rifiutata: origine non consentita. Per usare WINSOLUTION da questo indirizzo, l'amministratore del server lo imposta in PUBLIC_BASE_URL (es. https://gestionale.esempio.it) e riavvia.",
   },
   common: {
     notFound: 'Risorsa non trovata',
