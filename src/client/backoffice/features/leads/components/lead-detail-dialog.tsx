@@ -24,6 +24,7 @@ import { LeadPrivacyActions } from '#client/backoffice/features/privacy/componen
 import { useLeadDetail } from '../api/leads';
 import { DuplicatoBadge, LeadDuplicati, LeadStorico } from './lead-duplicati';
 import { leadQueries } from '../api/queries';
+import { formatPhone } from '#shared/phone.ts';
 
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
@@ -100,7 +101,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   {lead.nome} {lead.cognome}
                 </Row>
                 <Row label="Email">{lead.email}</Row>
-                <Row label="Telefono">{lead.telefono}</Row>
+                <Row label="Telefono">{formatPhone(lead.telefono)}</Row>
                 <Row label="Data registrazione">{formatDateTime(lead.dataRegistrazione)}</Row>
                 <Row label="Stato contatto">
                   {LEAD_CONTATTO_LABELS[lead.statoContatto]}
@@ -124,7 +125,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   {responsabile && (
                     <Row label="Responsabile">
                       {responsabile.firstName} {responsabile.lastName} · {responsabile.email}
-                      {responsabile.phone ? ` · ${responsabile.phone}` : ''}
+                      {responsabile.phone ? ` · ${formatPhone(responsabile.phone)}` : ''}
                     </Row>
                   )}
                 </dl>

@@ -26,6 +26,7 @@ import { leadQueries, type LeadFilters } from '../api/queries';
 import { useLeadActions } from '../hooks/use-lead-actions';
 import { LeadStatusControl } from './lead-status-control';
 import { DuplicatoBadge } from './lead-duplicati';
+import { formatPhone } from '#shared/phone.ts';
 
 const PAGE_SIZE = 25;
 
@@ -153,7 +154,7 @@ export function LeadsList(props: {
                       </p>
                       {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
-                      <p className="text-muted-foreground">{lead.telefono}</p>
+                      <p className="text-muted-foreground">{formatPhone(lead.telefono)}</p>
                     </div>
                     {actions(lead)}
                   </div>
@@ -188,7 +189,7 @@ export function LeadsList(props: {
                       </p>
                       {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="break-all text-muted-foreground">{lead.email}</p>
-                      <p className="text-muted-foreground">{lead.telefono}</p>
+                      <p className="text-muted-foreground">{formatPhone(lead.telefono)}</p>
                     </TableCell>
                     <TableCell className="min-w-40">
                       {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}
