@@ -22,6 +22,8 @@ import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { USERS_PAGE_SIZE, userQueries } from '../api/queries';
 import { useUsers } from '../api/utenti';
+import { formatPhone } from '#shared/phone.ts';
+import { EmailText } from '#client/components/ui/breakable-text.tsx';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',
@@ -121,7 +123,9 @@ export function UsersTable(props: {
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="font-medium">{displayNameOf(u)}</p>
-                      <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
+                      <p className="text-sm text-muted-foreground">
+                        <EmailText email={u.email} />
+                      </p>
                     </div>
                     <UserActions
                       user={u}
@@ -164,11 +168,13 @@ export function UsersTable(props: {
                         </span>
                         <div className="min-w-0">
                           <p className="font-medium">{displayNameOf(u)}</p>
-                          {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
+                          {u.phone && <p className="text-xs text-muted-foreground">{formatPhone(u.phone)}</p>}
                         </div>
                       </div>
                     </TableCell>
-                    <TableCell className="break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <EmailText email={u.email} />
+                    </TableCell>
                     <TableCell>
                       <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
                     </TableCell>
