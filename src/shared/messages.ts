@@ -27,7 +27,7 @@ export const msg = {
     /** The button that shows a list's filters on a phone, and its chips (docs/product/screens.md#filtri-sul-telefono). */
     filtri: 'Filtri',
     rimuoviFiltro: 'Rimuovi filtro: {filtro}',
-    filtroCerca: 'Cerca: {testo}',
+    filtroCerca: '«{testo}»',
     notFound: 'Risorsa non trovata',
     invalidData: 'Dati non validi',
     internalError: 'Errore interno del server. Riprova più tardi.',

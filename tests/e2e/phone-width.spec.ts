@@ -52,7 +52,7 @@ test.describe('Back-office at phone width', () => {
     await filtri.click();
     await page.getByRole('searchbox', { name: 'Cerca' }).fill(cognome);
     await expect(page.getByText(`+39 333 ${digits.slice(0, 3)} ${digits.slice(3)}`).first()).toBeVisible();
-    const chip = page.getByRole('button', { name: `Rimuovi filtro: Cerca: ${cognome}` });
+    const chip = page.getByRole('button', { name: `Rimuovi filtro: «${cognome}»` });
     await expect(chip).toBeVisible();
     await filtri.click();
     await expect(page.getByRole('searchbox', { name: 'Cerca' })).toBeHidden();
