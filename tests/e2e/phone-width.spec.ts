@@ -8,7 +8,7 @@ import {
   screenshotBothSizes,
   signInByApi,
   test,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 /**
  * The back-office screens of issue 53 at 390×844 and 1440×900: filters behind 'Filtri' on a

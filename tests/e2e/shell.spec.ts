@@ -8,7 +8,7 @@ import {
   serverURL,
   signIn,
   test,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 test.describe('back-office shell', () => {
   test('admin signs in, sees the admin dashboard and the full menu, and signs out', async ({ page }) => {

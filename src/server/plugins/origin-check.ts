@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { msg } from '#shared/messages.ts';
-import { AppError } from '../lib/app-error';
+import { AppError } from '#server/lib/app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

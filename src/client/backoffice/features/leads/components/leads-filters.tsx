@@ -13,7 +13,10 @@ import {
   usePuntoLabel,
 } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
 import { fillMessage, msg } from '#shared/messages.ts';
-import type { LeadStatusFilter, LeadsUrlState } from '../hooks/use-leads-url-state';
+import type {
+  LeadStatusFilter,
+  LeadsUrlState,
+} from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
 
 const OVERDUE_LABEL = msg.lead.nuoviOltre24Ore;
 
