@@ -30,6 +30,7 @@ import { authPlugin } from '#server/plugins/auth.ts';
 import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
 import { healthPlugin } from '#server/plugins/health.ts';
 import { originCheckPlugin } from '#server/plugins/origin-check.ts';
+import { quietRequestLog } from '#server/lib/request-log.ts';
 import { createDatabaseCounters, createMemoryCounters, rateLimitPlugin } from '#server/plugins/rate-limit.ts';
 import { securityHeadersPlugin } from '#server/plugins/security-headers.ts';
 import { spaPlugin } from '#server/plugins/spa.ts';
@@ -64,6 +65,7 @@ export async function buildApp(options: AppOptions) {
   const notify = options.notify ?? (() => {});
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: quietRequestLog(),
     // Fastify takes a hop count as a number at run time; its types only list strings.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
@@ -83,7 +85,9 @@ export async function buildApp(options: AppOptions) {
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(fastifyCookie);
-  await app.register(originCheckPlugin, { publicBaseUrl: config.publicBaseUrl });
+  await app.register(originCheckPlugin, {
+    publicBaseUrl: config.publicBaseUrlConfigured ? config.publicBaseUrl : undefined,
+  });
   const databaseKind = options.databaseKind ?? (config.databaseUrl ? 'postgres' : 'pglite');
   await app.register(rateLimitPlugin, {
     counters: databaseKind === 'postgres' ? createDatabaseCounters(db) : createMemoryCounters(),

@@ -127,6 +127,8 @@ export interface Config {
   databaseUrl: string | undefined;
   uploadDir: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was set; otherwise publicBaseUrl is http://localhost:PORT (docs/security.md#csrf). */
+  publicBaseUrlConfigured: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   sessionSecret: string | undefined;
@@ -171,6 +173,7 @@ export function parseEnv(source: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     publicBaseUrl,
+    publicBaseUrlConfigured: e.PUBLIC_BASE_URL !== undefined,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     sessionSecret: e.SESSION_SECRET,

@@ -9,6 +9,7 @@ import { FAILED_MESSAGE, READY_MESSAGE, SHUTDOWN_MESSAGE, STOP_SIGNALS } from '#
 import { resolveSessionSecret, type Config } from '#server/env.ts';
 import { periodicJobs } from '#server/jobs/periodic-jobs.ts';
 import { loggerOptions } from '#server/lib/log-safety.ts';
+import { listenAddresses } from '#server/lib/listen-addresses.ts';
 import { startScheduler } from '#server/jobs/scheduler.ts';
 import { isServiceUnavailable } from '#server/lib/unavailable.ts';
 import { createMailer } from '#server/modules/notifiche/mailer.ts';
@@ -36,10 +37,15 @@ function explainStartupFailure(error: unknown, config: Config): string {
   return `Avvio non riuscito: ${detail}${stack}\n(LOG_LEVEL=debug mostra i dettagli tecnici)`;
 }
 
-/** The line that says the server answers, printed once even when several processes share the port. */
+/**
+ * The lines that say the server answers, printed once even when several processes share the port:
+ * the public address, then the others it answers on (localhost, the machine's LAN addresses).
+ */
 function readyLine(config: Config, database: string, documents: string): string {
   const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} processi` : '';
-  return `WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${database}, documenti: ${documents}${processes})`;
+  const others = listenAddresses(config.port).filter((a) => a !== config.publicBaseUrl);
+  const also = others.length > 0 ? `\n  risponde anche su: ${others.join(', ')}` : '';
+  return `WINSOLUTION pronto su ${config.publicBaseUrl} (database: ${database}, documenti: ${documents}${processes})${also}`;
 }
 
 /**

@@ -20,9 +20,14 @@ export const msg = {
     notAuthenticated: 'Accesso richiesto: effettua il login.',
     tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
     forbidden: 'Non hai i permessi per questa operazione.',
-    foreignOrigin: 'Richiesta rifiutata: origine non consentita.',
+    foreignOrigin:
+      "Richiesta rifiutata: origine non consentita. Per usare WINSOLUTION da questo indirizzo, l'amministratore del server lo imposta in PUBLIC_BASE_URL (es. https://gestionale.esempio.it) e riavvia.",
   },
   common: {
+    /** The button that shows a list's filters on a phone, and its chips (docs/product/screens.md#filtri-sul-telefono). */
+    filtri: 'Filtri',
+    rimuoviFiltro: 'Rimuovi filtro: {filtro}',
+    filtroCerca: '«{testo}»',
     notFound: 'Risorsa non trovata',
     invalidData: 'Dati non validi',
     internalError: 'Errore interno del server. Riprova più tardi.',
@@ -124,6 +129,8 @@ export const msg = {
     searchLabel: 'Cerca punto fisico',
     searchPlaceholder: 'Nome, indirizzo, codice o persona',
     emptySearch: 'Nessun punto fisico trovato',
+    /** The point chooser's search box: the points are listed at once, the text narrows them. */
+    cercaPlaceholder: 'Nome o indirizzo',
     emptySearchHint:
       'Prova con un altro nome, indirizzo, codice landing o persona, oppure azzera la ricerca.',
     clearSearch: 'Azzera ricerca',
@@ -134,6 +141,7 @@ export const msg = {
     urlCopyError: "Impossibile copiare l'URL",
   },
   lead: {
+    nuoviOltre24Ore: 'Nuovi da oltre 24 ore',
     notFound: 'Lead non trovato',
     invalidCursor: 'Posizione nella lista non valida: torna alla prima pagina',
     backToFirstPage: 'Torna alla prima pagina',
@@ -192,6 +200,12 @@ export const msg = {
     resetFilters: 'Reset Filtri',
     /** A search too broad to count per status (docs/performance.md#ricerca-delle-pratiche). */
     conteggiNonCalcolati: 'Ricerca ampia: i conteggi per stato compaiono restringendo la ricerca.',
+    /**
+     * The count on a status button: practices with a service in that status, not services (the
+     * dashboard's cards count services and say so): docs/product/screens.md#pratiche.
+     */
+    conteggioStato: (n: number) => (n === 1 ? '1 pratica' : `${formatCount(n)} pratiche`),
+    conteggioInCorso: '… pratiche',
     exportError: "Errore durante l'esportazione delle pratiche",
     /** Documents added by staff (POST /api/leads/upload-files) and deleted by the admin. */
     documenti: {

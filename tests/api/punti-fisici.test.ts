@@ -561,13 +561,24 @@ describe('GET /api/punti-fisici/:id/stats', () => {
 });
 
 describe('GET /api/punti-fisici/suggest', () => {
-  it('starts at 2 characters, matches name or address case-insensitively, at most 10, in scope', async () => {
+  it('lists the first 10 with no text, else starts at 2 characters, matches name or address case-insensitively, at most 10, in scope', async () => {
     for (let i = 0; i < 12; i++)
       await insertPuntoFisico(ctx.db, {
         nomeAttivita: `Zeta Bottega ${i}`,
         utenteResponsabileId: w.pfB.user.id,
       });
     expect((await get('/api/punti-fisici/suggest?q=z', w.admin)).json()).toEqual([]);
+    // No text: the first 10 by name, as the chooser opens; still in scope.
+    const first = (await get('/api/punti-fisici/suggest', w.admin)).json() as Array<{ nomeAttivita: string }>;
+    expect(first).toHaveLength(10);
+    const names = first.map((p) => p.nomeAttivita);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    const mine = (await get('/api/punti-fisici/suggest?q=', w.pfA.cookie)).json() as Array<{
+      id: number;
+      nomeAttivita: string;
+    }>;
+    expect(mine.map((p) => p.id)).toContain(w.puntoA.id);
+    expect(mine.filter((p) => p.nomeAttivita.startsWith('Zeta Bottega'))).toEqual([]);
     const many = (await get('/api/punti-fisici/suggest?q=zETA', w.admin)).json() as unknown[];
     expect(many).toHaveLength(10);
     const byAddress = (await get('/api/punti-fisici/suggest?q=garibaldi', w.admin)).json() as Array<{

@@ -114,6 +114,27 @@ describe.skipIf(skip)('the server process on the embedded database', { timeout: 
     await first.stop();
   });
 
+  it('without PUBLIC_BASE_URL: prints its addresses, signs in at 127.0.0.1, refuses another site, logs no request', async () => {
+    const server = await spawnServer({ env: { ...env(), PUBLIC_BASE_URL: undefined, LOG_LEVEL: 'info' } });
+    await expect
+      .poll(() => server.output())
+      .toContain(`WINSOLUTION pronto su http://localhost:${server.port} (database: pglite`);
+    const signIn = (origin: string) =>
+      fetch(`http://127.0.0.1:${server.port}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': '10.56.0.1' },
+        body: JSON.stringify(ADMIN),
+      });
+    expect((await signIn(`http://127.0.0.1:${server.port}`)).status).toBe(200);
+    const foreign = await signIn('https://sito-malevolo.example');
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { message: string }).message).toContain('PUBLIC_BASE_URL');
+    await server.stop('SIGTERM');
+    // The stop line comes after every line the requests could have written.
+    expect(server.output()).toContain('SIGTERM: chiusura in corso');
+    expect(server.output()).not.toContain('"req"');
+  });
+
   it('on SIGTERM stops accepting, finishes an upload whose body is still arriving, then closes the database', async () => {
     const server = await spawnServer({ env: env() });
     const pratica = await newPratica(server);

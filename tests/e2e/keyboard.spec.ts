@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { msg } from '#shared/messages.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { pdfText, readEstrattoXlsx } from '#test/setup/estratti.ts';
 import {
   adminApi,
@@ -121,7 +122,7 @@ test.describe('keyboard only', () => {
     await tabTo(page, details);
     await page.keyboard.press('Enter');
     const detail = page.getByRole('dialog', { name: 'Dettaglio Lead' });
-    await expect(detail).toContainText(lead.telefono);
+    await expect(detail).toContainText(formatPhone(lead.telefono));
     await expectFocusInside(detail);
     await page.keyboard.press('Escape');
     await expect(detail).toHaveCount(0);

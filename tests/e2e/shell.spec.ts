@@ -1,6 +1,11 @@
 import {
   adminApi,
   createUser,
+  E2E_ADMIN,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotBothSizes,
+  serverURL,
   expect,
   expectNoSeriousA11yViolations,
   signIn,
@@ -51,6 +56,19 @@ test.describe('back-office shell', () => {
     // Signed out for real: the protected page asks for sign-in again, and remembers itself.
     await page.goto('/leads');
     await expect(page).toHaveURL(/\/auth\?next=%2Fleads$/);
+  });
+
+  test('signs in at http://127.0.0.1:PORT too, the address of this very server (no PUBLIC_BASE_URL)', async ({
+    page,
+  }) => {
+    const address = serverURL().replace('//localhost:', '//127.0.0.1:');
+    await page.goto(`${address}/auth`);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(`${address}/`);
+    await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
+    await screenshotBothSizes(page, 'accesso-127-0-0-1', { closeToast: true, fullPage: false });
   });
 
   test('the sign-in form checks the e-mail and the password before sending them', async ({ page }) => {

@@ -71,16 +71,19 @@ export async function createTestContext(configOverrides: Record<string, string> 
 
 /**
  * A second app on the test context's database and storage whose log lines (JSON, the server's own
- * logger options) are kept in `lines`, for tests of what the server logs. Close it yourself.
+ * logger options, at `level`) are kept in `lines`, for tests of what the server logs. Close it yourself.
  */
-export async function buildLoggedApp(ctx: TestContext): Promise<{ app: App; lines: string[] }> {
+export async function buildLoggedApp(
+  ctx: TestContext,
+  level = 'info',
+): Promise<{ app: App; lines: string[] }> {
   const lines: string[] = [];
   const app = await buildApp({
     db: ctx.db,
     config: ctx.config,
     sessionSecret: TEST_SESSION_SECRET,
     storage: ctx.storage,
-    logger: loggerOptions('info', { write: (line) => lines.push(line) }),
+    logger: loggerOptions(level, { write: (line) => lines.push(line) }),
   });
   return { app, lines };
 }

@@ -402,13 +402,16 @@ export async function getPuntoFisicoStats(
   };
 }
 
-/** Point-of-sale filter suggestions: name or address, case-insensitive, at most 10. */
+/**
+ * Point-of-sale filter suggestions: name or address, case-insensitive, at most 10; without a text,
+ * the first 10 by name, listed as soon as the chooser opens (docs/product/screens.md#ricerche-e-suggerimenti).
+ */
 export async function suggestPuntiFisici(db: Database, actor: Actor, q: string): Promise<PuntoSuggestion[]> {
-  if (q.length < PUNTI_SUGGEST_MIN_CHARS) return [];
+  if (q.length > 0 && q.length < PUNTI_SUGGEST_MIN_CHARS) return [];
   return db
     .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
     .from(puntiFisici)
-    .where(and(puntiScope(actor), lowerTextIncludes(puntiFisici.cerca, q)))
+    .where(and(puntiScope(actor), q ? lowerTextIncludes(puntiFisici.cerca, q) : undefined))
     .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
     .limit(PUNTI_SUGGEST_LIMIT);
 }

@@ -71,7 +71,6 @@ export function UtentiRoute() {
           </>
         }
       />
-      <TotpRolesCard />
       <div className="mb-4 grid gap-4 sm:grid-cols-2 sm:items-end lg:max-w-3xl">
         <SearchInput
           label={msg.user.searchLabel}
@@ -90,6 +89,10 @@ export function UtentiRoute() {
         onEdit={setEditing}
         onDelete={del.ask}
       />
+      {/* The list first, also on a phone; the second-factor settings after it (docs/product/screens.md#utenti). */}
+      <div className="mt-8">
+        <TotpRolesCard />
+      </div>
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <EditUserDialog user={editing} meId={me?.id} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteUserDialog flow={del} />

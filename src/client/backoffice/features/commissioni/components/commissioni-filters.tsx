@@ -4,6 +4,7 @@ import type { PagamentoStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '#shared/periodi.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { CollapsibleFilters, type FilterChip } from '#client/components/ui/collapsible-filters.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -57,103 +58,119 @@ export function CommissioniFilters(props: {
   const isCustom = value.periodo === 'personalizzato';
   const isDirty = value.status !== '' || value.periodo !== 'tutti';
 
+  const chips: FilterChip[] = [];
+  if (value.status)
+    chips.push({
+      key: 'status',
+      label: STATUS_BUTTONS.find((b) => b.value === value.status)?.label ?? value.status,
+      onRemove: () => onChange({ status: '' }),
+    });
+  if (value.periodo !== 'tutti')
+    chips.push({
+      key: 'periodo',
+      label: PERIODO_LABELS[value.periodo],
+      onRemove: () => onChange({ periodo: 'tutti' }),
+    });
+
   return (
-    <section
-      aria-label="Filtri"
-      className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end"
-    >
-      <div className="grid gap-2">
-        <span className="text-sm font-medium" id={`${periodoId}-stato`}>
-          Stato pagamento
-        </span>
-        <div role="group" aria-labelledby={`${periodoId}-stato`} className="grid grid-cols-3 gap-2 sm:flex">
-          {STATUS_BUTTONS.map((b) => (
-            <Button
-              key={b.value || 'tutti'}
-              variant="outline"
-              aria-pressed={value.status === b.value}
-              className={cn(b.pressed)}
-              onClick={() => onChange({ status: b.value })}
-            >
-              {b.label}
-            </Button>
-          ))}
-        </div>
-      </div>
-
-      <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_1fr] sm:items-end">
-        <div className="grid gap-2">
-          <Label htmlFor={periodoId}>{m.periodo}</Label>
-          <NativeSelect
-            id={periodoId}
-            value={value.periodo}
-            onChange={(e) => onChange({ periodo: e.target.value as Periodo })}
-          >
-            {PERIODI.map((p) => (
-              <option key={p} value={p}>
-                {PERIODO_LABELS[p]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        {isCustom ? (
-          <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-2">
-              <Label htmlFor={dalId}>{m.dal}</Label>
-              <Input
-                id={dalId}
-                type="date"
-                className="min-w-0"
-                value={value.custom.dataInizio}
-                max={value.custom.dataFine || undefined}
-                aria-invalid={rangeError ? true : undefined}
-                aria-describedby={rangeError ? errorId : undefined}
-                onChange={(e) => onChange({ custom: { ...value.custom, dataInizio: e.target.value } })}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={alId}>{m.al}</Label>
-              <Input
-                id={alId}
-                type="date"
-                className="min-w-0"
-                value={value.custom.dataFine}
-                min={value.custom.dataInizio || undefined}
-                aria-invalid={rangeError ? true : undefined}
-                aria-describedby={rangeError ? errorId : undefined}
-                onChange={(e) => onChange({ custom: { ...value.custom, dataFine: e.target.value } })}
-              />
-            </div>
-          </div>
-        ) : (
-          <p
-            className="text-sm text-muted-foreground sm:pb-2.5"
-            data-testid="periodo-range"
-            aria-live="polite"
-          >
-            {range.dataInizio && range.dataFine
-              ? range.dataInizio === range.dataFine
-                ? formatDayKey(range.dataInizio)
-                : `dal ${formatDayKey(range.dataInizio)} al ${formatDayKey(range.dataFine)}`
-              : 'Tutte le date'}
-          </p>
-        )}
-        {isCustom && (
-          <div className="sm:col-span-2">
-            <FieldError id={errorId} message={rangeError} />
-          </div>
-        )}
-      </div>
-
-      <Button
-        variant="ghost"
-        className="justify-self-start lg:justify-self-auto"
-        onClick={onReset}
-        disabled={!isDirty}
+    <CollapsibleFilters chips={chips}>
+      <section
+        aria-label="Filtri"
+        className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end"
       >
-        <RotateCcw aria-hidden />
-        {m.reset}
-      </Button>
-    </section>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium" id={`${periodoId}-stato`}>
+            Stato pagamento
+          </span>
+          <div role="group" aria-labelledby={`${periodoId}-stato`} className="grid grid-cols-3 gap-2 sm:flex">
+            {STATUS_BUTTONS.map((b) => (
+              <Button
+                key={b.value || 'tutti'}
+                variant="outline"
+                aria-pressed={value.status === b.value}
+                className={cn(b.pressed)}
+                onClick={() => onChange({ status: b.value })}
+              >
+                {b.label}
+              </Button>
+            ))}
+          </div>
+        </div>
+
+        <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_1fr] sm:items-end">
+          <div className="grid gap-2">
+            <Label htmlFor={periodoId}>{m.periodo}</Label>
+            <NativeSelect
+              id={periodoId}
+              value={value.periodo}
+              onChange={(e) => onChange({ periodo: e.target.value as Periodo })}
+            >
+              {PERIODI.map((p) => (
+                <option key={p} value={p}>
+                  {PERIODO_LABELS[p]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {isCustom ? (
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-2">
+                <Label htmlFor={dalId}>{m.dal}</Label>
+                <Input
+                  id={dalId}
+                  type="date"
+                  className="min-w-0"
+                  value={value.custom.dataInizio}
+                  max={value.custom.dataFine || undefined}
+                  aria-invalid={rangeError ? true : undefined}
+                  aria-describedby={rangeError ? errorId : undefined}
+                  onChange={(e) => onChange({ custom: { ...value.custom, dataInizio: e.target.value } })}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={alId}>{m.al}</Label>
+                <Input
+                  id={alId}
+                  type="date"
+                  className="min-w-0"
+                  value={value.custom.dataFine}
+                  min={value.custom.dataInizio || undefined}
+                  aria-invalid={rangeError ? true : undefined}
+                  aria-describedby={rangeError ? errorId : undefined}
+                  onChange={(e) => onChange({ custom: { ...value.custom, dataFine: e.target.value } })}
+                />
+              </div>
+            </div>
+          ) : (
+            <p
+              className="text-sm text-muted-foreground sm:pb-2.5"
+              data-testid="periodo-range"
+              aria-live="polite"
+            >
+              {range.dataInizio && range.dataFine
+                ? range.dataInizio === range.dataFine
+                  ? formatDayKey(range.dataInizio)
+                  : `dal ${formatDayKey(range.dataInizio)} al ${formatDayKey(range.dataFine)}`
+                : 'Tutte le date'}
+            </p>
+          )}
+          {isCustom && (
+            <div className="sm:col-span-2">
+              <FieldError id={errorId} message={rangeError} />
+            </div>
+          )}
+        </div>
+
+        <Button
+          variant="ghost"
+          className="justify-self-start lg:justify-self-auto"
+          onClick={onReset}
+          disabled={!isDirty}
+        >
+          <RotateCcw aria-hidden />
+          {m.reset}
+        </Button>
+      </section>
+    </CollapsibleFilters>
   );
 }

@@ -28,6 +28,7 @@ import {
   LeadStorico,
 } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
 import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
+import { formatPhone } from '#shared/phone.ts';
 
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',
@@ -105,7 +106,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   {lead.nome} {lead.cognome}
                 </Row>
                 <Row label="Email">{lead.email}</Row>
-                <Row label="Telefono">{lead.telefono}</Row>
+                <Row label="Telefono">{formatPhone(lead.telefono)}</Row>
                 <Row label="Data registrazione">{formatDateTime(lead.dataRegistrazione)}</Row>
                 <Row label="Stato contatto">
                   {LEAD_CONTATTO_LABELS[lead.statoContatto]}
@@ -129,7 +130,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   {responsabile && (
                     <Row label="Responsabile">
                       {responsabile.firstName} {responsabile.lastName} · {responsabile.email}
-                      {responsabile.phone ? ` · ${responsabile.phone}` : ''}
+                      {responsabile.phone ? ` · ${formatPhone(responsabile.phone)}` : ''}
                     </Row>
                   )}
                 </dl>

@@ -10,6 +10,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useDecideDuplicato } from '#client/backoffice/features/leads/api/leads.ts';
+import { formatPhone } from '#shared/phone.ts';
 
 const d = msg.lead.duplicati;
 
@@ -73,7 +74,7 @@ export function LeadDuplicati({ lead, role }: { lead: LeadDetail; role: Role }) 
                 #{altro.id} · {altro.nome} {altro.cognome}
               </p>
               <p className="[overflow-wrap:anywhere] text-muted-foreground">
-                {altro.telefono} · {altro.email}
+                {formatPhone(altro.telefono)} · {altro.email}
               </p>
               <p className="text-xs text-muted-foreground">
                 {formatDateTime(altro.dataRegistrazione)} ·{' '}

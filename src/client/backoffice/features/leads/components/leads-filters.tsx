@@ -4,14 +4,18 @@ import { LEAD_CONTATTO_STATI } from '#shared/domain.ts';
 import { LEAD_CONTATTO_LABELS } from '#shared/schemas/lead.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
+import { CollapsibleFilters, type FilterChip } from '#client/components/ui/collapsible-filters.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
-import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import { PuntoFilter, usePuntoLabel } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import { fillMessage, msg } from '#shared/messages.ts';
 import type {
   LeadStatusFilter,
   LeadsUrlState,
 } from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
+
+const OVERDUE_LABEL = msg.lead.nuoviOltre24Ore;
 
 /** Point, free text (name, e-mail, phone) and contact status; every change starts from page 1. */
 export function LeadsFilters(props: {
@@ -27,55 +31,81 @@ export function LeadsFilters(props: {
     onChange({ search, page: 1 }, { replace: value.search !== '' }),
   );
 
+  const puntoLabel = usePuntoLabel(value.puntoFisicoId ?? null);
+  const chips: FilterChip[] = [];
+  if (value.puntoFisicoId != null && puntoLabel)
+    chips.push({
+      key: 'punto',
+      label: puntoLabel,
+      onRemove: () => onChange({ puntoFisicoId: undefined, page: 1 }),
+    });
+  if (value.search)
+    chips.push({
+      key: 'search',
+      label: fillMessage(msg.common.filtroCerca, { testo: value.search }),
+      onRemove: () => {
+        setText('');
+        onChange({ search: '', page: 1 });
+      },
+    });
+  if (value.status)
+    chips.push({
+      key: 'status',
+      label: value.status === 'overdue' ? OVERDUE_LABEL : LEAD_CONTATTO_LABELS[value.status],
+      onRemove: () => onChange({ status: '', page: 1 }),
+    });
+
   return (
-    <Card className="mb-4 grid gap-4 p-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-end">
-      <PuntoFilter
-        selectedId={value.puntoFisicoId ?? null}
-        onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined, page: 1 })}
-      />
-      <div className="grid gap-2">
-        <Label htmlFor={searchId}>Cerca</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Nome, email o telefono"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
+    <CollapsibleFilters chips={chips}>
+      <Card className="mb-4 grid gap-4 p-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-end">
+        <PuntoFilter
+          selectedId={value.puntoFisicoId ?? null}
+          onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined, page: 1 })}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor={searchId}>Cerca</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id={searchId}
+              type="search"
+              className="pl-9"
+              placeholder="Nome, email o telefono"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </div>
         </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={statusId}>Stato contatto</Label>
-        <NativeSelect
-          id={statusId}
-          value={value.status}
-          onChange={(e) => onChange({ status: e.target.value as LeadStatusFilter, page: 1 })}
+        <div className="grid gap-2">
+          <Label htmlFor={statusId}>Stato contatto</Label>
+          <NativeSelect
+            id={statusId}
+            value={value.status}
+            onChange={(e) => onChange({ status: e.target.value as LeadStatusFilter, page: 1 })}
+          >
+            <option value="">Tutti gli stati</option>
+            {LEAD_CONTATTO_STATI.map((s) => (
+              <option key={s} value={s}>
+                {LEAD_CONTATTO_LABELS[s]}
+              </option>
+            ))}
+            <option value="overdue">{OVERDUE_LABEL}</option>
+          </NativeSelect>
+        </div>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setText('');
+            onReset();
+          }}
         >
-          <option value="">Tutti gli stati</option>
-          {LEAD_CONTATTO_STATI.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_CONTATTO_LABELS[s]}
-            </option>
-          ))}
-          <option value="overdue">Nuovi da oltre 24 ore</option>
-        </NativeSelect>
-      </div>
-      <Button
-        variant="ghost"
-        onClick={() => {
-          setText('');
-          onReset();
-        }}
-      >
-        <RotateCcw aria-hidden />
-        Azzera filtri
-      </Button>
-    </Card>
+          <RotateCcw aria-hidden />
+          Azzera filtri
+        </Button>
+      </Card>
+    </CollapsibleFilters>
   );
 }

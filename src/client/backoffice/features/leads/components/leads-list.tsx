@@ -26,6 +26,7 @@ import { leadQueries, type LeadFilters } from '#client/backoffice/features/leads
 import { useLeadActions } from '#client/backoffice/features/leads/hooks/use-lead-actions.ts';
 import { LeadStatusControl } from '#client/backoffice/features/leads/components/lead-status-control.tsx';
 import { DuplicatoBadge } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
+import { formatPhone } from '#shared/phone.ts';
 
 const PAGE_SIZE = 25;
 
@@ -153,7 +154,7 @@ export function LeadsList(props: {
                       </p>
                       {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="[overflow-wrap:anywhere] text-muted-foreground">{lead.email}</p>
-                      <p className="text-muted-foreground">{lead.telefono}</p>
+                      <p className="text-muted-foreground">{formatPhone(lead.telefono)}</p>
                     </div>
                     {actions(lead)}
                   </div>
@@ -188,7 +189,7 @@ export function LeadsList(props: {
                       </p>
                       {lead.possibileDuplicato && <DuplicatoBadge />}
                       <p className="break-all text-muted-foreground">{lead.email}</p>
-                      <p className="text-muted-foreground">{lead.telefono}</p>
+                      <p className="text-muted-foreground">{formatPhone(lead.telefono)}</p>
                     </TableCell>
                     <TableCell className="min-w-40">
                       {lead.puntoFisicoOriginaleDetails?.nomeAttivita ?? '—'}

@@ -15,6 +15,7 @@ import { useDeletePratica } from '#client/backoffice/features/pratiche/api/prati
 import { DocumentiList } from '#client/backoffice/features/pratiche/components/documenti-list.tsx';
 import { ServizioEditDialog } from '#client/backoffice/features/pratiche/components/servizio-edit-dialog.tsx';
 import { StatoBadge } from '#client/backoffice/features/pratiche/components/stato-badge.tsx';
+import { formatPhone, phoneHref } from '#shared/phone.ts';
 
 const statoLabel = (stato: string | null) =>
   stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—';
@@ -141,8 +142,8 @@ export function PraticaCard({
           </Field>
           <Field label="Punto fisico">{pratica.puntoFisico?.nomeAttivita ?? '—'}</Field>
           <Field label="Telefono">
-            <a className="hover:underline" href={`tel:${pratica.lead.telefono}`}>
-              {pratica.lead.telefono}
+            <a className="hover:underline" href={phoneHref(pratica.lead.telefono)}>
+              {formatPhone(pratica.lead.telefono)}
             </a>
           </Field>
           <Field label="Email">

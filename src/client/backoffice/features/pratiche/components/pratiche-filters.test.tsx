@@ -18,16 +18,17 @@ function render(counts: Parameters<typeof PraticheFilters>[0]['counts']) {
 const statusButton = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) });
 
 describe('PraticheFilters, the counts on the status buttons', () => {
-  it('shows each status with its count', () => {
-    render(COUNTS);
-    expect(statusButton('Inserito').textContent).toBe('Inserito3');
-    expect(statusButton('Completato').textContent).toBe('Completato1.250');
+  it('shows each status with its count, saying it counts practices (the dashboard counts services)', () => {
+    render({ ...COUNTS, ko: 1 });
+    expect(statusButton('Inserito').textContent).toBe('Inserito3 pratiche');
+    expect(statusButton('Completato').textContent).toBe('Completato1.250 pratiche');
+    expect(statusButton('KO').textContent).toBe('KO1 pratica');
     expect(screen.queryByText(msg.pratica.conteggiNonCalcolati)).toBeNull();
   });
 
   it('shows an ellipsis while the counts load', () => {
     render(undefined);
-    expect(statusButton('Inserito').textContent).toBe('Inserito…');
+    expect(statusButton('Inserito').textContent).toBe('Inserito… pratiche');
   });
 
   it('a search too broad to count shows no number, and says how to get the counts back', () => {

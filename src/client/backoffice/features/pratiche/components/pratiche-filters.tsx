@@ -4,7 +4,6 @@ import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { cn } from '#client/lib/cn.ts';
-import { formatCount } from '#shared/text-format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -93,7 +92,7 @@ export function PraticheFilters(props: {
               {msg.servizio.statoLabels[stato]}
               {counts !== null && (
                 <span className="rounded-full bg-black/10 px-1.5 text-xs tabular-nums">
-                  {counts ? formatCount(counts[stato]) : '…'}
+                  {counts ? msg.pratica.conteggioStato(counts[stato]) : msg.pratica.conteggioInCorso}
                 </span>
               )}
             </Button>

@@ -3,6 +3,7 @@ import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
+import { formatPhone } from '#shared/phone.ts';
 
 const m = msg.profilo;
 
@@ -12,7 +13,7 @@ export function ProfiloDati({ user }: { user: User }) {
   const rows: Array<[string, string]> = [
     [m.nome, `${user.firstName} ${user.lastName}`.trim()],
     [m.email, user.email],
-    [m.telefono, user.phone || m.nessunTelefono],
+    [m.telefono, user.phone ? formatPhone(user.phone) : m.nessunTelefono],
     [m.ruolo, ROLE_TITLES[user.role]],
   ];
   return (

@@ -17,12 +17,12 @@ export function usePuntoFisico(id: number | undefined) {
   return useQuery({ ...puntiFisiciQueries.detail(id ?? 0), enabled: id != null && id > 0 });
 }
 
-/** Point-of-sale filter suggestions (from 2 characters, at most 10). */
-export function usePuntiSuggestions(q: string) {
+/** Point-of-sale filter suggestions (none typed: the first 10; else from 2 characters, at most 10), while `isOpen`. */
+export function usePuntiSuggestions(q: string, isOpen: boolean) {
   const term = q.trim();
   return useQuery({
     ...puntiFisiciQueries.suggest(term),
-    enabled: term.length >= PUNTI_SUGGEST_MIN_CHARS,
+    enabled: isOpen && (term === '' || term.length >= PUNTI_SUGGEST_MIN_CHARS),
   });
 }
 

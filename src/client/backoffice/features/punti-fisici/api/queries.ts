@@ -41,7 +41,7 @@ export const puntiFisiciQueries = {
       queryKey: [...puntiFisiciQueries.allStats, id] as const,
       queryFn: () => api.get<PuntoFisicoStats>(`/api/punti-fisici/${id}/stats`),
     }),
-  /** The point filter's suggestions (the server keeps the rules: 2 characters, at most 10). */
+  /** The point filter's suggestions (the server keeps the rules: none typed, the first 10; else 2 characters, at most 10). */
   suggest: (term: string) =>
     queryOptions({
       queryKey: [...puntiFisiciQueries.all, 'suggest', term] as const,

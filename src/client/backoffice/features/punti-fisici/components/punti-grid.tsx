@@ -95,7 +95,8 @@ export function PuntiGrid(props: {
     <>
       {count}
       <div
-        className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3"
+        // Every row as tall as the tallest card: the cards of a page line up (docs/product/screens.md#punti-fisici).
+        className="grid grid-cols-1 gap-4 md:auto-rows-fr md:grid-cols-2 xl:grid-cols-3"
         aria-busy={punti.isPlaceholderData || undefined}
       >
         {punti.data?.items.map((p) => (

@@ -15,10 +15,12 @@ import { msg } from '#shared/messages.ts';
 import { can, paths, type Role } from '#shared/permissions.ts';
 import type { Person, PuntoFisico } from '#shared/schemas/punto-fisico.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { EmailText, UrlText } from '#client/components/ui/breakable-text.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#shared/text-format.ts';
+import { formatPhone } from '#shared/phone.ts';
 import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
@@ -30,10 +32,12 @@ function PersonLine({ label, person }: { label: string; person: Person | null })
         <span className="font-medium">
           {person.firstName} {person.lastName}
         </span>
-        <span className="block [overflow-wrap:anywhere] text-muted-foreground">
-          {person.email}
-          {person.phone ? ` · ${person.phone}` : ''}
+        <span className="block text-muted-foreground">
+          <EmailText email={person.email} />
         </span>
+        {person.phone && (
+          <span className="block whitespace-nowrap text-muted-foreground">{formatPhone(person.phone)}</span>
+        )}
       </dd>
     </div>
   );
@@ -98,12 +102,8 @@ export function PuntoCard(props: {
             URL landing
           </span>
           <div className="flex min-w-0 items-center gap-1">
-            <code
-              className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-xs"
-              title={punto.urlLanding}
-              data-testid="url-landing"
-            >
-              {punto.urlLanding}
+            <code className="min-w-0 flex-1 rounded bg-muted px-2 py-1.5 text-xs" data-testid="url-landing">
+              <UrlText url={punto.urlLanding} />
             </code>
             <Button
               variant="outline"

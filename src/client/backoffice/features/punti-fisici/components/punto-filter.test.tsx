@@ -13,7 +13,7 @@ function suggestApi() {
   return mockApi({
     'GET /api/punti-fisici/suggest': (url) => ({
       body: POINTS.filter((p) =>
-        p.nomeAttivita.toLowerCase().includes(url.searchParams.get('q')!.toLowerCase()),
+        p.nomeAttivita.toLowerCase().includes((url.searchParams.get('q') ?? '').toLowerCase()),
       ),
     }),
     'GET /api/punti-fisici/7': { body: { ...POINTS[0], urlLanding: '', landingCode: 'x' } },
@@ -21,7 +21,7 @@ function suggestApi() {
 }
 
 describe('PuntoFilter (combobox)', () => {
-  it('opens with Enter, searches from 2 characters, moves with the arrows and picks with Enter', async () => {
+  it('opens with Enter listing the points at once, searches from 2 characters, moves with the arrows and picks with Enter', async () => {
     const fetchMock = suggestApi();
     const onSelect = vi.fn();
     const user = userEvent.setup();
@@ -35,9 +35,15 @@ describe('PuntoFilter (combobox)', () => {
     const search = await screen.findByRole('combobox', { name: 'Cerca punto fisico' });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
 
+    // Opened: the first points at once, before typing (the dashboard's chooser too).
+    expect(await screen.findByRole('option', { name: /Bar Stella/ })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(requestedUrls(fetchMock)[0]).not.toMatch(/q=./);
+    expect(search).toHaveAttribute('placeholder', 'Nome o indirizzo');
+
     await user.type(search, 'B');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Digita almeno 2 caratteri'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
 
     await user.type(search, 'ar');
     const list = screen.getByRole('listbox', { name: 'Punti fisici' });
@@ -50,8 +56,8 @@ describe('PuntoFilter (combobox)', () => {
     expect(list).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('2 risultati'));
     // One request for the term the user stopped at, not one per key.
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(requestedUrls(fetchMock)[0]).toContain('q=Bar');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requestedUrls(fetchMock)[1]).toContain('q=Bar');
 
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(screen.getByRole('option', { name: /Bar Stella/ })).toHaveAttribute('aria-selected', 'true');

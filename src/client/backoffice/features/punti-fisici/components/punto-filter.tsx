@@ -30,9 +30,14 @@ function useSelectedLabel(selectedId: number | null, picked: Picked | null): str
   return punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${selectedId}`;
 }
 
+/** The chosen point's name for a chip of the screen's active filters (CollapsibleFilters). */
+export function usePuntoLabel(selectedId: number | null): string | null {
+  return useSelectedLabel(selectedId, null);
+}
+
 /**
- * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): a combobox (Radix Popover + cmdk) whose
- * suggestions start at 2 characters, at most 10, by name or address (case-insensitive, on the
+ * Point-of-sale filter of the Lead and Pratiche screens (docs/product/screens.md#ricerche-e-suggerimenti): a combobox (Radix Popover + cmdk) that
+ * lists the first 10 points as soon as it opens, then its suggestions from 2 characters, at most 10, by name or address (case-insensitive, on the
  * server); 'Tutti i punti fisici' clears it. Arrows move, Enter picks, Escape closes, and the
  * screen reader hears each option. The screen owns the selected id (from its URL).
  * The dashboard's point chooser is the same combobox as a picker: `placeholder` with no point
@@ -51,9 +56,10 @@ export function PuntoFilter(props: {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const term = useDebouncedValue(text.trim(), 300);
-  const suggestions = usePuntiSuggestions(term);
+  const suggestions = usePuntiSuggestions(term, open);
   const id = useId();
-  const hasTerm = term.length >= PUNTI_SUGGEST_MIN_CHARS;
+  // No text: the first points at once; a text: from 2 characters.
+  const hasTerm = term === '' || term.length >= PUNTI_SUGGEST_MIN_CHARS;
   const items = hasTerm ? (suggestions.data ?? []).slice(0, PUNTI_SUGGEST_LIMIT) : [];
   const isSearching =
     text.trim().length >= PUNTI_SUGGEST_MIN_CHARS && (text.trim() !== term || suggestions.isFetching);
@@ -91,7 +97,7 @@ export function PuntoFilter(props: {
           <PopoverContent aria-label="Punti fisici">
             <Command shouldFilter={false} label="Cerca punto fisico">
               <CommandInput
-                placeholder="Nome o indirizzo (almeno 2 caratteri)"
+                placeholder={msg.puntoFisico.cercaPlaceholder}
                 value={text}
                 onValueChange={setText}
               />

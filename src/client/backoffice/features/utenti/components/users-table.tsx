@@ -23,6 +23,8 @@ import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { USERS_PAGE_SIZE, userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
 import { useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
+import { formatPhone } from '#shared/phone.ts';
+import { EmailText } from '#client/components/ui/breakable-text.tsx';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',
@@ -122,7 +124,9 @@ export function UsersTable(props: {
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="font-medium">{displayNameOf(u)}</p>
-                      <p className="text-sm [overflow-wrap:anywhere] text-muted-foreground">{u.email}</p>
+                      <p className="text-sm text-muted-foreground">
+                        <EmailText email={u.email} />
+                      </p>
                       {u.clienteSenzaTelefono && <TelefonoMancante className="mt-1" />}
                     </div>
                     <UserActions
@@ -166,12 +170,14 @@ export function UsersTable(props: {
                         </span>
                         <div className="min-w-0">
                           <p className="font-medium">{displayNameOf(u)}</p>
-                          {u.phone && <p className="text-xs text-muted-foreground">{u.phone}</p>}
+                          {u.phone && <p className="text-xs text-muted-foreground">{formatPhone(u.phone)}</p>}
                           {u.clienteSenzaTelefono && <TelefonoMancante className="mt-0.5" />}
                         </div>
                       </div>
                     </TableCell>
-                    <TableCell className="break-all">{u.email}</TableCell>
+                    <TableCell>
+                      <EmailText email={u.email} />
+                    </TableCell>
                     <TableCell>
                       <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
                     </TableCell>
