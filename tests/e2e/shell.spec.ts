@@ -6,8 +6,6 @@ import {
   expectNoSeriousA11yViolations,
   screenshotBothSizes,
   serverURL,
-  expect,
-  expectNoSeriousA11yViolations,
   signIn,
   test,
 } from '#test/e2e/fixtures.ts';
