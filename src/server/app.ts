@@ -17,6 +17,7 @@ import { documentiRoutes } from './modules/documenti/documenti.routes';
 import { fornitoriRoutes } from './modules/fornitori/fornitori.routes';
 import { praticheRoutes } from './modules/pratiche/pratiche.routes';
 import { serviziRoutes } from './modules/servizi/servizi.routes';
+import { landingPageRoutes } from './modules/landing/landing-page';
 import { landingRoutes } from './modules/landing/landing.routes';
 import { utentiRoutes } from './modules/utenti/utenti.routes';
 import { notificheRoutes } from './modules/notifiche/notifiche.routes';
@@ -126,7 +127,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(privacyRoutes, { db, storage, consentKey });
   await app.register(auditRoutes, { db });
 
-  if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
+  if (options.clientRoot) {
+    // Before the SPA's catch-all: /landing/{code} is sent with its first step already rendered.
+    await app.register(landingPageRoutes, { db, root: options.clientRoot });
+    await app.register(spaPlugin, { root: options.clientRoot });
+  }
   return app;
 }
 

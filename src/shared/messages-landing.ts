@@ -4,6 +4,7 @@
  */
 export const landingMsg = {
   notFoundTitle: 'Pagina non trovata',
+  loading: 'Caricamento',
   notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
   pointNotFound: 'Punto fisico non trovato',
   nomeRequired: 'Inserisci il tuo nome',

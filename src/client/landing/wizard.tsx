@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import * as z from 'zod/mini';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
-import {
-  landingFormSchema,
-  type LandingFormInput,
-  type LandingInfo,
-  type SubmitFormInput,
-} from '#shared/schemas/landing.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
+import type { LandingFormInput, LandingInfo, SubmitFormInput } from '#shared/schemas/landing.ts';
 import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from './api';
 import {
   billNeeds,
@@ -20,15 +15,12 @@ import {
   type BillKind,
   type Bills,
 } from './bills';
-import { Conferma } from './components/conferma';
 import { ProgressDots } from './components/progress-dots';
-import { StepDati } from './components/step-dati';
-import { StepFatture } from './components/step-fatture';
-import { StepOrario } from './components/step-orario';
 import { StepServizi } from './components/step-servizi';
-import { dataChecks, wizardStore } from './guide-bridge';
+import { NO_CHECKS, wizardStore } from './guide-bridge';
 import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from './submission';
 import { useLandingForm } from './use-landing-form';
+import { loadLaterSteps, useLaterSteps } from './use-later-steps';
 
 type Step = 1 | 2 | 3 | 4;
 
@@ -57,6 +49,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const form = useLandingForm();
+  // Step 1 is in the first load (and in the server's HTML); the rest arrives after it.
+  const later = useLaterSteps(step !== 1 || isDone);
   const servizi = form.values.serviziRichiesti;
   const slot = form.values.orarioContatto ?? '';
 
@@ -71,7 +65,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
       servizi,
       slot,
       firstName,
-      checks: dataChecks(form.values),
+      checks: later ? later.dataChecks(form.values) : NO_CHECKS,
       bills: {
         ...needs,
         hasLuce: hasBill(bills.luce),
@@ -96,7 +90,7 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
 
   const submit = async () => {
     if (isSending) return;
-    const values = z.parse(landingFormSchema, form.getValues());
+    const values = (await loadLaterSteps()).parseLandingForm(form.getValues());
     // Demo: financial services alone are only simulated, nothing is sent.
     // See docs/product/landing.md#modalità-demo
     if (isDemo && values.serviziRichiesti.every(isDemoOnly)) {
@@ -184,7 +178,19 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
     }
   };
 
-  if (isDone) return <Conferma info={info} upload={upload} onResend={() => void resendBills()} />;
+  if (isDone && !later) return <LoadingStep />;
+  if (isDone && later) {
+    const { Conferma } = later;
+    return <Conferma info={info} upload={upload} onResend={() => void resendBills()} />;
+  }
+  if (step !== 1 && !later) {
+    return (
+      <div className="flex flex-col gap-6">
+        <ProgressDots step={step} />
+        <LoadingStep />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -198,11 +204,11 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
           onNext={() => go(2)}
         />
       ) : null}
-      {step === 2 ? (
-        <StepDati form={form} onBack={() => go(1)} onValid={() => go(needsBills ? 3 : 4)} />
+      {step === 2 && later ? (
+        <later.StepDati form={form} onBack={() => go(1)} onValid={() => go(needsBills ? 3 : 4)} />
       ) : null}
-      {step === 3 ? (
-        <StepFatture
+      {step === 3 && later ? (
+        <later.StepFatture
           bills={bills}
           needs={needs}
           canCombine={canCombineBills(servizi)}
@@ -230,8 +236,8 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
           onNext={() => go(4)}
         />
       ) : null}
-      {step === 4 ? (
-        <StepOrario
+      {step === 4 && later ? (
+        <later.StepOrario
           slot={slot}
           isSending={isSending}
           error={submitError}
@@ -241,6 +247,20 @@ export function Wizard({ info, isDemo }: { info: LandingInfo; isDemo: boolean })
           onSubmit={() => void submit()}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** While the later steps' chunk is still on its way (a tap on a slow connection). */
+function LoadingStep() {
+  return (
+    <div className="flex justify-center py-16" aria-busy="true">
+      <span
+        role="status"
+        className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent"
+      >
+        <span className="sr-only">{landingMsg.loading}</span>
+      </span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { landingMsg } from '#shared/messages-landing.ts';
+import { validateLandingForm } from '../form-rules';
 import { guideTarget } from '../guide-bridge';
 import { Button, FieldError, Input } from '../ui';
 import type { LandingFormApi } from '../use-landing-form';
@@ -43,7 +44,7 @@ export function StepDati({ form, onBack, onValid }: Props) {
       <div id="step-title">
         <StepHeading>{m.step2Title}</StepHeading>
       </div>
-      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onValid)}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(validateLandingForm, onValid)}>
         {FIELDS.map((f) => {
           const error = errors[f.name];
           const errorId = `${f.name}-error`;
