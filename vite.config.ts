@@ -111,7 +111,14 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), landingEntryInDev(), loadingScreenInHtml(), landingPrerender(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    landingEntryInDev(),
+    loadingScreenInHtml(),
+    landingPrerender(),
+    precompress(),
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

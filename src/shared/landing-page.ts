@@ -28,7 +28,13 @@ export const LANDING_STATE_ATTRIBUTE = 'data-landing';
 
 const ROOT = '<div id="root"></div>';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text or attribute value made inert in HTML: the shop's name comes from the database. */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);

@@ -70,7 +70,9 @@ function Footer() {
  * fetches the point first.
  */
 export function LandingApp({ code, initial }: { code: string; initial?: LandingPageState }) {
-  const [state, setState] = useState<State>(initial ?? (code ? { status: 'loading' } : { status: 'missing' }));
+  const [state, setState] = useState<State>(
+    initial ?? (code ? { status: 'loading' } : { status: 'missing' }),
+  );
 
   useEffect(() => {
     if (!code || initial) return;

@@ -16,7 +16,11 @@ import { LandingApp } from './landing-app';
 export function prerenderLanding(): LandingPrerender {
   const ready: LandingPageState = {
     status: 'ready',
-    info: { nomeAttivita: NOME_ATTIVITA_PLACEHOLDER, puntoFisicoId: 0, consultant: { nome: '', telefono: '' } },
+    info: {
+      nomeAttivita: NOME_ATTIVITA_PLACEHOLDER,
+      puntoFisicoId: 0,
+      consultant: { nome: '', telefono: '' },
+    },
   };
   const render = (code: string, state: LandingPageState) =>
     renderToString(
