@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_BUDGETS_KB, LAZY_BUDGETS_KB, measureFirstLoad } from './size';
+import { FIRST_LOAD_BUDGETS_KB, LAZY_BUDGETS_KB, measureFirstLoad } from '#bench/size.ts';
 
 /**
  * The landing's byte budget as a test: what a phone fetches before the first step answers stays

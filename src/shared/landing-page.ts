@@ -1,4 +1,4 @@
-import type { LandingInfo } from './schemas/landing';
+import type { LandingInfo } from '#shared/schemas/landing.ts';
 
 /**
  * The landing's page as the server sends it (docs/product/landing.md#primo-caricamento): the

@@ -7,7 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   screenshotBothSizes,
   test,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const m = landingMsg;
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { landingFormSchema, type LandingForm, type LandingFormInput } from '#shared/schemas/landing.ts';
-import type { DataChecks } from './guide-bridge';
+import type { DataChecks } from '#client/landing/guide-bridge.ts';
 
 /**
  * The wizard's rules: the shared schema (the same object validates POST /api/submit-form on the

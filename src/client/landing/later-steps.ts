@@ -3,8 +3,8 @@
  * form's rules (zod). Fetched when the browser is idle after the first step has painted, or at
  * the first tap on 'Richiedi l'offerta' if that comes sooner (docs/product/landing.md#primo-caricamento).
  */
-export { Conferma } from './components/conferma';
-export { StepDati } from './components/step-dati';
-export { StepFatture } from './components/step-fatture';
-export { StepOrario } from './components/step-orario';
-export { dataChecks, parseLandingForm } from './form-rules';
+export { Conferma } from '#client/landing/components/conferma.tsx';
+export { StepDati } from '#client/landing/components/step-dati.tsx';
+export { StepFatture } from '#client/landing/components/step-fatture.tsx';
+export { StepOrario } from '#client/landing/components/step-orario.tsx';
+export { dataChecks, parseLandingForm } from '#client/landing/form-rules.ts';

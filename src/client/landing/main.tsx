@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LANDING_STATE_ATTRIBUTE, type LandingPageState } from '#shared/landing-page.ts';
-import { codeFromPath, LandingApp } from './landing-app';
+import { codeFromPath, LandingApp } from '#client/landing/landing-app.tsx';
 import './landing.css';
 
 const container = document.getElementById('root')!;

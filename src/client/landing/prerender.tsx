@@ -6,7 +6,7 @@ import {
   type LandingPageState,
   type LandingPrerender,
 } from '#shared/landing-page.ts';
-import { LandingApp } from './landing-app';
+import { LandingApp } from '#client/landing/landing-app.tsx';
 
 /**
  * The landing's first paint, rendered once at build time (vite.config.ts) with the very

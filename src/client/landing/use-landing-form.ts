@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { LandingForm, LandingFormInput } from '#shared/schemas/landing.ts';
-import type { LandingErrors, LandingField, validateLandingForm } from './form-rules';
+import type { LandingErrors, LandingField, validateLandingForm } from '#client/landing/form-rules.ts';
 
 /**
  * The wizard's form state, validated by the shared schema (the same object validates

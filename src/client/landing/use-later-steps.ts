@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type * as LaterStepsModule from './later-steps';
+import type * as LaterStepsModule from '#client/landing/later-steps.ts';
 
 type LaterSteps = typeof LaterStepsModule;
 
@@ -8,7 +8,7 @@ let loading: Promise<LaterSteps> | undefined;
 
 /** Fetches the later steps once; a failed fetch (connection dropped) may be tried again. */
 export function loadLaterSteps(): Promise<LaterSteps> {
-  loading ??= import('./later-steps').then(
+  loading ??= import('#client/landing/later-steps.ts').then(
     (module) => (loaded = module),
     (error: unknown) => {
       loading = undefined;

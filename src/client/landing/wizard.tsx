@@ -3,7 +3,7 @@ import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingFormInput, LandingInfo, SubmitFormInput } from '#shared/schemas/landing.ts';
-import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from './api';
+import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from '#client/landing/api.ts';
 import {
   billNeeds,
   canCombineBills,
@@ -14,13 +14,13 @@ import {
   uploadParts,
   type BillKind,
   type Bills,
-} from './bills';
-import { ProgressDots } from './components/progress-dots';
-import { StepServizi } from './components/step-servizi';
-import { NO_CHECKS, wizardStore } from './guide-bridge';
-import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from './submission';
-import { useLandingForm } from './use-landing-form';
-import { loadLaterSteps, useLaterSteps } from './use-later-steps';
+} from '#client/landing/bills.ts';
+import { ProgressDots } from '#client/landing/components/progress-dots.tsx';
+import { StepServizi } from '#client/landing/components/step-servizi.tsx';
+import { NO_CHECKS, wizardStore } from '#client/landing/guide-bridge.ts';
+import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from '#client/landing/submission.ts';
+import { useLandingForm } from '#client/landing/use-landing-form.ts';
+import { loadLaterSteps, useLaterSteps } from '#client/landing/use-later-steps.ts';
 
 type Step = 1 | 2 | 3 | 4;
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { PERMISSIONS } from '#shared/permissions.ts';
-import type { Access } from './auth';
+import type { Access } from '#server/plugins/auth.ts';
 
 export const API_DOCS_PREFIX = '/api/docs';
 

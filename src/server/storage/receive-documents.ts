@@ -5,8 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { safeDisplayName, sniffDocumentType, SNIFF_BYTES, type DetectedType } from './file-check';
-import { newDocumentKey, type DocumentStorage } from './storage';
+import {
+  safeDisplayName,
+  sniffDocumentType,
+  SNIFF_BYTES,
+  type DetectedType,
+} from '#server/storage/file-check.ts';
+import { newDocumentKey, type DocumentStorage } from '#server/storage/storage.ts';
 
 const m = msg.landing;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { fillMessage, msg } from '../messages';
-import { toCents } from '../money';
-import { SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import { SAFE_LINE, SAFE_MULTILINE } from '#shared/text-rules.ts';
 
 /** Error body of every non-OK API reply. */
 export const apiErrorSchema = z.object({

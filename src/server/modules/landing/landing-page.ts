@@ -13,7 +13,7 @@ import {
 import { landingCodeParamSchema } from '#shared/schemas/landing.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { getLandingInfo } from './landing.service';
+import { getLandingInfo } from '#server/modules/landing/landing.service.ts';
 
 /** The point of a landing code, or 'missing' for a code that names no active point. */
 async function landingPageState(db: Database, code: string): Promise<LandingPageState> {

@@ -22,7 +22,7 @@ import {
   searchUsers,
   updateUser,
   updateUserRole,
-} from './utenti.service';
+} from '#server/modules/utenti/utenti.service.ts';
 
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
