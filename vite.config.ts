@@ -3,7 +3,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
+import { LANDING_PRERENDER_FILE, type LandingPrerender } from './src/shared/landing-page.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/client');
 
@@ -43,6 +44,42 @@ function loadingScreenInHtml(): Plugin {
 }
 
 /**
+ * The landing's first step, rendered by React at build time into landing-prerender.json beside
+ * the build: the server fills in the shop's name and sends it as the page, so a phone paints the
+ * step before any JavaScript has arrived, and the browser hydrates it
+ * (docs/product/landing.md#primo-caricamento). Rendered through Vite's SSR loader, which
+ * resolves the app's imports (CSS included) as the client build does.
+ */
+function landingPrerender(): Plugin {
+  return {
+    name: 'landing-prerender',
+    apply: 'build',
+    async generateBundle() {
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { prerenderLanding } = (await server.ssrLoadModule('/landing/prerender.tsx')) as {
+          prerenderLanding: () => LandingPrerender;
+        };
+        this.emitFile({
+          type: 'asset',
+          fileName: LANDING_PRERENDER_FILE,
+          source: JSON.stringify(prerenderLanding()),
+        });
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
+/**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, compressed
  * once at the highest level, which the server sends as is to a client that accepts them.
  */
@@ -57,6 +94,7 @@ function precompress(): Plugin {
     closeBundle() {
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|svg|json|webmanifest|txt)$/.test(entry.name)) continue;
+        if (entry.name === LANDING_PRERENDER_FILE) continue;
         const file = path.join(entry.parentPath, entry.name);
         const data = readFileSync(file);
         if (data.length < 1024) continue;
@@ -73,7 +111,14 @@ function precompress(): Plugin {
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
-  plugins: [react(), tailwindcss(), landingEntryInDev(), loadingScreenInHtml(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    landingEntryInDev(),
+    loadingScreenInHtml(),
+    landingPrerender(),
+    precompress(),
+  ],
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,

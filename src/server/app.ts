@@ -18,6 +18,7 @@ import { documentiRoutes } from '#server/modules/documenti/documenti.routes.ts';
 import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
+import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
@@ -140,7 +141,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(auditRoutes, { db });
   await app.register(impostazioniRoutes, { db });
 
-  if (options.clientRoot) await app.register(spaPlugin, { root: options.clientRoot });
+  if (options.clientRoot) {
+    // Before the SPA's catch-all: /landing/{code} is sent with its first step already rendered.
+    await app.register(landingPageRoutes, { db, root: options.clientRoot });
+    await app.register(spaPlugin, { root: options.clientRoot });
+  }
   return app;
 }
 

@@ -9,6 +9,7 @@ const PRIVACY_LABEL_AFTER = ' e autorizzo il trattamento dei miei dati personali
  */
 export const landingMsg = {
   notFoundTitle: 'Pagina non trovata',
+  loading: 'Caricamento',
   notFoundText: 'La landing page richiesta non esiste o non è più disponibile.',
   pointNotFound: 'Punto fisico non trovato',
   nomeRequired: 'Inserisci il tuo nome',

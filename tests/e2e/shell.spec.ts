@@ -1,9 +1,9 @@
 import {
   adminApi,
   createUser,
-  E2E_ADMIN,
   expect,
   expectNoSeriousA11yViolations,
+  E2E_ADMIN,
   screenshotBothSizes,
   serverURL,
   signIn,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { dataChecks } from '#client/landing/form-rules.ts';
 import {
-  dataChecks,
   INITIAL_SNAPSHOT,
   NO_CHECKS,
   type BillsProgress,

@@ -4,9 +4,7 @@
  * finds the elements it points at by their `data-winbot-target` attribute.
  * See docs/product/landing.md#winbot
  */
-import * as z from 'zod/mini';
 import type { ServizioRichiedibile } from '#shared/domain.ts';
-import { landingFormSchema, type LandingFormInput } from '#shared/schemas/landing.ts';
 
 export type WizardPage = 1 | 2 | 3 | 4;
 
@@ -48,18 +46,7 @@ export type GuideTarget = 'services' | 'continue' | 'bills' | 'slots' | keyof Da
 /** Spread on an element: `<button {...guideTarget('continue')}>`. */
 export const guideTarget = (target: GuideTarget) => ({ 'data-winbot-target': target });
 
-const filled = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
-
-/** The five checks of the form's current values, each as the step's validation will judge it. */
-export function dataChecks(values: Partial<LandingFormInput>): DataChecks {
-  return {
-    nome: filled(values.nome),
-    cognome: filled(values.cognome),
-    telefono: filled(values.telefono),
-    email: z.safeParse(landingFormSchema.shape.email, values.email ?? '').success,
-    privacy: values.privacyAccepted === true,
-  };
-}
+// The checks themselves (dataChecks) use the form's schema: they are in form-rules.ts, loaded with step 2.
 
 export const NO_CHECKS: DataChecks = {
   nome: false,

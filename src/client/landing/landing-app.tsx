@@ -1,10 +1,11 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { landingPath } from '#shared/landing-paths.ts';
-import type { LandingInfo } from '#shared/schemas/landing.ts';
+import type { LandingPageState } from '#shared/landing-page.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { fetchLanding } from '#client/landing/api.ts';
+import { onIdle } from '#client/landing/use-later-steps.ts';
+import { landingPath } from '#shared/landing-paths.ts';
 import { Wizard } from '#client/landing/wizard.tsx';
 
 const m = landingMsg;
@@ -31,17 +32,10 @@ class Isolated extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
-/** Fetches WINBOT once the browser is idle after the wizard's first render (a timer where idle callbacks are missing). */
+/** Fetches WINBOT once the browser is idle after the wizard's first render. */
 function WinbotOnIdle() {
   const [isWanted, setIsWanted] = useState(false);
-  useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setIsWanted(true), { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(() => setIsWanted(true), 1000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => onIdle(() => setIsWanted(true), 2000), []);
   if (!isWanted) return null;
   return (
     <Isolated>
@@ -53,7 +47,7 @@ function WinbotOnIdle() {
 }
 
 /** The code of /landing/{code}. */
-function codeFromPath(pathname: string): string {
+export function codeFromPath(pathname: string): string {
   const match = /^\/landing\/([^/?#]+)/.exec(pathname);
   return match ? decodeURIComponent(match[1]).toUpperCase() : '';
 }
@@ -67,7 +61,7 @@ const InformativaText = lazy(() =>
   })),
 );
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; info: LandingInfo };
+type State = { status: 'loading' } | LandingPageState;
 
 function Footer() {
   return (
@@ -79,13 +73,20 @@ function Footer() {
   );
 }
 
-export function LandingApp() {
-  const code = codeFromPath(window.location.pathname);
+/**
+ * The landing of one code. With `initial` (what the server put in the page with its HTML, see
+ * docs/product/landing.md#primo-caricamento) it renders at once, exactly as the server did, and
+ * asks nothing; without (the dev server, a page served before the build had its template) it
+ * fetches the point first.
+ */
+export function LandingApp({ code, initial }: { code: string; initial?: LandingPageState }) {
+  const [state, setState] = useState<State>(
+    initial ?? (code ? { status: 'loading' } : { status: 'missing' }),
+  );
   const isNotice = isNoticePath(window.location.pathname);
-  const [state, setState] = useState<State>(code ? { status: 'loading' } : { status: 'missing' });
 
   useEffect(() => {
-    if (!code) return;
+    if (!code || initial) return;
     const controller = new AbortController();
     fetchLanding(code, controller.signal).then(
       (info) => setState({ status: 'ready', info }),
@@ -98,7 +99,7 @@ export function LandingApp() {
       },
     );
     return () => controller.abort();
-  }, [code]);
+  }, [code, initial]);
 
   if (state.status === 'loading') {
     return (
@@ -108,7 +109,7 @@ export function LandingApp() {
           role="status"
           className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent"
         >
-          <span className="sr-only">Caricamento</span>
+          <span className="sr-only">{m.loading}</span>
         </span>
       </main>
     );

@@ -1,10 +1,29 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LandingApp } from '#client/landing/landing-app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LANDING_STATE_ATTRIBUTE, type LandingPageState } from '#shared/landing-page.ts';
+import { codeFromPath, LandingApp } from '#client/landing/landing-app.tsx';
+import { loadWizard } from '#client/landing/saved-wizard.ts';
 import './landing.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LandingApp />
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const code = codeFromPath(window.location.pathname);
+// The server sent the first step already rendered, with the state it rendered from: React takes
+// over that HTML instead of replacing it (docs/product/landing.md#primo-caricamento).
+const sent = container.getAttribute(LANDING_STATE_ATTRIBUTE);
+const initial = sent ? (JSON.parse(sent) as LandingPageState) : undefined;
+// A tab coming back to a wizard under way (a reload, a discarded tab) shows its own step, not the
+// server's step 1: it renders from the same state instead of hydrating (docs/product/landing.md#primo-caricamento).
+if (initial && !loadWizard(code)) {
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <LandingApp code={code} initial={initial} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <LandingApp code={code} initial={initial} />
+    </StrictMode>,
+  );
+}

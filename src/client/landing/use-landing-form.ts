@@ -1,16 +1,16 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import * as z from 'zod/mini';
-import { landingFormSchema, type LandingForm, type LandingFormInput } from '#shared/schemas/landing.ts';
+import type { LandingForm, LandingFormInput } from '#shared/schemas/landing.ts';
+import type { LandingErrors, LandingField, validateLandingForm } from '#client/landing/form-rules.ts';
 
 /**
  * The wizard's form state, validated by the shared schema (the same object validates
  * POST /api/submit-form on the server). Checked when leaving step 2, then again on every change,
  * as docs/product/landing.md#passo-2-dati says. A hundred lines instead of react-hook-form, whose
  * weight the landing's first load no longer carries for one five-field form
- * (docs/decisions/008-winbot.md).
+ * (docs/decisions/008-winbot.md). The validator comes from step 2 (form-rules.ts), so that zod
+ * is not part of the first load (docs/product/landing.md#primo-caricamento).
  */
-export type LandingField = keyof LandingFormInput;
-export type LandingErrors = Partial<Record<LandingField, string>>;
+type Validate = typeof validateLandingForm;
 
 export const EMPTY_LANDING_FORM: LandingFormInput = {
   nome: '',
@@ -22,17 +22,6 @@ export const EMPTY_LANDING_FORM: LandingFormInput = {
   privacyAccepted: false as unknown as true,
   orarioContatto: '',
 };
-
-/** Each field's first issue, or the parsed values. */
-export function validateLandingForm(
-  values: LandingFormInput,
-): { data: LandingForm; errors?: undefined } | { data?: undefined; errors: LandingErrors } {
-  const result = z.safeParse(landingFormSchema, values);
-  if (result.success) return { data: result.data };
-  const errors: LandingErrors = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0]) as LandingField] ??= issue.message;
-  return { errors };
-}
 
 /** Where focus goes after a failed check: the first wrong field, in the form's order. */
 const FOCUS_ORDER: LandingField[] = ['nome', 'cognome', 'telefono', 'email', 'privacyAccepted'];
@@ -49,7 +38,8 @@ export interface LandingFormApi {
     ref: (element: HTMLInputElement | null) => void;
     onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   } & ({ value: string } | { checked: boolean });
-  handleSubmit: (onValid: (data: LandingForm) => void) => (event: FormEvent) => void;
+  /** Validates with `validate` (step 2 brings it), then again on every change. */
+  handleSubmit: (validate: Validate, onValid: (data: LandingForm) => void) => (event: FormEvent) => void;
 }
 
 /** `initial`: the answers restored after a reload (saved-wizard.ts). */
@@ -59,12 +49,13 @@ export function useLandingForm(initial: LandingFormInput = EMPTY_LANDING_FORM): 
   const [isSubmitted, setIsSubmitted] = useState(false);
   const latest = useRef(values);
   const elements = useRef(new Map<LandingField, HTMLInputElement>());
+  const validator = useRef<Validate | null>(null);
 
   const setValue: LandingFormApi['setValue'] = (name, value) => {
     const next = { ...latest.current, [name]: value };
     latest.current = next;
     setValues(next);
-    if (isSubmitted) setErrors(validateLandingForm(next).errors ?? {});
+    if (isSubmitted && validator.current) setErrors(validator.current(next).errors ?? {});
   };
 
   return {
@@ -85,10 +76,11 @@ export function useLandingForm(initial: LandingFormInput = EMPTY_LANDING_FORM): 
         ? { checked: values.privacyAccepted === true }
         : { value: values[name] }),
     }),
-    handleSubmit: (onValid) => (event) => {
+    handleSubmit: (validate, onValid) => (event) => {
       event.preventDefault();
+      validator.current = validate;
       setIsSubmitted(true);
-      const result = validateLandingForm(latest.current);
+      const result = validate(latest.current);
       if (result.errors) {
         setErrors(result.errors);
         const first = FOCUS_ORDER.find((field) => result.errors[field]);

@@ -1,14 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import * as z from 'zod/mini';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { informativaPath } from '#shared/landing-paths.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
-import {
-  landingFormSchema,
-  type LandingFormInput,
-  type LandingInfo,
-  type SubmitFormInput,
-} from '#shared/schemas/landing.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
+import type { LandingFormInput, LandingInfo, SubmitFormInput } from '#shared/schemas/landing.ts';
 import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from '#client/landing/api.ts';
 import {
   billNeeds,
@@ -21,16 +16,13 @@ import {
   type BillKind,
   type Bills,
 } from '#client/landing/bills.ts';
-import { Conferma } from '#client/landing/components/conferma.tsx';
 import { ProgressDots } from '#client/landing/components/progress-dots.tsx';
-import { StepDati } from '#client/landing/components/step-dati.tsx';
-import { StepFatture } from '#client/landing/components/step-fatture.tsx';
-import { StepOrario } from '#client/landing/components/step-orario.tsx';
 import { StepServizi } from '#client/landing/components/step-servizi.tsx';
-import { dataChecks, wizardStore } from '#client/landing/guide-bridge.ts';
+import { NO_CHECKS, wizardStore } from '#client/landing/guide-bridge.ts';
 import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from '#client/landing/submission.ts';
-import { loadWizard, restoredUpload, saveWizard } from '#client/landing/saved-wizard.ts';
 import { useLandingForm } from '#client/landing/use-landing-form.ts';
+import { loadLaterSteps, useLaterSteps } from '#client/landing/use-later-steps.ts';
+import { loadWizard, restoredUpload, saveWizard } from '#client/landing/saved-wizard.ts';
 
 type Step = 1 | 2 | 3 | 4;
 
@@ -63,6 +55,8 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
   const attempt = useRef<{ body: string; key: string } | null>(saved?.attempt ?? null);
 
   const form = useLandingForm(saved?.values);
+  // Step 1 is in the first load (and in the server's HTML); the rest arrives after it.
+  const later = useLaterSteps(step !== 1 || isDone);
   const servizi = form.values.serviziRichiesti;
   const slot = form.values.orarioContatto ?? '';
 
@@ -77,7 +71,7 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
       servizi,
       slot,
       firstName,
-      checks: dataChecks(form.values),
+      checks: later ? later.dataChecks(form.values) : NO_CHECKS,
       bills: {
         ...needs,
         hasLuce: hasBill(bills.luce),
@@ -113,7 +107,7 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
 
   const submit = async () => {
     if (isSending) return;
-    const values = z.parse(landingFormSchema, form.getValues());
+    const values = (await loadLaterSteps()).parseLandingForm(form.getValues());
     // Demo: financial services alone are only simulated, nothing is sent.
     // See docs/product/landing.md#modalità-demo
     if (isDemo && values.serviziRichiesti.every(isDemoOnly)) {
@@ -201,7 +195,19 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
     }
   };
 
-  if (isDone) return <Conferma info={info} upload={upload} onResend={() => void resendBills()} />;
+  if (isDone && !later) return <LoadingStep />;
+  if (isDone && later) {
+    const { Conferma } = later;
+    return <Conferma info={info} upload={upload} onResend={() => void resendBills()} />;
+  }
+  if (step !== 1 && !later) {
+    return (
+      <div className="flex flex-col gap-6">
+        <ProgressDots step={step} />
+        <LoadingStep />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -215,8 +221,8 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
           onNext={() => go(2)}
         />
       ) : null}
-      {step === 2 ? (
-        <StepDati
+      {step === 2 && later ? (
+        <later.StepDati
           form={form}
           informativaHref={informativaPath(code)}
           nomeAttivita={info.nomeAttivita}
@@ -224,8 +230,8 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
           onValid={() => go(needsBills ? 3 : 4)}
         />
       ) : null}
-      {step === 3 ? (
-        <StepFatture
+      {step === 3 && later ? (
+        <later.StepFatture
           bills={bills}
           needs={needs}
           canCombine={canCombineBills(servizi)}
@@ -253,8 +259,8 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
           onNext={() => go(4)}
         />
       ) : null}
-      {step === 4 ? (
-        <StepOrario
+      {step === 4 && later ? (
+        <later.StepOrario
           slot={slot}
           isSending={isSending}
           error={submitError}
@@ -264,6 +270,20 @@ export function Wizard({ info, isDemo, code }: { info: LandingInfo; isDemo: bool
           onSubmit={() => void submit()}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** While the later steps' chunk is still on its way (a tap on a slow connection). */
+function LoadingStep() {
+  return (
+    <div className="flex justify-center py-16" aria-busy="true">
+      <span
+        role="status"
+        className="size-7 animate-spin rounded-full border-[3px] border-primary border-t-transparent"
+      >
+        <span className="sr-only">{landingMsg.loading}</span>
+      </span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LANDING_PRERENDER_FILE } from '#shared/landing-page.ts';
 import { msg } from '#shared/messages.ts';
 
 /**
@@ -18,6 +19,8 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     // Without wildcard the plugin registers one route per built file: nothing else is served.
     wildcard: false,
     index: false,
+    // The landing's prerendered step is the server's input (modules/landing/landing-page.ts), not a page.
+    allowedPath: (pathName) => pathName !== `/${LANDING_PRERENDER_FILE}`,
     // The build writes a .br and a .gz beside each asset (vite.config.ts): sent as the client accepts.
     preCompressed: true,
     setHeaders(reply, filePath) {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { validateLandingForm } from '#client/landing/form-rules.ts';
 import { guideTarget } from '#client/landing/guide-bridge.ts';
 import { Button, FieldError, Input } from '#client/landing/ui.tsx';
 import type { LandingFormApi } from '#client/landing/use-landing-form.ts';
@@ -61,7 +62,7 @@ export function StepDati({ form, onBack, onValid, informativaHref, nomeAttivita 
       <div id="step-title">
         <StepHeading>{m.step2Title}</StepHeading>
       </div>
-      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(onValid)}>
+      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit(validateLandingForm, onValid)}>
         {FIELDS.map((f) => {
           const error = errors[f.name];
           const errorId = `${f.name}-error`;

@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIRST_LOAD_BUDGETS_KB, LAZY_BUDGETS_KB, measureFirstLoad } from '#bench/size.ts';
+
+/**
+ * The landing's byte budget as a test: what a phone fetches before the first step answers stays
+ * within 95 KB gzipped, and each chunk it fetches later within its own
+ * (docs/product/landing.md#primo-caricamento). Measured on the real build, rebuilt only when the
+ * client's sources changed since the last one.
+ */
+describe('landing first load budget', () => {
+  it('first load ≤ 95 KB gzipped; the later steps and WINBOT within theirs', { timeout: 180_000 }, () => {
+    execFileSync('npx', ['tsx', 'scripts/build.ts', 'client', '--if-stale'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: 'ignore',
+    });
+    const landing = measureFirstLoad().find((p) => p.page === 'landing.html')!;
+    expect(FIRST_LOAD_BUDGETS_KB['landing.html']).toBe(95);
+    expect(landing.totalGzipBytes / 1024).toBeLessThanOrEqual(95);
+    expect(landing.isOverBudget).toBe(false);
+    // zod and the later steps are not in the first load: they come in their own chunk.
+    const lazy = Object.fromEntries(landing.lazy.map((c) => [c.name, c.totalGzipBytes / 1024]));
+    for (const [name, budget] of Object.entries(LAZY_BUDGETS_KB['landing.html'])) {
+      expect(lazy[name], name).toBeDefined();
+      expect(lazy[name], name).toBeLessThanOrEqual(budget);
+    }
+  });
+});
