@@ -581,7 +581,7 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     for (const c of clientLevels) bareResults[c] = await load(bare.base, { path: '/bare' }, c, seconds);
     await bare.stop();
     log(
-      `Fastify nudo: ${clientLevels.map((c) => `${c} client${c === 1 ? 'e' : 'i'} p50 ${bareResults[c].p50} ms, ${Math.round(bareResults[c].rps)} req/s`).join('; ')}`,
+      `Fastify nudo: ${clientLevels.map((c) => `${c} client${c === 1 ? 'e' : 'i'} p50 ${bareResults[c].p50.toFixed(2)} ms, ${Math.round(bareResults[c].rps)} req/s`).join('; ')}`,
     );
 
     // Warm-up under load, not recorded: a server that has been up a while has its hot code
