@@ -89,7 +89,7 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
   }
   // Some points (a person's, or those a filter names): each point's figures read from its own
   // range of the key (ambito, punto, voce), one index descent per point, instead of every point's
-  // rows of these figures matched against the list of points (docs/performance.md#misure-dei-contatori).
+  // rows of these figures matched against the list of points (docs/performance.md#contatori).
   const wanted = [...voci].sort();
   const ofPoint = db
     .select({ voce: contatori.voce, n: contatori.n })
