@@ -15,7 +15,7 @@ import type { FirstLoadPage } from '#bench/size.ts';
  */
 
 const load = (p95: number, rps = 100): LoadResult => ({
-  connections: 10,
+  connections: 1,
   requests: 300,
   errors: 0,
   wrongStatus: 0,
@@ -50,6 +50,7 @@ function run(over: Partial<DbRun> & Pick<DbRun, 'leads' | 'date' | 'load'>): DbR
     db: 'pg',
     quick: true,
     seconds: 3,
+    clients: [1, 20],
     node: 'v20',
     cpus: 2,
     seedMs: 0,
@@ -106,7 +107,7 @@ describe('bench report', () => {
     const md = markdownReport([older, newer]);
     expect(md).toContain('load 16.7 ⚠️ sotto carico: non confrontabile');
     expect(md).toMatch(
-      /\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| — \| — non confrontabile \| .*load 16\.7 su 2 core/,
+      /\| PostgreSQL, 1 cliente: p50 a 1M ≤ 1,5 × p50 a 100k \| — \| — non confrontabile \| .*load 16\.7 su 2 core/,
     );
     expect(md).toContain('× 1.00 (non confrontabile)');
   });
@@ -114,7 +115,9 @@ describe('bench report', () => {
   it('judges the ratio when both runs were taken on a machine with spare cores', () => {
     const idle = { ...older, load: 0.8 };
     const md = markdownReport([idle, newer]);
-    expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 0\/1 oltre; .* \| ✅ rispettato \|/);
+    expect(md).toMatch(
+      /\| PostgreSQL, 1 cliente: p50 a 1M ≤ 1,5 × p50 a 100k \| 0\/1 oltre; .* \| ✅ rispettato \|/,
+    );
     expect(md).not.toContain('non confrontabile');
   });
 
@@ -167,7 +170,9 @@ describe('bench report', () => {
       ],
     };
     const md = markdownReport([small, big]);
-    expect(md).toMatch(/\| PostgreSQL: p95 a 1M ≤ 1,5 × p95 a 100k \| 3\/3 oltre; .* \| ❌ mancato \|/);
+    expect(md).toMatch(
+      /\| PostgreSQL, 1 cliente: p50 a 1M ≤ 1,5 × p50 a 100k \| 3\/3 oltre; .* \| ❌ mancato \|/,
+    );
     expect(md).toContain(
       '1 con una risposta più grande: più righe nella pagina, perché i dati demo a 1.000.000 di lead hanno 10 volte i punti fisici (GET /api/punti-fisici ricerca (admin) 6.8 → 18.0 KB, SQL 0.2 → 1.0 ms)',
     );
@@ -213,6 +218,19 @@ describe('bench report', () => {
     expect(markdownReport([twoProcesses])).toMatch(
       /RSS ≤ 250 MB sotto carico \| 314 MB \(a riposo 266 MB\) \| ❌ mancato/,
     );
+  });
+
+  it('judges one client against 15 ms p50 / 40 ms p95, and names runs of the previous shape', () => {
+    const slow = { ...newer, measures: [{ ...newer.measures[0], runs: [load(50)] }] };
+    expect(markdownReport([slow])).toMatch(
+      /\| PostgreSQL, 1 cliente: ogni lista e cruscotto p50 ≤ 15 ms e p95 ≤ 40 ms, ogni ruolo e filtro \| 1\/1 oltre; .* \| ❌ mancato \|/,
+    );
+    const oldShape: DbRun = { ...older, clients: undefined };
+    const md = markdownReport([oldShape, newer]);
+    expect(md).toContain(
+      'Non giudicati, del formato precedente (autocannon a 10 e 50 connessioni): PostgreSQL 100.000',
+    );
+    expect(md).not.toContain('## PostgreSQL, 100.000 lead');
   });
 
   it.each([
