@@ -83,7 +83,7 @@ export function LandingApp({ code, initial }: { code: string; initial?: LandingP
   const [state, setState] = useState<State>(
     initial ?? (code ? { status: 'loading' } : { status: 'missing' }),
   );
-  const isNotice = isNoticePath(window.location.pathname);
+  const isNotice = typeof window !== 'undefined' && isNoticePath(window.location.pathname);
 
   useEffect(() => {
     if (!code || initial) return;
