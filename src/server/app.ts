@@ -25,7 +25,7 @@ import { consentKeyFrom } from './modules/privacy/anonymise';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { errorHandlerPlugin, frameworkErrorReply } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
 import { originCheckPlugin } from './plugins/origin-check';
 import { createDatabaseCounters, createMemoryCounters, rateLimitPlugin } from './plugins/rate-limit';
@@ -65,6 +65,7 @@ export async function buildApp(options: AppOptions) {
     // Fastify takes a hop count as a number at run time; its types only list strings.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

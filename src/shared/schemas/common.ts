@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
 import { fillMessage, msg } from '../messages';
 import { toCents } from '../money';
 import { SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
 
-/** Error body of every non-OK API reply. */
+/** Error body of every non-OK API reply; `code` is a public one (src/shared/error-codes.ts). */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
