@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { phoneSearchDigits } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type {
@@ -18,6 +18,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -256,27 +257,6 @@ async function auditUserChanges(
     });
   if (passwordChanged)
     await recordAudit(tx, { ...base, tipo: 'password_modificata', dettagli: { email: before.email } });
-}
-
-/**
- * People an area manager may pick in the point-of-sale dialogs: himself, the responsible people
- * and agents of his own points, and accounts not yet on any point (an admin creates them for him
- * to assign). Never the admin office, other area managers, or people of other area managers'
- * points. See docs/security.md.
- */
-function areaManagerPeople(actor: Actor): SQL {
-  return or(
-    eq(users.id, actor.id),
-    and(
-      inArray(users.role, ['punto_fisico', 'agente']),
-      or(
-        sql`exists (select 1 from punti_fisici pf_own where pf_own.area_manager_id = ${actor.id}
-          and (pf_own.utente_responsabile_id = "users"."id" or pf_own.agente_id = "users"."id"))`,
-        sql`not exists (select 1 from punti_fisici pf_any
-          where pf_any.utente_responsabile_id = "users"."id" or pf_any.agente_id = "users"."id")`,
-      ),
-    ),
-  )!;
 }
 
 /** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
