@@ -151,12 +151,12 @@ describe('every write naming another shop’s person × POST and PUT', () => {
       ['utenteResponsabileId', world.amB.user],
     ] as const;
   };
-  const points = async () =>
-    (
-      await ctx.db.execute(
-        sql`select count(*)::int as n, string_agg(nome_attivita || coalesce(agente_id, 0), ',' order by id) as s from punti_fisici`,
-      )
-    ).rows;
+  const points = async () => {
+    const result = await ctx.db.execute(
+      sql`select count(*)::int as n, string_agg(nome_attivita || coalesce(agente_id, 0), ',' order by id) as s from punti_fisici`,
+    );
+    return (result as unknown as { rows: unknown[] }).rows;
+  };
 
   it('area manager of shop A: 404 like an id that does not exist, nobody’s data, nothing changed', async () => {
     expect(writes().every((w) => ctx.app.apiRoutes.some((r) => r.method === w.method))).toBe(true);

@@ -128,6 +128,7 @@ describe('GET /api/users', () => {
       isActive: true,
       areaAssegnata: null,
       createdAt: older.createdAt.toISOString(),
+      accessoBloccatoFino: null,
     });
   });
 

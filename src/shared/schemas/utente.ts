@@ -81,7 +81,14 @@ export const listUsersQuerySchema = paginationQuerySchema.extend({
   ...finoQueryShape,
 });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
-export const usersPageSchema = paginatedSchema(userSchema).extend(finoResultShape);
+/**
+ * A row of the admin's user list: with the end of its sign-in lock, when too many wrong passwords
+ * locked it (docs/security.md#limiti-di-accesso); null when it is not locked.
+ */
+export const userListItemSchema = userSchema.extend({ accessoBloccatoFino: z.string().nullable() });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const searchUsersQuerySchema = z.object({

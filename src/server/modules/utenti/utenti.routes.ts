@@ -20,6 +20,7 @@ import {
   listUsers,
   resetUserTotp,
   searchUsers,
+  unlockSignIn,
   updateUser,
   updateUserRole,
 } from './utenti.service';
@@ -31,7 +32,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:manage' },
       schema: { querystring: listUsersQuerySchema, response: { 200: usersPageSchema } },
     },
-    async (request) => listUsers(db, request.query),
+    async (request) => listUsers(db, app.counters, request.query),
   );
 
   app.get(
@@ -74,6 +75,16 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
     async (request, reply) => {
       await deleteUser(db, actorOf(request), request.params.id, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  /** Lifts a sign-in lock left by too many wrong passwords (docs/security.md#limiti-di-accesso). */
+  app.post(
+    '/api/users/:id/sblocca-accesso',
+    { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
+    async (request, reply) => {
+      await unlockSignIn(db, app.counters, actorOf(request), request.params.id, request.ip);
       return reply.code(204).send();
     },
   );

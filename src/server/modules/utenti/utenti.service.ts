@@ -20,6 +20,8 @@ import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
+import { liftSignInLock, signInLocks } from '#server/modules/auth/auth.service.ts';
+import type { CounterStore } from '#server/plugins/rate-limit.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -56,7 +58,11 @@ function usersSearch(q: string | undefined): SQL | undefined {
  * One page of users, newest first, up to the first page's newest id (`fino`): a user added
  * meanwhile neither repeats nor hides one on the later pages (docs/performance.md#paginazione-stabile).
  */
-export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
+export async function listUsers(
+  db: Database,
+  counters: CounterStore,
+  query: ListUsersQuery,
+): Promise<UsersPage> {
   const fino = query.fino ?? (await newestId(db, users));
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
@@ -73,14 +79,43 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(users).where(where),
   ]);
+  const locks = await signInLocks(
+    counters,
+    rows.map((r) => r.email),
+  );
   return {
-    items: rows.map(toUser),
+    items: rows.map((r) => ({
+      ...toUser(r),
+      accessoBloccatoFino: locks.get(r.email.toLowerCase())?.toISOString() ?? null,
+    })),
     total: Number(n),
     totalIsLowerBound: false,
     page: query.page,
     pageSize: query.pageSize,
     fino,
   };
+}
+
+/**
+ * The admin lifts a user's sign-in lock (docs/security.md#limiti-di-accesso), recorded in the
+ * audit log. A user who is not locked stays as they are; the audit line is written all the same.
+ */
+export async function unlockSignIn(
+  db: Database,
+  counters: CounterStore,
+  actor: Actor,
+  id: number,
+  ip: string,
+): Promise<void> {
+  const user = await findUser(db, id);
+  await liftSignInLock(counters, user.email);
+  await recordAudit(db, {
+    tipo: 'accesso_sbloccato',
+    who: actor,
+    ip,
+    oggetto: { tipo: 'utente', id },
+    dettagli: { email: user.email },
+  });
 }
 
 async function findUser(db: Database, id: number): Promise<UserRow> {
