@@ -140,15 +140,20 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
       );
       const inline = documento.mimeType.startsWith('image/') || documento.mimeType === 'application/pdf';
       const type = documento.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : documento.mimeType;
-      return reply
-        .type(type)
-        .header('content-length', size)
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', documento.displayName),
-        )
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return (
+        reply
+          .type(type)
+          .header('content-length', size)
+          .header(
+            'content-disposition',
+            contentDisposition(inline ? 'inline' : 'attachment', documento.displayName),
+          )
+          .header('cache-control', 'private, no-store')
+          // Whatever a file holds (a PDF with JavaScript, an SVG), opened on its own it runs
+          // nothing in the app's origin: docs/security.md#nomi-dei-file
+          .header('content-security-policy', 'sandbox')
+          .send(stream)
+      );
     },
   );
 };
