@@ -10,6 +10,7 @@ import type { Role } from '#shared/permissions.ts';
 import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
 import { openTestDatabase, TEST_ADMIN } from './database';
 import { insertUser } from './factories';
+import { checkAnswersAgainstOpenApi } from './openapi-contract';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
@@ -50,7 +51,7 @@ export async function createTestContext(configOverrides: Record<string, string> 
       databaseKind: handle.kind,
     });
     apps.push(app);
-    return app;
+    return checkAnswersAgainstOpenApi(app);
   };
   const app = await make();
   return {
@@ -82,7 +83,7 @@ export async function buildLoggedApp(ctx: TestContext): Promise<{ app: App; line
     storage: ctx.storage,
     logger: loggerOptions('info', { write: (line) => lines.push(line) }),
   });
-  return { app, lines };
+  return { app: checkAnswersAgainstOpenApi(app), lines };
 }
 
 /** The session cookie from a login reply, ready for a `cookie` header. */

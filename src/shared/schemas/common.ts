@@ -60,6 +60,9 @@ export const searchSchema = text({ max: 200 }).optional();
 
 export const messageSchema = z.object({ message: z.string() });
 
+/** The answer of a route that replies 204: no body (docs/openapi.json says so). */
+export const noContentSchema = z.null().describe('Nessun contenuto');
+
 /**
  * The largest amount a person may type: 9,999,999.99 €. Every sum the engine makes from such
  * amounts (10 supplies, bonuses, the structure's remainder) still fits numeric(12,2).

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { noContentSchema } from '#shared/schemas/common.ts';
 import { msg } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/login.ts';
 import {
@@ -182,12 +183,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const userId = await app.endSession(request, reply);
-    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
-    if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const userId = await app.endSession(request, reply);
+      const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+      if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/api/user',

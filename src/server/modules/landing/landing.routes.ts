@@ -64,7 +64,19 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
   app.post(
     '/api/submit-form',
     {
-      config: { access: 'public', rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions) },
+      config: {
+        access: 'public',
+        rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions),
+        openapi: {
+          headers: [
+            {
+              name: 'Idempotency-Key',
+              description: 'Lo stesso invio ripetuto con la stessa chiave crea una sola pratica',
+              pattern: IDEMPOTENCY_KEY_PATTERN.source,
+            },
+          ],
+        },
+      },
       schema: {
         body: submitFormSchema,
         response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema },
@@ -99,7 +111,27 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     '/api/pratiche/:id/upload',
     {
       // Public: the visitor has no session. The upload token of submit-form is the authorisation.
-      config: { access: 'public', rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads) },
+      config: {
+        access: 'public',
+        rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads),
+        openapi: {
+          multipart: {
+            parts: Object.fromEntries(
+              UPLOAD_PARTS.map((part) => [
+                part,
+                { description: 'Bolletta o pagina fotografata', file: true },
+              ]),
+            ),
+          },
+          headers: [
+            {
+              name: 'X-Upload-Token',
+              description: 'Il token che POST /api/submit-form ha dato',
+              required: true,
+            },
+          ],
+        },
+      },
       schema: { params: idParamSchema, response: { 201: uploadResponseSchema } },
     },
     async (request, reply) => {
