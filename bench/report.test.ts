@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadResult } from './http';
-import { markdownReport, medianLighthouse, newestShared, type DbRun, type LighthouseResult } from './report';
-import type { FirstLoadPage } from './size';
+import type { LoadResult } from '#bench/http.ts';
+import {
+  markdownReport,
+  medianLighthouse,
+  newestShared,
+  type DbRun,
+  type LighthouseResult,
+} from '#bench/report.ts';
+import type { FirstLoadPage } from '#bench/size.ts';
 
 /**
  * The report of `npm run bench`: figures shared by the runs (first load, Lighthouse) come from the

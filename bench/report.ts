@@ -4,8 +4,8 @@
  * marked met or missed with the figure that decides it.
  */
 import type { Role } from '#shared/permissions.ts';
-import type { LoadResult } from './http';
-import { formatFirstLoadTable, kb, type FirstLoadPage } from './size';
+import type { LoadResult } from '#bench/http.ts';
+import { formatFirstLoadTable, kb, type FirstLoadPage } from '#bench/size.ts';
 
 export interface LighthouseResult {
   url: string;

@@ -43,10 +43,10 @@ import {
   DEMO_LEAD_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   demoPhoneDigits,
-} from '#server/db/seed-demo/index.ts';
+} from '#scripts/seed-demo/index.ts';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
-import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '../scripts/postgres-server';
+import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '#scripts/postgres-server.ts';
 import { landingSubmission } from '#test/setup/submission.ts';
 import {
   killAllChildren,
@@ -60,15 +60,15 @@ import {
   track,
   type LoadRequest,
   type LoadResult,
-} from './http';
+} from '#bench/http.ts';
 import {
   markdownReport,
   medianLighthouse,
   type DbRun,
   type LighthouseResult,
   type SharedResults,
-} from './report';
-import { measureFirstLoad } from './size';
+} from '#bench/report.ts';
+import { measureFirstLoad } from '#bench/size.ts';
 
 const resultsDir = path.join(root, 'bench/results');
 const argv = process.argv.slice(2);

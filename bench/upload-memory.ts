@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { AddressInfo } from 'node:net';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_PARTS } from '#shared/domain.ts';
-import { JPEG_PAGE_1 } from '../tests/setup/sample-files';
+import { JPEG_PAGE_1 } from '#test/setup/sample-files.ts';
 
 const CUSTOMERS = 5;
 /** --files-only: no camera pages, so no merged PDFs (to tell the merges' share of the memory). */

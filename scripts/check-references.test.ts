@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, checkReferences, slugify } from './check-references';
+import { anchorsOf, checkReferences, slugify } from '#scripts/check-references.ts';
 
 // Built from parts, so that the external names never appear whole in the repository.
 const SPEC = ['SP', 'EC'].join('');

@@ -1,12 +1,12 @@
 /**
  * `npm run seed:demo [-- --leads N] [--workflow N] [--seed N]`: adds demo data to the configured
  * database (DATA_DIR's PGlite, or DATABASE_URL), after migrating and the first-start seed.
- * See src/server/db/seed-demo/index.ts for what is created and how.
+ * See scripts/seed-demo/index.ts for what is created and how.
  */
 import { openDatabase } from '#server/db/client.ts';
 import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
 import { prepareDatabase } from '#server/db/prepare.ts';
-import { DEFAULT_DEMO_LEADS, seedDemoData, type SeedDemoResult } from '#server/db/seed-demo/index.ts';
+import { DEFAULT_DEMO_LEADS, seedDemoData, type SeedDemoResult } from '#scripts/seed-demo/index.ts';
 import { EnvError, parseEnv } from '#server/env.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 

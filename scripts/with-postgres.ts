@@ -5,7 +5,11 @@
  *   tsx scripts/with-postgres.ts vitest run tests/api
  */
 import { spawnSync } from 'node:child_process';
-import { PostgresStartError, startThrowawayPostgres, type ThrowawayPostgres } from './postgres-server';
+import {
+  PostgresStartError,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '#scripts/postgres-server.ts';
 
 let server: ThrowawayPostgres;
 try {

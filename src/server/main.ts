@@ -8,10 +8,10 @@ import cluster from 'node:cluster';
 
 const processes = Number(process.env.WEB_CONCURRENCY);
 if (cluster.isPrimary && Number.isInteger(processes) && processes > 1) {
-  const { runPrimary } = await import('./cluster-primary');
+  const { runPrimary } = await import('#server/cluster-primary.ts');
   runPrimary(processes);
 } else {
-  const { EnvError, parseEnv } = await import('./env');
+  const { EnvError, parseEnv } = await import('#server/env.ts');
   let config;
   try {
     config = parseEnv(process.env);
@@ -20,6 +20,6 @@ if (cluster.isPrimary && Number.isInteger(processes) && processes > 1) {
     console.error(error.message);
     process.exit(1);
   }
-  const { serve } = await import('./serve');
+  const { serve } = await import('#server/serve.ts');
   await serve(config);
 }

@@ -1,6 +1,6 @@
-import { buildApp } from './app';
-import type { Database } from './db/client';
-import { parseEnv } from './env';
+import { buildApp } from '#server/app.ts';
+import type { Database } from '#server/db/client.ts';
+import { parseEnv } from '#server/env.ts';
 
 /** Where `npm run openapi` writes the document; a test fails when it differs from the routes. */
 export const OPENAPI_FILE = 'docs/openapi.json';

@@ -1,21 +1,21 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
-import { openDatabase, type DatabaseHandle } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { prepareDatabase } from './db/prepare';
-import { FAILED_MESSAGE, READY_MESSAGE, SHUTDOWN_MESSAGE, STOP_SIGNALS } from './cluster-primary';
-import { resolveSessionSecret, type Config } from './env';
-import { periodicJobs } from './jobs/periodic-jobs';
-import { loggerOptions } from './lib/log-safety';
-import { startScheduler } from './jobs/scheduler';
-import { isServiceUnavailable } from './lib/unavailable';
-import { createMailer } from './modules/notifiche/mailer';
-import { EMAIL_OUTBOX_JOB } from './modules/notifiche/notifiche.jobs';
-import { projectRoot } from './project-root';
-import { checkFolders, StartupError } from './startup-checks';
-import { openStorage } from './storage/open-storage';
+import { buildApp } from '#server/app.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
+import { DataDirLockedError } from '#server/db/data-dir-lock.ts';
+import { prepareDatabase } from '#server/db/prepare.ts';
+import { FAILED_MESSAGE, READY_MESSAGE, SHUTDOWN_MESSAGE, STOP_SIGNALS } from '#server/cluster-primary.ts';
+import { resolveSessionSecret, type Config } from '#server/env.ts';
+import { periodicJobs } from '#server/jobs/periodic-jobs.ts';
+import { loggerOptions } from '#server/lib/log-safety.ts';
+import { startScheduler } from '#server/jobs/scheduler.ts';
+import { isServiceUnavailable } from '#server/lib/unavailable.ts';
+import { createMailer } from '#server/modules/notifiche/mailer.ts';
+import { EMAIL_OUTBOX_JOB } from '#server/modules/notifiche/notifiche.jobs.ts';
+import { projectRoot } from '#server/project-root.ts';
+import { checkFolders, StartupError } from '#server/startup-checks.ts';
+import { openStorage } from '#server/storage/open-storage.ts';
 
 const clientRoot = path.join(projectRoot, 'dist/client');
 

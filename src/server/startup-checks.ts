@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from './env';
+import type { Config } from '#server/env.ts';
 
 /** A problem the operator can fix, told in Italian without a stack trace. */
 export class StartupError extends Error {

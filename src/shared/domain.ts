@@ -8,7 +8,7 @@ export {
   SERVIZIO_TIPI,
   type ServizioRichiedibile,
   type ServizioTipo,
-} from './servizi-catalogo';
+} from '#shared/servizi-catalogo.ts';
 
 export const SERVIZIO_STATI = ['inserito', 'in_lavorazione', 'completato', 'ko'] as const;
 export type ServizioStato = (typeof SERVIZIO_STATI)[number];

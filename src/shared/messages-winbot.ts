@@ -3,7 +3,7 @@
  * (messages-landing.ts), kept in its own file because only the assistant's lazily loaded chunk
  * imports it: the wizard's first load does not carry them. See docs/product/landing.md#winbot
  */
-import { SERVIZIO_TIPI, type ServizioTipo } from './domain';
+import { SERVIZIO_TIPI, type ServizioTipo } from '#shared/domain.ts';
 
 /** Services WINBOT explains when one is ticked: every service a practice can hold. */
 export const WINBOT_EXPLAINED_SERVICES = SERVIZIO_TIPI;

@@ -1,5 +1,5 @@
-import { formatCount } from './text-format.ts';
-import { landingMsg } from './messages-landing.ts';
+import { formatCount } from '#shared/text-format.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 
 /**
  * The Italian texts shared by server and client, the only place they are written. The landing's

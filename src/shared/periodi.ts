@@ -3,7 +3,7 @@
  * calendar days (yyyy-MM-dd, both inclusive), the form GET /api/commissioni and its export take.
  * Pure calendar arithmetic: "today" is read on the Rome clock, whatever the browser's zone is.
  */
-import { romeParts } from './time';
+import { romeParts } from '#shared/time.ts';
 
 export const PERIODI = [
   'tutti',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PraticaStato, ServizioStato } from './domain';
-import { derivePraticaStato } from './pratica-stato';
+import type { PraticaStato, ServizioStato } from '#shared/domain.ts';
+import { derivePraticaStato } from '#shared/pratica-stato.ts';
 
 describe('derivePraticaStato', () => {
   it.each<[ServizioStato[], PraticaStato]>([

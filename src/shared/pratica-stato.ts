@@ -1,4 +1,4 @@
-import type { PraticaStato, ServizioStato } from './domain';
+import type { PraticaStato, ServizioStato } from '#shared/domain.ts';
 
 /**
  * docs/product/lifecycle.md#stato-della-pratica: all inserito → inserita; all ko → ko; every service completato or ko with at

@@ -13,7 +13,7 @@ import {
   SERVIZI_RICHIEDIBILI,
   SERVIZIO_TIPI,
   servizioLabel,
-} from './servizi-catalogo';
+} from '#shared/servizi-catalogo.ts';
 
 // What each kind means to the practice, the landing and the commission engine.
 // See docs/product/lifecycle.md#dati-al-completamento and docs/product/commissions.md

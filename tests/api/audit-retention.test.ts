@@ -7,9 +7,15 @@ import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { AuditPage } from '#shared/schemas/audit.ts';
 import { romeWallTimeToDate } from '#shared/time.ts';
-import { insertCommissione, insertDocumento, insertLead, insertPratica } from '../setup/factories';
-import { createTestContext, login, loginAs, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
-import { TEST_ADMIN } from '../setup/database';
+import { insertCommissione, insertDocumento, insertLead, insertPratica } from '#test/setup/factories.ts';
+import {
+  createTestContext,
+  login,
+  loginAs,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '#test/setup/test-app.ts';
+import { TEST_ADMIN } from '#test/setup/database.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -4,12 +4,18 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { sessions, users } from '#server/db/schema.ts';
 import { hashPassword, needsRehash } from '#server/lib/password.ts';
 import { msg } from '#shared/messages.ts';
-import { TEST_ADMIN } from '../setup/database';
-import { insertUser } from '../setup/factories';
+import { TEST_ADMIN } from '#test/setup/database.ts';
+import { insertUser } from '#test/setup/factories.ts';
 import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
 import { createMemoryCounters } from '#server/plugins/rate-limit.ts';
 import type { AppError } from '#server/lib/app-error.ts';
-import { createTestContext, login, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';
+import {
+  createTestContext,
+  login,
+  loginAsAdmin,
+  sessionCookie,
+  type TestContext,
+} from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -428,7 +434,7 @@ describe('login limits across instances', () => {
   it('failures made on one instance count on another when the counters are in the database', async () => {
     const { buildApp } = await import('#server/app.ts');
     const { createLocalStorage } = await import('#server/storage/storage.ts');
-    const { TEST_SESSION_SECRET } = await import('../setup/test-app');
+    const { TEST_SESSION_SECRET } = await import('#test/setup/test-app.ts');
     const make = () =>
       buildApp({
         db: ctx.db,

@@ -23,7 +23,7 @@ import { openDatabase, type Database } from '#server/db/client.ts';
 import { prepareDatabase } from '#server/db/prepare.ts';
 import { documenti, leads, pratiche } from '#server/db/schema.ts';
 import { newDocumentKey } from '#server/storage/storage.ts';
-import { insertDocumento, insertLead, insertPratica } from '../setup/factories';
+import { insertDocumento, insertLead, insertPratica } from '#test/setup/factories.ts';
 
 const skip = Boolean(process.env.TEST_DATABASE_URL);
 const root = path.resolve(import.meta.dirname, '../..');

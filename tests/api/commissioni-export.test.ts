@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
-import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import {
+  insertCommissioneConfig,
+  insertLead,
+  insertPratica,
+  insertPuntoFisico,
+} from '#test/setup/factories.ts';
+import { readCsvRows, readXlsxRows, unzip } from '#test/setup/spreadsheet.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -4,13 +4,13 @@ import { fromCents, toCents } from '#shared/money.ts';
 import type { Role } from '#shared/permissions.ts';
 import { isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
 import { commissioni, puntiFisici } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { getDashboardStats } from '#server/modules/dashboard/dashboard.service.ts';
 import { getPuntoFisicoStats } from '#server/modules/punti-fisici/punti-fisici.service.ts';
-import { insertCommissione, insertCommissioneConfig, insertPratica } from '../setup/factories';
-import { freshSums, keptSums, rows } from '../setup/derived-tables';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld } from '../setup/world';
+import { insertCommissione, insertCommissioneConfig, insertPratica } from '#test/setup/factories.ts';
+import { freshSums, keptSums, rows } from '#test/setup/derived-tables.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld } from '#test/setup/world.ts';
 
 /**
  * The per-day commission sums kept by triggers (docs/performance.md#somme-delle-commissioni)

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '#server/app.ts';
-import { createTestContext, loginAsAdmin, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import {
+  createTestContext,
+  loginAsAdmin,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let app: App;

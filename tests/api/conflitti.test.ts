@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conflictBackoffMs, isTransactionConflict, retryOnConflict } from '#server/db/conflicts.ts';
-import { createTestContext, type TestContext } from '../setup/test-app';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import type { Database } from '#server/db/client.ts';
 import { namedStatementClient } from '#server/db/named-statements.ts';
 import * as schema from '#server/db/schema.ts';
 import { inlineName, inlineNamesAmong } from '#server/db/sql-helpers.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { commissioniScope } from '#server/modules/commissioni/commissioni.scope.ts';
 import { leadsTotalQuery, pointCountersQuery } from '#server/modules/punti-fisici/contatori.ts';
 

@@ -11,16 +11,16 @@ import {
   insertPuntoFisico,
   insertServizio,
   insertUser,
-} from '../setup/factories';
+} from '#test/setup/factories.ts';
 import {
   expectScopeMembership,
   expectServiziElencoFresh,
   freshCounts,
   keptCounts,
   rows,
-} from '../setup/derived-tables';
-import { createTestContext, login, loginAs, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld } from '../setup/world';
+} from '#test/setup/derived-tables.ts';
+import { createTestContext, login, loginAs, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld } from '#test/setup/world.ts';
 
 /**
  * The counters kept by triggers (docs/performance.md#contatori) against a fresh count of the

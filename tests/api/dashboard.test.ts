@@ -6,13 +6,13 @@ import {
   getDashboardStats,
   lastRomeMonths,
 } from '#server/modules/dashboard/dashboard.service.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { Role } from '#shared/permissions.ts';
 import { dashboardStatsSchema, type DashboardStats } from '#shared/schemas/dashboard.ts';
 import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
-import { insertCommissione, insertPratica, insertPuntoFisico, insertUser } from '../setup/factories';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { insertCommissione, insertPratica, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 const URL = '/api/dashboard/stats';
 const MANAGEMENT_FIELDS = [

@@ -5,10 +5,16 @@ import { documenti, pratiche } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { Documento } from '#shared/schemas/landing.ts';
-import { insertLead, insertPratica } from '../setup/factories';
-import { JPEG_PAGE_1, multipart, samplePdf, sampleExe, type MultipartFile } from '../setup/sample-files';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES } from '../setup/world';
+import { insertLead, insertPratica } from '#test/setup/factories.ts';
+import {
+  JPEG_PAGE_1,
+  multipart,
+  samplePdf,
+  sampleExe,
+  type MultipartFile,
+} from '#test/setup/sample-files.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES } from '#test/setup/world.ts';
 
 const m = msg.pratica.documenti;
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '#shared/error-codes.ts';
 import { INT32_MAX } from '#shared/schemas/common.ts';
-import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { createTestContext, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 /**
  * Every error body carries a code of the product's own list (src/shared/error-codes.ts): requests

@@ -9,11 +9,16 @@ import type { BeneficiariList } from '#shared/schemas/estratto-conto.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
-import { pdfPages, pdfText, readEstrattoXlsx } from '../setup/estratti';
-import { fornitoreByCodice, insertCommissione, insertPuntoFisico, insertUser } from '../setup/factories';
-import { unzip } from '../setup/spreadsheet';
-import { createTestContext, loginAs, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { pdfPages, pdfText, readEstrattoXlsx } from '#test/setup/estratti.ts';
+import {
+  fornitoreByCodice,
+  insertCommissione,
+  insertPuntoFisico,
+  insertUser,
+} from '#test/setup/factories.ts';
+import { unzip } from '#test/setup/spreadsheet.ts';
+import { createTestContext, loginAs, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 const T = msg.estrattoConto.totali;
 

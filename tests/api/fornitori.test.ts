@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -8,8 +8,13 @@ import { buildApp } from '#server/app.ts';
 import { fromPostgres } from '#server/db/client.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { msg } from '#shared/messages.ts';
-import { PG_TEMPLATE_DB, TEST_ADMIN } from '../setup/database';
-import { createTestContext, loginAsAdmin, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import { PG_TEMPLATE_DB, TEST_ADMIN } from '#test/setup/database.ts';
+import {
+  createTestContext,
+  loginAsAdmin,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

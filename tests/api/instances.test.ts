@@ -16,11 +16,11 @@ import { documenti, users } from '#server/db/schema.ts';
 import { startScheduler } from '#server/jobs/scheduler.ts';
 import { createS3Client, createS3Storage } from '#server/storage/s3-storage.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
-import { buildSubmission, insertPuntoFisico } from '../setup/factories';
-import { multipartBody, startUpload, textBill } from '../support/http-upload';
-import { startTestS3, type TestS3 } from '../support/s3-server';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { killAllServers, spawnServer, type ServerProcess } from '../support/spawn-server';
+import { buildSubmission, insertPuntoFisico } from '#test/setup/factories.ts';
+import { multipartBody, startUpload, textBill } from '#test/support/http-upload.ts';
+import { startTestS3, type TestS3 } from '#test/support/s3-server.ts';
+import { createScratchDatabase, type ScratchDatabase } from '#test/support/scratch-database.ts';
+import { killAllServers, spawnServer, type ServerProcess } from '#test/support/spawn-server.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'admin@istanze.winsolution.it', password: 'password-istanze-1' };

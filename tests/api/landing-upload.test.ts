@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documenti, pratiche } from '#server/db/schema.ts';
 import { createUploadToken, UPLOAD_TOKEN_TTL_MS } from '#server/modules/landing/upload-token.ts';
 import { msg } from '#shared/messages.ts';
-import { buildSubmission, insertPratica, insertPuntoFisico } from '../setup/factories';
+import { buildSubmission, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
 import {
   JPEG_PAGE_1,
   JPEG_PAGE_2,
@@ -24,14 +24,14 @@ import {
   samplePdf,
   sampleZip,
   type MultipartFile,
-} from '../setup/sample-files';
+} from '#test/setup/sample-files.ts';
 import {
   createTestContext,
   loginAs,
   loginAsAdmin,
   TEST_SESSION_SECRET,
   type TestContext,
-} from '../setup/test-app';
+} from '#test/setup/test-app.ts';
 
 const m = msg.landing;
 let ctx: TestContext;

@@ -9,8 +9,8 @@ import {
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { landingFormSchema } from '#shared/schemas/landing.ts';
-import { buildSubmission, insertPuntoFisico, insertUser } from '../setup/factories';
-import { createTestContext, type TestContext } from '../setup/test-app';
+import { buildSubmission, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let puntoId: number;

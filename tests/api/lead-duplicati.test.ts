@@ -10,9 +10,9 @@ import {
   insertDocumento,
   insertLead,
   insertPratica,
-} from '../setup/factories';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
+} from '#test/setup/factories.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
 let ctx: TestContext;
 let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/permissions.ts';
 import { SERVICE_FILTER_TOTAL_BOUND } from '#shared/schemas/common.ts';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 /**
  * The leads list's service filter (docs/performance.md#filtro-per-servizio-dei-lead) reads a type

@@ -14,10 +14,10 @@ import {
   insertPratica,
   insertPuntoFisico,
   insertServizio,
-} from '../setup/factories';
-import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
+} from '#test/setup/factories.ts';
+import { readCsvRows, readXlsxRows, unzip } from '#test/setup/spreadsheet.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica, SCOPED_ROLES, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
 let ctx: TestContext;
 let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;

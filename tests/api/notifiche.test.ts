@@ -14,9 +14,9 @@ import {
   insertPratica,
   insertPuntoFisico,
   insertUser,
-} from '../setup/factories';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../setup/smtp';
-import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+} from '#test/setup/factories.ts';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '#test/setup/smtp.ts';
+import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 const MAIL_FROM = 'WINSOLUTION <avvisi@test.winsolution.it>';
 const BASE = 'http://localhost:5000';

@@ -9,7 +9,7 @@ import {
   TEST_SESSION_SECRET,
   testConfig,
   type TestContext,
-} from '../setup/test-app';
+} from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, ROLES, type Role } from '#shared/permissions.ts';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 /**
  * Walks every /api route the app registers against every role. New routes join the walk by

@@ -16,7 +16,7 @@ import { prepareDatabase } from '#server/db/prepare.ts';
 import { leads } from '#server/db/schema.ts';
 import { isUniqueViolation } from '#server/db/sql-helpers.ts';
 import { databaseErrorCode } from '#server/lib/log-safety.ts';
-import { insertLead } from '../setup/factories';
+import { insertLead } from '#test/setup/factories.ts';
 
 // The thread is the embedded database's; the PostgreSQL run has nothing to test here.
 const skip = Boolean(process.env.TEST_DATABASE_URL);

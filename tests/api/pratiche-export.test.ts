@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { PraticheList } from '#shared/schemas/pratica.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { insertCommissioneConfig, insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import {
+  insertCommissioneConfig,
+  insertLead,
+  insertPratica,
+  insertPuntoFisico,
+} from '#test/setup/factories.ts';
+import { readCsvRows, readXlsxRows, unzip } from '#test/setup/spreadsheet.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -13,10 +13,10 @@ import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import { SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
 import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
-import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { serviceFilterByDefinition } from '../setup/service-filters';
-import { readCsvRows } from '../setup/spreadsheet';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { insertLead, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
+import { serviceFilterByDefinition } from '#test/setup/service-filters.ts';
+import { readCsvRows } from '#test/setup/spreadsheet.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -19,9 +19,9 @@ import {
 } from '#shared/domain.ts';
 import { SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
 import { servizioStatoBit } from '#server/db/schema.ts';
-import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { serviceFilterByDefinition } from '../setup/service-filters';
-import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { insertLead, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
+import { serviceFilterByDefinition } from '#test/setup/service-filters.ts';
+import { createTestContext, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

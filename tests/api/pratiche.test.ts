@@ -10,8 +10,8 @@ import {
   insertPratica,
   insertPuntoFisico,
   insertUser,
-} from '../setup/factories';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+} from '#test/setup/factories.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -18,11 +18,16 @@ import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { romeParts } from '#shared/time.ts';
-import { readEstrattoXlsx } from '../setup/estratti';
-import { buildSubmission, insertCommissione, insertDocumento, insertServizio } from '../setup/factories';
-import { unzip } from '../setup/spreadsheet';
-import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { readEstrattoXlsx } from '#test/setup/estratti.ts';
+import {
+  buildSubmission,
+  insertCommissione,
+  insertDocumento,
+  insertServizio,
+} from '#test/setup/factories.ts';
+import { unzip } from '#test/setup/spreadsheet.ts';
+import { createTestContext, TEST_SESSION_SECRET, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 let ctx: TestContext;
 let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;

@@ -14,9 +14,9 @@ import {
   insertPuntoFisico,
   insertServizio,
   insertUser,
-} from '../setup/factories';
-import { createTestContext, loginAs, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '../setup/world';
+} from '#test/setup/factories.ts';
+import { createTestContext, loginAs, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
 let ctx: TestContext;
 let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;

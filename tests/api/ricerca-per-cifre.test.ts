@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { leads, pratiche } from '#server/db/schema.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
-import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { pieceOf, selectValue } from '../setup/search-pieces';
-import { createTestContext, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { insertLead, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
+import { pieceOf, selectValue } from '#test/setup/search-pieces.ts';
+import { createTestContext, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 /**
  * A term with seven digits in a row is found through the index of the rows' digit windows

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '#shared/permissions.ts';
-import { insertLead } from '../setup/factories';
-import { pieceOf, selectValue } from '../setup/search-pieces';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, SCOPED_ROLES } from '../setup/world';
+import { insertLead } from '#test/setup/factories.ts';
+import { pieceOf, selectValue } from '#test/setup/search-pieces.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, SCOPED_ROLES } from '#test/setup/world.ts';
 
 /**
  * A scoped person's search reads an index keyed by the person and three letters

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import { leads, pratiche, puntiFisici, ricercaVersione } from '#server/db/schema.ts';
 import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
-import { insertLead, insertPratica, insertPuntoFisico } from '../setup/factories';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld } from '../setup/world';
+import { insertLead, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld } from '#test/setup/world.ts';
 
 let ctx: TestContext;
 let w: Awaited<ReturnType<typeof buildTwoShopWorld>>;

@@ -8,10 +8,15 @@ import { buildApp, type App } from '#server/app.ts';
 import type { S3Config } from '#server/env.ts';
 import { createS3Storage } from '#server/storage/s3-storage.ts';
 import { newDocumentKey, type DocumentStorage } from '#server/storage/storage.ts';
-import { startTestS3, type TestS3 } from '../support/s3-server';
-import { buildSubmission, insertPuntoFisico } from '../setup/factories';
-import { multipart, samplePdf } from '../setup/sample-files';
-import { createTestContext, loginAsAdmin, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
+import { startTestS3, type TestS3 } from '#test/support/s3-server.ts';
+import { buildSubmission, insertPuntoFisico } from '#test/setup/factories.ts';
+import { multipart, samplePdf } from '#test/setup/sample-files.ts';
+import {
+  createTestContext,
+  loginAsAdmin,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '#test/setup/test-app.ts';
 
 const BUCKET = 'winsolution-test';
 let server: TestS3;

@@ -5,8 +5,8 @@ import { jobLeases, sessions } from '#server/db/schema.ts';
 import { periodicJobs, pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import { runJobOnce, startScheduler, type PeriodicJob } from '#server/jobs/scheduler.ts';
 import { expiredSessionsJob } from '#server/modules/auth/auth.jobs.ts';
-import { openTestDatabase } from '../setup/database';
-import { insertUser } from '../setup/factories';
+import { openTestDatabase } from '#test/setup/database.ts';
+import { insertUser } from '#test/setup/factories.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 const at = (iso: string) => () => new Date(iso);

@@ -5,11 +5,17 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documenti } from '#server/db/schema.ts';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '#shared/domain.ts';
-import { buildSubmission } from '../setup/factories';
-import { multipart, samplePdf, sampleExe, zipBombDocx, type MultipartFile } from '../setup/sample-files';
-import { recordFigures } from '../setup/security-figures';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { buildSubmission } from '#test/setup/factories.ts';
+import {
+  multipart,
+  samplePdf,
+  sampleExe,
+  zipBombDocx,
+  type MultipartFile,
+} from '#test/setup/sample-files.ts';
+import { recordFigures } from '#test/setup/security-figures.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 /**
  * Hostile uploads and cross-site requests, each counted in the suite's figures

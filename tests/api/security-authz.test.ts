@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import type { ApiRoute } from '#server/plugins/auth.ts';
 import { can, ROLES, type Role } from '#shared/permissions.ts';
-import { insertCommissione } from '../setup/factories';
-import { recordFigures } from '../setup/security-figures';
-import { TEST_ADMIN } from '../setup/database';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica, UNSCOPED_ROLES } from '../setup/world';
+import { insertCommissione } from '#test/setup/factories.ts';
+import { recordFigures } from '#test/setup/security-figures.ts';
+import { TEST_ADMIN } from '#test/setup/database.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
 /**
  * Every route that reads or deletes one row, × every role, × an id of the caller's own shop and

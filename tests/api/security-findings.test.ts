@@ -6,10 +6,15 @@ import { buildApp } from '#server/app.ts';
 import { leads, users } from '#server/db/schema.ts';
 import { safeError } from '#server/lib/log-safety.ts';
 import { msg } from '#shared/messages.ts';
-import { buildSubmission, insertLead, insertPratica } from '../setup/factories';
-import { multipart, samplePdf } from '../setup/sample-files';
-import { buildLoggedApp, createTestContext, TEST_SESSION_SECRET, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld } from '../setup/world';
+import { buildSubmission, insertLead, insertPratica } from '#test/setup/factories.ts';
+import { multipart, samplePdf } from '#test/setup/sample-files.ts';
+import {
+  buildLoggedApp,
+  createTestContext,
+  TEST_SESSION_SECRET,
+  type TestContext,
+} from '#test/setup/test-app.ts';
+import { buildTwoShopWorld } from '#test/setup/world.ts';
 
 /**
  * The outside probe's findings, one by one, as it sent them. Each of these answered 500, leaked

@@ -2,10 +2,10 @@ import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '#server/plugins/auth.ts';
-import { buildSubmission, insertCommissione, insertCommissioneConfig } from '../setup/factories';
-import { recordFigures } from '../setup/security-figures';
-import { createTestContext, type TestContext } from '../setup/test-app';
-import { buildTwoShopWorld, insertLeadWithPratica } from '../setup/world';
+import { buildSubmission, insertCommissione, insertCommissioneConfig } from '#test/setup/factories.ts';
+import { recordFigures } from '#test/setup/security-figures.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 /**
  * Every /api route's request (path, query, body) filled with hostile values: wrong types, NUL and

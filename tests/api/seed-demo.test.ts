@@ -20,8 +20,8 @@ import {
   DEMO_PASSWORD,
   seedDemoData,
   type SeedDemoResult,
-} from '#server/db/seed-demo/index.ts';
-import { rebuildDerivedTables } from '#server/db/seed-demo/copy.ts';
+} from '#scripts/seed-demo/index.ts';
+import { rebuildDerivedTables } from '#scripts/seed-demo/copy.ts';
 import { DEMO_CONSULTANT_EMAIL } from '#server/db/seed.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { computeCommission } from '#shared/commissioni/engine.ts';
@@ -29,8 +29,8 @@ import { DEMO_LANDING_CODE, KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domai
 import { fromCents, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import { ROLES } from '#shared/permissions.ts';
-import { expectDerivedTablesFresh } from '../setup/derived-tables';
-import { createTestContext, type TestContext } from '../setup/test-app';
+import { expectDerivedTablesFresh } from '#test/setup/derived-tables.ts';
+import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let first: SeedDemoResult;

@@ -15,10 +15,10 @@ import { documenti } from '#server/db/schema.ts';
 import { startScheduler } from '#server/jobs/scheduler.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
-import { buildSubmission, insertPuntoFisico } from '../setup/factories';
-import { startTestSmtp } from '../setup/smtp';
-import { startUpload, textBill } from '../support/http-upload';
-import { killAllServers, spawnServer, type ServerProcess } from '../support/spawn-server';
+import { buildSubmission, insertPuntoFisico } from '#test/setup/factories.ts';
+import { startTestSmtp } from '#test/setup/smtp.ts';
+import { startUpload, textBill } from '#test/support/http-upload.ts';
+import { killAllServers, spawnServer, type ServerProcess } from '#test/support/spawn-server.ts';
 
 // One run is enough: this file starts its own embedded database whatever the leg.
 const skip = Boolean(process.env.TEST_DATABASE_URL);

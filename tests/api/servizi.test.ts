@@ -2,8 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commissioni, pratiche, servizi, serviziStorico } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
-import { insertCommissioneConfig, insertPratica, insertPuntoFisico, insertUser } from '../setup/factories';
-import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import {
+  insertCommissioneConfig,
+  insertPratica,
+  insertPuntoFisico,
+  insertUser,
+} from '#test/setup/factories.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { documenti } from '#server/db/schema.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { newDocumentKey } from '#server/storage/storage.ts';
-import { buildSubmission, insertPratica, insertDocumento, insertPuntoFisico } from '../setup/factories';
-import { SAMPLE_TXT, samplePdf } from '../setup/sample-files';
-import { buildLoggedApp, createTestContext, type TestContext } from '../setup/test-app';
+import { buildSubmission, insertPratica, insertDocumento, insertPuntoFisico } from '#test/setup/factories.ts';
+import { SAMPLE_TXT, samplePdf } from '#test/setup/sample-files.ts';
+import { buildLoggedApp, createTestContext, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let puntoId: number;

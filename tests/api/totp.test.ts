@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import { auditLog, totpRecoveryCodes, userTotp, users } from '#server/db/schema.ts';
-import { TEST_ADMIN } from '../setup/database';
-import { insertUser } from '../setup/factories';
-import { createTestContext, loginAsAdmin, sessionCookie, type TestContext } from '../setup/test-app';
+import { TEST_ADMIN } from '#test/setup/database.ts';
+import { insertUser } from '#test/setup/factories.ts';
+import { createTestContext, loginAsAdmin, sessionCookie, type TestContext } from '#test/setup/test-app.ts';
 
 // The second factor: docs/security.md#verifica-in-due-passaggi
 

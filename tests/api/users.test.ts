@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
 import { ROLES, type Role } from '#shared/permissions.ts';
-import { TEST_ADMIN } from '../setup/database';
-import { insertPuntoFisico, insertUser } from '../setup/factories';
-import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '../setup/test-app';
+import { TEST_ADMIN } from '#test/setup/database.ts';
+import { insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
+import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { killAllServers, spawnServer, type ServerProcess } from '../support/spawn-server';
+import { createScratchDatabase, type ScratchDatabase } from '#test/support/scratch-database.ts';
+import { killAllServers, spawnServer, type ServerProcess } from '#test/support/spawn-server.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: 'admin@processi.winsolution.it', password: 'password-processi-1' };

@@ -9,8 +9,8 @@ import {
   signInByApi,
   test,
   screenshotBothSizes,
-} from './fixtures';
-import { leadFromLanding } from './workflow';
+} from '#test/e2e/fixtures.ts';
+import { leadFromLanding } from '#test/e2e/workflow.ts';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

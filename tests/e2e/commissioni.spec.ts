@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { periodoRange, formatDayKey } from '#shared/periodi.ts';
 import { msg } from '#shared/messages.ts';
-import { pdfText, readEstrattoXlsx } from '../setup/estratti';
-import { readXlsxRows, unzip } from '../setup/spreadsheet';
-import { commissionsFromWorkflow } from './workflow';
+import { pdfText, readEstrattoXlsx } from '#test/setup/estratti.ts';
+import { readXlsxRows, unzip } from '#test/setup/spreadsheet.ts';
+import { commissionsFromWorkflow } from '#test/e2e/workflow.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -15,7 +15,7 @@ import {
   test,
   saveWorkedExampleConfig,
   screenshotBothSizes,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -11,7 +11,7 @@ import {
   test,
   landingSubmission,
   screenshot,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const AMOUNT_ERROR = 'Importo non valido: usa un numero non negativo con al massimo 2 decimali';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatEuro, toCents } from '#shared/money.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
-import { choosePoint, searchPoint } from './combobox';
+import { choosePoint, searchPoint } from '#test/e2e/combobox.ts';
 import {
   adminApi,
   createUser,
@@ -12,7 +12,7 @@ import {
   saveWorkedExampleConfig,
   landingSubmission,
   screenshotBothSizes,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 async function stats(api: APIRequestContext): Promise<DashboardStats> {
   const res = await api.get('/api/dashboard/stats');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '#test/e2e/fixtures.ts';
 
 /** What a phone on 4G sees while the back-office's scripts arrive (docs/performance.md#primo-caricamento). */
 test.describe('back-office first load', () => {

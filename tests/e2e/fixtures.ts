@@ -7,10 +7,10 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { E2E_ADMIN } from './e2e-admin';
-import { WORKED_EXAMPLE_CONFIG } from '../setup/worked-example';
-import { landingSubmission } from '../setup/submission';
-import { serverURL } from './servers';
+import { E2E_ADMIN } from '#test/e2e/e2e-admin.ts';
+import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
+import { landingSubmission } from '#test/setup/submission.ts';
+import { serverURL } from '#test/e2e/servers.ts';
 
 export { expect, E2E_ADMIN, landingSubmission, serverURL };
 

@@ -9,9 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { freePort, spawnServer } from '../support/spawn-server';
-import { E2E_ADMIN } from './e2e-admin';
-import { E2E_SERVERS_ENV } from './servers';
+import { freePort, spawnServer } from '#test/support/spawn-server.ts';
+import { E2E_ADMIN } from '#test/e2e/e2e-admin.ts';
+import { E2E_SERVERS_ENV } from '#test/e2e/servers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

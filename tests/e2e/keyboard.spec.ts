@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { msg } from '#shared/messages.ts';
-import { pdfText, readEstrattoXlsx } from '../setup/estratti';
+import { pdfText, readEstrattoXlsx } from '#test/setup/estratti.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -11,8 +11,8 @@ import {
   saveWorkedExampleConfig,
   test,
   type E2EUser,
-} from './fixtures';
-import { commissionsFromWorkflow, leadFromLanding } from './workflow';
+} from '#test/e2e/fixtures.ts';
+import { commissionsFromWorkflow, leadFromLanding } from '#test/e2e/workflow.ts';
 
 /**
  * One main task per role, with the keyboard only: Tab to reach a control, Enter, the arrows and

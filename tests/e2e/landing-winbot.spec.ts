@@ -3,8 +3,8 @@ import type { Page, Request } from '@playwright/test';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import { fillData, person, type Person } from './wizard-helpers';
-import { adminApi, expect, expectNoSeriousA11yViolations, test, screenshot } from './fixtures';
+import { fillData, person, type Person } from '#test/e2e/wizard-helpers.ts';
+import { adminApi, expect, expectNoSeriousA11yViolations, test, screenshot } from '#test/e2e/fixtures.ts';
 
 /**
  * WINBOT, the landing's guided assistant, and the failures the customer sees, on a phone

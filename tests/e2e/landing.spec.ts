@@ -2,8 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { CONSULENTE_TELEFONO_PLACEHOLDER, DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { fillData, person } from './wizard-helpers';
-import { adminApi, createStaffedPoint, expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { fillData, person } from '#test/e2e/wizard-helpers.ts';
+import {
+  adminApi,
+  createStaffedPoint,
+  expect,
+  expectNoSeriousA11yViolations,
+  test,
+} from '#test/e2e/fixtures.ts';
 
 const m = msg.landing;
 const DEMO = `/landing/${DEMO_LANDING_CODE}`;

@@ -8,7 +8,7 @@ import {
   signInByApi,
   test,
   screenshotBothSizes,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

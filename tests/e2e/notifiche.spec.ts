@@ -8,7 +8,7 @@ import {
   signInByApi,
   test,
   landingSubmission,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 let seq = 0;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { msg } from '#shared/messages.ts';
-import { pdfText } from '../setup/estratti';
-import { samplePdf } from '../setup/sample-files';
+import { pdfText } from '#test/setup/estratti.ts';
+import { samplePdf } from '#test/setup/sample-files.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -11,8 +11,8 @@ import {
   signInByApi,
   test,
   screenshot,
-} from './fixtures';
-import { commissionsFromWorkflow } from './workflow';
+} from '#test/e2e/fixtures.ts';
+import { commissionsFromWorkflow } from '#test/e2e/workflow.ts';
 
 /**
  * The back-office paths the desktop specs walk at 1440×900, walked again on a phone (390×844):

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows } from '#test/setup/spreadsheet.ts';
 import {
   adminApi,
   apiAs,
@@ -14,8 +14,8 @@ import {
   type E2EUser,
   saveWorkedExampleConfig,
   screenshot,
-} from './fixtures';
-import { searchPoint } from './combobox';
+} from '#test/e2e/fixtures.ts';
+import { searchPoint } from '#test/e2e/combobox.ts';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -7,7 +7,7 @@ import {
   signInByApi,
   test,
   screenshotBothSizes,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 test.describe('Privacy', () => {
   test('the admin erases a lead from its detail, and the audit log shows it', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
-import { readCsvRows, readXlsxRows } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows } from '#test/setup/spreadsheet.ts';
 import {
   adminApi,
   createPoint,
@@ -12,8 +12,8 @@ import {
   test,
   landingSubmission,
   screenshotBothSizes,
-} from './fixtures';
-import { searchPerson, searchPoint } from './combobox';
+} from '#test/e2e/fixtures.ts';
+import { searchPerson, searchPoint } from '#test/e2e/combobox.ts';
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -38,7 +38,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { choosePoint } from './combobox';
+import { choosePoint } from '#test/e2e/combobox.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -47,7 +47,7 @@ import {
   saveWorkedExampleConfig,
   signIn,
   test,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 const IMG = `<img src=x onerror="window.__xss=1">`;
 const SVG = `"><svg onload="window.__xss=2">`;

@@ -1,4 +1,11 @@
-import { adminApi, createUser, expect, expectNoSeriousA11yViolations, signIn, test } from './fixtures';
+import {
+  adminApi,
+  createUser,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from '#test/e2e/fixtures.ts';
 
 test.describe('back-office shell', () => {
   test('admin signs in, sees the admin dashboard and the full menu, and signs out', async ({ page }) => {

@@ -8,7 +8,7 @@ import {
   signIn,
   test,
   screenshotBothSizes,
-} from './fixtures';
+} from '#test/e2e/fixtures.ts';
 
 // The second factor end to end: docs/security.md#verifica-in-due-passaggi
 

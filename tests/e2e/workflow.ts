@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, E2E_ADMIN, expect, landingSubmission, serverURL } from './fixtures';
+import { apiAs, E2E_ADMIN, expect, landingSubmission, serverURL } from '#test/e2e/fixtures.ts';
 
 let phoneSeq = 0;
 /**

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '#server/db/client.ts';
 import { eq } from 'drizzle-orm';
-import { landingSubmission } from './submission';
-import { WORKED_EXAMPLE_CONFIG } from './worked-example';
+import { landingSubmission } from '#test/setup/submission.ts';
+import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
 import {
   commissioni,
   commissioniFornitori,

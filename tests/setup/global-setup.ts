@@ -6,8 +6,8 @@ import { fromPglite, fromPostgres } from '#server/db/client.ts';
 import { createPglite } from '#server/db/pglite.ts';
 import { runMigrations } from '#server/db/migrate.ts';
 import { seedDatabase } from '#server/db/seed.ts';
-import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from './database';
-import { clearFigures, formatFigures, totalFigures } from './security-figures';
+import { PG_TEMPLATE_DB, TEMPLATE_FILE, TEST_ADMIN } from '#test/setup/database.ts';
+import { clearFigures, formatFigures, totalFigures } from '#test/setup/security-figures.ts';
 
 const seedConfig = { adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
 

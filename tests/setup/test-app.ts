@@ -8,9 +8,9 @@ import { parseEnv, type Config } from '#server/env.ts';
 import { loggerOptions } from '#server/lib/log-safety.ts';
 import type { Role } from '#shared/permissions.ts';
 import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
-import { openTestDatabase, TEST_ADMIN } from './database';
-import { insertUser } from './factories';
-import { checkAnswersAgainstOpenApi } from './openapi-contract';
+import { openTestDatabase, TEST_ADMIN } from '#test/setup/database.ts';
+import { insertUser } from '#test/setup/factories.ts';
+import { checkAnswersAgainstOpenApi } from '#test/setup/openapi-contract.ts';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 

@@ -1,6 +1,6 @@
 import type { Role } from '#shared/permissions.ts';
-import { insertLead, insertPratica, insertPuntoFisico, insertServizio } from './factories';
-import { loginAs, loginAsAdmin, type TestContext } from './test-app';
+import { insertLead, insertPratica, insertPuntoFisico, insertServizio } from '#test/setup/factories.ts';
+import { loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 /**
  * Two shops with their own people, for scope tests: shop A belongs to pfA / agA / amA, shop B to

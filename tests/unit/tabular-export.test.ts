@@ -8,7 +8,7 @@ import {
   type Cell,
   EXPORT_BATCH,
 } from '#server/lib/tabular-export.ts';
-import { readCsvRows, readXlsxRows, unzip } from '../setup/spreadsheet';
+import { readCsvRows, readXlsxRows, unzip } from '#test/setup/spreadsheet.ts';
 
 async function* from(rows: Cell[][]) {
   yield* rows;

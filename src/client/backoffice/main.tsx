@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
-import { RootErrorBoundary } from './app/screen-error-boundary';
+import { AppProvider } from '#client/backoffice/app/provider.tsx';
+import { AppRouter } from '#client/backoffice/app/router.tsx';
+import { RootErrorBoundary } from '#client/backoffice/app/screen-error-boundary.tsx';
 import './backoffice.css';
 
 createRoot(document.getElementById('root')!, {

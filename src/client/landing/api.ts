@@ -1,4 +1,4 @@
-import { apiRequest } from '../lib/api-client';
+import { apiRequest } from '#client/lib/api-client.ts';
 import type { LandingInfo, SubmitFormInput, SubmitFormResponse } from '#shared/schemas/landing.ts';
 
 /** GET /api/landing/{code}: public, without credentials, no retry. */

@@ -2,9 +2,9 @@ import { Component, lazy, Suspense, useEffect, useState, type ComponentType, typ
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
-import { Logo } from '../components/ui/logo';
-import { fetchLanding } from './api';
-import { Wizard } from './wizard';
+import { Logo } from '#client/components/ui/logo.tsx';
+import { fetchLanding } from '#client/landing/api.ts';
+import { Wizard } from '#client/landing/wizard.tsx';
 
 const m = landingMsg;
 
@@ -13,7 +13,7 @@ const m = landingMsg;
  * page loaded) leaves the wizard as it is: the assistant is a help, never a requirement.
  */
 const Winbot = lazy<ComponentType>(() =>
-  import('./winbot/winbot').catch((error: unknown) => {
+  import('#client/landing/winbot/winbot.tsx').catch((error: unknown) => {
     console.warn('WINBOT non caricato:', error);
     return { default: () => null };
   }),

@@ -3,7 +3,7 @@
  * See docs/product/landing.md#errori-di-invio
  */
 import { landingMsg } from '#shared/messages-landing.ts';
-import { LandingRequestError } from './api';
+import { LandingRequestError } from '#client/landing/api.ts';
 
 const m = landingMsg;
 

@@ -8,7 +8,7 @@ import {
   type LandingInfo,
   type SubmitFormInput,
 } from '#shared/schemas/landing.ts';
-import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from './api';
+import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from '#client/landing/api.ts';
 import {
   billNeeds,
   canCombineBills,
@@ -19,16 +19,16 @@ import {
   uploadParts,
   type BillKind,
   type Bills,
-} from './bills';
-import { Conferma } from './components/conferma';
-import { ProgressDots } from './components/progress-dots';
-import { StepDati } from './components/step-dati';
-import { StepFatture } from './components/step-fatture';
-import { StepOrario } from './components/step-orario';
-import { StepServizi } from './components/step-servizi';
-import { dataChecks, wizardStore } from './guide-bridge';
-import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from './submission';
-import { useLandingForm } from './use-landing-form';
+} from '#client/landing/bills.ts';
+import { Conferma } from '#client/landing/components/conferma.tsx';
+import { ProgressDots } from '#client/landing/components/progress-dots.tsx';
+import { StepDati } from '#client/landing/components/step-dati.tsx';
+import { StepFatture } from '#client/landing/components/step-fatture.tsx';
+import { StepOrario } from '#client/landing/components/step-orario.tsx';
+import { StepServizi } from '#client/landing/components/step-servizi.tsx';
+import { dataChecks, wizardStore } from '#client/landing/guide-bridge.ts';
+import { sendWithOneRetry, submitFailureMessage, type UploadOutcome } from '#client/landing/submission.ts';
+import { useLandingForm } from '#client/landing/use-landing-form.ts';
 
 type Step = 1 | 2 | 3 | 4;
 

@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { ApiError } from '#client/lib/api-client.ts';
 
 /** Fetches a file with the session cookie and hands it to the browser as a download. */
 export async function downloadFile(url: string, fallbackName: string): Promise<string> {

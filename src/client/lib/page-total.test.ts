@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capitalise, formatCount } from '#shared/text-format.ts';
-import { describeTotal } from './page-total';
+import { describeTotal } from '#client/lib/page-total.ts';
 
 describe('counts and totals as the screens write them', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './api-client';
+import { ApiError, api } from '#client/lib/api-client.ts';
 
 /**
  * How long data counts as fresh before a screen that mounts reads it again. Lists and numbers

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '#client/lib/query-client.ts';
 
 /** Component tests: the component inside a fresh query client, as the app provides one. */
 export function renderWithClient(ui: ReactElement, options?: RenderOptions) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { positiveInt, urlSearchText } from './use-url-state';
+import { positiveInt, urlSearchText } from '#client/lib/use-url-state.ts';
 
 describe('the search text of a list URL', () => {
   it.each([

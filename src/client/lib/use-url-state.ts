@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
 
 type ParamValue = string | number | boolean | null | undefined;
 

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Config } from '#server/env.ts';
-import { openDatabase } from './client';
-import { createPglite } from './pglite';
-import { acquireDataDirLock, LOCK_FILE } from './data-dir-lock';
+import { openDatabase } from '#server/db/client.ts';
+import { createPglite } from '#server/db/pglite.ts';
+import { acquireDataDirLock, LOCK_FILE } from '#server/db/data-dir-lock.ts';
 
 /**
  * Backup and restore of the embedded database together with its documents on disk

@@ -3,11 +3,11 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { acquireDataDirLock } from './data-dir-lock';
-import { namedStatementClient } from './named-statements';
-import { createPglite } from './pglite';
-import { PgliteThread } from './pglite-thread';
-import * as schema from './schema';
+import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
+import { namedStatementClient } from '#server/db/named-statements.ts';
+import { createPglite } from '#server/db/pglite.ts';
+import { PgliteThread } from '#server/db/pglite-thread.ts';
+import * as schema from '#server/db/schema.ts';
 
 export type Schema = typeof schema;
 /** The one database type services use, whether PGlite or node-postgres is behind it. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { projectRoot } from '../project-root';
-import type { DatabaseHandle } from './client';
+import { projectRoot } from '#server/project-root.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 
 /** Found from the project root, so the compiled server (dist/server/) reads the same SQL files. */
 export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from './statement-names';
+import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from '#server/db/statement-names.ts';
 
 /**
  * A node-postgres client that sends the server's reads as named statements: PostgreSQL parses a

@@ -6,7 +6,7 @@
  * six that PGlite's `query()` makes. Runs in the database's thread (pglite-worker.ts).
  */
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
-import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from './statement-names';
+import { NAMED_STATEMENTS_PER_CONNECTION, statementName } from '#server/db/statement-names.ts';
 
 export interface Statement {
   sql: string;

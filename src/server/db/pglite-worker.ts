@@ -6,9 +6,9 @@
  * of after it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createPglite } from './pglite';
-import { PgliteStatements } from './pglite-statements';
-import type { ToThread, FromThread, WorkerData } from './pglite-thread';
+import { createPglite } from '#server/db/pglite.ts';
+import { PgliteStatements } from '#server/db/pglite-statements.ts';
+import type { ToThread, FromThread, WorkerData } from '#server/db/pglite-thread.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
 const port = parentPort;

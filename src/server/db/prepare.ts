@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../env';
-import type { DatabaseHandle } from './client';
-import { runMigrations } from './migrate';
-import { seedDatabase, type SeedResult } from './seed';
+import type { Config } from '#server/env.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { runMigrations } from '#server/db/migrate.ts';
+import { seedDatabase, type SeedResult } from '#server/db/seed.ts';
 
 /**
  * Migrations and first-start data, exactly once however many instances start together: on

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { SERVIZI_CATALOGO, SERVIZI_PRINCIPALI } from '#shared/servizi-catalogo.ts';
-import type { Config } from '../env';
-import { generatePassword, hashPassword } from '../lib/password';
-import { DEMO_LANDING_CODE } from '../modules/punti-fisici/landing-code';
-import type { Database } from './client';
-import { fornitori, puntiFisici, users } from './schema';
+import type { Config } from '#server/env.ts';
+import { generatePassword, hashPassword } from '#server/lib/password.ts';
+import { DEMO_LANDING_CODE } from '#server/modules/punti-fisici/landing-code.ts';
+import type { Database } from '#server/db/client.ts';
+import { fornitori, puntiFisici, users } from '#server/db/schema.ts';
 
 /** The suppliers every installation starts with; the services each offers are in the catalogue. */
 const SEED_FORNITORI = [

@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from './client';
+import type { DbExecutor } from '#server/db/client.ts';
 
 /** Small SQL helpers every module needs once. */
 

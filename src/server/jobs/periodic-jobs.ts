@@ -8,7 +8,7 @@ import type { Mailer } from '#server/modules/notifiche/mailer.ts';
 import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
 import { retentionJob } from '#server/modules/privacy/privacy.jobs.ts';
 import { emailOutboxJob, emailRetentionJob, riepilogoJob } from '#server/modules/notifiche/notifiche.jobs.ts';
-import type { PeriodicJob } from './scheduler';
+import type { PeriodicJob } from '#server/jobs/scheduler.ts';
 
 /** Rate-limit windows that are over: only the shared counters on PostgreSQL have rows. */
 export const expiredRateLimitsJob: PeriodicJob = {

@@ -1,6 +1,6 @@
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { lazyRequire } from './lazy-require';
+import { lazyRequire } from '#server/lib/lazy-require.ts';
 import type { ExportFormat } from '#shared/schemas/common.ts';
 import { romeDateKey } from '#shared/time.ts';
 

@@ -6,7 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { PERMISSIONS } from '#shared/permissions.ts';
 import { apiErrorSchema } from '#shared/schemas/common.ts';
-import type { Access } from './auth';
+import type { Access } from '#server/plugins/auth.ts';
 
 /**
  * What a route's zod schemas cannot say and the document must (docs/security.md#il-contratto):

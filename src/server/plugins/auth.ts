@@ -1,12 +1,13 @@
+import type { Actor } from '#server/lib/actor.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { can, type Permission, type Role } from '#shared/permissions.ts';
+import { can, type Permission } from '#shared/permissions.ts';
 import { msg } from '#shared/messages.ts';
-import type { Database, DbExecutor } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import type { Database, DbExecutor } from '#server/db/client.ts';
+import { sessions, users } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 export const SESSION_COOKIE = 'ws_session';
 /**
@@ -21,15 +22,6 @@ const SESSION_TOUCH_EVERY_MS = 5 * 60 * 1000;
 /** Where a session's idle deadline moves on use: never past its absolute limit. */
 function idleDeadline(createdAt: Date, now: number): Date {
   return new Date(Math.min(now + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
-}
-
-/** Who is calling, as every domain function receives it. */
-export interface Actor {
-  id: number;
-  role: Role;
-  email: string;
-  firstName: string;
-  lastName: string;
 }
 
 /**

@@ -5,9 +5,13 @@ import { msg } from '#shared/messages.ts';
 import type { ErrorCode } from '#shared/error-codes.ts';
 import type { ApiErrorBody } from '#shared/schemas/common.ts';
 import { installItalianErrors } from '#shared/schemas/error-map.ts';
-import { AppError } from '../lib/app-error';
-import { isClientAbort, isServiceUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/unavailable';
-import { databaseErrorCode } from '../lib/log-safety';
+import { AppError } from '#server/lib/app-error.ts';
+import {
+  isClientAbort,
+  isServiceUnavailable,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from '#server/lib/unavailable.ts';
+import { databaseErrorCode } from '#server/lib/log-safety.ts';
 
 /**
  * PostgreSQL errors a request's data can cause, as the client's mistake: bad text (NUL), a

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { msg } from '#shared/messages.ts';
-import type { Database } from '../db/client';
-import type { DocumentStorage } from '../storage/storage';
+import type { Database } from '#server/db/client.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 
 /** A dependency that does not answer within this time counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;

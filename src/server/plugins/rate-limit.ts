@@ -2,9 +2,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { rateLimits } from '../db/schema';
-import { AppError } from '../lib/app-error';
+import type { Database } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
+import { AppError } from '#server/lib/app-error.ts';
 
 /** A fixed window: how many hits so far, and when it starts again (epoch ms). */
 export interface Counter {

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isApiPath } from './request-path';
+import { isApiPath } from '#server/plugins/request-path.ts';
 
 /**
  * Security headers through @fastify/helmet. The CSP allows no inline script (the built client

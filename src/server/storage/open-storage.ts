@@ -1,6 +1,6 @@
 import type { Config } from '#server/env.ts';
-import { createS3Storage } from './s3-storage';
-import { createLocalStorage, type DocumentStorage } from './storage';
+import { createS3Storage } from '#server/storage/s3-storage.ts';
+import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
 
 /** The object store when S3_BUCKET is set, the local UPLOAD_DIR otherwise (docs/deploy.md). */
 export function openStorage(config: Pick<Config, 's3' | 'uploadDir'>): DocumentStorage {

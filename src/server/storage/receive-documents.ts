@@ -6,8 +6,13 @@ import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { stripUnsafeChars } from '#shared/text-rules.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { safeDisplayName, sniffDocumentType, SNIFF_BYTES, type DetectedType } from './file-check';
-import { newDocumentKey, type DocumentStorage } from './storage';
+import {
+  safeDisplayName,
+  sniffDocumentType,
+  SNIFF_BYTES,
+  type DetectedType,
+} from '#server/storage/file-check.ts';
+import { newDocumentKey, type DocumentStorage } from '#server/storage/storage.ts';
 
 const m = msg.landing;
 

@@ -3,7 +3,12 @@ import type * as ClientS3 from '@aws-sdk/client-s3';
 import type { CompletedPart, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '#server/env.ts';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
-import { assertSafeKey, DOCUMENT_KEY, type DocumentStorage, type SweepResult } from './storage';
+import {
+  assertSafeKey,
+  DOCUMENT_KEY,
+  type DocumentStorage,
+  type SweepResult,
+} from '#server/storage/storage.ts';
 
 /**
  * S3's smallest multipart part (5 MiB), and the only buffer a document being stored holds: the

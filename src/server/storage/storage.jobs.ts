@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { documenti } from '#server/db/schema.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
-import type { DocumentStorage } from './storage';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 
 /**
  * Longer than any upload takes (10 × 10 MB on a slow phone): a document younger than this may

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toCents } from '../money';
-import { hasFixedCommission } from '../servizi-catalogo';
+import { toCents } from '#shared/money.ts';
+import { hasFixedCommission } from '#shared/servizi-catalogo.ts';
 import {
   CommissionConfigMissingError,
   CommissionInputError,
@@ -9,7 +9,7 @@ import {
   stornoOf,
   type CommissionConfig,
   type CommissionInput,
-} from './engine';
+} from '#shared/commissioni/engine.ts';
 
 /** The worked example of docs/product/commissions.md#esempio-svolto (Enel luce), plus non-RID additional amounts and rental percentages. */
 function config(overrides: Partial<Record<keyof CommissionConfig, string>> = {}): CommissionConfig {

@@ -5,8 +5,8 @@
  * rounded on its own to the nearest cent, half away from zero (12.345 → 12.35, −12.345 → −12.35),
  * with exact integer arithmetic (BigInt), never floating point.
  */
-import type { Cents } from '../money';
-import { hasForniture, hasPercentCommission, servizioLabel } from '../servizi-catalogo';
+import type { Cents } from '#shared/money.ts';
+import { hasForniture, hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
 
 /** A supplier's configuration for one service, amounts in cents, percentages in hundredths (12.50% → 1250). */
 export interface CommissionConfig {

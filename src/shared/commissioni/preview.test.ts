@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromCents } from '../money';
-import { percentSum, previewScenarios, type ConfigValues } from './preview';
+import { fromCents } from '#shared/money.ts';
+import { percentSum, previewScenarios, type ConfigValues } from '#shared/commissioni/preview.ts';
 
 const ZERO: ConfigValues = {
   ricavoBase: '0',

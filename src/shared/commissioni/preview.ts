@@ -3,10 +3,14 @@
  * engine on a few sample sales (a point with agent and area manager, no bonus), so the admin sees
  * the four amounts — and a structure that loses money — while typing.
  */
-import { formatEuro, toCents, type Cents } from '../money';
-import { CONFIG_AMOUNT_FIELDS, CONFIG_PERCENT_FIELDS, isValidPercent } from '../schemas/commissione';
-import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
-import { computeCommission, type CommissionConfig, type CommissionResult } from './engine';
+import { formatEuro, toCents, type Cents } from '#shared/money.ts';
+import { CONFIG_AMOUNT_FIELDS, CONFIG_PERCENT_FIELDS, isValidPercent } from '#shared/schemas/commissione.ts';
+import { hasForniture, hasPercentCommission } from '#shared/servizi-catalogo.ts';
+import {
+  computeCommission,
+  type CommissionConfig,
+  type CommissionResult,
+} from '#shared/commissioni/engine.ts';
 
 export type ConfigField = (typeof CONFIG_AMOUNT_FIELDS)[number] | (typeof CONFIG_PERCENT_FIELDS)[number];
 /** The configuration as the API and the form carry it: decimal strings ("12.50"). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { AUDIT_TIPI } from '../domain';
-import { msg } from '../messages';
-import { idQuerySchema } from './common';
+import { AUDIT_TIPI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { idQuerySchema } from '#shared/schemas/common.ts';
 
 const m = msg.audit;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { msg } from '../messages';
-import { passwordSchema } from './password';
-import { PASSWORD_MAX } from './password-limits';
+import { msg } from '#shared/messages.ts';
+import { passwordSchema } from '#shared/schemas/password.ts';
+import { PASSWORD_MAX } from '#shared/schemas/password-limits.ts';
 
 /** The signed-in user's own password change (profile): the current one, then the new one twice. */
 export const changePasswordSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '../domain';
-import { msg } from '../messages';
-import { toCents } from '../money';
+import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
 import {
   exportFormatSchema,
   finoQueryShape,
@@ -11,7 +11,7 @@ import {
   pageTotalShape,
   paginationQuerySchema,
   text,
-} from './common';
+} from '#shared/schemas/common.ts';
 
 /** The amount fields of a supplier's configuration, in form order. */
 export const CONFIG_AMOUNT_FIELDS = [

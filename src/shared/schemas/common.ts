@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ERROR_CODES } from '../error-codes';
-import { fillMessage, msg } from '../messages';
-import { toCents } from '../money';
-import { SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
+import { ERROR_CODES } from '#shared/error-codes.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import { SAFE_LINE, SAFE_MULTILINE } from '#shared/text-rules.ts';
 
 /** Error body of every non-OK API reply; `code` is a public one (src/shared/error-codes.ts). */
 export const apiErrorSchema = z.object({

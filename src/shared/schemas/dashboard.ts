@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRATICA_STATI } from '../domain';
+import { PRATICA_STATI } from '#shared/domain.ts';
 
 /** Recent lists on the dashboard hold at most 5 rows; the trend covers the last 6 months. */
 export const DASHBOARD_RECENT_LIMIT = 5;

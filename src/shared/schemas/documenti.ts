@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PRATICA_EVENTO_TIPI } from '../domain';
-import { msg } from '../messages';
-import { documentiCaricatiSchema, documentoSchema } from './landing';
+import { PRATICA_EVENTO_TIPI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { documentiCaricatiSchema, documentoSchema } from '#shared/schemas/landing.ts';
 
 const m = msg.pratica.documenti;
 

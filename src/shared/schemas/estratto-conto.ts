@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BENEFICIARIO_RUOLI } from '../domain';
-import { msg } from '../messages';
-import { parsePeriodoEstratto } from '../periodi';
+import { BENEFICIARIO_RUOLI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { parsePeriodoEstratto } from '#shared/periodi.ts';
 import { idQuerySchema } from '#shared/schemas/common.ts';
 
 const m = msg.estrattoConto;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { SERVIZI_PRINCIPALI } from '../domain';
-import { msg } from '../messages';
-import { text } from './common';
+import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { text } from '#shared/schemas/common.ts';
 
 export const fornitoreSchema = z.object({
   id: z.number().int(),

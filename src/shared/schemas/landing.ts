@@ -1,9 +1,9 @@
 // zod/mini: the same schemas in a tree-shakable form, so the public landing's first load stays
 // within its budget (see docs/decisions/003-landing.md). The server reads them alike.
 import * as z from 'zod/mini';
-import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '../domain';
-import { landingMsg } from '../messages-landing';
-import { CONTROL_CHARS_MESSAGE, SAFE_LINE, SAFE_MULTILINE } from '../text-rules';
+import { FASCE_ORARIE, SERVIZI_RICHIEDIBILI } from '#shared/domain.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
+import { CONTROL_CHARS_MESSAGE, SAFE_LINE, SAFE_MULTILINE } from '#shared/text-rules.ts';
 
 const m = landingMsg;
 

@@ -5,8 +5,8 @@ import {
   PRATICA_STATI,
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
-} from '../domain';
-import { msg } from '../messages';
+} from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
 import {
   exportFormatSchema,
   finoQueryShape,
@@ -16,7 +16,7 @@ import {
   paginatedSchema,
   paginationQuerySchema,
   searchSchema,
-} from './common';
+} from '#shared/schemas/common.ts';
 
 export const LEAD_CONTATTO_LABELS: Record<(typeof LEAD_CONTATTO_STATI)[number], string> = {
   nuovo: 'Nuovo',

@@ -1,8 +1,8 @@
 // zod/mini, as the landing's schemas: the sign-in page's first load carries only the checks it
 // uses, not the whole zod library (docs/performance.md#primo-caricamento). The server reads it alike.
 import * as z from 'zod/mini';
-import { msg } from '../messages';
-import { PASSWORD_MAX } from './password-limits';
+import { msg } from '#shared/messages.ts';
+import { PASSWORD_MAX } from '#shared/schemas/password-limits.ts';
 
 /**
  * The sign-in's password step. Apart from the password rules (./password.ts) so that the sign-in

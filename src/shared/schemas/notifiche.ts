@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_STATI, EMAIL_TIPI, NOTIFICA_TIPI } from '../domain';
-import { msg } from '../messages';
-import { paginatedSchema, paginationQuerySchema } from './common';
+import { EMAIL_STATI, EMAIL_TIPI, NOTIFICA_TIPI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { paginatedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
 
 const m = msg.notifiche;
 

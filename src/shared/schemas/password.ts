@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { COMMON_PASSWORDS_TEXT } from '../common-passwords';
-import { msg } from '../messages';
-import { SAFE_LINE } from '../text-rules';
-import { PASSWORD_MAX, PASSWORD_MIN } from './password-limits';
+import { COMMON_PASSWORDS_TEXT } from '#shared/common-passwords.ts';
+import { msg } from '#shared/messages.ts';
+import { SAFE_LINE } from '#shared/text-rules.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/schemas/password-limits.ts';
 
 let common: Set<string> | null = null;
 

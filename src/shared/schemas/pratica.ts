@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '../domain';
+import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
 import {
   exportFormatSchema,
   finoQueryShape,
@@ -8,8 +8,8 @@ import {
   pageTotalShape,
   paginationQuerySchema,
   searchSchema,
-} from './common';
-import { servizioSchema } from './servizio';
+} from '#shared/schemas/common.ts';
+import { servizioSchema } from '#shared/schemas/servizio.ts';
 
 export const praticaSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../messages';
+import { msg } from '#shared/messages.ts';
 import {
   finoQueryShape,
   finoResultShape,
@@ -9,7 +9,7 @@ import {
   paginationQuerySchema,
   searchSchema,
   text,
-} from './common';
+} from '#shared/schemas/common.ts';
 
 const m = msg.puntoFisico;
 

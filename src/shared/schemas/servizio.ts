@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '../domain';
-import { msg } from '../messages';
-import { toCents } from '../money';
-import { amountIssue, text } from './common';
-import { hasForniture, hasPercentCommission } from '../servizi-catalogo';
+import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
+import { amountIssue, text } from '#shared/schemas/common.ts';
+import { hasForniture, hasPercentCommission } from '#shared/servizi-catalogo.ts';
 
 export const storicoSchema = z.object({
   id: z.number().int(),

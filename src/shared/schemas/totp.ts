@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { msg } from '../messages';
-import { ROLES } from '../permissions';
-import { PASSWORD_MAX } from './password-limits';
-import { userSchema } from './utente';
+import { msg } from '#shared/messages.ts';
+import { ROLES } from '#shared/permissions.ts';
+import { PASSWORD_MAX } from '#shared/schemas/password-limits.ts';
+import { userSchema } from '#shared/schemas/utente.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 

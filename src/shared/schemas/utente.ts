@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../permissions';
-import { msg } from '../messages';
+import { ROLES } from '#shared/permissions.ts';
+import { msg } from '#shared/messages.ts';
 import {
   finoQueryShape,
   finoResultShape,
@@ -8,8 +8,8 @@ import {
   paginationQuerySchema,
   searchSchema,
   text,
-} from './common';
-import { passwordSchema } from './password';
+} from '#shared/schemas/common.ts';
+import { passwordSchema } from '#shared/schemas/password.ts';
 
 const roleSchema = z.enum(ROLES, { message: msg.user.roleRequired });
 

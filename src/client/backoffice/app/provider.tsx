@@ -3,8 +3,8 @@ import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from '
 import { msg } from '#shared/messages.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 import { currentToast, subscribeToToasts, toast } from '#client/components/ui/toast-store.ts';
-import { authQueries, forgetSession, useCurrentUser } from '../features/auth/api/auth';
-import { AuthProvider } from '../features/auth/auth-context';
+import { authQueries, forgetSession, useCurrentUser } from '#client/backoffice/features/auth/api/auth.ts';
+import { AuthProvider } from '#client/backoffice/features/auth/auth-context.tsx';
 
 /**
  * A 401 while someone is signed in: the session is over. Everything cached goes, the router

@@ -3,13 +3,13 @@ import { matchRoute, Redirect, useLocation, useRouter, useSearch } from 'wouter'
 import { msg } from '#shared/messages.ts';
 import { can, canOpenSection, paths, type Permission } from '#shared/permissions.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { useAuth } from '../features/auth/auth-context';
-import { returnPathFrom, signInPathFor } from '../features/auth/return-to';
-import { LoadingScreen } from './routes/loading';
-import { LoginRoute } from './routes/login';
-import { NotFoundContent, NotFoundRoute } from './routes/not-found';
-import { AccessDenied } from './routes/section';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
+import { returnPathFrom, signInPathFor } from '#client/backoffice/features/auth/return-to.ts';
+import { LoadingScreen } from '#client/backoffice/app/routes/loading.tsx';
+import { LoginRoute } from '#client/backoffice/app/routes/login.tsx';
+import { NotFoundContent, NotFoundRoute } from '#client/backoffice/app/routes/not-found.tsx';
+import { AccessDenied } from '#client/backoffice/app/routes/section.tsx';
+import { ScreenErrorBoundary } from '#client/backoffice/app/screen-error-boundary.tsx';
 
 // One chunk per screen: the login page and a phone on 4G load only the shell and what they open.
 // `preload` starts a screen's chunk together with the signed-in frame's, not after it.
@@ -36,9 +36,11 @@ interface ScreenRoute {
  * component, so opening and closing a lead keeps the list, its scroll and the focus where they were.
  */
 /** The signed-in frame (menu, drawer): the sign-in page does not load it (docs/performance.md#primo-caricamento). */
-const AppLayout = lazy(() => import('./layout/app-layout').then((m) => ({ default: m.AppLayout })));
+const AppLayout = lazy(() =>
+  import('#client/backoffice/app/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
+);
 
-const LeadsScreen = screen(() => import('./routes/leads'), 'LeadsRoute');
+const LeadsScreen = screen(() => import('#client/backoffice/app/routes/leads.tsx'), 'LeadsRoute');
 
 const ADMIN_ONLY_USERS = { permission: 'users:manage', deniedText: msg.user.accessDenied } as const;
 
@@ -50,56 +52,62 @@ const SCREENS: ScreenRoute[] = [
   {
     pattern: paths.home,
     section: paths.home,
-    Screen: screen(() => import('./routes/dashboard'), 'DashboardRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/dashboard.tsx'), 'DashboardRoute'),
   },
   {
     pattern: paths.puntiFisici,
     section: paths.puntiFisici,
-    Screen: screen(() => import('./routes/punti-fisici'), 'PuntiFisiciRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/punti-fisici.tsx'), 'PuntiFisiciRoute'),
   },
   { pattern: paths.leads, section: paths.leads, Screen: LeadsScreen },
   { pattern: paths.lead(':id'), section: paths.leads, Screen: LeadsScreen },
   {
     pattern: paths.pratiche,
     section: paths.pratiche,
-    Screen: screen(() => import('./routes/pratiche'), 'PraticheRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/pratiche.tsx'), 'PraticheRoute'),
   },
   {
     pattern: paths.pratica(':id'),
     section: paths.pratiche,
-    Screen: screen(() => import('./routes/pratica'), 'PraticaRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/pratica.tsx'), 'PraticaRoute'),
   },
   {
     pattern: paths.commissioni,
     section: paths.commissioni,
-    Screen: screen(() => import('./routes/commissioni'), 'CommissioniRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/commissioni.tsx'), 'CommissioniRoute'),
   },
   {
     pattern: paths.configCommissioni,
     section: paths.configCommissioni,
-    Screen: screen(() => import('./routes/config-commissioni'), 'ConfigCommissioniRoute'),
+    Screen: screen(
+      () => import('#client/backoffice/app/routes/config-commissioni.tsx'),
+      'ConfigCommissioniRoute',
+    ),
     requires: { permission: 'commissioniConfig:manage', deniedText: msg.configCommissioni.accessDenied },
   },
   {
     pattern: paths.utenti,
     section: paths.utenti,
-    Screen: screen(() => import('./routes/utenti'), 'UtentiRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/utenti.tsx'), 'UtentiRoute'),
     requires: ADMIN_ONLY_USERS,
   },
   {
     pattern: paths.registroEmail,
     section: paths.registroEmail,
-    Screen: screen(() => import('./routes/registro-email'), 'RegistroEmailRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/registro-email.tsx'), 'RegistroEmailRoute'),
   },
   {
     pattern: paths.registroAttivita,
     section: paths.registroAttivita,
-    Screen: screen(() => import('./routes/registro-attivita'), 'RegistroAttivitaRoute'),
+    Screen: screen(
+      () => import('#client/backoffice/app/routes/registro-attivita.tsx'),
+      'RegistroAttivitaRoute',
+    ),
   },
   {
     pattern: paths.profilo,
     section: paths.profilo,
-    Screen: screen(() => import('./routes/profilo'), 'ProfiloRoute'),
+    Screen: screen(() => import('#client/backoffice/app/routes/profilo.tsx'), 'ProfiloRoute'),
   },
 ];
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
-import { ScreenErrorBoundary } from './screen-error-boundary';
+import { ScreenErrorBoundary } from '#client/backoffice/app/screen-error-boundary.tsx';
 
 /** A screen that draws a field its data may lack (a reply of an unexpected shape). */
 function Fragile() {

@@ -3,7 +3,7 @@ import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { msg } from '#shared/messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { authQueries } from '../features/auth/api/auth';
+import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
 
 /** A screen's code that could not be downloaded (offline, or a new version replaced the old files). */
 function isChunkLoadError(error: Error) {

@@ -1,6 +1,6 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
-import { buttonVariants } from './button';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 
 /** The confirm dialog of point, user and commission deletions. See docs/product/screens.md#conferme-di-eliminazione */
 export function ConfirmDialog(props: {

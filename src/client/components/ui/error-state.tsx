@@ -1,6 +1,6 @@
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { cn } from '#client/lib/cn.ts';
-import { Button } from './button';
+import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * What a screen or a panel shows when its data could not be read: the reason in Italian and a

@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ExportFormat } from '#shared/schemas/common.ts';
-import { Button } from './button';
+import { Button } from '#client/components/ui/button.tsx';
 
 /**
  * 'Esporta' of a list screen (docs/product/screens.md#esportazioni): a menu offering Excel or CSV. The button shows

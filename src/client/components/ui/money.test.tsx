@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Money } from './money';
+import { Money } from '#client/components/ui/money.tsx';
 
 describe('Money', () => {
   it.each([

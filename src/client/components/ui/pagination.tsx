@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '#client/lib/cn.ts';
-import { Button } from './button';
+import { Button } from '#client/components/ui/button.tsx';
 
 /** 'Precedente' / 'Pagina n di m' / 'Successiva' under a server-paginated list; nothing for one page. */
 export function Pagination(props: {

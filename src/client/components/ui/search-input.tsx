@@ -1,8 +1,8 @@
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '#client/lib/cn.ts';
-import { Input } from './input';
-import { Label } from './label';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
 
 /** A labelled search box with its magnifier; the caller owns the text (and its debounce). */
 export function SearchInput(props: {

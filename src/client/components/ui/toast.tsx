@@ -2,9 +2,14 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '#client/lib/cn.ts';
-import { currentToast, dismissToast, subscribeToToasts, TOAST_DURATION_MS } from './toast-store';
+import {
+  currentToast,
+  dismissToast,
+  subscribeToToasts,
+  TOAST_DURATION_MS,
+} from '#client/components/ui/toast-store.ts';
 
-export { toast } from './toast-store';
+export { toast } from '#client/components/ui/toast-store.ts';
 
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToToasts, currentToast);

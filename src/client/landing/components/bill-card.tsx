@@ -2,9 +2,9 @@ import { Camera, CheckCircle2, FileUp, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UPLOAD_MAX_FILE_BYTES } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { Button, FieldError, buttonClass, cx } from '../ui';
-import type { Bill } from '../bills';
-import { preparePhoto } from '../photo';
+import { Button, FieldError, buttonClass, cx } from '#client/landing/ui.tsx';
+import type { Bill } from '#client/landing/bills.ts';
+import { preparePhoto } from '#client/landing/photo.ts';
 
 const m = landingMsg;
 

@@ -2,10 +2,10 @@ import { AlertTriangle, CheckCircle2, Clock, Phone, Upload, UserPlus } from 'luc
 import { useState } from 'react';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
-import type { UploadOutcome } from '../submission';
-import { Button } from '../ui';
-import { downloadVCard } from '../vcard';
-import { StepHeading } from './step-heading';
+import type { UploadOutcome } from '#client/landing/submission.ts';
+import { Button } from '#client/landing/ui.tsx';
+import { downloadVCard } from '#client/landing/vcard.ts';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 

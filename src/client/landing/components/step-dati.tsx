@@ -1,8 +1,8 @@
 import { landingMsg } from '#shared/messages-landing.ts';
-import { guideTarget } from '../guide-bridge';
-import { Button, FieldError, Input } from '../ui';
-import type { LandingFormApi } from '../use-landing-form';
-import { StepHeading } from './step-heading';
+import { guideTarget } from '#client/landing/guide-bridge.ts';
+import { Button, FieldError, Input } from '#client/landing/ui.tsx';
+import type { LandingFormApi } from '#client/landing/use-landing-form.ts';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 

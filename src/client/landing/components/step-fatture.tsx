@@ -1,10 +1,17 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { guideTarget } from '../guide-bridge';
-import { Button } from '../ui';
-import { billKinds, hasBill, uploadStatus, type BillKind, type BillNeeds, type Bills } from '../bills';
-import { BillCard } from './bill-card';
-import { StepHeading } from './step-heading';
+import { guideTarget } from '#client/landing/guide-bridge.ts';
+import { Button } from '#client/landing/ui.tsx';
+import {
+  billKinds,
+  hasBill,
+  uploadStatus,
+  type BillKind,
+  type BillNeeds,
+  type Bills,
+} from '#client/landing/bills.ts';
+import { BillCard } from '#client/landing/components/bill-card.tsx';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 

@@ -2,9 +2,9 @@ import { AlertTriangle, Clock, Phone } from 'lucide-react';
 import { CONSULENTE_TELEFONO_PLACEHOLDER, FASCE_ORARIE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingInfo } from '#shared/schemas/landing.ts';
-import { guideTarget } from '../guide-bridge';
-import { Button, cx } from '../ui';
-import { StepHeading } from './step-heading';
+import { guideTarget } from '#client/landing/guide-bridge.ts';
+import { Button, cx } from '#client/landing/ui.tsx';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 

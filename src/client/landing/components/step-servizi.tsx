@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import type { ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import { guideTarget } from '../guide-bridge';
-import { Button, cx } from '../ui';
-import { comingSoonCards, serviceCards } from '../services';
-import { StepHeading } from './step-heading';
+import { guideTarget } from '#client/landing/guide-bridge.ts';
+import { Button, cx } from '#client/landing/ui.tsx';
+import { comingSoonCards, serviceCards } from '#client/landing/services.ts';
+import { StepHeading } from '#client/landing/components/step-heading.tsx';
 
 const m = landingMsg;
 

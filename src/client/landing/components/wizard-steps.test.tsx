@@ -5,14 +5,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { CONSULENTE_TELEFONO_PLACEHOLDER, type ServizioRichiedibile } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingFormInput } from '#shared/schemas/landing.ts';
-import { EMPTY_BILLS, type BillNeeds, type Bills } from '../bills';
-import type { UploadOutcome } from '../submission';
-import { useLandingForm } from '../use-landing-form';
-import { Conferma } from './conferma';
-import { StepDati } from './step-dati';
-import { StepFatture } from './step-fatture';
-import { StepOrario } from './step-orario';
-import { StepServizi } from './step-servizi';
+import { EMPTY_BILLS, type BillNeeds, type Bills } from '#client/landing/bills.ts';
+import type { UploadOutcome } from '#client/landing/submission.ts';
+import { useLandingForm } from '#client/landing/use-landing-form.ts';
+import { Conferma } from '#client/landing/components/conferma.tsx';
+import { StepDati } from '#client/landing/components/step-dati.tsx';
+import { StepFatture } from '#client/landing/components/step-fatture.tsx';
+import { StepOrario } from '#client/landing/components/step-orario.tsx';
+import { StepServizi } from '#client/landing/components/step-servizi.tsx';
 
 const m = landingMsg;
 

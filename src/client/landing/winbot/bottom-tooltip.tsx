@@ -1,8 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import type { WizardPage } from '../guide-bridge';
-import { useScrollClearance } from './parts';
+import type { WizardPage } from '#client/landing/guide-bridge.ts';
+import { useScrollClearance } from '#client/landing/winbot/parts.tsx';
 
 const w = winbotMsg;
 

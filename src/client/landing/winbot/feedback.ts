@@ -4,7 +4,7 @@
  * See docs/product/landing.md#winbot
  */
 import { joinItalian, WINBOT_CHECK_LABELS, winbotMsg } from '#shared/messages-winbot.ts';
-import type { BillsProgress, DataChecks, WizardSnapshot } from '../guide-bridge';
+import type { BillsProgress, DataChecks, WizardSnapshot } from '#client/landing/guide-bridge.ts';
 
 const w = winbotMsg;
 

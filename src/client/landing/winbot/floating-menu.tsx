@@ -1,7 +1,7 @@
 import { Bot, Compass, Hand, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import type { TourEvent } from './tour';
+import type { TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 

@@ -1,11 +1,11 @@
 import { Minus } from 'lucide-react';
 import { useRef } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import type { WizardSnapshot } from '../guide-bridge';
-import { Button, cx } from '../ui';
-import { pageFeedback } from './feedback';
-import { Avatar, TONE_CLASSES, useScrollClearance } from './parts';
-import type { TourEvent } from './tour';
+import type { WizardSnapshot } from '#client/landing/guide-bridge.ts';
+import { Button, cx } from '#client/landing/ui.tsx';
+import { pageFeedback } from '#client/landing/winbot/feedback.ts';
+import { Avatar, TONE_CLASSES, useScrollClearance } from '#client/landing/winbot/parts.tsx';
+import type { TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import type { WizardPage } from '../guide-bridge';
-import { Button } from '../ui';
-import { Modal } from './modal';
-import { Avatar } from './parts';
-import type { IntroStep, TourEvent } from './tour';
+import type { WizardPage } from '#client/landing/guide-bridge.ts';
+import { Button } from '#client/landing/ui.tsx';
+import { Modal } from '#client/landing/winbot/modal.tsx';
+import { Avatar } from '#client/landing/winbot/parts.tsx';
+import type { IntroStep, TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 

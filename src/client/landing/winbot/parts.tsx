@@ -1,6 +1,6 @@
 import { Bot } from 'lucide-react';
 import { useEffect, type RefObject } from 'react';
-import type { Tone } from './feedback';
+import type { Tone } from '#client/landing/winbot/feedback.ts';
 
 /** Background, border and text of each tone: every pair reads at WCAG AA. */
 export const TONE_CLASSES: Record<Tone, string> = {

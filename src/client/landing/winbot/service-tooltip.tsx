@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { winbotMsg, type WinbotExplainedService } from '#shared/messages-winbot.ts';
-import { Button } from '../ui';
-import { Avatar, useScrollClearance } from './parts';
-import type { TourEvent } from './tour';
+import { Button } from '#client/landing/ui.tsx';
+import { Avatar, useScrollClearance } from '#client/landing/winbot/parts.tsx';
+import type { TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 

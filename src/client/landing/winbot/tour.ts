@@ -10,8 +10,15 @@
  *   minimized: restart the guide, replay the welcome, close (hidden)
  */
 import { WINBOT_EXPLAINED_SERVICES, type WinbotExplainedService } from '#shared/messages-winbot.ts';
-import { INITIAL_SNAPSHOT, type GuideTarget, type WizardSnapshot } from '../guide-bridge';
-import { contactGlow, dataGlow, missingChecks, uploadGlow, uploadProgress, type Tone } from './feedback';
+import { INITIAL_SNAPSHOT, type GuideTarget, type WizardSnapshot } from '#client/landing/guide-bridge.ts';
+import {
+  contactGlow,
+  dataGlow,
+  missingChecks,
+  uploadGlow,
+  uploadProgress,
+  type Tone,
+} from '#client/landing/winbot/feedback.ts';
 
 export type WinbotMode = 'hidden' | 'tutorial' | 'guide' | 'minimized';
 export type TourStep =

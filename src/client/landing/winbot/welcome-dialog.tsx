@@ -1,10 +1,10 @@
 import { Compass, PenLine, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import { Button } from '../ui';
-import { Modal } from './modal';
-import { Avatar } from './parts';
-import type { TourEvent } from './tour';
+import { Button } from '#client/landing/ui.tsx';
+import { Modal } from '#client/landing/winbot/modal.tsx';
+import { Avatar } from '#client/landing/winbot/parts.tsx';
+import type { TourEvent } from '#client/landing/winbot/tour.ts';
 
 const w = winbotMsg;
 

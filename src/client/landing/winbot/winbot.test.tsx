@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { winbotMsg } from '#shared/messages-winbot.ts';
-import { INITIAL_SNAPSHOT, NO_CHECKS, wizardStore } from '../guide-bridge';
-import Winbot from './winbot';
+import { INITIAL_SNAPSHOT, NO_CHECKS, wizardStore } from '#client/landing/guide-bridge.ts';
+import Winbot from '#client/landing/winbot/winbot.tsx';
 
 const w = winbotMsg;
 

@@ -1,13 +1,13 @@
 import { useEffect, useReducer, useState, useSyncExternalStore, type Dispatch } from 'react';
 import { createPortal } from 'react-dom';
-import { wizardStore } from '../guide-bridge';
-import { comingSoonCards, serviceCards } from '../services';
-import { BottomTooltip } from './bottom-tooltip';
-import { FloatingMenu } from './floating-menu';
-import { GuideBanner } from './guide-banner';
-import { GuideDialog } from './guide-dialog';
-import { ServiceTooltip } from './service-tooltip';
-import { browserStorage, readWinbotState, writeWinbotState } from './storage';
+import { wizardStore } from '#client/landing/guide-bridge.ts';
+import { comingSoonCards, serviceCards } from '#client/landing/services.ts';
+import { BottomTooltip } from '#client/landing/winbot/bottom-tooltip.tsx';
+import { FloatingMenu } from '#client/landing/winbot/floating-menu.tsx';
+import { GuideBanner } from '#client/landing/winbot/guide-banner.tsx';
+import { GuideDialog } from '#client/landing/winbot/guide-dialog.tsx';
+import { ServiceTooltip } from '#client/landing/winbot/service-tooltip.tsx';
+import { browserStorage, readWinbotState, writeWinbotState } from '#client/landing/winbot/storage.ts';
 import {
   HIGHLIGHT_MS,
   initialTourState,
@@ -15,8 +15,8 @@ import {
   type Highlight,
   type IntroStep,
   type TourEvent,
-} from './tour';
-import { WelcomeDialog } from './welcome-dialog';
+} from '#client/landing/winbot/tour.ts';
+import { WelcomeDialog } from '#client/landing/winbot/welcome-dialog.tsx';
 import './winbot.css';
 
 const TITLES = new Map<string, string>(

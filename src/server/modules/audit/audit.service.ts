@@ -6,7 +6,7 @@ import { addRomeDays, romeDayStartFromKey } from '#shared/time.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 
 /** Who acted: a signed-in user, or only the e-mail typed at a failed sign-in. Null for the system. */
 export type AuditWho = Pick<Actor, 'id' | 'email' | 'firstName' | 'lastName'> | { email: string } | null;

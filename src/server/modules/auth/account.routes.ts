@@ -17,9 +17,9 @@ import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { createLoginGuard } from './auth.service';
-import { changeOwnPassword, checkOwnPassword } from './account.service';
-import { recordAuthEvent } from './auth.events';
+import { createLoginGuard } from '#server/modules/auth/auth.service.ts';
+import { changeOwnPassword, checkOwnPassword } from '#server/modules/auth/account.service.ts';
+import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
 import {
   confirmEnrolment,
   isTotpRequired,
@@ -31,7 +31,7 @@ import {
   totpStatus,
   verifyCodeOrRecovery,
   verifyTotpCode,
-} from './totp.service';
+} from '#server/modules/auth/totp.service.ts';
 
 /**
  * The signed-in user's own credentials (password, second factor) and the admin's per-role rule.

@@ -4,7 +4,7 @@ import type { changePasswordSchema } from '#shared/schemas/auth.ts';
 import type { Database } from '#server/db/client.ts';
 import { users } from '#server/db/schema.ts';
 import { hashPassword, verifyPassword } from '#server/lib/password.ts';
-import { endOtherSessions } from './totp.service';
+import { endOtherSessions } from '#server/modules/auth/totp.service.ts';
 
 export async function checkOwnPassword(db: Database, userId: number, password: string): Promise<boolean> {
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));

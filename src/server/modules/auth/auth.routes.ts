@@ -19,10 +19,10 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
-import { toUser } from '../utenti/utenti.service';
+import { toUser } from '#server/modules/utenti/utenti.service.ts';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
-import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from './auth.service';
-import { recordAuthEvent } from './auth.events';
+import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
+import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
 import {
   closeChallenge,
   confirmEnrolment,
@@ -33,7 +33,7 @@ import {
   startEnrolment,
   useRecoveryCode,
   verifyTotpCode,
-} from './totp.service';
+} from '#server/modules/auth/totp.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   db: Database;

@@ -22,7 +22,7 @@ import {
   listConfigs,
   saveConfig,
   updatePayment,
-} from './commissioni.service';
+} from '#server/modules/commissioni/commissioni.service.ts';
 
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // The configuration has two paths (the original client used both): both are served.

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BeneficiarioRuolo } from '#shared/domain.ts';
 import { commissioni, commissioniGiorni } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 
 /** For each role paid on commission: the column naming its payee and the column of its amount. */
 export const PAYEE_COLUMNS = {

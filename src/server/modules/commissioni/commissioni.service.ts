@@ -33,8 +33,12 @@ import {
   spreadsheetStream,
   type Cell,
 } from '#server/lib/tabular-export.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { commissionAmountFor, commissionDaySums, commissioniScope } from './commissioni.scope';
+import type { Actor } from '#server/lib/actor.ts';
+import {
+  commissionAmountFor,
+  commissionDaySums,
+  commissioniScope,
+} from '#server/modules/commissioni/commissioni.scope.ts';
 
 type ConfigRow = typeof commissioniFornitori.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;

@@ -16,11 +16,15 @@ import { addRomeDays, romeDateKey, romeParts, romeWallTimeToDate, startOfRomeDay
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniGiorni, pratiche, puntiFisici } from '#server/db/schema.ts';
 import { inlineLimit } from '#server/db/sql-helpers.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { commissionAmountFor, commissionDaySums, commissioniScope } from '../commissioni/commissioni.scope';
-import { toCommissione } from '../commissioni/commissioni.service';
-import { leadsTotalQuery, pointCountersQuery, type Voce } from '../punti-fisici/contatori';
-import { praticheScope, puntiScope } from '../punti-fisici/scope';
+import type { Actor } from '#server/lib/actor.ts';
+import {
+  commissionAmountFor,
+  commissionDaySums,
+  commissioniScope,
+} from '#server/modules/commissioni/commissioni.scope.ts';
+import { toCommissione } from '#server/modules/commissioni/commissioni.service.ts';
+import { leadsTotalQuery, pointCountersQuery, type Voce } from '#server/modules/punti-fisici/contatori.ts';
+import { praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 /** Completed services / leads as a percentage with one decimal, in integers; 0 with no leads. */
 export function conversionRate(completed: number, totalLeads: number): number {

@@ -13,7 +13,11 @@ import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
-import { deleteDocumento, listEventi, uploadStaffDocuments } from './documenti.service';
+import {
+  deleteDocumento,
+  listEventi,
+  uploadStaffDocuments,
+} from '#server/modules/documenti/documenti.service.ts';
 
 const m = msg.pratica.documenti;
 

@@ -6,11 +6,11 @@ import type { PraticaEvento } from '#shared/schemas/documenti.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { documenti, leads, pratiche, praticheEventi } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { ReceivedDocuments } from '#server/storage/receive-documents.ts';
-import { findPraticaInScope, saveDocuments } from '../landing/landing.service';
-import { leadsScope, praticheScope } from '../punti-fisici/scope';
+import { findPraticaInScope, saveDocuments } from '#server/modules/landing/landing.service.ts';
+import { leadsScope, praticheScope } from '#server/modules/punti-fisici/scope.ts';
 
 const m = msg.pratica.documenti;
 

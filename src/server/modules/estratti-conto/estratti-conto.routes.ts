@@ -8,11 +8,11 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { contentDisposition } from '../landing/landing.routes';
-import { buildEstratto, listBeneficiari } from './estratti-conto.service';
-import { estrattoFileName, streamEstrattiZip } from './estratti-zip';
-import { renderEstrattoPdf } from './estratto-pdf';
-import { estrattoXlsxBuffer } from './estratto-xlsx';
+import { contentDisposition } from '#server/modules/landing/landing.routes.ts';
+import { buildEstratto, listBeneficiari } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import { estrattoFileName, streamEstrattiZip } from '#server/modules/estratti-conto/estratti-zip.ts';
+import { renderEstrattoPdf } from '#server/modules/estratti-conto/estratto-pdf.ts';
+import { estrattoXlsxBuffer } from '#server/modules/estratti-conto/estratto-xlsx.ts';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',

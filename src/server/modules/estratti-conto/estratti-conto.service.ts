@@ -10,15 +10,15 @@ import { romeDateKey, romeParts } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, estrattiConto, estrattiContoContatori, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { nonZero, PAYEE_COLUMNS } from '../commissioni/commissioni.scope';
+import type { Actor } from '#server/lib/actor.ts';
+import { nonZero, PAYEE_COLUMNS } from '#server/modules/commissioni/commissioni.scope.ts';
 import {
   filtersWhere,
   listCommissioniRighe,
   sumCommissioni,
   type CommissioneRiga,
-} from '../commissioni/commissioni.service';
-import { puntiScope } from '../punti-fisici/scope';
+} from '#server/modules/commissioni/commissioni.service.ts';
+import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 const m = msg.estrattoConto;
 

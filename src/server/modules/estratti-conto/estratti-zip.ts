@@ -5,10 +5,10 @@ import yazl from 'yazl';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import type { Beneficiario } from '#shared/schemas/estratto-conto.ts';
 import type { Database } from '#server/db/client.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { buildEstratto, type EstrattoConto } from './estratti-conto.service';
-import { estrattoPdfBuffer } from './estratto-pdf';
-import { estrattoXlsxBuffer, riepilogoXlsxBuffer } from './estratto-xlsx';
+import type { Actor } from '#server/lib/actor.ts';
+import { buildEstratto, type EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import { estrattoPdfBuffer } from '#server/modules/estratti-conto/estratto-pdf.ts';
+import { estrattoXlsxBuffer, riepilogoXlsxBuffer } from '#server/modules/estratti-conto/estratto-xlsx.ts';
 
 /** Letters, digits and dashes only: a file name every system and mail client keeps as it is. */
 const slug = (text: string) =>

@@ -6,7 +6,7 @@ import { toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
-import type { EstrattoConto } from './estratti-conto.service';
+import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
 
 const m = msg.estrattoConto;
 

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import { fornitoreBodySchema, fornitoreSchema, listFornitoriQuerySchema } from '#shared/schemas/fornitore.ts';
 import type { Database } from '#server/db/client.ts';
-import { createFornitore, listFornitori, updateFornitore } from './fornitori.service';
+import {
+  createFornitore,
+  listFornitori,
+  updateFornitore,
+} from '#server/modules/fornitori/fornitori.service.ts';
 
 export const fornitoriRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

@@ -26,8 +26,8 @@ import {
   isPagePart,
   saveDocuments,
   submitForm,
-} from './landing.service';
-import { createUploadToken, verifyUploadToken } from './upload-token';
+} from '#server/modules/landing/landing.service.ts';
+import { createUploadToken, verifyUploadToken } from '#server/modules/landing/upload-token.ts';
 
 const m = msg.landing;
 

@@ -28,20 +28,20 @@ import {
 } from '#server/db/schema.ts';
 import { columnNames, hasSqlState, preparedPerDb } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import {
   consulenteOf,
   loadPuntoConPersone,
   selectPuntoConPersone,
   toPuntoConPersone,
-} from '../punti-fisici/persone';
-import { praticheScope } from '../punti-fisici/scope';
+} from '#server/modules/punti-fisici/persone.ts';
+import { praticheScope } from '#server/modules/punti-fisici/scope.ts';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import type { NotificheLinks } from '../notifiche/links';
-import { nuovoLeadDestinatari, nuovoLeadEmails } from '../notifiche/notifiche.service';
-import { newPraticaOutboxInsert, type NewPraticaEmail } from '../notifiche/outbox';
-import { canMerge, mergeStoredPages } from './merge-pages';
+import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
+import { nuovoLeadDestinatari, nuovoLeadEmails } from '#server/modules/notifiche/notifiche.service.ts';
+import { newPraticaOutboxInsert, type NewPraticaEmail } from '#server/modules/notifiche/outbox.ts';
+import { canMerge, mergeStoredPages } from '#server/modules/landing/merge-pages.ts';
 
 const m = msg.landing;
 

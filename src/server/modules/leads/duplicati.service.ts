@@ -4,8 +4,8 @@ import type { LeadDetail } from '#shared/schemas/lead.ts';
 import type { DbExecutor, Database } from '#server/db/client.ts';
 import { consensi, emailOutbox, leads, leadsEventi, leadsSeparati, pratiche } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { leadsScope } from '../punti-fisici/scope';
+import type { Actor } from '#server/lib/actor.ts';
+import { leadsScope } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Leads sharing a normalised phone or e-mail: a returning customer who typed one contact

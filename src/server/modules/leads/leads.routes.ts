@@ -14,8 +14,14 @@ import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { keepLeadsApart, mergeLeads } from './duplicati.service';
-import { deleteLead, exportLeads, getLead, listLeads, updateLeadStatus } from './leads.service';
+import { keepLeadsApart, mergeLeads } from '#server/modules/leads/duplicati.service.ts';
+import {
+  deleteLead,
+  exportLeads,
+  getLead,
+  listLeads,
+  updateLeadStatus,
+} from '#server/modules/leads/leads.service.ts';
 
 export const leadsRoutes: FastifyPluginAsyncZod<{
   db: Database;

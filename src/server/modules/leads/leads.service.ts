@@ -40,12 +40,12 @@ import {
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { recordAudit } from '../audit/audit.service';
-import { pseudonymiseConsents } from '../privacy/anonymise';
-import { BroadSearches, searchVersionSql } from './broad-searches';
-import { scopeSearchMatches, searchMatches } from './lead-search';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { pseudonymiseConsents } from '#server/modules/privacy/anonymise.ts';
+import { BroadSearches, searchVersionSql } from '#server/modules/leads/broad-searches.ts';
+import { scopeSearchMatches, searchMatches } from '#server/modules/leads/lead-search.ts';
 import {
   boundedTotal,
   countersByPoint,
@@ -53,7 +53,7 @@ import {
   leadsTotal,
   leadVoce,
   type PageTotal,
-} from '../punti-fisici/contatori';
+} from '#server/modules/punti-fisici/contatori.ts';
 import {
   leadOfPunto,
   leadsScope,
@@ -61,8 +61,12 @@ import {
   praticheScope,
   puntiScope,
   scopedPuntiIdsSql,
-} from '../punti-fisici/scope';
-import { listPossibiliDuplicati, listStorico, possibileDuplicatoSql } from './duplicati.service';
+} from '#server/modules/punti-fisici/scope.ts';
+import {
+  listPossibiliDuplicati,
+  listStorico,
+  possibileDuplicatoSql,
+} from '#server/modules/leads/duplicati.service.ts';
 
 const m = msg.lead;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * 60 * 60 * 1000;

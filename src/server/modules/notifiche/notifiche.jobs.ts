@@ -1,10 +1,10 @@
 import { and, inArray, lt } from 'drizzle-orm';
 import { emailOutbox } from '#server/db/schema.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
-import type { NotificheLinks } from './links';
-import type { Mailer } from './mailer';
-import { processOutbox } from './outbox';
-import { RIEPILOGO_JOB, runRiepilogo } from './riepilogo';
+import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
+import type { Mailer } from '#server/modules/notifiche/mailer.ts';
+import { processOutbox } from '#server/modules/notifiche/outbox.ts';
+import { RIEPILOGO_JOB, runRiepilogo } from '#server/modules/notifiche/riepilogo.ts';
 
 export const EMAIL_OUTBOX_JOB = 'email-outbox';
 

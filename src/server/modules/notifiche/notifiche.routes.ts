@@ -10,7 +10,12 @@ import {
 } from '#shared/schemas/notifiche.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { getPreferenze, listRegistro, riprovaEmail, setPreferenza } from './notifiche.service';
+import {
+  getPreferenze,
+  listRegistro,
+  riprovaEmail,
+  setPreferenza,
+} from '#server/modules/notifiche/notifiche.service.ts';
 
 export interface NotificheRoutesOptions {
   db: Database;

@@ -12,18 +12,28 @@ import type { Preferenza, Registro, RegistroQuery } from '#shared/schemas/notifi
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import {
   consulenteOf,
   loadPuntoConPersone,
   personaColumns,
   type PuntoConPersone,
   type PuntoPersona,
-} from '../punti-fisici/persone';
-import { links, type NotificheLinks } from './links';
-import { enqueueEmails, NEW_PRATICA_ID, type NewPraticaEmail, type OutgoingEmail } from './outbox';
-import { explicitChoices, isOffered, roleDefault } from './preferenze';
-import { confermaClienteEmail, nuovoLeadEmail, servizioCompletatoEmail, servizioKoEmail } from './templates';
+} from '#server/modules/punti-fisici/persone.ts';
+import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
+import {
+  enqueueEmails,
+  NEW_PRATICA_ID,
+  type NewPraticaEmail,
+  type OutgoingEmail,
+} from '#server/modules/notifiche/outbox.ts';
+import { explicitChoices, isOffered, roleDefault } from '#server/modules/notifiche/preferenze.ts';
+import {
+  confermaClienteEmail,
+  nuovoLeadEmail,
+  servizioCompletatoEmail,
+  servizioKoEmail,
+} from '#server/modules/notifiche/templates.ts';
 
 const m = msg.notifiche;
 

@@ -5,7 +5,7 @@ import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema.ts';
 import { columnNames } from '#server/db/sql-helpers.ts';
 import type { JobLogger } from '#server/jobs/scheduler.ts';
-import { SendError, toSendError, type Mailer } from './mailer';
+import { SendError, toSendError, type Mailer } from '#server/modules/notifiche/mailer.ts';
 
 /**
  * The transactional outbox of docs/product/notifications.md: messages are rows written in the event's

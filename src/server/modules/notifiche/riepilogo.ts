@@ -3,11 +3,11 @@ import { LEAD_CONTACT_PROMISE_HOURS } from '#shared/domain.ts';
 import { isRomeWorkingDay, romeDateKey, romeParts } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
 import { jobDailyRuns, leads, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { leadsScope } from '../punti-fisici/scope';
-import { links, type NotificheLinks } from './links';
-import { enqueueEmails } from './outbox';
-import { riepilogoRitardiEmail } from './templates';
+import type { Actor } from '#server/lib/actor.ts';
+import { leadsScope } from '#server/modules/punti-fisici/scope.ts';
+import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
+import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
+import { riepilogoRitardiEmail } from '#server/modules/notifiche/templates.ts';
 
 /**
  * The working morning's digest of overdue leads (docs/product/notifications.md#riepilogo): from 08:00

@@ -11,7 +11,12 @@ import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { deletePratica, exportPratiche, getPratica, listPratiche } from './pratiche.service';
+import {
+  deletePratica,
+  exportPratiche,
+  getPratica,
+  listPratiche,
+} from '#server/modules/pratiche/pratiche.service.ts';
 
 export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
   app,

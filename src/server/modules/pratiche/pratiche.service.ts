@@ -35,8 +35,8 @@ import {
   totalUpTo,
   type PageTotal,
   type Voce,
-} from '../punti-fisici/contatori';
-import { praticheScope, puntiScope } from '../punti-fisici/scope';
+} from '#server/modules/punti-fisici/contatori.ts';
+import { praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import type { Database } from '#server/db/client.ts';
 import {
   commissioni,
@@ -49,11 +49,11 @@ import {
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { BroadSearches, searchVersionSql } from '../leads/broad-searches';
-import { searchMatches } from '../leads/lead-search';
-import { loadServizi } from '../servizi/servizi.service';
+import { BroadSearches, searchVersionSql } from '#server/modules/leads/broad-searches.ts';
+import { searchMatches } from '#server/modules/leads/lead-search.ts';
+import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
 import {
   foundMatching,
   foundRowText,
@@ -61,7 +61,7 @@ import {
   parseFoundRows,
   serviceFilterMask,
   type FoundPratica,
-} from './found-pratiche';
+} from '#server/modules/pratiche/found-pratiche.ts';
 
 type ListQuery = z.output<typeof listPraticheQuerySchema>;
 

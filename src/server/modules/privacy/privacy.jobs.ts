@@ -1,5 +1,5 @@
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
-import { runRetention, type PrivacyDeps } from './privacy.service';
+import { runRetention, type PrivacyDeps } from '#server/modules/privacy/privacy.service.ts';
 
 /** Anonymises the unconverted leads past the retention period, once a day (docs/privacy.md#conservazione). */
 export function retentionJob(deps: PrivacyDeps): PeriodicJob {

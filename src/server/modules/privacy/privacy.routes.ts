@@ -11,7 +11,7 @@ import {
   getPrivacySettings,
   updatePrivacySettings,
   type PrivacyDeps,
-} from './privacy.service';
+} from '#server/modules/privacy/privacy.service.ts';
 
 /** Erasure, export of a person's data, retention setting (docs/privacy.md). Admin only. */
 export const privacyRoutes: FastifyPluginAsyncZod<{ db: Database } & PrivacyDeps> = async (

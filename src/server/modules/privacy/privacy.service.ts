@@ -17,10 +17,10 @@ import {
   serviziStorico,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { recordAudit } from '../audit/audit.service';
-import { anonymiseLeads } from './anonymise';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { anonymiseLeads } from '#server/modules/privacy/anonymise.ts';
 
 const m = msg.privacy;
 

@@ -4,8 +4,8 @@ import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { inlineName, inlineNamesAmong } from '#server/db/sql-helpers.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { puntiScope } from './scope';
+import type { Actor } from '#server/lib/actor.ts';
+import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Reading the counters that triggers keep in the same transaction as every change (migration
@@ -89,7 +89,7 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
   }
   // Some points (a person's, or those a filter names): each point's figures read from its own
   // range of the key (ambito, punto, voce), one index descent per point, instead of every point's
-  // rows of these figures matched against the list of points (docs/performance.md#misure-dei-contatori).
+  // rows of these figures matched against the list of points (docs/performance.md#contatori).
   const wanted = [...voci].sort();
   const ofPoint = db
     .select({ voce: contatori.voce, n: contatori.n })

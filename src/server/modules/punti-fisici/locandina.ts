@@ -1,7 +1,7 @@
 import type * as PdfLib from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
-import { qrMatrix } from './qr';
+import { qrMatrix } from '#server/modules/punti-fisici/qr.ts';
 
 /**
  * 'Scarica locandina': an A4 poster for the shop counter. Everything is vector (text and QR

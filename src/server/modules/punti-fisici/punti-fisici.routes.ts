@@ -14,7 +14,7 @@ import {
 } from '#shared/schemas/punto-fisico.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { buildLocandina, LOCANDINA_SERVIZI } from './locandina';
+import { buildLocandina, LOCANDINA_SERVIZI } from '#server/modules/punti-fisici/locandina.ts';
 import {
   createPuntoFisico,
   deletePuntoFisico,
@@ -25,7 +25,7 @@ import {
   suggestPuntiFisici,
   updatePuntoFisico,
   updateQrCodes,
-} from './punti-fisici.service';
+} from '#server/modules/punti-fisici/punti-fisici.service.ts';
 
 /** A file name safe in a Content-Disposition header, from the shop name. */
 function posterFilename(nomeAttivita: string): string {

@@ -19,12 +19,12 @@ import { isUniqueViolation, lowerTextIncludes, newestId } from '#server/db/sql-h
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { commissioni, commissioniGiorni, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { generateLandingCode, LANDING_CODE_PATTERN } from './landing-code';
-import { clearQrCache, landingUrl, qrSvg } from './qr';
-import { commissionDaySums } from '../commissioni/commissioni.scope';
-import { countersByPoint, countersOfPoints } from './contatori';
-import { areaManagerPeople, puntiScope } from './scope';
+import type { Actor } from '#server/lib/actor.ts';
+import { generateLandingCode, LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
+import { clearQrCache, landingUrl, qrSvg } from '#server/modules/punti-fisici/qr.ts';
+import { commissionDaySums } from '#server/modules/commissioni/commissioni.scope.ts';
+import { countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
+import { areaManagerPeople, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 const m = msg.puntoFisico;
 

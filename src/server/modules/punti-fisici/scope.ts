@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client.ts';
 import { leadPunti, leadUtenti, leads, pratiche, puntiFisici, users } from '#server/db/schema.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 
 /**
  * Row scope (docs/product/roles-and-scope.md#perimetro-delle-righe), as SQL conditions that go INTO the queries: a row outside the

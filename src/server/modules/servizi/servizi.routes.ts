@@ -3,7 +3,7 @@ import { idParamSchema } from '#shared/schemas/common.ts';
 import { servizioStatusBodySchema, servizioStatusResultSchema } from '#shared/schemas/servizio.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { updateServizioStatus } from './servizi.service';
+import { updateServizioStatus } from '#server/modules/servizi/servizi.service.ts';
 
 export interface ServiziRoutesOptions {
   db: Database;

@@ -31,10 +31,10 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import { configFromRow } from '../commissioni/commissioni.service';
-import type { NotificheLinks } from '../notifiche/links';
-import { enqueueEsitoServizio } from '../notifiche/notifiche.service';
+import type { Actor } from '#server/lib/actor.ts';
+import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
+import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
+import { enqueueEsitoServizio } from '#server/modules/notifiche/notifiche.service.ts';
 
 type ServizioRow = typeof servizi.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;

@@ -23,7 +23,7 @@ import {
   unlockSignIn,
   updateUser,
   updateUserRole,
-} from './utenti.service';
+} from '#server/modules/utenti/utenti.service.ts';
 
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(

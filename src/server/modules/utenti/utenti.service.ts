@@ -16,7 +16,8 @@ import { containsPattern, isUniqueViolation, lowerTextIncludes, newestId } from 
 import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
-import { endSessionsOf, type Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
+import { endSessionsOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';

@@ -3,7 +3,7 @@ import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { User } from '#shared/schemas/utente.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
-import { Sidebar } from './sidebar';
+import { Sidebar } from '#client/backoffice/app/layout/sidebar.tsx';
 
 /** Fixed sidebar on the left from medium screens; a drawer behind a menu button on phones. */
 export function AppLayout({ user, children }: { user: User; children: ReactNode }) {

@@ -16,7 +16,7 @@ import {
   toLeadFilters,
   useLeadsUrlState,
 } from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
-import { NotFoundContent } from './not-found';
+import { NotFoundContent } from '#client/backoffice/app/routes/not-found.tsx';
 
 /** `/leads` and `/leads/{id}`: the list with its filters in the URL, and one lead's detail over it. */
 export function LeadsRoute({ params }: { params: { id?: string } }) {

@@ -8,7 +8,7 @@ import { positiveInt } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { usePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
-import { NotFoundContent } from './not-found';
+import { NotFoundContent } from '#client/backoffice/app/routes/not-found.tsx';
 
 /** `/pratiche/{id}`: one practice at its own address; missing or out of scope is not found. */
 export function PraticaRoute({ params }: { params: { id: string } }) {

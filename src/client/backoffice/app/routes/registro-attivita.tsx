@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { msg } from '#shared/messages.ts';
 import type { AuditFilters } from '#client/backoffice/features/privacy/api/privacy.ts';
 import { AuditLog } from '#client/backoffice/features/privacy/components/audit-log.tsx';
-import { RegistroLayout } from '../layout/registro-layout';
+import { RegistroLayout } from '#client/backoffice/app/layout/registro-layout.tsx';
 
 const m = msg.audit;
 

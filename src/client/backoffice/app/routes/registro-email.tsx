@@ -4,7 +4,7 @@ import { useRegistro } from '#client/backoffice/features/notifiche/api/notifiche
 import { RegistroContent } from '#client/backoffice/features/notifiche/components/registro-content.tsx';
 import { RegistroFilter } from '#client/backoffice/features/notifiche/components/registro-filter.tsx';
 import { useRegistroUrlState } from '#client/backoffice/features/notifiche/hooks/use-registro-url-state.ts';
-import { RegistroLayout } from '../layout/registro-layout';
+import { RegistroLayout } from '#client/backoffice/app/layout/registro-layout.tsx';
 
 const m = msg.notifiche.registro;
 const PAGE_SIZE = 25;

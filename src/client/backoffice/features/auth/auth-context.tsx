@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { msg } from '#shared/messages.ts';
 import type { User } from '#shared/schemas/utente.ts';
-import { useCurrentUser } from './api/auth';
+import { useCurrentUser } from '#client/backoffice/features/auth/api/auth.ts';
 
 interface AuthState {
   user: User | null;

@@ -10,7 +10,7 @@ import type {
 } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';
-import { authQueries } from './auth';
+import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
 
 /** The second factor's reads: the user's own status and the admin's per-role rule. */
 export const totpQueries = {

@@ -10,15 +10,21 @@ import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
-import { isSecondFactorRequired, useLogin } from '../api/auth';
-import { returnPathFrom } from '../return-to';
+import { isSecondFactorRequired, useLogin } from '#client/backoffice/features/auth/api/auth.ts';
+import { returnPathFrom } from '#client/backoffice/features/auth/return-to.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
 // The second step is loaded when the password step asks for it: the sign-in page starts lighter.
 const SecondFactorStep = lazy(() =>
-  import('./second-factor-steps').then((m) => ({ default: m.SecondFactorStep })),
+  import('#client/backoffice/features/auth/components/second-factor-steps.tsx').then((m) => ({
+    default: m.SecondFactorStep,
+  })),
 );
-const EnrolStep = lazy(() => import('./second-factor-steps').then((m) => ({ default: m.EnrolStep })));
+const EnrolStep = lazy(() =>
+  import('#client/backoffice/features/auth/components/second-factor-steps.tsx').then((m) => ({
+    default: m.EnrolStep,
+  })),
+);
 
 /**
  * The sign-in: the password, then, when the account has a second factor or its role requires

@@ -9,9 +9,18 @@ import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { authQueries } from '../api/auth';
-import { useLoginEnrolConfirm, useLoginEnrolment, useLoginSecondFactor } from '../api/totp';
-import { codeError, CodeField, EnrolPanel, RecoveryCodesPanel } from './totp-parts';
+import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
+import {
+  useLoginEnrolConfirm,
+  useLoginEnrolment,
+  useLoginSecondFactor,
+} from '#client/backoffice/features/auth/api/totp.ts';
+import {
+  codeError,
+  CodeField,
+  EnrolPanel,
+  RecoveryCodesPanel,
+} from '#client/backoffice/features/auth/components/totp-parts.tsx';
 
 const m = msg.totp;
 

@@ -12,7 +12,7 @@ import {
   commissioniQueries,
   type CommissioniFilters,
   type CommissioniQuery,
-} from './queries';
+} from '#client/backoffice/features/commissioni/api/queries.ts';
 
 /** `enabled: false` while the filters cannot be sent (a custom range that ends before it starts). */
 export function useCommissioni(q: CommissioniQuery, enabled = true) {

@@ -7,7 +7,7 @@ import {
   CommissioniFilters,
   EMPTY_COMMISSIONI_FILTERS,
   type CommissioniFilterState,
-} from './commissioni-filters';
+} from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 
 /** The filters as the screen holds them: state, the range it implies, and a reset. */
 function Harness(props: { rangeError?: string; onState?: (s: CommissioniFilterState) => void }) {

@@ -7,12 +7,15 @@ import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { useCommissioni } from '../api/commissioni';
-import { commissioniQueries, type CommissioniFilters } from '../api/queries';
-import { useCommissioneActions } from '../hooks/use-commissione-actions';
-import { CommissioneCard } from './commissione-card';
-import { CommissioniSummary } from './commissioni-summary';
-import { PaymentDialog } from './payment-dialog';
+import { useCommissioni } from '#client/backoffice/features/commissioni/api/commissioni.ts';
+import {
+  commissioniQueries,
+  type CommissioniFilters,
+} from '#client/backoffice/features/commissioni/api/queries.ts';
+import { useCommissioneActions } from '#client/backoffice/features/commissioni/hooks/use-commissione-actions.ts';
+import { CommissioneCard } from '#client/backoffice/features/commissioni/components/commissione-card.tsx';
+import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
+import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
 
 const m = msg.commissioniScreen;
 const PAGE_SIZE = 24;

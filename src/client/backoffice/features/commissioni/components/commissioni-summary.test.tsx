@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CommissioniSummary as Summary } from '#shared/schemas/commissione.ts';
-import { CommissioniSummary } from './commissioni-summary';
+import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
 
 const NO_STORNI = { totale: '0.00', daIncassare: '0.00', incassate: '0.00' };
 const card = (id: string) => screen.getByTestId(`stat-commissioni-${id}`);

@@ -19,7 +19,11 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { downloadEstrattiZip, downloadEstratto, useBeneficiari } from '../api/estratti-conto';
+import {
+  downloadEstrattiZip,
+  downloadEstratto,
+  useBeneficiari,
+} from '#client/backoffice/features/commissioni/api/estratti-conto.ts';
 
 const m = msg.estrattoConto;
 const SELECT =

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Commissione } from '#shared/schemas/commissione.ts';
-import { PaymentDialog } from './payment-dialog';
+import { PaymentDialog } from '#client/backoffice/features/commissioni/components/payment-dialog.tsx';
 
 const commissione = (over: Partial<Commissione>) =>
   ({

@@ -3,7 +3,10 @@ import { msg } from '#shared/messages.ts';
 import type { Commissione } from '#shared/schemas/commissione.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
-import { useDeleteCommissione, useUpdatePayment } from '../api/commissioni';
+import {
+  useDeleteCommissione,
+  useUpdatePayment,
+} from '#client/backoffice/features/commissioni/api/commissioni.ts';
 
 const m = msg.commissioniScreen;
 

@@ -1,8 +1,8 @@
 import { msg } from '#shared/messages.ts';
 import { PERIODI, periodoRange, type DateRange, type Periodo } from '#shared/periodi.ts';
 import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
-import type { CommissioniFilters } from '../api/queries';
-import type { CommissioniFilterState } from '../components/commissioni-filters';
+import type { CommissioniFilters } from '#client/backoffice/features/commissioni/api/queries.ts';
+import type { CommissioniFilterState } from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 
 export interface CommissioniUrlState extends CommissioniFilterState {
   page: number;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommissioneConfig, CommissioneConfigBody } from '#shared/schemas/commissione.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { commissioniConfigQueries } from './queries';
+import { commissioniConfigQueries } from '#client/backoffice/features/config-commissioni/api/queries.ts';
 
 export function useCommissioniConfig() {
   return useQuery(commissioniConfigQueries.list());

@@ -5,7 +5,10 @@ import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
 import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
-import { ConfigDialog, type ConfigTarget } from './config-dialog';
+import {
+  ConfigDialog,
+  type ConfigTarget,
+} from '#client/backoffice/features/config-commissioni/components/config-dialog.tsx';
 
 const ENEL: Fornitore = {
   id: 7,

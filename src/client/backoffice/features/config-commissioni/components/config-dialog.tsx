@@ -28,8 +28,8 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useSaveCommissioneConfig } from '../api/commissioni-config';
-import { ConfigPreview } from './config-preview';
+import { useSaveCommissioneConfig } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
+import { ConfigPreview } from '#client/backoffice/features/config-commissioni/components/config-preview.tsx';
 
 /** The supplier and service a dialog configures; `config` is absent when not configured yet. */
 export interface ConfigTarget {

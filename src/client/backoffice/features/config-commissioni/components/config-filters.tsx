@@ -5,7 +5,7 @@ import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
-import type { ConfigFilters as Filters } from '../hooks/use-config-overview';
+import type { ConfigFilters as Filters } from '#client/backoffice/features/config-commissioni/hooks/use-config-overview.ts';
 
 /** Supplier name or code, and one service. */
 export function ConfigFilters(props: {

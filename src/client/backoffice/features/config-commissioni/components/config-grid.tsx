@@ -1,7 +1,7 @@
 import { msg } from '#shared/messages.ts';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
-import type { useConfigOverview } from '../hooks/use-config-overview';
-import { FornitoreConfigCard } from './fornitore-config-card';
+import type { useConfigOverview } from '#client/backoffice/features/config-commissioni/hooks/use-config-overview.ts';
+import { FornitoreConfigCard } from '#client/backoffice/features/config-commissioni/components/fornitore-config-card.tsx';
 
 /** How many combinations are configured, and one card per supplier with its services. */
 export function ConfigGrid(props: {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ConfigValues } from '#shared/commissioni/preview.ts';
 import { WORKED_EXAMPLE_CONFIG } from '#test/setup/worked-example.ts';
-import { ConfigPreview } from './config-preview';
+import { ConfigPreview } from '#client/backoffice/features/config-commissioni/components/config-preview.tsx';
 
 const ZERO: ConfigValues = {
   ricavoBase: '0.00',

@@ -3,8 +3,8 @@ import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import { useUrlState } from '#client/lib/use-url-state.ts';
 import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
-import { useCommissioniConfig } from '../api/commissioni-config';
-import type { ConfigTarget } from '../components/config-dialog';
+import { useCommissioniConfig } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
+import type { ConfigTarget } from '#client/backoffice/features/config-commissioni/components/config-dialog.tsx';
 
 export interface ConfigFilters {
   search: string;

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatEuroCompact } from '#shared/money.ts';
 import type { MonthlyStat } from '#shared/schemas/dashboard.ts';
-import { DashboardCharts } from './dashboard-charts';
+import { DashboardCharts } from '#client/backoffice/features/dashboard/components/dashboard-charts.tsx';
 
 /** Intl writes a no-break space before the unit and the euro sign; the tables write a plain one. */
 const plain = (text: string) => text.replace(/\u00a0/g, ' ');

@@ -14,10 +14,13 @@ import { msg } from '#shared/messages.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { formatEuro } from '#client/lib/format.ts';
-import { DashboardCharts } from './dashboard-charts';
-import { PuntoPerformance } from './punto-performance';
-import { RecentCommissioni, RecentPratiche } from './recent-lists';
-import { BannerCard, StatCard } from './stat-card';
+import { DashboardCharts } from '#client/backoffice/features/dashboard/components/dashboard-charts.tsx';
+import { PuntoPerformance } from '#client/backoffice/features/dashboard/components/punto-performance.tsx';
+import {
+  RecentCommissioni,
+  RecentPratiche,
+} from '#client/backoffice/features/dashboard/components/recent-lists.tsx';
+import { BannerCard, StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
-import { StatCard } from './stat-card';
+import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;

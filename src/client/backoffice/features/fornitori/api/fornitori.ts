@@ -3,7 +3,7 @@ import type { Fornitore, FornitoreBody } from '#shared/schemas/fornitore.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { commissioniConfigQueries } from '#client/backoffice/features/config-commissioni/api/queries.ts';
-import { fornitoriQueries } from './queries';
+import { fornitoriQueries } from '#client/backoffice/features/fornitori/api/queries.ts';
 
 export function useAllFornitori() {
   return useQuery(fornitoriQueries.list());

@@ -19,7 +19,10 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useCreateFornitore, useUpdateFornitore } from '../api/fornitori';
+import {
+  useCreateFornitore,
+  useUpdateFornitore,
+} from '#client/backoffice/features/fornitori/api/fornitori.ts';
 
 type FormValues = z.input<typeof fornitoreBodySchema>;
 type FormOutput = z.output<typeof fornitoreBodySchema>;

@@ -9,7 +9,12 @@ import { commissioniQueries } from '#client/backoffice/features/commissioni/api/
 import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
 import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
-import { leadFilterParams, leadQueries, type LeadFilters, type LeadQuery } from './queries';
+import {
+  leadFilterParams,
+  leadQueries,
+  type LeadFilters,
+  type LeadQuery,
+} from '#client/backoffice/features/leads/api/queries.ts';
 
 export function useLeads(q: LeadQuery) {
   return useQuery(leadQueries.list(q));

@@ -21,9 +21,13 @@ import { formatDateTime } from '#client/lib/format.ts';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { msg } from '#shared/messages.ts';
 import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
-import { useLeadDetail } from '../api/leads';
-import { DuplicatoBadge, LeadDuplicati, LeadStorico } from './lead-duplicati';
-import { leadQueries } from '../api/queries';
+import { useLeadDetail } from '#client/backoffice/features/leads/api/leads.ts';
+import {
+  DuplicatoBadge,
+  LeadDuplicati,
+  LeadStorico,
+} from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
+import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 
 const STATO_LABELS: Record<string, string> = {
   inserito: 'Inserito',

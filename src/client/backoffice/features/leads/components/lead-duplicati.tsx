@@ -9,7 +9,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { useDecideDuplicato } from '../api/leads';
+import { useDecideDuplicato } from '#client/backoffice/features/leads/api/leads.ts';
 
 const d = msg.lead.duplicati;
 

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
-import type { LeadsUrlState } from '../hooks/use-leads-url-state';
-import { LeadsFilters } from './leads-filters';
+import type { LeadsUrlState } from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
+import { LeadsFilters } from '#client/backoffice/features/leads/components/leads-filters.tsx';
 
 const EMPTY: LeadsUrlState = { search: '', status: '', page: 3 };
 

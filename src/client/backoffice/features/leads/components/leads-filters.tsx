@@ -8,7 +8,10 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
 import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
-import type { LeadStatusFilter, LeadsUrlState } from '../hooks/use-leads-url-state';
+import type {
+  LeadStatusFilter,
+  LeadsUrlState,
+} from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
 
 /** Point, free text (name, e-mail, phone) and contact status; every change starts from page 1. */
 export function LeadsFilters(props: {

@@ -21,11 +21,11 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { useLeads } from '../api/leads';
-import { leadQueries, type LeadFilters } from '../api/queries';
-import { useLeadActions } from '../hooks/use-lead-actions';
-import { LeadStatusControl } from './lead-status-control';
-import { DuplicatoBadge } from './lead-duplicati';
+import { useLeads } from '#client/backoffice/features/leads/api/leads.ts';
+import { leadQueries, type LeadFilters } from '#client/backoffice/features/leads/api/queries.ts';
+import { useLeadActions } from '#client/backoffice/features/leads/hooks/use-lead-actions.ts';
+import { LeadStatusControl } from '#client/backoffice/features/leads/components/lead-status-control.tsx';
+import { DuplicatoBadge } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
 
 const PAGE_SIZE = 25;
 

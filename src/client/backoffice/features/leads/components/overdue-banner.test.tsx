@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient, requestedUrls } from '#client/lib/test-utils.tsx';
-import { OverdueBanner } from './overdue-banner';
+import { OverdueBanner } from '#client/backoffice/features/leads/components/overdue-banner.tsx';
 
 const withTotal = (total: number, totalIsLowerBound = false) =>
   mockApi({

@@ -2,7 +2,7 @@ import { AlarmClock } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { capitalise, formatCount } from '#shared/text-format.ts';
 import { describeTotal } from '#client/lib/page-total.ts';
-import { useLeads } from '../api/leads';
+import { useLeads } from '#client/backoffice/features/leads/api/leads.ts';
 
 /** The leads still `nuovo` after the 24 hours the landing promises, in the chosen point's scope. */
 export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => void }) {

@@ -3,7 +3,7 @@ import { msg } from '#shared/messages.ts';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useDeleteLead, useUpdateLeadStatus } from '../api/leads';
+import { useDeleteLead, useUpdateLeadStatus } from '#client/backoffice/features/leads/api/leads.ts';
 
 /** The list's two actions on a lead, each with its confirmation and its toasts. */
 export function useLeadActions() {

@@ -1,6 +1,6 @@
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '#shared/domain.ts';
 import { positiveInt, urlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
-import type { LeadFilters } from '../api/queries';
+import type { LeadFilters } from '#client/backoffice/features/leads/api/queries.ts';
 
 /** The status box: a contact status, or the `nuovo` leads waiting for more than 24 hours. */
 export type LeadStatusFilter = '' | LeadContattoStato | 'overdue';

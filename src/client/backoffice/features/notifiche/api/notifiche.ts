@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificaTipo } from '#shared/domain.ts';
 import type { Preferenza } from '#shared/schemas/notifiche.ts';
 import { api } from '#client/lib/api-client.ts';
-import { notificheQueries, type RegistroQuery } from './queries';
+import { notificheQueries, type RegistroQuery } from '#client/backoffice/features/notifiche/api/queries.ts';
 
 export function usePreferenze() {
   return useQuery(notificheQueries.preferenze());

@@ -7,7 +7,7 @@ import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
-import { usePreferenze, useSetPreferenza } from '../api/notifiche';
+import { usePreferenze, useSetPreferenza } from '#client/backoffice/features/notifiche/api/notifiche.ts';
 
 const m = msg.notifiche;
 

@@ -5,8 +5,8 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
-import { type useRegistro, useRiprovaEmail } from '../api/notifiche';
-import { RegistroTable } from './registro-table';
+import { type useRegistro, useRiprovaEmail } from '#client/backoffice/features/notifiche/api/notifiche.ts';
+import { RegistroTable } from '#client/backoffice/features/notifiche/components/registro-table.tsx';
 
 const m = msg.notifiche.registro;
 

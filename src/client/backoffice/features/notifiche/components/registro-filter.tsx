@@ -4,7 +4,7 @@ import { msg } from '#shared/messages.ts';
 import type { Registro } from '#shared/schemas/notifiche.ts';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { isEmailStato } from '../hooks/use-registro-url-state';
+import { isEmailStato } from '#client/backoffice/features/notifiche/hooks/use-registro-url-state.ts';
 
 const m = msg.notifiche.registro;
 

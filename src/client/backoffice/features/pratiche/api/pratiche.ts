@@ -11,7 +11,12 @@ import { commissioniQueries } from '#client/backoffice/features/commissioni/api/
 import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
 import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
-import { praticheFilterParams, praticheQueries, type PraticheFilters, type PraticheQuery } from './queries';
+import {
+  praticheFilterParams,
+  praticheQueries,
+  type PraticheFilters,
+  type PraticheQuery,
+} from '#client/backoffice/features/pratiche/api/queries.ts';
 
 export function usePratiche(q: PraticheQuery) {
   return useQuery(praticheQueries.list(q));

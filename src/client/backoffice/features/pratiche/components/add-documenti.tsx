@@ -5,7 +5,7 @@ import { msg } from '#shared/messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useUploadDocumenti } from '../api/pratiche';
+import { useUploadDocumenti } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 
 const m = msg.pratica.documenti;
 /** What the landing accepts (docs/product/landing.md#caricamento-delle-bollette); the server checks the content. */

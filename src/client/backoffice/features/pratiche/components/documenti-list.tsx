@@ -16,9 +16,9 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useDeleteDocumento, usePraticaFiles } from '../api/pratiche';
-import { praticaFileUrl } from '../api/queries';
-import { AddDocumenti } from './add-documenti';
+import { useDeleteDocumento, usePraticaFiles } from '#client/backoffice/features/pratiche/api/pratiche.ts';
+import { praticaFileUrl } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 
 const d = msg.pratica.documenti;
 

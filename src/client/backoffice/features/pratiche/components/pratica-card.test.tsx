@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pratica } from '#shared/schemas/pratica.ts';
 import { Toaster } from '#client/components/ui/toast.tsx';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
-import { PraticaCard } from './pratica-card';
+import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
 
 const PRATICA: Pratica = {
   id: 77,

@@ -11,10 +11,10 @@ import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useDeletePratica } from '../api/pratiche';
-import { DocumentiList } from './documenti-list';
-import { ServizioEditDialog } from './servizio-edit-dialog';
-import { StatoBadge } from './stato-badge';
+import { useDeletePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
+import { DocumentiList } from '#client/backoffice/features/pratiche/components/documenti-list.tsx';
+import { ServizioEditDialog } from '#client/backoffice/features/pratiche/components/servizio-edit-dialog.tsx';
+import { StatoBadge } from '#client/backoffice/features/pratiche/components/stato-badge.tsx';
 
 const statoLabel = (stato: string | null) =>
   stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—';

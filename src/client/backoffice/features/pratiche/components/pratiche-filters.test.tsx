@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
-import type { PraticheFilters as FilterState } from '../api/queries';
-import { PraticheFilters } from './pratiche-filters';
+import type { PraticheFilters as FilterState } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { PraticheFilters } from '#client/backoffice/features/pratiche/components/pratiche-filters.tsx';
 
 const FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, stati: [], koMotivazione: '' };
 const COUNTS = { inserito: 3, in_lavorazione: 12, completato: 1250, ko: 0 };

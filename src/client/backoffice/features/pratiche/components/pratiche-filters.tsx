@@ -10,7 +10,7 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
 import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
-import type { PraticheFilters as FilterState } from '../api/queries';
+import type { PraticheFilters as FilterState } from '#client/backoffice/features/pratiche/api/queries.ts';
 
 const STATO_STYLES: Record<string, string> = {
   inserito: 'aria-pressed:bg-blue-600 aria-pressed:text-white aria-pressed:border-blue-600',

@@ -6,7 +6,7 @@ import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import type { PraticheList as PraticheListData } from '#shared/schemas/pratica.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { PraticaCard } from './pratica-card';
+import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
 
 /** The count line, one card per practice of the page, the pager; its error state with 'Riprova'. */
 export function PraticheList(props: {

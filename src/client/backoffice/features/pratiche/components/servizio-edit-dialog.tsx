@@ -26,7 +26,7 @@ import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
-import { useUpdateServizioStatus } from '../api/pratiche';
+import { useUpdateServizioStatus } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 
 /** What the dialog sends: bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
 export function toRequestBody(tipo: string, values: ServizioStatusBody): ServizioStatusInput {

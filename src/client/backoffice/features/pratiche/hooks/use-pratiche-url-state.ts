@@ -1,6 +1,6 @@
 import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { positiveInt, urlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
-import type { PraticheFilters } from '../api/queries';
+import type { PraticheFilters } from '#client/backoffice/features/pratiche/api/queries.ts';
 
 export interface PraticheUrlState extends PraticheFilters {
   page: number;

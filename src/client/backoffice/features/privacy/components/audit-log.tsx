@@ -19,7 +19,7 @@ import {
 import { formatDateTime } from '#client/lib/format.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { UserFilter } from '#client/backoffice/features/utenti/components/user-filter.tsx';
-import { privacyQueries, type AuditFilters } from '../api/privacy';
+import { privacyQueries, type AuditFilters } from '#client/backoffice/features/privacy/api/privacy.ts';
 
 const m = msg.audit;
 const isTipo = (v: string): v is AuditTipo => (AUDIT_TIPI as readonly string[]).includes(v);

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { exportPersona, useEraseLead } from '../api/privacy';
+import { exportPersona, useEraseLead } from '#client/backoffice/features/privacy/api/privacy.ts';
 
 const m = msg.privacy;
 

@@ -8,7 +8,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { privacyQueries, useUpdatePrivacySettings } from '../api/privacy';
+import { privacyQueries, useUpdatePrivacySettings } from '#client/backoffice/features/privacy/api/privacy.ts';
 
 const m = msg.privacy.retention;
 

@@ -6,7 +6,7 @@ import { invalidateKeys } from '#client/lib/query-client.ts';
 import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
 import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
-import { puntiFisiciQueries } from './queries';
+import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 
 /** One page of the points in scope; the previous page stays on screen while the next loads. */
 export function usePuntiFisici(params: { q: string; page: number; fino?: number }) {

@@ -10,9 +10,9 @@ import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { usePuntiFisici } from '../api/punti-fisici';
-import { PUNTI_PAGE_SIZE, puntiFisiciQueries } from '../api/queries';
-import { PuntoCard } from './punto-card';
+import { usePuntiFisici } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+import { PUNTI_PAGE_SIZE, puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { PuntoCard } from '#client/backoffice/features/punti-fisici/components/punto-card.tsx';
 
 const m = msg.puntoFisico;
 

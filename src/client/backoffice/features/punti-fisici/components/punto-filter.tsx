@@ -14,7 +14,10 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
-import { usePuntiSuggestions, usePuntoFisico } from '../api/punti-fisici';
+import {
+  usePuntiSuggestions,
+  usePuntoFisico,
+} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
 
 type Picked = { id: number; nomeAttivita: string };
 

@@ -21,8 +21,11 @@ import {
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useCreatePuntoFisico, useUpdatePuntoFisico } from '../api/punti-fisici';
-import { PersonPicker } from './person-picker';
+import {
+  useCreatePuntoFisico,
+  useUpdatePuntoFisico,
+} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+import { PersonPicker } from '#client/backoffice/features/punti-fisici/components/person-picker.tsx';
 
 interface FormValues {
   nomeAttivita: string;

@@ -3,7 +3,10 @@ import { msg } from '#shared/messages.ts';
 import type { PuntoFisico } from '#shared/schemas/punto-fisico.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useDeletePuntoFisico, useUpdateQrCodes } from '../api/punti-fisici';
+import {
+  useDeletePuntoFisico,
+  useUpdateQrCodes,
+} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
 
 /** The screen's dialogs (create/edit, delete) and the QR update, with their toasts. */
 export function usePuntiActions() {

@@ -4,7 +4,7 @@ import type { CreateUserInput, UpdateUserInput, User } from '#shared/schemas/ute
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
-import { userQueries, type PersonRole } from './queries';
+import { userQueries, type PersonRole } from '#client/backoffice/features/utenti/api/queries.ts';
 
 export function useUsers(params: { role?: Role; q: string; page: number; fino?: number }) {
   return useQuery(userQueries.list(params));

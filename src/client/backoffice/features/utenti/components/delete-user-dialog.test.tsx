@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '#shared/schemas/utente.ts';
 import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
-import { useDeleteUserFlow } from '../hooks/use-delete-user-flow';
-import { DeleteUserDialog } from './delete-user-dialog';
+import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
+import { DeleteUserDialog } from '#client/backoffice/features/utenti/components/delete-user-dialog.tsx';
 
 const USER = { id: 5, firstName: 'Anna', lastName: 'Galli', email: 'anna.galli@esempio.it' } as User;
 

@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { displayNameOf } from '#client/lib/format.ts';
-import type { useDeleteUserFlow } from '../hooks/use-delete-user-flow';
+import type { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
 
 /** The delete confirmation; a refusal stays in it, saying why. */
 export function DeleteUserDialog({ flow }: { flow: ReturnType<typeof useDeleteUserFlow> }) {

@@ -19,7 +19,7 @@ import {
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useCreateUser, useUpdateUser } from '../api/utenti';
+import { useCreateUser, useUpdateUser } from '#client/backoffice/features/utenti/api/utenti.ts';
 
 function Field(props: {
   label: string;

@@ -15,7 +15,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
-import { userQueries } from '../api/queries';
+import { userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
 
 const MIN_CHARS = 2;
 const SHOWN = 10;

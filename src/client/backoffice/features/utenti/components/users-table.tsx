@@ -20,8 +20,8 @@ import {
 import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { USERS_PAGE_SIZE, userQueries } from '../api/queries';
-import { useUsers } from '../api/utenti';
+import { USERS_PAGE_SIZE, userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
+import { useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',

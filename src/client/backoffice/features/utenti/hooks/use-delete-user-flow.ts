@@ -3,7 +3,7 @@ import { msg } from '#shared/messages.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useDeleteUser } from '../api/utenti';
+import { useDeleteUser } from '#client/backoffice/features/utenti/api/utenti.ts';
 
 /** Ask, delete, and on a refusal (409: referenced by a point or a commission) keep the dialog open saying why. */
 export function useDeleteUserFlow() {

@@ -2,14 +2,14 @@
 import { SERVIZI_PRINCIPALI, type ServizioTipo } from '#shared/domain.ts';
 import { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
 import { hasFixedCommission } from '#shared/servizi-catalogo.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { saveConfig } from '#server/modules/commissioni/commissioni.service.ts';
 import { createPuntoFisico } from '#server/modules/punti-fisici/punti-fisici.service.ts';
-import type { Database } from '../client';
-import { commissioniFornitori, fornitori } from '../schema';
-import { COGNOMI, REGIONI, TIPI_NEGOZIO, VIE } from './data';
-import type { UserRow } from './people';
-import type { Tools } from './random';
+import type { Database } from '#server/db/client.ts';
+import { commissioniFornitori, fornitori } from '#server/db/schema.ts';
+import { COGNOMI, REGIONI, TIPI_NEGOZIO, VIE } from '#scripts/seed-demo/data.ts';
+import type { UserRow } from '#scripts/seed-demo/people.ts';
+import type { Tools } from '#scripts/seed-demo/random.ts';
 
 /** Plausible fixed amounts per service (index i: each supplier a little different). */
 const FIXED_CONFIG_VALUES: Partial<Record<ServizioTipo, (euro: (n: number) => string, i: number) => object>> =

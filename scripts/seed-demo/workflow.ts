@@ -6,14 +6,14 @@
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { servizioStatusBodySchema } from '#shared/schemas/servizio.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { updatePayment } from '#server/modules/commissioni/commissioni.service.ts';
 import { updateServizioStatus } from '#server/modules/servizi/servizi.service.ts';
-import type { Database } from '../client';
-import { retryOnConflict } from '../conflicts';
-import { commissioni } from '../schema';
-import type { WorkflowStep } from './plan';
-import { DAY, HOUR, payday, payoutNote, type Tools } from './random';
+import type { Database } from '#server/db/client.ts';
+import { retryOnConflict } from '#server/db/conflicts.ts';
+import { commissioni } from '#server/db/schema.ts';
+import type { WorkflowStep } from '#scripts/seed-demo/plan.ts';
+import { DAY, HOUR, payday, payoutNote, type Tools } from '#scripts/seed-demo/random.ts';
 
 export interface WorkflowContext {
   db: Database;

@@ -1,12 +1,12 @@
 /** Phase 1 of the demo data: the five named sign-ins and the rest of the staff. */
 import { eq, like } from 'drizzle-orm';
 import type { Role } from '#shared/permissions.ts';
-import type { Actor } from '#server/plugins/auth.ts';
-import type { Database } from '../client';
-import { users } from '../schema';
-import { DEMO_CONSULTANT_EMAIL } from '../seed';
-import { COGNOMI, NOMI, REGIONI } from './data';
-import { randomPhone, slug, type Tools } from './random';
+import type { Actor } from '#server/lib/actor.ts';
+import type { Database } from '#server/db/client.ts';
+import { users } from '#server/db/schema.ts';
+import { DEMO_CONSULTANT_EMAIL } from '#server/db/seed.ts';
+import { COGNOMI, NOMI, REGIONI } from '#scripts/seed-demo/data.ts';
+import { randomPhone, slug, type Tools } from '#scripts/seed-demo/random.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_EMAIL_DOMAIN = 'demo.winsolution.it';

@@ -23,14 +23,14 @@ import {
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
-import type { Actor } from '#server/plugins/auth.ts';
+import type { Actor } from '#server/lib/actor.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import type { ServizioStatusInput } from '#shared/schemas/servizio.ts';
 import { leadSearchTextOf, statiServiziOf } from '#server/db/schema.ts';
-import type { CopyTable } from './copy';
-import type { DemoPoint } from './configs-and-points';
-import { COGNOMI, NOMI, NOTE_PRATICA, USER_AGENTS } from './data';
-import { DEMO_LEAD_EMAIL_DOMAIN } from './people';
+import type { CopyTable } from '#scripts/seed-demo/copy.ts';
+import type { DemoPoint } from '#scripts/seed-demo/configs-and-points.ts';
+import { COGNOMI, NOMI, NOTE_PRATICA, USER_AGENTS } from '#scripts/seed-demo/data.ts';
+import { DEMO_LEAD_EMAIL_DOMAIN } from '#scripts/seed-demo/people.ts';
 import {
   clampBefore,
   DAY,
@@ -42,7 +42,7 @@ import {
   payoutNote,
   slug,
   type Tools,
-} from './random';
+} from '#scripts/seed-demo/random.ts';
 
 /** A change made later through the real workflow, at a demo time. */
 export interface WorkflowStep {

@@ -29,9 +29,9 @@ import {
 import type { Role } from '#shared/permissions.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
-import type { Database } from '../client';
-import { commissioniFornitori, fornitori, leads } from '../schema';
-import { createPoints, demoPointCount, ensureConfigs } from './configs-and-points';
+import type { Database } from '#server/db/client.ts';
+import { commissioniFornitori, fornitori, leads } from '#server/db/schema.ts';
+import { createPoints, demoPointCount, ensureConfigs } from '#scripts/seed-demo/configs-and-points.ts';
 import {
   inBulkTransaction,
   isPostgres,
@@ -40,8 +40,8 @@ import {
   rebuildDerivedTables,
   reserveIds,
   withoutSecondaryIndexes,
-} from './copy';
-import { REGIONI } from './data';
+} from '#scripts/seed-demo/copy.ts';
+import { REGIONI } from '#scripts/seed-demo/data.ts';
 import {
   createStaff,
   DEMO_ACCOUNTS,
@@ -51,7 +51,7 @@ import {
   staffPlan,
   toActor,
   type UserRow,
-} from './people';
+} from '#scripts/seed-demo/people.ts';
 import {
   COMMISSIONI_COPY,
   CONSENSI_COPY,
@@ -65,14 +65,19 @@ import {
   type PlanContext,
   type WorkflowBudget,
   type WorkflowStep,
-} from './plan';
-import { tools } from './random';
-import { payAndWithdraw, runStep, type WorkflowContext } from './workflow';
+} from '#scripts/seed-demo/plan.ts';
+import { tools } from '#scripts/seed-demo/random.ts';
+import { payAndWithdraw, runStep, type WorkflowContext } from '#scripts/seed-demo/workflow.ts';
 import { pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import { recordJobDone } from '#server/jobs/scheduler.ts';
 
-export { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_LEAD_EMAIL_DOMAIN, DEMO_PASSWORD } from './people';
-export { demoPhoneDigits } from './random';
+export {
+  DEMO_ACCOUNTS,
+  DEMO_EMAIL_DOMAIN,
+  DEMO_LEAD_EMAIL_DOMAIN,
+  DEMO_PASSWORD,
+} from '#scripts/seed-demo/people.ts';
+export { demoPhoneDigits } from '#scripts/seed-demo/random.ts';
 
 export const DEFAULT_DEMO_LEADS = 300;
 /**

@@ -9,7 +9,7 @@ import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pgl
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '#server/db/client.ts';
 
 /** A table to fill: its name and, per column, how to read the value from a row. */
 export interface CopyTable<Row> {
