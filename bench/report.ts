@@ -8,7 +8,7 @@
  */
 import type { Role } from '#shared/permissions.ts';
 import type { LoadResult } from '#bench/http.ts';
-import { FIRST_LOAD_BUDGETS_KB, formatFirstLoadTable, kb, type FirstLoadPage } from '#bench/size.ts';
+import { formatFirstLoadTable, kb, type FirstLoadPage, FIRST_LOAD_BUDGETS_KB } from '#bench/size.ts';
 
 export interface LighthouseResult {
   url: string;

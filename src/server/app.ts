@@ -18,8 +18,8 @@ import { documentiRoutes } from '#server/modules/documenti/documenti.routes.ts';
 import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
-import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
+import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
@@ -28,7 +28,7 @@ import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
 import { privacyRoutes } from '#server/modules/privacy/privacy.routes.ts';
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
-import { errorHandlerPlugin } from '#server/plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorReply } from '#server/plugins/error-handler.ts';
 import { healthPlugin } from '#server/plugins/health.ts';
 import { originCheckPlugin } from '#server/plugins/origin-check.ts';
 import { quietRequestLog } from '#server/lib/request-log.ts';
@@ -70,6 +70,7 @@ export async function buildApp(options: AppOptions) {
     // Fastify takes a hop count as a number at run time; its types only list strings.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

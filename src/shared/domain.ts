@@ -153,6 +153,7 @@ export function phoneSearchDigits(search: string): string | null {
 export const AUDIT_TIPI = [
   'accesso',
   'accesso_fallito',
+  'accesso_sbloccato',
   'uscita',
   'utente_creato',
   'utente_eliminato',

@@ -19,6 +19,8 @@ export const msg = {
     useAuthOutsideProvider: "useAuth deve essere utilizzato all'interno di AuthProvider",
     notAuthenticated: 'Accesso richiesto: effettua il login.',
     tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
+    accountLocked:
+      "Accesso bloccato per troppi tentativi non riusciti. Riprova più tardi o chiedi all'amministratore di sbloccarlo.",
     forbidden: 'Non hai i permessi per questa operazione.',
     foreignOrigin:
       "Richiesta rifiutata: origine non consentita. Per usare WINSOLUTION da questo indirizzo, l'amministratore del server lo imposta in PUBLIC_BASE_URL (es. https://gestionale.esempio.it) e riavvia.",
@@ -824,6 +826,7 @@ export const msg = {
     tipoLabels: {
       accesso: 'Accesso',
       accesso_fallito: 'Accesso non riuscito',
+      accesso_sbloccato: "Accesso sbloccato dall'amministratore",
       uscita: 'Uscita',
       utente_creato: 'Utente creato',
       utente_eliminato: 'Utente eliminato',

@@ -16,3 +16,16 @@ export const SAFE_LINE = new RegExp(`^(?:[^${REFUSED}\\t\\n\\r\\uD800-\\uDFFF]|$
 export const SAFE_MULTILINE = new RegExp(`^(?:[^${REFUSED}\\uD800-\\uDFFF]|${PAIR})*$`);
 
 export const CONTROL_CHARS_MESSAGE = 'Il testo contiene caratteri non ammessi';
+
+// With the u flag a well-formed pair is one character: only lone surrogates match the range.
+const UNSAFE_ANYWHERE = new RegExp(`[${REFUSED}\\t\\n\\r\\p{Cf}\\uD800-\\uDFFF]`, 'gu');
+
+/**
+ * A name that arrives from somewhere else (an uploaded file's name) and is shown as it is: every
+ * character SAFE_LINE refuses is dropped, and so are the other invisible format characters
+ * (zero-width, direction marks), so `fattura\u202Eexe.pdf` reads as it is stored, never as
+ * 'fatturafdp.exe'. See docs/security.md#nomi-dei-file
+ */
+export function stripUnsafeChars(text: string): string {
+  return text.replace(UNSAFE_ANYWHERE, '');
+}

@@ -8,6 +8,7 @@ import { TEST_ADMIN } from '#test/setup/database.ts';
 import { insertUser } from '#test/setup/factories.ts';
 import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
 import { createMemoryCounters } from '#server/plugins/rate-limit.ts';
+import type { AppError } from '#server/lib/app-error.ts';
 import {
   createTestContext,
   login,
@@ -297,31 +298,136 @@ describe('login rate limit', () => {
     expect((await attempt('password-giusta')).statusCode).toBe(200);
   });
 
-  it('answers 429 after 30 failures from one IP across many e-mails', async () => {
-    for (let i = 0; i < 30; i++) {
-      await ctx.app.inject({
+  it('the shared-connection shop: 30 wrong passwords from one address do not stop a colleague’s right one', async () => {
+    const colleague = await insertUser(ctx.db, { password: 'password-del-collega' });
+    const shop = '10.9.9.9';
+    const attempt = (email: string, password: string) =>
+      ctx.app.inject({
         method: 'POST',
         url: '/api/login',
-        payload: { email: `spray${i}@esempio.it`, password: 'x' },
-        remoteAddress: '10.9.9.9',
+        payload: { email, password },
+        remoteAddress: shop,
       });
-    }
-    const blocked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: TEST_ADMIN,
-      remoteAddress: '10.9.9.9',
-    });
-    expect(blocked.statusCode).toBe(429);
-    const otherIp = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: TEST_ADMIN,
-      remoteAddress: '10.9.9.10',
-    });
-    expect(otherIp.statusCode).toBe(200);
-    // 32 password checks: on a busy machine they take longer than the default timeout.
+    for (let i = 0; i < 30; i++) expect((await attempt(`spray${i}@esempio.it`, 'x')).statusCode).toBe(401);
+    // The address is throttled now: a wrong password answers 429 with Retry-After …
+    const wrong = await attempt('spray-altro@esempio.it', 'x');
+    expect(wrong.statusCode).toBe(429);
+    expect(wrong.json()).toMatchObject({ code: 'RATE_LIMITED', message: msg.auth.tooManyAttempts });
+    expect(Number(wrong.headers['retry-after'])).toBeGreaterThan(0);
+    // … but the colleague at the next tablet, same connection, signs in.
+    const right = await attempt(colleague.email, 'password-del-collega');
+    expect(right.statusCode).toBe(200);
+    // 33 password checks and the throttle's short waits: longer than the default timeout.
   }, 120_000);
+});
+
+describe('login guard: progressive delays and the account lock', () => {
+  const recorded = () => {
+    const waits: number[] = [];
+    const counters = createMemoryCounters();
+    const guard = createLoginGuard(counters, { sleep: async (ms) => void waits.push(ms) });
+    return { waits, counters, guard };
+  };
+
+  it.each([
+    [4, null],
+    [5, 30],
+    [6, 60],
+    [7, 120],
+    [9, 480],
+    [12, 900],
+  ])('after %i failures of one account from one address, that pair waits %s s', async (failures, seconds) => {
+    const { guard } = recorded();
+    for (let i = 0; i < failures; i++) await guard.recordFailure('10.6.0.1', 'titolare@esempio.it');
+    const attempt = guard.beforeAttempt('10.6.0.1', 'titolare@esempio.it');
+    if (seconds == null) return expect(attempt).resolves.toBeDefined();
+    const refused = await attempt.then(
+      () => null,
+      (error: AppError) => error,
+    );
+    expect(refused?.code).toBe('RATE_LIMITED');
+    const wait = Number(refused?.headers['retry-after']);
+    expect(wait).toBeLessThanOrEqual(seconds);
+    expect(wait).toBeGreaterThan(seconds - 2);
+    // Another address, another account from this one: no wait.
+    await expect(guard.beforeAttempt('10.6.0.2', 'titolare@esempio.it')).resolves.toBeDefined();
+    await expect(guard.beforeAttempt('10.6.0.1', 'collega@esempio.it')).resolves.toBeDefined();
+  });
+
+  it.each([
+    [29, null],
+    [30, 1000],
+    [33, 4000],
+    [60, 5000],
+  ])(
+    'after %i failures from one address on many accounts, its next attempt waits %s ms',
+    async (failures, ms) => {
+      const { guard, waits } = recorded();
+      for (let i = 0; i < failures; i++) await guard.recordFailure('10.7.0.1', `spray${i}@esempio.it`);
+      const state = await guard.beforeAttempt('10.7.0.1', 'collega@esempio.it');
+      expect(waits).toEqual(ms == null ? [] : [ms]);
+      expect(state.addressThrottled != null).toBe(ms != null);
+    },
+  );
+
+  it('50 failures on one account from anywhere lock it, right password or not, until an admin lifts it', async () => {
+    const user = await insertUser(ctx.db, { password: 'password-giusta' });
+    // 50 failures from 50 addresses, through the guard as the routes count them.
+    const guard = createLoginGuard(ctx.app.counters, { sleep: async () => {} });
+    for (let i = 0; i < 50; i++) await guard.recordFailure(`10.8.${i}.1`, user.email);
+
+    const signIn = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: 'password-giusta' },
+        remoteAddress: '10.8.200.1',
+      });
+    const locked = await signIn();
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: msg.auth.accountLocked });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(55 * 60);
+
+    // The admin sees the lock in the user list …
+    const admin = await loginAsAdmin(ctx.app);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users?q=${encodeURIComponent(user.email)}`,
+      headers: { cookie: admin },
+    });
+    const row = list.json<{ items: Array<{ id: number; accessoBloccatoFino: string | null }> }>().items[0];
+    expect(row.id).toBe(user.id);
+    expect(Date.parse(row.accessoBloccatoFino!)).toBeGreaterThan(Date.now() + 55 * 60_000);
+
+    // … lifts it (recorded in the audit log), and the owner signs in.
+    const lift = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/sblocca-accesso`,
+      headers: { cookie: admin },
+    });
+    expect(lift.statusCode).toBe(204);
+    const [audit] = await ctx.db
+      .execute(
+        sql`select tipo, oggetto_id from audit_log where tipo = 'accesso_sbloccato' order by id desc limit 1`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ tipo: string; oggetto_id: number }> }).rows);
+    expect(audit).toEqual({ tipo: 'accesso_sbloccato', oggetto_id: user.id });
+    expect((await signIn()).statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users?q=${encodeURIComponent(user.email)}`,
+      headers: { cookie: admin },
+    });
+    expect(after.json().items[0].accessoBloccatoFino).toBeNull();
+  });
+
+  it('an unknown e-mail locks the same way: the lock tells nobody which accounts exist', async () => {
+    const { guard } = recorded();
+    for (let i = 0; i < 50; i++) await guard.recordFailure(`10.10.${i}.1`, 'nessuno@esempio.it');
+    await expect(guard.beforeAttempt('10.10.200.1', 'nessuno@esempio.it')).rejects.toMatchObject({
+      code: 'ACCOUNT_LOCKED',
+    });
+  });
 });
 
 describe('login limits across instances', () => {
@@ -385,7 +491,7 @@ describe('POST /api/login flood guard', () => {
   });
 });
 
-describe('login guard: an account targeted from many addresses is slowed down, never locked', () => {
+describe('login guard: an account targeted from many addresses is slowed down before any lock', () => {
   it.each([
     [9, null],
     [10, 1000],
@@ -401,7 +507,9 @@ describe('login guard: an account targeted from many addresses is slowed down, n
         },
       });
       for (let i = 0; i < failures; i++) await guard.recordFailure(`10.4.${i}.1`, 'Titolare@Esempio.it');
-      await expect(guard.beforeAttempt('10.5.0.1', 'titolare@esempio.it')).resolves.toBeUndefined();
+      await expect(guard.beforeAttempt('10.5.0.1', 'titolare@esempio.it')).resolves.toEqual({
+        addressThrottled: null,
+      });
       expect(waits).toEqual(expected == null ? [] : [expected]);
     },
   );

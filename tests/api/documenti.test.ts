@@ -69,6 +69,32 @@ async function eventi(praticaId: number) {
 }
 
 describe('POST /api/leads/upload-files: staff attach documents to a lead’s practice', () => {
+  it.each([
+    ['a right-to-left override', 'fattura\u202Eexe.pdf', 'fatturaexe.pdf'],
+    ['isolates and marks', '\u2067fattura\u2069\u200F.pdf', 'fattura.pdf'],
+    ['zero-width and control characters', 'bol\u200Bletta\u0007\u0085.pdf', 'bolletta.pdf'],
+  ])(
+    'a file name with %s is stored and shown harmless; the file is served sandboxed',
+    async (_l, name, shown) => {
+      const { lead, pratica } = await insertLeadWithPratica(ctx, world.puntoB.id);
+      const res = await upload(world.admin, { leadId: String(lead.id) }, [pdfFile(name)]);
+      expect(res.statusCode, res.body).toBe(201);
+      const [doc] = (await listFiles(pratica.id)) as Documento[];
+      expect(doc.displayName).toBe(shown);
+      const history = await eventi(pratica.id);
+      expect(history.map((e) => e.descrizione)).toEqual([`Aggiunto il documento "${shown}"`]);
+      const file = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/pratiche/${pratica.id}/files/${doc.filename}`,
+        headers: { cookie: world.admin },
+      });
+      expect(file.statusCode).toBe(200);
+      // A PDF with JavaScript opened on its own runs nothing in the app's origin.
+      expect(file.headers['content-security-policy']).toBe('sandbox');
+      expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain(shown);
+    },
+  );
+
   it.each<[string, () => string, () => { firstName: string; lastName: string }]>([
     ['admin', () => world.admin, () => ({ firstName: '', lastName: '' })],
     ['amministrazione', () => world.amministrazione.cookie, () => world.amministrazione.user],

@@ -337,11 +337,12 @@ describe('POST /api/punti-fisici', () => {
     expect(await pointCount()).toBe(before);
   });
 
-  it.each<[string, () => Promise<Record<string, unknown>>, string]>([
+  it.each<[string, () => Promise<Record<string, unknown>>, string, number]>([
     [
       'a responsible who does not exist',
       async () => ({ utenteResponsabileId: 987654 }),
       msg.puntoFisico.responsabileInvalid,
+      404,
     ],
     [
       'an inactive responsible',
@@ -349,23 +350,31 @@ describe('POST /api/punti-fisici', () => {
         utenteResponsabileId: (await insertUser(ctx.db, { role: 'punto_fisico', isActive: false })).id,
       }),
       msg.puntoFisico.responsabileInvalid,
+      400,
     ],
     [
       'an agent as responsible',
       async () => ({ utenteResponsabileId: w.agA.user.id }),
       msg.puntoFisico.responsabileRole,
+      400,
     ],
-    ['a point user as agent', async () => ({ agenteId: w.pfB.user.id }), msg.puntoFisico.agenteRole],
+    ['a point user as agent', async () => ({ agenteId: w.pfB.user.id }), msg.puntoFisico.agenteRole, 400],
     [
       'an agent as area manager',
       async () => ({ areaManagerId: w.agA.user.id }),
       msg.puntoFisico.areaManagerRole,
+      400,
     ],
-    ['an unknown area manager', async () => ({ areaManagerId: 987654 }), msg.puntoFisico.areaManagerInvalid],
-  ])('refuses %s with a clear message', async (_label, overrides, message) => {
+    [
+      'an unknown area manager (404, like any id that does not exist)',
+      async () => ({ areaManagerId: 987654 }),
+      msg.puntoFisico.areaManagerInvalid,
+      404,
+    ],
+  ])('refuses %s with a clear message', async (_label, overrides, message, status) => {
     const before = await pointCount();
     const res = await send('POST', '/api/punti-fisici', w.admin, body(await overrides()));
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(status);
     expect(res.json().message).toBe(message);
     expect(await pointCount()).toBe(before);
   });

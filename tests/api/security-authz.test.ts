@@ -1,8 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '#server/db/schema.ts';
 import type { ApiRoute } from '#server/plugins/auth.ts';
 import { can, ROLES, type Role } from '#shared/permissions.ts';
 import { insertCommissione } from '#test/setup/factories.ts';
 import { recordFigures } from '#test/setup/security-figures.ts';
+import { TEST_ADMIN } from '#test/setup/database.ts';
 import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld, insertLeadWithPratica, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
@@ -124,5 +127,86 @@ describe('every one-row route × role × own and other shop’s id', () => {
     }
     expect(leaks).toBe(0);
     expect(serverErrors).toBe(0);
+  });
+});
+
+/**
+ * Every write that names a person by id, by a caller whose scope does not hold that person: the
+ * answer is the one of an id that does not exist (404, the same body), it carries nobody's data
+ * and changes nothing. Person ids come in the body of POST /api/punti-fisici and PUT
+ * /api/punti-fisici/:id (docs/product/roles-and-scope.md#persone-di-un-punto).
+ */
+describe('every write naming another shop’s person × POST and PUT', () => {
+  const writes = () => [
+    { method: 'POST' as const, url: '/api/punti-fisici' },
+    { method: 'PUT' as const, url: `/api/punti-fisici/${world.puntoA.id}` },
+  ];
+  const fields = async () => {
+    const [staff] = await ctx.db.select().from(users).where(eq(users.email, TEST_ADMIN.email));
+    return [
+      ['utenteResponsabileId', world.pfB.user],
+      ['agenteId', world.agB.user],
+      // Staff ids answer like any other: the refusal does not tell who is staff.
+      ['agenteId', staff],
+      ['utenteResponsabileId', world.amB.user],
+    ] as const;
+  };
+  const points = async () => {
+    const result = await ctx.db.execute(
+      sql`select count(*)::int as n, string_agg(nome_attivita || coalesce(agente_id, 0), ',' order by id) as s from punti_fisici`,
+    );
+    return (result as unknown as { rows: unknown[] }).rows;
+  };
+
+  it('area manager of shop A: 404 like an id that does not exist, nobody’s data, nothing changed', async () => {
+    expect(writes().every((w) => ctx.app.apiRoutes.some((r) => r.method === w.method))).toBe(true);
+    for (const write of writes()) {
+      for (const [field, person] of await fields()) {
+        const payload = {
+          nomeAttivita: 'Punto nuovo',
+          indirizzo: 'Via Roma 1',
+          utenteResponsabileId: world.pfA.user.id,
+          agenteId: null,
+          [field]: person.id,
+        };
+        const before = await points();
+        const refused = await ctx.app.inject({
+          method: write.method,
+          url: write.url,
+          headers: { cookie: world.amA.cookie },
+          payload,
+        });
+        const missing = await ctx.app.inject({
+          method: write.method,
+          url: write.url,
+          headers: { cookie: world.amA.cookie },
+          payload: { ...payload, [field]: 2_000_000_000 },
+        });
+        checks += 2;
+        const label = `${write.method} ${write.url} ${field}=${person.id}`;
+        expect(refused.statusCode, label).toBe(404);
+        expect(refused.json(), label).toEqual(missing.json());
+        expect(refused.json().code).toBe('NOT_FOUND');
+        for (const secret of [person.email, person.firstName, person.lastName])
+          expect(refused.body.includes(secret), label).toBe(false);
+        expect(await points(), label).toEqual(before);
+      }
+    }
+  });
+
+  it('the same people of his own shop are accepted (the refusal is about scope, not the fields)', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/punti-fisici/${world.puntoA.id}`,
+      headers: { cookie: world.amA.cookie },
+      payload: {
+        nomeAttivita: world.puntoA.nomeAttivita,
+        indirizzo: world.puntoA.indirizzo,
+        utenteResponsabileId: world.pfA.user.id,
+        agenteId: world.agA.user.id,
+      },
+    });
+    checks++;
+    expect(res.statusCode).toBe(200);
   });
 });

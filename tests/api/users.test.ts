@@ -129,6 +129,7 @@ describe('GET /api/users', () => {
       areaAssegnata: null,
       createdAt: older.createdAt.toISOString(),
       clienteSenzaTelefono: false,
+      accessoBloccatoFino: null,
     });
   });
 

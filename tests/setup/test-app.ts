@@ -10,6 +10,7 @@ import type { Role } from '#shared/permissions.ts';
 import { createLocalStorage, type DocumentStorage } from '#server/storage/storage.ts';
 import { openTestDatabase, TEST_ADMIN } from '#test/setup/database.ts';
 import { insertUser } from '#test/setup/factories.ts';
+import { checkAnswersAgainstOpenApi } from '#test/setup/openapi-contract.ts';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef0123456789';
 
@@ -50,7 +51,7 @@ export async function createTestContext(configOverrides: Record<string, string> 
       databaseKind: handle.kind,
     });
     apps.push(app);
-    return app;
+    return checkAnswersAgainstOpenApi(app);
   };
   const app = await make();
   return {
@@ -85,7 +86,7 @@ export async function buildLoggedApp(
     storage: ctx.storage,
     logger: loggerOptions(level, { write: (line) => lines.push(line) }),
   });
-  return { app, lines };
+  return { app: checkAnswersAgainstOpenApi(app), lines };
 }
 
 /** The session cookie from a login reply, ready for a `cookie` header. */

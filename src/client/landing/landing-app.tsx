@@ -1,9 +1,10 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import type { LandingPageState } from '#shared/landing-page.ts';
+import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { fetchLanding } from '#client/landing/api.ts';
+import type { LandingPageState } from '#shared/landing-page.ts';
 import { onIdle } from '#client/landing/use-later-steps.ts';
 import { landingPath } from '#shared/landing-paths.ts';
 import { Wizard } from '#client/landing/wizard.tsx';

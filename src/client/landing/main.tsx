@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { LandingApp, codeFromPath } from '#client/landing/landing-app.tsx';
 import { LANDING_STATE_ATTRIBUTE, type LandingPageState } from '#shared/landing-page.ts';
-import { codeFromPath, LandingApp } from '#client/landing/landing-app.tsx';
 import { loadWizard } from '#client/landing/saved-wizard.ts';
 import './landing.css';
 

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { type ServizioRichiedibile } from '#shared/domain.ts';
 import { informativaPath } from '#shared/landing-paths.ts';
 import { isDemoOnly } from '#shared/servizi-catalogo.ts';
-import { landingMsg } from '#shared/messages-landing.ts';
 import type { LandingFormInput, LandingInfo, SubmitFormInput } from '#shared/schemas/landing.ts';
+import { landingMsg } from '#shared/messages-landing.ts';
 import { LandingRequestError, newIdempotencyKey, submitLanding, uploadBills } from '#client/landing/api.ts';
 import {
   billNeeds,

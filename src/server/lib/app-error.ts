@@ -1,8 +1,13 @@
-/** The one error class domain code throws; the error handler turns it into `{ message, code }`. */
+import type { ErrorCode } from '#shared/error-codes.ts';
+
+/**
+ * The one error class domain code throws; the error handler turns it into `{ message, code }`.
+ * `code` is one of the public codes of src/shared/error-codes.ts, nothing else.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -10,7 +15,7 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  static badRequest(message: string, code = 'BAD_REQUEST') {
+  static badRequest(message: string, code: ErrorCode = 'VALIDATION') {
     return new AppError(400, code, message);
   }
   static unauthorized(message: string) {
@@ -22,10 +27,10 @@ export class AppError extends Error {
   static notFound(message: string) {
     return new AppError(404, 'NOT_FOUND', message);
   }
-  static conflict(message: string, code = 'CONFLICT') {
+  static conflict(message: string, code: ErrorCode = 'CONFLICT') {
     return new AppError(409, code, message);
   }
-  static tooManyRequests(message: string, retryAfterSeconds: number) {
-    return new AppError(429, 'TOO_MANY_REQUESTS', message, { 'retry-after': String(retryAfterSeconds) });
+  static tooManyRequests(message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') {
+    return new AppError(429, code, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }

@@ -3,8 +3,26 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PERMISSIONS } from '#shared/permissions.ts';
+import { apiErrorSchema } from '#shared/schemas/common.ts';
 import type { Access } from '#server/plugins/auth.ts';
+
+/**
+ * What a route's zod schemas cannot say and the document must (docs/security.md#il-contratto):
+ * the parts of a multipart body, read by the handler as a stream, and the headers it reads.
+ */
+export interface OperationExtras {
+  /** Part name → description; `file` parts are binary. */
+  multipart?: { parts: Record<string, { description: string; file?: boolean; repeatable?: boolean }> };
+  headers?: Array<{ name: string; description: string; required?: boolean; pattern?: string }>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    openapi?: OperationExtras;
+  }
+}
 
 export const API_DOCS_PREFIX = '/api/docs';
 
@@ -63,9 +81,114 @@ const transform: SwaggerTransform = (document) => {
       description: accessDescription(access),
       ...(access === 'public' ? {} : { security: [{ sessione: [] }] }),
       'x-access': access ?? 'public',
+      ...(route.config?.rateLimit ? { 'x-rate-limited': true } : {}),
+      ...(route.config?.openapi ? { 'x-extras': route.config.openapi } : {}),
     },
   };
 };
+
+type Json = Record<string, unknown>;
+type OperationObject = Json & {
+  responses: Record<string, Json>;
+  parameters?: Json[];
+  requestBody?: Json;
+  'x-access': string;
+  'x-rate-limited'?: boolean;
+  'x-extras'?: OperationExtras;
+};
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'Dati non validi (`VALIDATION`) o richiesta illeggibile (`BAD_REQUEST`)',
+  '401': 'Sessione assente o scaduta (`UNAUTHORIZED`)',
+  '403': 'Ruolo senza il permesso, o richiesta da un altro sito (`FORBIDDEN`)',
+  '404': 'Non trovato, o fuori dal perimetro di chi chiede (`NOT_FOUND`)',
+  '409': 'In conflitto con i dati attuali',
+  '413': 'Richiesta o file troppo grande',
+  '415': 'Formato del corpo non supportato',
+  '429': 'Troppe richieste o tentativi: riprova dopo `Retry-After` secondi',
+  '500': 'Errore del server (`INTERNAL`): i dettagli solo nel suo log',
+  '503': 'Database o archivio dei documenti non raggiungibili (`SERVICE_UNAVAILABLE`)',
+};
+
+const WRITES = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The error statuses an operation can answer, from what it is: its access, method and inputs. */
+function errorStatuses(method: string, op: OperationObject): string[] {
+  const access = op['x-access'];
+  const write = WRITES.has(method);
+  const hasBody = op.requestBody != null || op['x-extras']?.multipart != null;
+  const statuses = ['400', '404', '500', '503'];
+  // Public writes answer 401 too: a wrong password, an expired challenge, a missing upload token.
+  if (access !== 'public' || write) statuses.push('401');
+  // Writes are refused from a foreign Origin (plugins/origin-check.ts) whatever their access.
+  if (write || (access !== 'public' && access !== 'signedIn') || op['x-extras']?.headers)
+    statuses.push('403');
+  if (write) statuses.push('409');
+  if (hasBody) statuses.push('413', '415');
+  if (op['x-rate-limited'] || write) statuses.push('429');
+  return statuses.sort();
+}
+
+const errorResponse = (status: string): Json => ({
+  description: ERROR_DESCRIPTIONS[status],
+  ...(status === '429' || status === '503'
+    ? { headers: { 'Retry-After': { description: 'Secondi da aspettare', schema: { type: 'integer' } } } }
+    : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+});
+
+/**
+ * The document as served: every error with the shared `{ message, code, issues? }` schema, a
+ * 204 without a body, the multipart bodies with their parts and the headers the API reads.
+ */
+function completeDocument(document: Json): Json {
+  const paths = document.paths as Record<string, Record<string, OperationObject>>;
+  for (const [url, methods] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      // A stable name per operation, for generated clients and validators: post_api_login.
+      op.operationId ??= `${method}${url.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '_')}`;
+      const extras = op['x-extras'];
+      const rateLimited = op['x-rate-limited'];
+      delete op['x-extras'];
+      delete op['x-rate-limited'];
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (status === '204') op.responses[status] = { description: 'Nessun contenuto' };
+        else if (response.description === 'Default Response') response.description = 'Riuscita';
+      }
+      if (extras?.multipart) {
+        const properties: Record<string, Json> = {};
+        for (const [name, part] of Object.entries(extras.multipart.parts)) {
+          const one = part.file
+            ? { type: 'string', contentMediaType: 'application/octet-stream', description: part.description }
+            : { type: 'string', description: part.description };
+          properties[name] = part.repeatable
+            ? { type: 'array', items: one, description: part.description }
+            : one;
+        }
+        op.requestBody = {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', properties } } },
+        };
+      }
+      for (const header of extras?.headers ?? []) {
+        (op.parameters ??= []).push({
+          in: 'header',
+          name: header.name,
+          required: header.required ?? false,
+          description: header.description,
+          schema: { type: 'string', ...(header.pattern ? { pattern: header.pattern } : {}) },
+        });
+      }
+      // Reconstructed from this operation's own facts: declared on top of what its schemas said.
+      const statuses = errorStatuses(method, { ...op, 'x-extras': extras, 'x-rate-limited': rateLimited });
+      for (const status of statuses) op.responses[status] ??= errorResponse(status);
+    }
+  }
+  const components = (document.components ?? {}) as { schemas?: Record<string, unknown> };
+  components.schemas = { ...components.schemas, ApiError: z.toJSONSchema(apiErrorSchema) };
+  delete (components.schemas.ApiError as Json).$schema;
+  return { ...document, components };
+}
 
 /**
  * OpenAPI 3.1 from the routes' zod schemas (`app.swagger()`, and `npm run openapi` writes
@@ -76,7 +199,7 @@ export const apiDocsPlugin = fp<{ isDevelopment: boolean }>(async (app: FastifyI
   await app.register(fastifySwagger, {
     openapi: OPENAPI_INFO,
     transform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => completeDocument(jsonSchemaTransformObject(document) as Json) as never,
   });
   // The UI's own routes (page, assets, /json) cannot carry config.access: the prefix does.
   app.protectPrefix(API_DOCS_PREFIX, options.isDevelopment ? 'public' : 'apiDocs:read');

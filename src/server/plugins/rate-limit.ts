@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rateLimits } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -22,6 +22,8 @@ export interface CounterStore {
   hit(key: string, windowMs: number): Promise<Counter>;
   /** The current window without counting; null when there is none. */
   peek(key: string): Promise<Counter | null>;
+  /** The current windows of these keys, without counting (one read for a page of users). */
+  peekMany(keys: string[]): Promise<Map<string, Counter>>;
   reset(key: string): Promise<void>;
 }
 
@@ -49,6 +51,15 @@ export function createMemoryCounters(clock: () => number = Date.now): CounterSto
       const w = live(key, clock());
       return w ? { ...w } : null;
     },
+    async peekMany(keys) {
+      const now = clock();
+      const found = new Map<string, Counter>();
+      for (const key of keys) {
+        const w = live(key, now);
+        if (w) found.set(key, { ...w });
+      }
+      return found;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -75,6 +86,14 @@ export function createDatabaseCounters(db: Database): CounterStore {
         .from(rateLimits)
         .where(sql`${rateLimits.key} = ${key} and ${rateLimits.resetAt} > now()`);
       return row ? { count: row.hits, resetAt: row.resetAt.getTime() } : null;
+    },
+    async peekMany(keys) {
+      if (keys.length === 0) return new Map();
+      const rows = await db
+        .select({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+        .from(rateLimits)
+        .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
+      return new Map(rows.map((r) => [r.key, { count: r.hits, resetAt: r.resetAt.getTime() }]));
     },
     async reset(key) {
       await db.delete(rateLimits).where(eq(rateLimits.key, key));

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { stripUnsafeChars } from '#shared/text-rules.ts';
 
 export interface DetectedType {
   mime: string;
@@ -148,11 +149,10 @@ export function safeDisplayName(
   fallbackBase: string,
   type: DetectedType,
 ): string {
-  const base = (original ?? '')
+  const base = stripUnsafeChars(original ?? '')
     .split(/[\\/]/)
     .pop()!
     .replace(/["<>|:*?]/g, '')
-    .replace(/\p{Cc}/gu, '')
     .trim()
     .slice(0, 120);
   const name = base || `${fallbackBase}.${type.ext}`;

@@ -4,6 +4,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_FILE_BYTES, UPLOAD_MAX_FILES } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { stripUnsafeChars } from '#shared/text-rules.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   safeDisplayName,
@@ -137,7 +138,7 @@ async function receiveFile(
   storage: DocumentStorage,
   rules: UploadRules,
 ): Promise<ReceivedDocument> {
-  const shownName = part.filename?.trim() || part.fieldname;
+  const shownName = stripUnsafeChars(part.filename ?? '').trim() || part.fieldname;
   const source = part.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
 
   // The first bytes decide the type before anything is written.

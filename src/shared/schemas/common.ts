@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '#shared/error-codes.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import { toCents } from '#shared/money.ts';
 import { SAFE_LINE, SAFE_MULTILINE } from '#shared/text-rules.ts';
 
-/** Error body of every non-OK API reply. */
+/** Error body of every non-OK API reply; `code` is a public one (src/shared/error-codes.ts). */
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
@@ -58,6 +59,9 @@ export function text(options: TextOptions) {
 export const searchSchema = text({ max: 200 }).optional();
 
 export const messageSchema = z.object({ message: z.string() });
+
+/** The answer of a route that replies 204: no body (docs/openapi.json says so). */
+export const noContentSchema = z.null().describe('Nessun contenuto');
 
 /**
  * The largest amount a person may type: 9,999,999.99 €. Every sum the engine makes from such

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BENEFICIARIO_RUOLI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { parsePeriodoEstratto } from '#shared/periodi.ts';
+import { idQuerySchema } from '#shared/schemas/common.ts';
 
 const m = msg.estrattoConto;
 
@@ -23,7 +24,7 @@ export const estrattoQuerySchema = z.object({
 /** GET /api/estratti-conto/beneficiari and /zip: the period only. */
 export const estrattiPeriodoQuerySchema = z.object({ periodo: periodoEstrattoSchema });
 
-export const beneficiarioParamSchema = z.object({ beneficiarioId: z.coerce.number().int().positive() });
+export const beneficiarioParamSchema = z.object({ beneficiarioId: idQuerySchema });
 
 /** A payee with commissions in the period, and the net total its statement will show. */
 export const beneficiarioSchema = z.object({

@@ -84,9 +84,16 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 /**
  * A row of the Utenti list. clienteSenzaTelefono: they are the consultant of an active point whose
  * customers would be given no phone (no phone of theirs, nobody else's at the point, no company
- * phone): the list warns (docs/product/landing.md#consulente).
+ * phone): the list warns (docs/product/landing.md#consulente). accessoBloccatoFino: the end of its
+ * sign-in lock, when too many wrong passwords locked it (docs/security.md#limiti-di-accesso); null
+ * when it is not locked.
  */
-export const userListItemSchema = userSchema.extend({ clienteSenzaTelefono: z.boolean() });
+export const userListItemSchema = userSchema.extend({
+  clienteSenzaTelefono: z.boolean(),
+  accessoBloccatoFino: z.string().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
 export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 

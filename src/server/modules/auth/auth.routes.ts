@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { noContentSchema } from '#shared/schemas/common.ts';
 import { msg } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/login.ts';
 import {
@@ -54,10 +55,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
       await guard.beforeAttempt(request.ip, email);
       const user = await authenticate(db, email, password);
       if (!user) {
-        await guard.recordFailure(request.ip, email);
+        const throttled = await guard.recordFailure(request.ip, email);
         await recordAuthEvent(db, request, { type: 'login.failed', reason: 'password' });
         await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
-        throw AppError.unauthorized(msg.auth.invalidCredentials);
+        // From an address that sprays wrong passwords: 429, though a right one still signs in.
+        throw throttled ?? AppError.unauthorized(msg.auth.invalidCredentials);
       }
       // The password was right; a second step may still be due. Not a session until it is done.
       // See docs/security.md#verifica-in-due-passaggi
@@ -103,12 +105,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
           ? await verifyTotpCode(db, box, user.id, code)
           : (left = await useRecoveryCode(db, user.id, code)) != null;
       if (!ok) {
-        await Promise.all([
+        const [throttled] = await Promise.all([
           guard.recordFailure(request.ip, user.email),
           countChallengeFailure(db, challenge.id),
         ]);
         await recordAuthEvent(db, request, { type: 'login.failed', reason: method });
         await recordAudit(db, { tipo: 'accesso_fallito', who: { email: user.email }, ip: request.ip });
+        if (throttled) throw throttled;
         throw new AppError(
           401,
           'INVALID_CODE',
@@ -180,12 +183,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const userId = await app.endSession(request, reply);
-    const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
-    if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const userId = await app.endSession(request, reply);
+      const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
+      if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/api/user',

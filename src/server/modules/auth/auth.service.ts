@@ -24,17 +24,36 @@ export async function authenticate(db: Database, email: string, password: string
   return user;
 }
 
+/**
+ * The sign-in limits (docs/security.md#limiti-di-accesso). They stop guessing, not staff: a shop
+ * whose tablets share one connection keeps signing in while someone types wrong passwords there.
+ */
 export const LOGIN_LIMITS = {
-  /** Wrong passwords for one account from one address: then that pair waits (429). */
-  perAccountAndIp: { max: 5, windowMs: 15 * 60 * 1000 },
-  /** Wrong passwords from one address across all accounts (spraying): then the address waits. */
-  perIp: { max: 30, windowMs: 15 * 60 * 1000 },
+  /**
+   * Wrong passwords for one account from one address. From the `after`-th on, that pair waits
+   * before its next attempt, `baseDelayMs` doubled at each further failure up to `maxDelayMs`
+   * (30 s, 1 min, 2 min … 15 min): a progressive delay, not a flat wall.
+   */
+  perAccountAndIp: { after: 5, windowMs: 60 * 60 * 1000, baseDelayMs: 30_000, maxDelayMs: 15 * 60 * 1000 },
+  /**
+   * Wrong passwords from one address across all accounts (spraying). Past `after`, every attempt
+   * from it waits `delayMs` more per failure (at most `maxDelayMs`) and a wrong password answers
+   * 429; a right password still signs in, unless that account is locked.
+   */
+  perIp: { after: 30, windowMs: 15 * 60 * 1000, delayMs: 1000, maxDelayMs: 5000 },
   /**
    * Wrong passwords for one account from anywhere. Past `after`, every attempt on it waits
-   * `delayMs` more per failure (at most `maxDelayMs`) instead of being refused: an attacker with
-   * many addresses is slowed down, and the owner can still sign in.
+   * `delayMs` more per failure (at most `maxDelayMs`); at `lockAfter` the account is locked for
+   * `lockMs`, right password or not, until the lock ends or an admin lifts it.
    */
-  perAccount: { after: 10, windowMs: 15 * 60 * 1000, delayMs: 1000, maxDelayMs: 5000 },
+  perAccount: {
+    after: 10,
+    windowMs: 15 * 60 * 1000,
+    delayMs: 1000,
+    maxDelayMs: 5000,
+    lockAfter: 50,
+    lockMs: 60 * 60 * 1000,
+  },
 };
 
 /** Requests of any outcome to POST /api/login per address (a flood guard, before any password check). */
@@ -42,11 +61,37 @@ export const LOGIN_REQUEST_LIMIT = { max: 60, windowMs: 60 * 1000 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+const accountOf = (email: string) => email.trim().toLowerCase();
+
+/** The counter that holds an account's sign-in lock (any e-mail, known or not: nothing to learn). */
+const lockKey = (email: string) => `login:lock:${accountOf(email)}`;
+
+const retryAfter = (counter: Counter) => Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000));
+
+/** Until when each of these accounts' sign-in is locked (absent: not locked). */
+export async function signInLocks(counters: CounterStore, emails: string[]): Promise<Map<string, Date>> {
+  const found = await counters.peekMany(emails.map(lockKey));
+  const locks = new Map<string, Date>();
+  for (const email of emails) {
+    const lock = found.get(lockKey(email));
+    if (lock) locks.set(accountOf(email), new Date(lock.resetAt));
+  }
+  return locks;
+}
+
+/** An admin lifts an account's lock: its failures from anywhere are forgotten too. */
+export async function liftSignInLock(counters: CounterStore, email: string): Promise<void> {
+  await Promise.all([
+    counters.reset(lockKey(email)),
+    counters.reset(`login:fail-account:${accountOf(email)}`),
+  ]);
+}
+
 /**
- * The login lockout (docs/decisions/010-multiple-instances.md): failures are counted per account
- * and address together, so nobody can lock the owner out from elsewhere; per address, against
- * spraying many accounts; and per account, which only slows attempts down. Counted in the shared
- * counters: behind N instances an attacker gets the same budget as against one.
+ * The sign-in guard (docs/security.md#limiti-di-accesso): failures are counted per account and
+ * address together (that pair waits, progressively), per address (slowed, but a right password
+ * still gets in) and per account (slowed, then locked). Counted in the shared counters: behind N
+ * instances an attacker gets the same budget as against one.
  */
 export function createLoginGuard(
   counters: CounterStore,
@@ -55,44 +100,68 @@ export function createLoginGuard(
   const limits = options.limits ?? LOGIN_LIMITS;
   const sleep = options.sleep ?? wait;
   const keys = (ip: string, email: string) => {
-    const account = email.trim().toLowerCase();
+    const account = accountOf(email);
     return {
       pair: `login:fail:${account}|${ip}`,
+      pairWait: `login:wait:${account}|${ip}`,
       ip: `login:fail-ip:${ip}`,
       account: `login:fail-account:${account}`,
+      lock: lockKey(email),
     };
   };
   const refuse = (counter: Counter) =>
-    AppError.tooManyRequests(
-      msg.auth.tooManyAttempts,
-      Math.max(1, Math.ceil((counter.resetAt - Date.now()) / 1000)),
-    );
+    AppError.tooManyRequests(msg.auth.tooManyAttempts, retryAfter(counter));
+  const delay = (count: number, after: number, step: number, max: number) =>
+    count >= after ? Math.min((count - after + 1) * step, max) : 0;
   return {
-    /** Before checking the password: refuses a locked pair or address, slows a targeted account. */
-    async beforeAttempt(ip: string, email: string) {
+    /**
+     * Before checking the password: refuses a locked account or a pair still waiting, slows an
+     * address that sprays or an account under attack. Returns the address's state, for afterFailure.
+     */
+    async beforeAttempt(ip: string, email: string): Promise<{ addressThrottled: Counter | null }> {
       const k = keys(ip, email);
-      const [pair, byIp, account] = await Promise.all([
-        counters.peek(k.pair),
+      const [lock, pairWait, byIp, account] = await Promise.all([
+        counters.peek(k.lock),
+        counters.peek(k.pairWait),
         counters.peek(k.ip),
         counters.peek(k.account),
       ]);
-      if (pair && pair.count >= limits.perAccountAndIp.max) throw refuse(pair);
-      if (byIp && byIp.count >= limits.perIp.max) throw refuse(byIp);
-      const over = (account?.count ?? 0) - limits.perAccount.after;
-      if (over >= 0)
-        await sleep(Math.min((over + 1) * limits.perAccount.delayMs, limits.perAccount.maxDelayMs));
+      if (lock) throw AppError.tooManyRequests(msg.auth.accountLocked, retryAfter(lock), 'ACCOUNT_LOCKED');
+      if (pairWait) throw refuse(pairWait);
+      const ms = Math.max(
+        delay(
+          account?.count ?? 0,
+          limits.perAccount.after,
+          limits.perAccount.delayMs,
+          limits.perAccount.maxDelayMs,
+        ),
+        delay(byIp?.count ?? 0, limits.perIp.after, limits.perIp.delayMs, limits.perIp.maxDelayMs),
+      );
+      if (ms > 0) await sleep(ms);
+      return { addressThrottled: byIp && byIp.count >= limits.perIp.after ? byIp : null };
     },
-    async recordFailure(ip: string, email: string) {
+    /** A wrong password or code: counted; the error to answer when the address is throttled. */
+    async recordFailure(ip: string, email: string): Promise<AppError | null> {
       const k = keys(ip, email);
-      await Promise.all([
+      const [pair, byIp, account] = await Promise.all([
         counters.hit(k.pair, limits.perAccountAndIp.windowMs),
         counters.hit(k.ip, limits.perIp.windowMs),
         counters.hit(k.account, limits.perAccount.windowMs),
       ]);
+      const p = limits.perAccountAndIp;
+      if (pair.count >= p.after) {
+        const ms = Math.min(p.baseDelayMs * 2 ** (pair.count - p.after), p.maxDelayMs);
+        // A new wait each time: the window starts again with the longer delay.
+        await counters.reset(k.pairWait);
+        await counters.hit(k.pairWait, ms);
+      }
+      if (account.count >= limits.perAccount.lockAfter) await counters.hit(k.lock, limits.perAccount.lockMs);
+      return byIp.count > limits.perIp.after ? refuse(byIp) : null;
     },
     /** The owner got in from here: their own earlier typos no longer count against this address. */
     async recordSuccess(ip: string, email: string) {
-      await counters.reset(keys(ip, email).pair);
+      const k = keys(ip, email);
+      await Promise.all([counters.reset(k.pair), counters.reset(k.pairWait)]);
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   listCommissioniQuerySchema,
   paymentBodySchema,
 } from '#shared/schemas/commissione.ts';
-import { idParamSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
@@ -99,10 +99,13 @@ export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async 
 
   app.delete(
     '/api/commissioni/:id',
-    { config: { access: 'commissioni:delete' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'commissioni:delete' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteCommissione(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

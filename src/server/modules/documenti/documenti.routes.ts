@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_UPLOAD_PART } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { idParamSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   praticaEventiSchema,
   staffUploadFieldsSchema,
@@ -32,7 +32,19 @@ export const documentiRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Doc
   app.post(
     '/api/leads/upload-files',
     {
-      config: { access: 'pratiche:uploadDocumenti' },
+      config: {
+        access: 'pratiche:uploadDocumenti',
+        openapi: {
+          multipart: {
+            parts: {
+              leadId: { description: 'Il lead a cui vanno i documenti' },
+              praticaId: { description: 'La pratica del lead (facoltativa: la più recente)' },
+              documentiCaricati: { description: 'JSON dei documenti segnati come caricati (facoltativo)' },
+              [STAFF_UPLOAD_PART]: { description: 'I file', file: true, repeatable: true },
+            },
+          },
+        },
+      },
       schema: { response: { 201: staffUploadResponseSchema } },
     },
     async (request, reply) => {
@@ -54,12 +66,15 @@ export const documentiRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Doc
 
   app.delete(
     '/api/pratiche/:id/files/:filename',
-    { config: { access: 'pratiche:deleteDocumenti' }, schema: { params: praticaFileParamSchema } },
+    {
+      config: { access: 'pratiche:deleteDocumenti' },
+      schema: { params: praticaFileParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const { id, filename } = request.params;
       const { storageError } = await deleteDocumento(db, storage, actorOf(request), id, filename);
       if (storageError) request.log.error({ err: storageError, filename }, 'documento: file non rimosso');
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -67,7 +67,19 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
   app.post(
     '/api/submit-form',
     {
-      config: { access: 'public', rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions) },
+      config: {
+        access: 'public',
+        rateLimit: routeRateLimit(SUBMIT_LIMIT, m.tooManySubmissions),
+        openapi: {
+          headers: [
+            {
+              name: 'Idempotency-Key',
+              description: 'Lo stesso invio ripetuto con la stessa chiave crea una sola pratica',
+              pattern: IDEMPOTENCY_KEY_PATTERN.source,
+            },
+          ],
+        },
+      },
       schema: {
         body: submitFormSchema,
         response: { 200: submitFormResponseSchema, 201: submitFormResponseSchema },
@@ -103,7 +115,27 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
     '/api/pratiche/:id/upload',
     {
       // Public: the visitor has no session. The upload token of submit-form is the authorisation.
-      config: { access: 'public', rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads) },
+      config: {
+        access: 'public',
+        rateLimit: routeRateLimit(UPLOAD_LIMIT, m.tooManyUploads),
+        openapi: {
+          multipart: {
+            parts: Object.fromEntries(
+              UPLOAD_PARTS.map((part) => [
+                part,
+                { description: 'Bolletta o pagina fotografata', file: true },
+              ]),
+            ),
+          },
+          headers: [
+            {
+              name: 'X-Upload-Token',
+              description: 'Il token che POST /api/submit-form ha dato',
+              required: true,
+            },
+          ],
+        },
+      },
       schema: { params: idParamSchema, response: { 201: uploadResponseSchema } },
     },
     async (request, reply) => {
@@ -144,15 +176,20 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
       );
       const inline = documento.mimeType.startsWith('image/') || documento.mimeType === 'application/pdf';
       const type = documento.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : documento.mimeType;
-      return reply
-        .type(type)
-        .header('content-length', size)
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', documento.displayName),
-        )
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return (
+        reply
+          .type(type)
+          .header('content-length', size)
+          .header(
+            'content-disposition',
+            contentDisposition(inline ? 'inline' : 'attachment', documento.displayName),
+          )
+          .header('cache-control', 'private, no-store')
+          // Whatever a file holds (a PDF with JavaScript, an SVG), opened on its own it runs
+          // nothing in the app's origin: docs/security.md#nomi-dei-file
+          .header('content-security-policy', 'sandbox')
+          .send(stream)
+      );
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   exportLeadsQuerySchema,
   leadDetailSchema,
@@ -94,10 +94,13 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/leads/:id',
-    { config: { access: 'leads:delete' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'leads:delete' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteLead(db, storage, actorOf(request), request.params.id, { consentKey, ip: request.ip });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   exportPraticheQuerySchema,
   listPraticheQuerySchema,
@@ -59,10 +59,13 @@ export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Docu
 
   app.delete(
     '/api/pratiche/:id',
-    { config: { access: 'pratiche:delete' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'pratiche:delete' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deletePratica(db, actorOf(request), storage, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
-import { idParamSchema, messageSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, messageSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   createPuntoFisicoSchema,
   listPuntiQuerySchema,
@@ -93,10 +93,13 @@ export const puntiFisiciRoutes: FastifyPluginAsyncZod<{ db: Database; publicBase
 
   app.delete(
     '/api/punti-fisici/:id',
-    { config: { access: 'puntiFisici:delete' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'puntiFisici:delete' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deletePuntoFisico(db, actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -24,9 +24,9 @@ import { generateLandingCode, LANDING_CODE_PATTERN } from '#server/modules/punti
 import { clearQrCache, landingUrl, qrSvg } from '#server/modules/punti-fisici/qr.ts';
 import { commissionDaySums } from '#server/modules/commissioni/commissioni.scope.ts';
 import { countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
+import { areaManagerPeople, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
 import { consulenteOf, type PuntoPersona } from '#server/modules/punti-fisici/persone.ts';
-import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 const m = msg.puntoFisico;
 
@@ -283,25 +283,38 @@ const PERSON_RULES: Array<{
   },
 ];
 
-/** Each chosen person exists, is active and has the role of the slot (else a clear 400). */
-async function assertPeople(db: DbExecutor, input: CreatePuntoFisicoData, current?: PuntoRow) {
+/**
+ * Each chosen person exists for the actor, is active and has the role of the slot. A person the
+ * actor may not pick (an area manager names someone outside his people, see areaManagerPeople)
+ * answers exactly like an id that does not exist: 404, nobody's data, nothing said about who the
+ * id is. See docs/product/roles-and-scope.md#persone-di-un-punto
+ */
+async function assertPeople(db: DbExecutor, actor: Actor, input: CreatePuntoFisicoData, current?: PuntoRow) {
   const ids = PERSON_RULES.map((r) => input[r.field]).filter((id): id is number => id != null);
+  // People already on the point stay visible: editing a shop's name never needs new people.
+  const kept = PERSON_RULES.map((r) => current?.[r.field]).filter((id): id is number => id != null);
   const rows = ids.length
     ? await db
         .select({ id: users.id, role: users.role, isActive: users.isActive })
         .from(users)
-        .where(inArray(users.id, ids))
+        .where(
+          and(
+            inArray(users.id, ids),
+            actor.role === 'admin'
+              ? undefined
+              : or(areaManagerPeople(actor), kept.length ? inArray(users.id, kept) : undefined),
+          ),
+        )
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const rule of PERSON_RULES) {
     const id = input[rule.field];
     if (id == null) continue;
     const person = byId.get(id);
-    // A person already on the point may stay even if deactivated meanwhile: editing the name
-    // of a shop must not force choosing new people.
+    if (!person) throw AppError.notFound(rule.invalid);
+    // A person already on the point may stay even if deactivated meanwhile.
     const unchanged = current?.[rule.field] === id;
-    if (!person || (!person.isActive && !unchanged))
-      throw AppError.badRequest(rule.invalid, 'INVALID_PERSON');
+    if (!person.isActive && !unchanged) throw AppError.badRequest(rule.invalid, 'INVALID_PERSON');
     if (person.role !== rule.role) throw AppError.badRequest(rule.wrongRole, 'INVALID_PERSON');
   }
 }
@@ -317,7 +330,7 @@ export async function createPuntoFisico(
   raw: CreatePuntoFisicoData,
 ): Promise<PuntoFisico> {
   const input = withOwnScope(actor, raw);
-  await assertPeople(ctx.db, input);
+  await assertPeople(ctx.db, actor, input);
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await ctx.db
@@ -348,7 +361,7 @@ export async function updatePuntoFisico(
 ): Promise<PuntoFisico> {
   const current = await findPuntoRow(ctx.db, actor, id);
   const input = withOwnScope(actor, raw);
-  await assertPeople(ctx.db, input, current);
+  await assertPeople(ctx.db, actor, input, current);
   await ctx.db
     .update(puntiFisici)
     .set({

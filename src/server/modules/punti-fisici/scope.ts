@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client.ts';
-import { leadPunti, leadUtenti, leads, pratiche, puntiFisici } from '#server/db/schema.ts';
+import { leadPunti, leadUtenti, leads, pratiche, puntiFisici, users } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
 
 /**
@@ -73,4 +73,25 @@ export function leadsScope(db: DbExecutor, actor: Actor): SQL | undefined {
 export function praticheScope(db: DbExecutor, actor: Actor): SQL | undefined {
   if (!puntiScope(actor)) return undefined;
   return inArray(pratiche.puntoFisicoId, scopedPuntiIds(db, actor));
+}
+
+/**
+ * People an area manager may pick in the point-of-sale dialogs: himself, the responsible people
+ * and agents of his own points, and accounts not yet on any point (an admin creates them for him
+ * to assign). Never the admin office, other area managers, or people of other area managers'
+ * points. See docs/security.md.
+ */
+export function areaManagerPeople(actor: Actor): SQL {
+  return or(
+    eq(users.id, actor.id),
+    and(
+      inArray(users.role, ['punto_fisico', 'agente']),
+      or(
+        sql`exists (select 1 from punti_fisici pf_own where pf_own.area_manager_id = ${actor.id}
+          and (pf_own.utente_responsabile_id = "users"."id" or pf_own.agente_id = "users"."id"))`,
+        sql`not exists (select 1 from punti_fisici pf_any
+          where pf_any.utente_responsabile_id = "users"."id" or pf_any.agente_id = "users"."id")`,
+      ),
+    ),
+  )!;
 }

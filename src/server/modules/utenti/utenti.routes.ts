@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '#shared/schemas/common.ts';
+import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   createUserSchema,
   listUsersQuerySchema,
@@ -20,6 +20,7 @@ import {
   listUsers,
   resetUserTotp,
   searchUsers,
+  unlockSignIn,
   updateUser,
   updateUserRole,
 } from '#server/modules/utenti/utenti.service.ts';
@@ -31,7 +32,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       config: { access: 'users:manage' },
       schema: { querystring: listUsersQuerySchema, response: { 200: usersPageSchema } },
     },
-    async (request) => listUsers(db, request.query),
+    async (request) => listUsers(db, app.counters, request.query),
   );
 
   app.get(
@@ -71,16 +72,35 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
 
   app.delete(
     '/api/users/:id',
-    { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'users:manage' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       await deleteUser(db, actorOf(request), request.params.id, request.ip);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** Lifts a sign-in lock left by too many wrong passwords (docs/security.md#limiti-di-accesso). */
+  app.post(
+    '/api/users/:id/sblocca-accesso',
+    {
+      config: { access: 'users:manage' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
+    async (request, reply) => {
+      await unlockSignIn(db, app.counters, actorOf(request), request.params.id, request.ip);
+      return reply.code(204).send(null);
     },
   );
 
   app.delete(
     '/api/users/:id/totp',
-    { config: { access: 'users:manage' }, schema: { params: idParamSchema } },
+    {
+      config: { access: 'users:manage' },
+      schema: { params: idParamSchema, response: { 204: noContentSchema } },
+    },
     async (request, reply) => {
       const actor = actorOf(request);
       await resetUserTotp(db, actor, request.params.id);
@@ -89,7 +109,7 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         userId: request.params.id,
         byUserId: actor.id,
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -19,7 +19,10 @@ import { hashPassword } from '#server/lib/password.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { endSessionsOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
+import { liftSignInLock, signInLocks } from '#server/modules/auth/auth.service.ts';
+import type { CounterStore } from '#server/plugins/rate-limit.ts';
 import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
 import {
   consulenteOf,
@@ -62,7 +65,11 @@ function usersSearch(q: string | undefined): SQL | undefined {
  * One page of users, newest first, up to the first page's newest id (`fino`): a user added
  * meanwhile neither repeats nor hides one on the later pages (docs/performance.md#paginazione-stabile).
  */
-export async function listUsers(db: Database, query: ListUsersQuery): Promise<UsersPage> {
+export async function listUsers(
+  db: Database,
+  counters: CounterStore,
+  query: ListUsersQuery,
+): Promise<UsersPage> {
   const fino = query.fino ?? (await newestId(db, users));
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
@@ -83,8 +90,16 @@ export async function listUsers(db: Database, query: ListUsersQuery): Promise<Us
     db,
     rows.filter((r) => !r.phone?.trim()).map((r) => r.id),
   );
+  const locks = await signInLocks(
+    counters,
+    rows.map((r) => r.email),
+  );
   return {
-    items: rows.map((r) => ({ ...toUser(r), clienteSenzaTelefono: senzaTelefono.has(r.id) })),
+    items: rows.map((r) => ({
+      ...toUser(r),
+      clienteSenzaTelefono: senzaTelefono.has(r.id),
+      accessoBloccatoFino: locks.get(r.email.toLowerCase())?.toISOString() ?? null,
+    })),
     total: Number(n),
     totalIsLowerBound: false,
     page: query.page,
@@ -115,6 +130,28 @@ async function consulentiSenzaTelefono(db: Database, ids: number[]): Promise<Set
     if (consulente.telefono == null && consulente.persona) out.add(consulente.persona.id);
   }
   return out;
+}
+
+/**
+ * The admin lifts a user's sign-in lock (docs/security.md#limiti-di-accesso), recorded in the
+ * audit log. A user who is not locked stays as they are; the audit line is written all the same.
+ */
+export async function unlockSignIn(
+  db: Database,
+  counters: CounterStore,
+  actor: Actor,
+  id: number,
+  ip: string,
+): Promise<void> {
+  const user = await findUser(db, id);
+  await liftSignInLock(counters, user.email);
+  await recordAudit(db, {
+    tipo: 'accesso_sbloccato',
+    who: actor,
+    ip,
+    oggetto: { tipo: 'utente', id },
+    dettagli: { email: user.email },
+  });
 }
 
 async function findUser(db: Database, id: number): Promise<UserRow> {
@@ -291,27 +328,6 @@ async function auditUserChanges(
     });
   if (passwordChanged)
     await recordAudit(tx, { ...base, tipo: 'password_modificata', dettagli: { email: before.email } });
-}
-
-/**
- * People an area manager may pick in the point-of-sale dialogs: himself, the responsible people
- * and agents of his own points, and accounts not yet on any point (an admin creates them for him
- * to assign). Never the admin office, other area managers, or people of other area managers'
- * points. See docs/security.md.
- */
-function areaManagerPeople(actor: Actor): SQL {
-  return or(
-    eq(users.id, actor.id),
-    and(
-      inArray(users.role, ['punto_fisico', 'agente']),
-      or(
-        sql`exists (select 1 from punti_fisici pf_own where pf_own.area_manager_id = ${actor.id}
-          and (pf_own.utente_responsabile_id = "users"."id" or pf_own.agente_id = "users"."id"))`,
-        sql`not exists (select 1 from punti_fisici pf_any
-          where pf_any.utente_responsabile_id = "users"."id" or pf_any.agente_id = "users"."id")`,
-      ),
-    ),
-  )!;
 }
 
 /** Person search of the point-of-sale dialogs: active people only, by name, surname or e-mail. */
