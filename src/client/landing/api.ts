@@ -1,5 +1,10 @@
 import { apiRequest } from '#client/lib/api-client.ts';
-import type { LandingInfo, SubmitFormInput, SubmitFormResponse, Informativa } from '#shared/schemas/landing.ts';
+import type {
+  LandingInfo,
+  SubmitFormInput,
+  SubmitFormResponse,
+  Informativa,
+} from '#shared/schemas/landing.ts';
 
 /** GET /api/landing/{code}: public, without credentials, no retry. */
 export async function fetchLanding(code: string, signal?: AbortSignal): Promise<LandingInfo> {

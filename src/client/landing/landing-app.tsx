@@ -1,7 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
-import type { LandingInfo } from '#shared/schemas/landing.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { fetchLanding } from '#client/landing/api.ts';
 import type { LandingPageState } from '#shared/landing-page.ts';
