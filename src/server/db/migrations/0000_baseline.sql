@@ -843,7 +843,7 @@ CREATE TABLE audit_log (
     oggetto_tipo text,
     oggetto_id integer,
     dettagli jsonb,
-    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text])))
+    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE audit_log_id_seq
@@ -855,6 +855,27 @@ CREATE SEQUENCE audit_log_id_seq
     CACHE 1;
 --> statement-breakpoint
 ALTER SEQUENCE audit_log_id_seq OWNED BY audit_log.id;
+--> statement-breakpoint
+CREATE TABLE chiamate (
+    id integer NOT NULL,
+    lead_id integer NOT NULL,
+    esito text NOT NULL,
+    user_id integer,
+    utente_nome text,
+    richiamare_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT chiamate_esito_check CHECK ((esito = ANY (ARRAY['non_risponde'::text, 'richiamare'::text, 'appuntamento_fissato'::text, 'non_interessato'::text, 'numero_errato'::text, 'non_chiamare_piu'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE chiamate_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE chiamate_id_seq OWNED BY chiamate.id;
 --> statement-breakpoint
 CREATE TABLE commissioni (
     id integer NOT NULL,
@@ -1021,8 +1042,9 @@ CREATE TABLE email_outbox (
     user_id integer,
     lead_id integer,
     pratica_id integer,
+    allegato_ics text,
     CONSTRAINT email_outbox_stato_check CHECK ((stato = ANY (ARRAY['in_coda'::text, 'in_invio'::text, 'inviato'::text, 'fallito'::text, 'scaduto'::text]))),
-    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text])))
+    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text, 'chiamata_invito'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE email_outbox_id_seq
@@ -1149,6 +1171,8 @@ CREATE TABLE leads (
     data_registrazione timestamp with time zone DEFAULT now() NOT NULL,
     dati_cancellati_at timestamp with time zone,
     cerca text GENERATED ALWAYS AS (lower(((((((((((nome || ' '::text) || cognome) || chr(1)) || cognome) || ' '::text) || nome) || chr(1)) || email) || chr(1)) || telefono))) STORED NOT NULL,
+    chiamata_da timestamp with time zone DEFAULT now(),
+    chiamata_fissata boolean DEFAULT false NOT NULL,
     CONSTRAINT leads_stato_contatto_check CHECK ((stato_contatto = ANY (ARRAY['nuovo'::text, 'contattato'::text, 'non_raggiungibile'::text])))
 )
 WITH (autovacuum_vacuum_insert_scale_factor='0.005');
@@ -1163,7 +1187,7 @@ CREATE TABLE leads_eventi (
     tipo text NOT NULL,
     descrizione text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT leads_eventi_tipo_check CHECK ((tipo = ANY (ARRAY['duplicato_unito'::text, 'duplicato_separato'::text])))
+    CONSTRAINT leads_eventi_tipo_check CHECK ((tipo = ANY (ARRAY['duplicato_unito'::text, 'duplicato_separato'::text, 'chiamata'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE leads_eventi_id_seq
@@ -1211,6 +1235,13 @@ CREATE TABLE notifiche_preferenze (
     attiva boolean NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT notifiche_preferenze_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text])))
+);
+--> statement-breakpoint
+CREATE TABLE numeri_non_chiamare (
+    telefono_normalizzato text NOT NULL,
+    lead_id integer,
+    user_id integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE pratiche (
@@ -1435,6 +1466,8 @@ ALTER SEQUENCE users_id_seq OWNED BY users.id;
 --> statement-breakpoint
 ALTER TABLE ONLY audit_log ALTER COLUMN id SET DEFAULT nextval('audit_log_id_seq'::regclass);
 --> statement-breakpoint
+ALTER TABLE ONLY chiamate ALTER COLUMN id SET DEFAULT nextval('chiamate_id_seq'::regclass);
+--> statement-breakpoint
 ALTER TABLE ONLY commissioni ALTER COLUMN id SET DEFAULT nextval('commissioni_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY commissioni_fornitori ALTER COLUMN id SET DEFAULT nextval('commissioni_fornitori_id_seq'::regclass);
@@ -1469,6 +1502,9 @@ ALTER TABLE ONLY users ALTER COLUMN id SET DEFAULT nextval('users_id_seq'::regcl
 --> statement-breakpoint
 ALTER TABLE ONLY audit_log
     ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY chiamate
+    ADD CONSTRAINT chiamate_pkey PRIMARY KEY (id);
 --> statement-breakpoint
 ALTER TABLE ONLY commissioni_fornitori
     ADD CONSTRAINT commissioni_fornitori_pkey PRIMARY KEY (id);
@@ -1533,6 +1569,9 @@ ALTER TABLE ONLY login_challenges
 ALTER TABLE ONLY notifiche_preferenze
     ADD CONSTRAINT notifiche_preferenze_user_id_tipo_pk PRIMARY KEY (user_id, tipo);
 --> statement-breakpoint
+ALTER TABLE ONLY numeri_non_chiamare
+    ADD CONSTRAINT numeri_non_chiamare_pkey PRIMARY KEY (telefono_normalizzato);
+--> statement-breakpoint
 ALTER TABLE ONLY pratiche_eventi
     ADD CONSTRAINT pratiche_eventi_pkey PRIMARY KEY (id);
 --> statement-breakpoint
@@ -1577,6 +1616,10 @@ CREATE INDEX audit_log_data_id_idx ON audit_log USING btree (created_at, id);
 CREATE INDEX audit_log_tipo_data_id_idx ON audit_log USING btree (tipo, created_at, id);
 --> statement-breakpoint
 CREATE INDEX audit_log_utente_data_id_idx ON audit_log USING btree (utente_id, created_at, id);
+--> statement-breakpoint
+CREATE INDEX chiamate_created_idx ON chiamate USING btree (created_at);
+--> statement-breakpoint
+CREATE INDEX chiamate_lead_idx ON chiamate USING btree (lead_id, created_at);
 --> statement-breakpoint
 CREATE INDEX commissioni_ag_elenco_idx ON commissioni USING btree (payee_agente_id, data_completamento, id) WHERE (importo_agente <> (0)::numeric);
 --> statement-breakpoint
@@ -1667,6 +1710,8 @@ CREATE INDEX lead_utenti_elenco_idx ON lead_utenti USING btree (ruolo, user_id, 
 CREATE INDEX lead_utenti_lead_idx ON lead_utenti USING btree (lead_id);
 --> statement-breakpoint
 CREATE INDEX lead_utenti_stato_idx ON lead_utenti USING btree (ruolo, user_id, stato_contatto, data_registrazione, lead_id);
+--> statement-breakpoint
+CREATE INDEX leads_coda_idx ON leads USING btree (chiamata_fissata, chiamata_da, id) WHERE (chiamata_da IS NOT NULL);
 --> statement-breakpoint
 CREATE INDEX leads_data_id_idx ON leads USING btree (data_registrazione, id, cerca, telefono_normalizzato);
 --> statement-breakpoint
@@ -1818,6 +1863,12 @@ CREATE TRIGGER servizi_stati_insert AFTER INSERT ON servizi REFERENCING NEW TABL
 --> statement-breakpoint
 CREATE TRIGGER servizi_stati_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_update();
 --> statement-breakpoint
+ALTER TABLE ONLY chiamate
+    ADD CONSTRAINT chiamate_lead_id_leads_id_fk FOREIGN KEY (lead_id) REFERENCES leads(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY chiamate
+    ADD CONSTRAINT chiamate_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
 ALTER TABLE ONLY commissioni
     ADD CONSTRAINT commissioni_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE RESTRICT;
 --> statement-breakpoint
@@ -1901,6 +1952,12 @@ ALTER TABLE ONLY login_challenges
 --> statement-breakpoint
 ALTER TABLE ONLY notifiche_preferenze
     ADD CONSTRAINT notifiche_preferenze_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY numeri_non_chiamare
+    ADD CONSTRAINT numeri_non_chiamare_lead_id_leads_id_fk FOREIGN KEY (lead_id) REFERENCES leads(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY numeri_non_chiamare
+    ADD CONSTRAINT numeri_non_chiamare_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 ALTER TABLE ONLY pratiche_eventi
     ADD CONSTRAINT pratiche_eventi_pratica_id_pratiche_id_fk FOREIGN KEY (pratica_id) REFERENCES pratiche(id) ON DELETE CASCADE;
