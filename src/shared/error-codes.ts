@@ -86,7 +86,3 @@ export const ERROR_CODES = [
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-const KNOWN: ReadonlySet<string> = new Set(ERROR_CODES);
-
-export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && KNOWN.has(code);

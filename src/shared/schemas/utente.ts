@@ -92,7 +92,6 @@ export const userListItemSchema = userSchema.extend({
   clienteSenzaTelefono: z.boolean(),
   accessoBloccatoFino: z.string().nullable(),
 });
-export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
 export type UsersPage = z.infer<typeof usersPageSchema>;

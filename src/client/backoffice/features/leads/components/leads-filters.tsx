@@ -8,7 +8,10 @@ import { CollapsibleFilters, type FilterChip } from '#client/components/ui/colla
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
-import { PuntoFilter, usePuntoLabel } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import {
+  PuntoFilter,
+  usePuntoLabel,
+} from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
 import { fillMessage, msg } from '#shared/messages.ts';
 import type {
   LeadStatusFilter,
