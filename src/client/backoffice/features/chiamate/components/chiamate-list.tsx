@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CHIAMATA_ESITI, type ChiamataEsito } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { ChiamataGruppo, ChiamataItem } from '#shared/schemas/chiamate.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
@@ -93,11 +94,11 @@ function ChiamataCard({ item }: { item: ChiamataItem }) {
       {item.telHref ? (
         <Button asChild size="lg" className="w-full sm:w-auto">
           <a href={item.telHref} aria-label={c.chiama(nome)}>
-            {item.telefono}
+            {formatPhone(item.telefono)}
           </a>
         </Button>
       ) : (
-        <p>{item.telefono}</p>
+        <p>{formatPhone(item.telefono)}</p>
       )}
       <ul className="grid gap-1 text-sm">
         {item.fascia && <li>{c.fascia(item.fascia)}</li>}
