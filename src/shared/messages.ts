@@ -132,6 +132,10 @@ export const msg = {
     searchPlaceholder: 'Nome, indirizzo, codice o persona',
     emptySearch: 'Nessun punto fisico trovato',
     /** The point chooser's search box: the points are listed at once, the text narrows them. */
+    /** The point filter's label when the chosen point cannot be read (gone, or out of scope). */
+    nonDisponibile: 'Punto fisico non disponibile',
+    /** Its label while the chosen point's name is being read. */
+    conId: 'Punto fisico #{id}',
     cercaPlaceholder: 'Nome o indirizzo',
     emptySearchHint:
       'Prova con un altro nome, indirizzo, codice landing o persona, oppure azzera la ricerca.',
@@ -481,6 +485,9 @@ export const msg = {
     periodo: 'Periodo',
     dal: 'Dal',
     al: 'Al',
+    /** The chosen period's dates, under the selector. */
+    intervallo: 'dal {dal} al {al}',
+    tutteLeDate: 'Tutte le date',
     reset: 'Azzera filtri',
     empty: 'Nessuna commissione trovata',
     listError: 'Errore nel caricamento delle commissioni: {message}',

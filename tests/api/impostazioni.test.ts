@@ -61,6 +61,18 @@ async function puntoSenzaTelefoni() {
   return { punto, agente, responsabile };
 }
 
+/** A landing submission for the point, from a fresh address; it must be accepted. */
+async function submitAt(puntoId: number) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/submit-form',
+    remoteAddress: randomIp(),
+    payload: buildSubmission(puntoId) as object,
+  });
+  expect(res.statusCode).toBe(201);
+  return res;
+}
+
 describe('Impostazioni: admin only, validated, audit-logged', () => {
   it.each(['amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const)(
     'refuses %s with 403 and changes nothing',
@@ -152,13 +164,7 @@ describe('Impostazioni: admin only, validated, audit-logged', () => {
   it('records the current notice version with each consent', async () => {
     const { punto } = await puntoSenzaTelefoni();
     const { versione } = await informativa();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/submit-form',
-      remoteAddress: randomIp(),
-      payload: buildSubmission(punto.id) as object,
-    });
-    expect(res.statusCode).toBe(201);
+    const res = await submitAt(punto.id);
     const [consenso] = await ctx.db
       .select()
       .from(consensi)
@@ -173,13 +179,7 @@ describe('no made-up phone reaches a customer', () => {
     const { punto } = await puntoSenzaTelefoni();
     expect((await landing(punto.landingCode)).consultant).toEqual({ nome: 'Ada Senza', telefono: null });
 
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/submit-form',
-      remoteAddress: randomIp(),
-      payload: buildSubmission(punto.id) as object,
-    });
-    expect(res.statusCode).toBe(201);
+    await submitAt(punto.id);
     const [mail] = await ctx.db
       .select()
       .from(emailOutbox)

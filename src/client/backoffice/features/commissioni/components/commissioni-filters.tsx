@@ -1,7 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import type { PagamentoStato } from '#shared/domain.ts';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '#shared/periodi.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CollapsibleFilters, type FilterChip } from '#client/components/ui/collapsible-filters.tsx';
@@ -52,8 +52,6 @@ export function CommissioniFilters(props: {
 }) {
   const { value, range, rangeError, onChange, onReset } = props;
   const periodoId = useId();
-  const dalId = useId();
-  const alId = useId();
   const errorId = useId();
   const isCustom = value.periodo === 'personalizzato';
   const isDirty = value.status !== '' || value.periodo !== 'tutti';
@@ -114,32 +112,20 @@ export function CommissioniFilters(props: {
           </div>
           {isCustom ? (
             <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-2">
-                <Label htmlFor={dalId}>{m.dal}</Label>
-                <Input
-                  id={dalId}
-                  type="date"
-                  className="min-w-0"
-                  value={value.custom.dataInizio}
-                  max={value.custom.dataFine || undefined}
-                  aria-invalid={rangeError ? true : undefined}
-                  aria-describedby={rangeError ? errorId : undefined}
-                  onChange={(e) => onChange({ custom: { ...value.custom, dataInizio: e.target.value } })}
-                />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor={alId}>{m.al}</Label>
-                <Input
-                  id={alId}
-                  type="date"
-                  className="min-w-0"
-                  value={value.custom.dataFine}
-                  min={value.custom.dataInizio || undefined}
-                  aria-invalid={rangeError ? true : undefined}
-                  aria-describedby={rangeError ? errorId : undefined}
-                  onChange={(e) => onChange({ custom: { ...value.custom, dataFine: e.target.value } })}
-                />
-              </div>
+              <DateField
+                label={m.dal}
+                value={value.custom.dataInizio}
+                max={value.custom.dataFine}
+                error={rangeError ? errorId : undefined}
+                onChange={(dataInizio) => onChange({ custom: { ...value.custom, dataInizio } })}
+              />
+              <DateField
+                label={m.al}
+                value={value.custom.dataFine}
+                min={value.custom.dataInizio}
+                error={rangeError ? errorId : undefined}
+                onChange={(dataFine) => onChange({ custom: { ...value.custom, dataFine } })}
+              />
             </div>
           ) : (
             <p
@@ -150,8 +136,11 @@ export function CommissioniFilters(props: {
               {range.dataInizio && range.dataFine
                 ? range.dataInizio === range.dataFine
                   ? formatDayKey(range.dataInizio)
-                  : `dal ${formatDayKey(range.dataInizio)} al ${formatDayKey(range.dataFine)}`
-                : 'Tutte le date'}
+                  : fillMessage(m.intervallo, {
+                      dal: formatDayKey(range.dataInizio),
+                      al: formatDayKey(range.dataFine),
+                    })
+                : m.tutteLeDate}
             </p>
           )}
           {isCustom && (
@@ -172,5 +161,33 @@ export function CommissioniFilters(props: {
         </Button>
       </section>
     </CollapsibleFilters>
+  );
+}
+
+/** One date of the 'Personalizzato' range; `error` is the id of the range's error, when there is one. */
+function DateField(props: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{props.label}</Label>
+      <Input
+        id={id}
+        type="date"
+        className="min-w-0"
+        value={props.value}
+        min={props.min || undefined}
+        max={props.max || undefined}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }

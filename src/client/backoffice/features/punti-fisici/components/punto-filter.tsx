@@ -1,6 +1,6 @@
 import { Check, ChevronsUpDown, Store, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import { PUNTI_SUGGEST_LIMIT, PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -27,7 +27,9 @@ function useSelectedLabel(selectedId: number | null, picked: Picked | null): str
   if (selectedId == null) return null;
   if (picked?.id === selectedId) return picked.nomeAttivita;
   if (punto.data?.id === selectedId) return punto.data.nomeAttivita;
-  return punto.isError ? 'Punto fisico non disponibile' : `Punto fisico #${selectedId}`;
+  return punto.isError
+    ? msg.puntoFisico.nonDisponibile
+    : fillMessage(msg.puntoFisico.conId, { id: String(selectedId) });
 }
 
 /** The chosen point's name for a chip of the screen's active filters (CollapsibleFilters). */
