@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { LANDING_PRERENDER_FILE, type LandingPrerender } from './src/shared/landing-page.ts';
+import { SIGN_IN_PAGE_FILE, SIGN_IN_PRERENDER_ATTRIBUTE } from './src/shared/sign-in-page.ts';
 
 const root = path.resolve(import.meta.dirname, 'src/client');
 
@@ -79,6 +80,106 @@ function landingPrerender(): Plugin {
   };
 }
 
+/** A module of the client loaded through Vite's SSR loader, which resolves the app's imports (CSS included) as the client build does. */
+async function loadForPrerender<T>(modulePath: string): Promise<{ module: T; close: () => Promise<void> }> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    return { module: (await server.ssrLoadModule(modulePath)) as T, close: () => server.close() };
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/**
+ * The sign-in page as its own HTML (auth.html): index.html with the form rendered by React at
+ * build time in place of the loading screen. The server sends it for /auth, so a phone paints the
+ * form before the back-office's JavaScript arrives, and the browser hydrates it
+ * (docs/performance.md#primo-caricamento).
+ */
+function signInPrerender(): Plugin {
+  return {
+    name: 'sign-in-prerender',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') throw new Error('index.html non trovato nel bundle');
+        const { module, close } = await loadForPrerender<{ prerenderSignIn: () => string }>(
+          '/backoffice/prerender.tsx',
+        );
+        let markup: string;
+        try {
+          markup = module.prerenderSignIn();
+        } finally {
+          await close();
+        }
+        const html = String(index.source);
+        const rootElement = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+        if (!rootElement.test(html)) throw new Error('index.html senza <div id="root"> in fondo al body');
+        this.emitFile({
+          type: 'asset',
+          fileName: SIGN_IN_PAGE_FILE,
+          source: html.replace(
+            rootElement,
+            (_root, end: string) => `<div id="root" ${SIGN_IN_PRERENDER_ATTRIBUTE}>${markup}</div>${end}`,
+          ),
+        });
+      },
+    },
+  };
+}
+
+/**
+ * The page's scripts fetched at low priority (`fetchpriority="low"`): the HTML already shows the
+ * page, its scripts make it answer. On a phone the browser fetches the HTML and paints before
+ * they take the connection (docs/performance.md#primo-caricamento). They still load at once,
+ * in parallel, and run as soon as the document is parsed.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload") crossorigin /g,
+    '<$1 fetchpriority="low" crossorigin ',
+  );
+}
+
+/**
+ * Each page's own stylesheet written into its HTML as a <style>: the first paint waits for no
+ * second request, which on a phone on 4G is one round trip or more before anything shows
+ * (docs/performance.md#primo-caricamento). A `disabled` link to the same file stays beside it:
+ * browsers do not fetch a disabled stylesheet, and Vite's loader of a later chunk that lists this
+ * file among its dependencies finds it already on the page instead of adding it a second time.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return lowPriorityScripts(html).replace(
+          /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+          (_link, fileName: string) => {
+            const asset = ctx.bundle?.[fileName];
+            if (asset?.type !== 'asset') throw new Error(`CSS ${fileName} non trovato nel bundle`);
+            const css = String(asset.source);
+            if (/<\/style/i.test(css)) throw new Error(`${fileName} contiene </style>`);
+            return `<style>${css}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
+          },
+        );
+      },
+    },
+  };
+}
+
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside each text file of the build, compressed
  * once at the highest level, which the server sends as is to a client that accepts them.
@@ -117,6 +218,8 @@ export default defineConfig({
     landingEntryInDev(),
     loadingScreenInHtml(),
     landingPrerender(),
+    inlineEntryCss(),
+    signInPrerender(),
     precompress(),
   ],
   build: {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '#bench/http.ts';
 import {
   markdownReport,
+  lighthouseMisses,
   medianLighthouse,
   newestShared,
   type DbRun,
@@ -90,7 +91,9 @@ describe('bench report', () => {
     expect(md).toContain(
       "Dal giro più recente che l'ha misurato: PostgreSQL 1.000.000 lead del 2026-11-23 22:35 UTC (load 1.4 su 2 core).",
     );
-    expect(md).toMatch(/Lighthouse mobile ≥ 95: \/landing\/WE-X \| 96 .*giro PostgreSQL 1\.000\.000 lead/);
+    expect(md).toMatch(
+      /Lighthouse mobile 100, LCP ≤ 1.5 s, TBT ≤ 50 ms: \/landing\/WE-X \| 96 .*giro PostgreSQL 1\.000\.000 lead.*❌ mancato \| punteggio 96 < 100/,
+    );
   });
 
   it('takes Lighthouse from an older run only when the newest skipped it, naming that run', () => {
@@ -252,6 +255,22 @@ describe('bench report', () => {
       { ...newer, shared: { firstLoad: [landingPage(108)], lighthouse: [result] } },
     ]);
     expect(md).toContain(`| /auth | ${median}, mediana di ${kept.length} (${kept.join(', ')}) |`);
+  });
+
+  it.each([
+    ['all met', { score: 100, lcpMs: 1500, tbtMs: 50 }, []],
+    ['score 99', { score: 99, lcpMs: 900, tbtMs: 0 }, ['punteggio 99 < 100']],
+    ['LCP over 1.5 s', { score: 100, lcpMs: 1501, tbtMs: 0 }, ['LCP 1.50 s > 1.5 s']],
+    ['TBT over 50 ms', { score: 100, lcpMs: 900, tbtMs: 51 }, ['TBT 51 ms > 50 ms']],
+    ['no figures', { score: 100 }, ['LCP — s > 1.5 s', 'TBT — ms > 50 ms']],
+  ])('judges Lighthouse against score 100, LCP ≤ 1.5 s, TBT ≤ 50 ms: %s', (_label, figures, missed) => {
+    const result: LighthouseResult = { url: 'http://127.0.0.1:1/auth', ...figures };
+    expect(lighthouseMisses(result)).toEqual(missed);
+    const md = markdownReport([{ ...newer, shared: { firstLoad: [landingPage(90)], lighthouse: [result] } }]);
+    const line = md
+      .split('\n')
+      .find((l) => l.startsWith('| Lighthouse mobile 100, LCP ≤ 1.5 s, TBT ≤ 50 ms: /auth'));
+    expect(line).toContain(missed.length === 0 ? '✅ rispettato' : '❌ mancato');
   });
 
   it('says only the error when no Lighthouse run of a page scored', () => {

@@ -117,6 +117,24 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const dbName = (db: string) => (db === 'pg' ? 'PostgreSQL' : 'PGlite');
 const key = (m: Measure) => `${m.route}|${m.label}|${m.role}`;
 const ok = (met: boolean) => (met ? '✅ rispettato' : '❌ mancato');
+
+/**
+ * What issue 53 asks of the landing and the sign-in page on a phone: Lighthouse mobile 100, the
+ * largest paint within 1.5 s and at most 50 ms of blocking time (docs/performance.md#lighthouse).
+ */
+export const LIGHTHOUSE_BUDGETS = { score: 100, lcpMs: 1500, tbtMs: 50 } as const;
+
+/** The budgets a Lighthouse result misses, each said in Italian; none when all are met. */
+export function lighthouseMisses(l: LighthouseResult): string[] {
+  const b = LIGHTHOUSE_BUDGETS;
+  if (l.score == null) return ['nessuna misura'];
+  const missed: string[] = [];
+  if (l.score < b.score) missed.push(`punteggio ${l.score} < ${b.score}`);
+  if (l.lcpMs == null || l.lcpMs > b.lcpMs)
+    missed.push(`LCP ${f((l.lcpMs ?? NaN) / 1000, 2)} s > ${f(b.lcpMs / 1000, 1)} s`);
+  if (l.tbtMs == null || l.tbtMs > b.tbtMs) missed.push(`TBT ${f(l.tbtMs, 0)} ms > ${b.tbtMs} ms`);
+  return missed;
+}
 /** One client, requests one after another: the latency a person feels (what the budgets judge). */
 const one = (m: Measure): LoadResult => m.runs.find((r) => r.connections === 1) ?? m.runs[0];
 /** 20 clients at once: a capacity figure. */
@@ -356,14 +374,16 @@ function budgets(runs: DbRun[]): string[] {
     lines.push(
       `| landing: primo caricamento ≤ ${landing.budgetKb ?? FIRST_LOAD_BUDGETS_KB['landing.html']} KB gzip | ${kb(landing.totalGzipBytes)} KB (giro ${runName(firstLoad!.run)}) | ${ok(!landing.isOverBudget)} | ${landing.isOverBudget ? 'JavaScript e CSS della landing oltre il budget (dettaglio sotto)' : ''} |`,
     );
+  const b = LIGHTHOUSE_BUDGETS;
   for (const l of lighthouse?.results ?? []) {
     const loaded = isUnderLoad(lighthouse!.run);
+    const missed = lighthouseMisses(l);
     const why =
       l.score == null
         ? 'Lighthouse non ha completato la misura'
-        : `FCP ${f((l.fcpMs ?? NaN) / 1000, 2)} s, LCP ${f((l.lcpMs ?? NaN) / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms con CPU ×4 simulata${loaded ? ' su una macchina carica' : ''}`;
+        : `${missed.join(', ')}; FCP ${f((l.fcpMs ?? NaN) / 1000, 2)} s con CPU ×4 simulata${loaded ? ` su una macchina carica (load ${f(lighthouse!.run.load)} su ${lighthouse!.run.cpus} core): i tempi dei compiti osservati, moltiplicati per 4, includono l'attesa della CPU` : ''}`;
     lines.push(
-      `| Lighthouse mobile ≥ 95: ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`}${l.lcpMs != null ? ` (LCP ${f(l.lcpMs / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms)` : ''}${medianOf(l)}, giro ${runName(lighthouse!.run)} | ${ok((l.score ?? 0) >= 95)} | ${(l.score ?? 0) >= 95 ? '' : why} |`,
+      `| Lighthouse mobile ${b.score}, LCP ≤ ${f(b.lcpMs / 1000, 1)} s, TBT ≤ ${b.tbtMs} ms: ${new URL(l.url).pathname} | ${l.score ?? `errore: ${l.error}`}${l.lcpMs != null ? ` (LCP ${f(l.lcpMs / 1000, 2)} s, TBT ${f(l.tbtMs, 0)} ms)` : ''}${medianOf(l)}, giro ${runName(lighthouse!.run)} | ${ok(missed.length === 0)} | ${missed.length === 0 ? '' : why} |`,
     );
   }
   return lines;

@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
@@ -35,7 +44,8 @@ class Isolated extends Component<{ children: ReactNode }, { failed: boolean }> {
 /** Fetches WINBOT once the browser is idle after the wizard's first render. */
 function WinbotOnIdle() {
   const [isWanted, setIsWanted] = useState(false);
-  useEffect(() => onIdle(() => setIsWanted(true), 2000), []);
+  // A transition: WINBOT's first render runs in short slices, never one long task.
+  useEffect(() => onIdle(() => startTransition(() => setIsWanted(true)), 2000), []);
   if (!isWanted) return null;
   return (
     <Isolated>

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { LandingApp, codeFromPath } from '#client/landing/landing-app.tsx';
 import { LANDING_STATE_ATTRIBUTE, type LandingPageState } from '#shared/landing-page.ts';
@@ -14,12 +14,16 @@ const initial = sent ? (JSON.parse(sent) as LandingPageState) : undefined;
 // A tab coming back to a wizard under way (a reload, a discarded tab) shows its own step, not the
 // server's step 1: it renders from the same state instead of hydrating (docs/product/landing.md#primo-caricamento).
 if (initial && !loadWizard(code)) {
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <LandingApp code={code} initial={initial} />
-    </StrictMode>,
-  );
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer
+  // in between: no long task on a slow phone (docs/performance.md#primo-caricamento).
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <LandingApp code={code} initial={initial} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(container).render(
     <StrictMode>

@@ -82,9 +82,33 @@ export function loadWizard(code: string, now = new Date()): SavedWizard | null {
   }
 }
 
+/** Step 1 with nothing chosen: what a new visit starts from anyway. */
+function isCleanStart(state: SavedWizard): boolean {
+  const v = state.values;
+  return (
+    state.step === 1 &&
+    !state.isCombined &&
+    state.attempt == null &&
+    state.done == null &&
+    v.serviziRichiesti.length === 0 &&
+    !v.nome &&
+    !v.cognome &&
+    !v.telefono &&
+    !v.email &&
+    !v.privacyAccepted &&
+    !v.orarioContatto
+  );
+}
+
+/**
+ * Keeps the wizard for a reload. A clean start is not written but erased (an earlier choice
+ * undone stays undone): the page that has just been hydrated builds no date formatter, the first
+ * of which costs a phone about 100 ms of CPU (docs/performance.md#primo-caricamento).
+ */
 export function saveWizard(code: string, state: SavedWizard, now = new Date()): void {
   try {
-    sessionStore()?.setItem(keyOf(code), JSON.stringify({ ...state, day: romeDateKey(now) }));
+    if (isCleanStart(state)) sessionStore()?.removeItem(keyOf(code));
+    else sessionStore()?.setItem(keyOf(code), JSON.stringify({ ...state, day: romeDateKey(now) }));
   } catch {
     // Storage full or disabled: the wizard works, it just won't survive a reload.
   }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type * as LaterStepsModule from '#client/landing/later-steps.ts';
 
 type LaterSteps = typeof LaterStepsModule;
@@ -39,7 +39,9 @@ export function useLaterSteps(isNeeded: boolean): LaterSteps | undefined {
     let isLive = true;
     const load = () =>
       void loadLaterSteps().then(
-        (m) => isLive && setModule(() => m),
+        // A transition: the render that brings the later steps in runs in short slices, so a
+        // customer's tap on step 1 is answered at once (docs/performance.md#primo-caricamento).
+        (m) => isLive && startTransition(() => setModule(() => m)),
         (error: unknown) => {
           console.warn('Passi successivi non caricati:', error);
           // Tried again at the customer's next move, or in a few seconds.

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LANDING_PRERENDER_FILE } from '#shared/landing-page.ts';
 import { msg } from '#shared/messages.ts';
+import { paths } from '#shared/permissions.ts';
+import { SIGN_IN_PAGE_FILE } from '#shared/sign-in-page.ts';
 
 /**
  * Serves the built client: hashed assets cached for a year, the HTML never cached. The public
@@ -14,6 +16,7 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
   if (!existsSync(path.join(root, 'index.html'))) {
     app.log.warn(`client build not found in ${root}: run "npm run build"`);
   }
+  const hasSignInPage = existsSync(path.join(root, SIGN_IN_PAGE_FILE));
   await app.register(fastifyStatic, {
     root,
     // Without wildcard the plugin registers one route per built file: nothing else is served.
@@ -36,7 +39,12 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.code(404).send({ message: msg.common.notFound, code: 'NOT_FOUND' });
     }
-    const page = request.url.startsWith('/landing/') ? 'landing.html' : 'index.html';
+    const page = request.url.startsWith('/landing/')
+      ? 'landing.html'
+      : // The sign-in page arrives with its form already drawn (docs/performance.md#primo-caricamento).
+        hasSignInPage && request.url.split('?')[0] === paths.auth
+        ? SIGN_IN_PAGE_FILE
+        : 'index.html';
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page);
   });
 });

@@ -24,7 +24,12 @@ const Toaster = lazy(() => import('#client/components/ui/toast.tsx').then((m) =>
  */
 function DeferredToaster() {
   const signedIn = useCurrentUser().data != null;
-  const hasToast = useSyncExternalStore(subscribeToToasts, () => currentToast() != null);
+  const hasToast = useSyncExternalStore(
+    subscribeToToasts,
+    () => currentToast() != null,
+    // The sign-in page rendered at build time, and the browser's hydration of it: no toast yet.
+    () => false,
+  );
   const [needed, setNeeded] = useState(false);
   if (!needed && (hasToast || signedIn)) setNeeded(true);
   if (!needed) return null;

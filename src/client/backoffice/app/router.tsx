@@ -169,6 +169,10 @@ export function AppRouter() {
     if (signedIn) screenToLoad?.preload();
   }, [signedIn, screenToLoad]);
 
+  // The sign-in page shows its form while the session is checked: the page the build rendered
+  // (auth.html) and the browser's first render are the same (docs/performance.md#primo-caricamento).
+  // Someone signed in who opens /auth goes on as soon as the check answers.
+  if (isLoading && location === paths.auth) return <SignedOutRouter location={location} isKnown={false} />;
   if (isLoading) return <LoadingScreen />;
   if (!user) return <SignedOutRouter location={location} isKnown={matched != null} />;
   if (location === paths.auth) return <Redirect to={returnPathFrom(search)} replace />;
