@@ -44,6 +44,15 @@ export function isItalianHoliday(date: Date): boolean {
   return Array.isArray(found) && found.some((x) => x.type === 'public');
 }
 
+/**
+ * Monday to Friday on the Rome calendar, national holidays excluded: the working days of the
+ * morning digest (docs/product/notifications.md#riepilogo) and of a chosen slot's day.
+ */
+export function isRomeWorkingDay(date: Date): boolean {
+  const wd = weekday(date);
+  return wd !== 0 && wd !== 6 && !isItalianHoliday(date);
+}
+
 function weekday(date: Date): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
   const p = romeParts(date);
   return new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() as 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -90,8 +99,7 @@ export function slotCallTime(fascia: string, submittedAt: Date): Date | null {
   const [, sh, sm, eh, em] = match.map(Number);
   let day = startOfRomeDay(submittedAt);
   for (let i = 0; i < 14; i++, day = startOfRomeDay(addRomeDays(day, 1))) {
-    const wd = weekday(day);
-    if (wd === 0 || wd === 6 || isItalianHoliday(day)) continue;
+    if (!isRomeWorkingDay(day)) continue;
     const p = romeParts(day);
     const end = romeWallTimeToDate(p.year, p.month, p.day, eh, em);
     if (end > submittedAt) return romeWallTimeToDate(p.year, p.month, p.day, sh, sm);
