@@ -106,9 +106,48 @@ describe('the queue', () => {
     }
     const all = ids(await queue(world.admin, monday(11)));
     expect(all).toEqual(expect.arrayContaining([a.lead.id, b.lead.id]));
-    const ofB = ids(await queue(world.admin, monday(11), `?consulenteId=${world.agB.user.id}`));
-    expect(ofB).toContain(b.lead.id);
-    expect(ofB).not.toContain(a.lead.id);
+    for (const cookie of [world.admin, world.amministrazione.cookie]) {
+      const ofB = ids(await queue(cookie, monday(11), `?consulenteId=${world.agB.user.id}`));
+      expect(ofB).toContain(b.lead.id);
+      expect(ofB).not.toContain(a.lead.id);
+    }
+  });
+
+  it('refuses the consultant filter to the scoped roles (403) and an id that is no consultant (404)', async () => {
+    for (const cookie of [world.agA.cookie, world.pfA.cookie, world.amA.cookie]) {
+      for (const id of [world.agB.user.id, world.agA.user.id]) {
+        const res = await queue(cookie, monday(11), `?consulenteId=${id}`);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(c.consulenteNonConsentito);
+      }
+      const chooser = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/chiamate/consulenti',
+        headers: { cookie },
+      });
+      expect(chooser.statusCode).toBe(403);
+    }
+    for (const id of [world.amministrazione.user.id, 999_999]) {
+      const res = await queue(world.admin, monday(11), `?consulenteId=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(c.consulenteNonTrovato);
+    }
+  });
+
+  it('offers admin and amministrazione the people with points of their own, by name', async () => {
+    const chooser = (cookie: string, q = '') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/chiamate/consulenti?q=${encodeURIComponent(q)}`,
+        headers: { cookie },
+      });
+    const all = (await chooser(world.amministrazione.cookie)).json() as Array<{ id: number; role: string }>;
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((p) => ['agente', 'area_manager', 'punto_fisico'].includes(p.role))).toBe(true);
+    const { firstName, lastName } = world.agB.user;
+    const found = (await chooser(world.admin, lastName)).json() as Array<{ id: number }>;
+    expect(found.map((p) => p.id)).toContain(world.agB.user.id);
+    expect((await chooser(world.admin, `${firstName}zzz`)).json()).toEqual([]);
   });
 
   it('pages with an opaque cursor, without repeating or skipping a lead, and refuses a forged one', async () => {
