@@ -432,6 +432,8 @@ export function planChunk(
       telefonoNormalizzato: normalizeTelefono(telefono),
     };
     let isWorkedLead = false;
+    /** The slot chosen on the lead's first practice: when its first call is due. */
+    let firstOrario: string | null = null;
 
     const practiceDates = [registrato];
     if (plan.secondPractice[i]) {
@@ -562,6 +564,8 @@ export function planChunk(
           praticaId,
           steps.sort((a, b) => a.at.getTime() - b.at.getTime()),
         );
+      const orario = t.chance(0.7) ? t.pick(FASCE_ORARIE) : null;
+      if (n === 0) firstOrario = orario;
       out.pratiche.push({
         id: praticaId,
         leadId,
@@ -571,7 +575,7 @@ export function planChunk(
         statiServizi: statiServiziOf(
           plan.mixes[praticaIndex - 1].map((tipo, k) => ({ tipo, stato: stati[k] })),
         ),
-        orario: t.chance(0.7) ? t.pick(FASCE_ORARIE) : null,
+        orario,
         ip: `${t.pick(['203.0.113', '198.51.100', '192.0.2'])}.${t.int(1, 254)}`,
         userAgent: t.pick(USER_AGENTS),
         note: t.chance(0.1) ? t.pick(NOTE_PRATICA) : null,
@@ -581,7 +585,6 @@ export function planChunk(
     }
 
     const ageDays = (now.getTime() - registrato.getTime()) / DAY;
-    const firstOrario = out.pratiche.find((p) => p.leadId === leadId)?.orario ?? null;
     const statoContatto: LeadContattoStato = isWorkedLead
       ? 'contattato'
       : ageDays < 1
