@@ -71,6 +71,9 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
     await signInByApi(page, agente.email, agente.password);
     await moveTo(page, jan(11, 10, 5));
     await page.goto('/');
+    // The dashboard's cards: the slot due at 10:00 and the two new leads, none late yet.
+    await expect(page.getByTestId('stat-da-chiamare-oggi-value')).toHaveText('3');
+    await expect(page.getByTestId('stat-in-ritardo-value')).toHaveText('0');
     await page.getByRole('link', { name: c.title }).first().click();
     await expect(page.getByRole('heading', { name: c.title, level: 1 })).toBeVisible();
     // An agent sees only their own queue: no consultant filter.
