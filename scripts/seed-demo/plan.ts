@@ -40,11 +40,15 @@ import {
   formatPhone,
   HOUR,
   pastMoment,
+  recentMoment,
   payday,
   payoutNote,
   slug,
   type Tools,
 } from '#scripts/seed-demo/random.ts';
+
+/** The share of leads that arrived in the last 36 hours: the queue's day (docs/product/calls.md#dati-demo). */
+const RECENT_SHARE = 0.05;
 
 /** A change made later through the real workflow, at a demo time. */
 export interface WorkflowStep {
@@ -425,7 +429,7 @@ export function planChunk(
     const cognome = t.pick(COGNOMI);
     const telefono = formatPhone(demoPhoneDigits(leadId), t.int(0, 2));
     const email = `${slug(nome)}.${slug(cognome)}.${leadId}@${DEMO_LEAD_EMAIL_DOMAIN}`;
-    const registrato = pastMoment(t, now);
+    const registrato = t.chance(RECENT_SHARE) ? recentMoment(t, now) : pastMoment(t, now);
     const punto = pickPoint(ctx);
     const cliente = {
       cerca: leadSearchTextOf({ nome, cognome, email, telefono }),
