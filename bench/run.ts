@@ -1,5 +1,7 @@
 /**
  * `npm run bench [-- --db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
+ * `--only TEXT --roles a,b`: only the cases whose route contains TEXT, for those roles, no exports;
+ * printed and kept apart (`solo-{db}-{N}.json`), never in latest.md: a partial run judges nothing.
  * `npm run bench -- --db pg --database-url URL --leads N`: an already seeded PostgreSQL instead of a
  * throwaway one (no seeding; `--leads` names what it holds). Its statistics of pg_stat_statements
  * are reset: use a demo database only. `--db pglite --data-dir DIR`: the same with an already seeded
@@ -50,7 +52,7 @@ import {
   demoPhoneDigits,
 } from '#scripts/seed-demo/index.ts';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
-import type { Role } from '#shared/permissions.ts';
+import { isRole, type Role } from '#shared/permissions.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '#scripts/postgres-server.ts';
 import { landingSubmission } from '#test/setup/submission.ts';
 import {
@@ -106,20 +108,24 @@ const warmUpSeconds = 1;
  * Run just before its own measure, so the rows it adds never reach the lists' measures.
  */
 const submitWarmUpSeconds = quick ? 5 : 25;
-const roles: Role[] = quick
-  ? ['admin', 'punto_fisico']
-  : ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
+const only = arg('only');
+const roles: Role[] = arg('roles')
+  ? (arg('roles')!.split(',') as Role[])
+  : quick
+    ? ['admin', 'punto_fisico']
+    : ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
 if (
   !Number.isInteger(leadCount) ||
   leadCount < 1 ||
   !Number.isInteger(pgProcesses) ||
   pgProcesses < 1 ||
   databases.some((d) => d !== 'pg' && d !== 'pglite') ||
+  !roles.every((r) => isRole(r)) ||
   (existingDatabaseUrl && dbArg !== 'pg') ||
   (existingDataDir && dbArg !== 'pglite')
 ) {
   console.error(
-    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--database-url URL con --db pg] [--data-dir DIR con --db pglite]',
+    'Uso: npm run bench -- [--db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--only TESTO --roles a,b] [--database-url URL con --db pg] [--data-dir DIR con --db pglite]',
   );
   process.exit(1);
 }
@@ -299,6 +305,14 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
     // 'Da chiamare': one page of the queue in the role's scope (docs/product/calls.md#la-coda).
     get('GET /api/chiamate', 'pagina 1', '/api/chiamate'),
   ];
+  if (role === 'admin' || role === 'amministrazione') {
+    // The queue of one consultant: the first agent the chooser offers.
+    const [consulente] = await getJson<Array<{ id: number }>>(base, '/api/chiamate/consulenti?q=', cookie);
+    if (consulente)
+      cases.push(
+        get('GET /api/chiamate', 'filtro consulente', `/api/chiamate?consulenteId=${consulente.id}`),
+      );
+  }
   if (pointId) cases.push(get('GET /api/leads', 'filtro punto', `/api/leads?puntoFisicoId=${pointId}`));
   if (role === 'admin' || role === 'amministrazione') {
     cases.push(
@@ -567,9 +581,10 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
       cookies.admin,
     );
     const somePoint = adminPoints.items[1]?.id ?? 1;
-    const cases: Case[] = [];
-    for (const role of roles) cases.push(...(await casesFor(server.base, role, cookies[role])));
-    cases.push(...publicCases(somePoint));
+    const allCases: Case[] = [];
+    for (const role of roles) allCases.push(...(await casesFor(server.base, role, cookies[role])));
+    allCases.push(...publicCases(somePoint));
+    const cases = only ? allCases.filter((c) => c.route.includes(only)) : allCases;
 
     // The machine's own load, before ours: the 1-minute average still counts the seeding and the
     // starts above, so wait (at most 2 minutes) until it falls below the number of cores. The run
@@ -636,8 +651,8 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     }
 
     log('Export di tutti i lead (CSV' + (quick ? '' : ' e XLSX') + ')…');
-    const exports = [await exportRun(server.base, server.pid, cookies.admin, 'csv')];
-    if (!quick) exports.push(await exportRun(server.base, server.pid, cookies.admin, 'xlsx'));
+    const exports = only ? [] : [await exportRun(server.base, server.pid, cookies.admin, 'csv')];
+    if (!quick && !only) exports.push(await exportRun(server.base, server.pid, cookies.admin, 'xlsx'));
     for (const e of exports)
       log(
         `  ${e.format}: ${e.status}, ${(e.bytes / 1e6).toFixed(1)} MB in ${(e.ms / 1000).toFixed(1)} s, RSS ${Math.round(e.rssIdleMb)} → ${Math.round(e.rssPeakMb)} MB`,
@@ -693,9 +708,10 @@ async function main() {
   for (const db of databases) {
     const run = await runDatabase(db, shared);
     run.shared = shared;
-    writeFileSync(path.join(resultsDir, `http-${db}-${leadCount}.json`), `${JSON.stringify(run, null, 2)}\n`);
+    const name = only ? `solo-${db}-${leadCount}.json` : `http-${db}-${leadCount}.json`;
+    writeFileSync(path.join(resultsDir, name), `${JSON.stringify(run, null, 2)}\n`);
   }
-  writeReport();
+  if (!only) writeReport();
 }
 
 /** bench/results/latest.md from every http-*.json there. */

@@ -53,6 +53,7 @@ import {
   type UserRow,
 } from '#scripts/seed-demo/people.ts';
 import {
+  CHIAMATE_COPY,
   COMMISSIONI_COPY,
   CONSENSI_COPY,
   LEADS_COPY,
@@ -94,7 +95,15 @@ const WORKFLOW_CONCURRENCY = 4;
  */
 const BULK_FROM = 50_000;
 /** The tables the COPY writes: their foreign keys are checked at once after a load without triggers. */
-const COPY_TABLES = ['leads', 'pratiche', 'consensi', 'servizi', 'servizi_storico', 'commissioni'];
+const COPY_TABLES = [
+  'leads',
+  'pratiche',
+  'consensi',
+  'servizi',
+  'servizi_storico',
+  'commissioni',
+  'chiamate',
+];
 // With the scope tables the triggers fill: their lookups during the load go by primary key.
 const BULK_TABLES = [
   'leads',
@@ -327,6 +336,7 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
           await w.copy(SERVIZI_COPY, chunk.servizi);
           await w.copy(STORICO_COPY, chunk.storico);
           await w.copy(COMMISSIONI_COPY, chunk.commissioni);
+          await w.copy(CHIAMATE_COPY, chunk.chiamate);
         },
         { withoutTriggers },
       );

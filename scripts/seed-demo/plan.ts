@@ -12,6 +12,7 @@ import {
 } from '#shared/commissioni/engine.ts';
 import {
   FASCE_ORARIE,
+  type ChiamataEsito,
   PRIVACY_NOTICE_VERSION,
   normalizeEmail,
   normalizeTelefono,
@@ -22,6 +23,7 @@ import {
   type ServizioTipo,
 } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
+import { NO_ANSWER_GAP_HOURS, nextAllowedCallTime, slotCallTime } from '#shared/calling-hours.ts';
 import { fromCents, toCents } from '#shared/money.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
@@ -38,11 +40,15 @@ import {
   formatPhone,
   HOUR,
   pastMoment,
+  recentMoment,
   payday,
   payoutNote,
   slug,
   type Tools,
 } from '#scripts/seed-demo/random.ts';
+
+/** The share of leads that arrived in the last 36 hours: the queue's day (docs/product/calls.md#dati-demo). */
+const RECENT_SHARE = 0.05;
 
 /** A change made later through the real workflow, at a demo time. */
 export interface WorkflowStep {
@@ -99,6 +105,18 @@ export interface LeadRow {
   statoContatto: LeadContattoStato;
   statoAggiornatoAt: Date | null;
   dataRegistrazione: Date;
+  /** The lead's place in 'Da chiamare' (docs/product/calls.md#la-coda), null out of it. */
+  chiamataDa: Date | null;
+  chiamataFissata: boolean;
+}
+
+/** One call's outcome, by the point's agent (or its owner). */
+export interface ChiamataRow {
+  leadId: number;
+  esito: ChiamataEsito;
+  userId: number;
+  richiamareAt: Date | null;
+  at: Date;
 }
 
 export interface PraticaRow {
@@ -161,6 +179,7 @@ export interface ChunkPlan {
   servizi: ServizioRow[];
   storico: StoricoRow[];
   commissioni: CommissioneRow[];
+  chiamate: ChiamataRow[];
   /** Workflow steps by practice id, in time order. */
   steps: Map<number, WorkflowStep[]>;
 }
@@ -181,6 +200,19 @@ export const LEADS_COPY: CopyTable<LeadRow> = {
     stato_contatto: (r) => r.statoContatto,
     stato_contatto_aggiornato_at: (r) => r.statoAggiornatoAt,
     data_registrazione: (r) => r.dataRegistrazione,
+    chiamata_da: (r) => r.chiamataDa,
+    chiamata_fissata: (r) => r.chiamataFissata,
+  },
+};
+
+export const CHIAMATE_COPY: CopyTable<ChiamataRow> = {
+  table: 'chiamate',
+  columns: {
+    lead_id: (r) => r.leadId,
+    esito: (r) => r.esito,
+    user_id: (r) => r.userId,
+    richiamare_at: (r) => r.richiamareAt,
+    created_at: (r) => r.at,
   },
 };
 
@@ -387,6 +419,7 @@ export function planChunk(
     servizi: [],
     storico: [],
     commissioni: [],
+    chiamate: [],
     steps: new Map(),
   };
   let praticaIndex = 0;
@@ -396,13 +429,15 @@ export function planChunk(
     const cognome = t.pick(COGNOMI);
     const telefono = formatPhone(demoPhoneDigits(leadId), t.int(0, 2));
     const email = `${slug(nome)}.${slug(cognome)}.${leadId}@${DEMO_LEAD_EMAIL_DOMAIN}`;
-    const registrato = pastMoment(t, now);
+    const registrato = t.chance(RECENT_SHARE) ? recentMoment(t, now) : pastMoment(t, now);
     const punto = pickPoint(ctx);
     const cliente = {
       cerca: leadSearchTextOf({ nome, cognome, email, telefono }),
       telefonoNormalizzato: normalizeTelefono(telefono),
     };
     let isWorkedLead = false;
+    /** The slot chosen on the lead's first practice: when its first call is due. */
+    let firstOrario: string | null = null;
 
     const practiceDates = [registrato];
     if (plan.secondPractice[i]) {
@@ -533,6 +568,8 @@ export function planChunk(
           praticaId,
           steps.sort((a, b) => a.at.getTime() - b.at.getTime()),
         );
+      const orario = t.chance(0.7) ? t.pick(FASCE_ORARIE) : null;
+      if (n === 0) firstOrario = orario;
       out.pratiche.push({
         id: praticaId,
         leadId,
@@ -542,7 +579,7 @@ export function planChunk(
         statiServizi: statiServiziOf(
           plan.mixes[praticaIndex - 1].map((tipo, k) => ({ tipo, stato: stati[k] })),
         ),
-        orario: t.chance(0.7) ? t.pick(FASCE_ORARIE) : null,
+        orario,
         ip: `${t.pick(['203.0.113', '198.51.100', '192.0.2'])}.${t.int(1, 254)}`,
         userAgent: t.pick(USER_AGENTS),
         note: t.chance(0.1) ? t.pick(NOTE_PRATICA) : null,
@@ -557,6 +594,18 @@ export function planChunk(
       : ageDays < 1
         ? t.weighted<LeadContattoStato>({ nuovo: 70, contattato: 30 })
         : t.weighted<LeadContattoStato>({ nuovo: 12, contattato: 73, non_raggiungibile: 15 });
+    const statoAggiornatoAt =
+      statoContatto === 'nuovo'
+        ? null
+        : clampBefore(registrato.getTime() + t.int(1, 30) * HOUR, now.getTime());
+    const coda = planCalls(ctx, out.chiamate, {
+      leadId,
+      caller: punto.agenteId ?? punto.responsabileId,
+      statoContatto,
+      statoAggiornatoAt,
+      registrato,
+      orario: firstOrario,
+    });
     out.leads.push({
       id: leadId,
       nome,
@@ -565,14 +614,93 @@ export function planChunk(
       telefono,
       puntoId: punto.id,
       statoContatto,
-      statoAggiornatoAt:
-        statoContatto === 'nuovo'
-          ? null
-          : clampBefore(registrato.getTime() + t.int(1, 30) * HOUR, now.getTime()),
       dataRegistrazione: registrato,
+      ...coda,
     });
   }
   return out;
+}
+
+/**
+ * A believable 'Da chiamare' (docs/product/calls.md): the calls each lead already had and its
+ * place in the queue, by the queue's own rules. A lead still `nuovo` waits from its arrival (or
+ * its chosen slot), some after one or two 'Non risponde' for their next try; a contacted lead had
+ * its outcome when its status changed, a recent one sometimes a 'Richiamare' still to come; an
+ * unreachable one three unanswered calls two hours apart or a wrong number. Every call at an
+ * allowed hour and already past; the status changed with the last call.
+ */
+function planCalls(
+  ctx: PlanContext,
+  rows: ChiamataRow[],
+  lead: {
+    leadId: number;
+    caller: number;
+    statoContatto: LeadContattoStato;
+    statoAggiornatoAt: Date | null;
+    registrato: Date;
+    orario: string | null;
+  },
+): { chiamataDa: Date | null; chiamataFissata: boolean; statoAggiornatoAt: Date | null } {
+  const { t, now } = ctx;
+  const { leadId, caller: userId, statoAggiornatoAt } = lead;
+  const latest = now.getTime() - 5 * 60 * 1000;
+  const call = (esito: ChiamataEsito, at: Date, richiamareAt: Date | null = null) =>
+    rows.push({ leadId, esito, userId, richiamareAt, at });
+  /** Calls `gapHours` apart from `from`, each at the next allowed time, as many as are past. */
+  const tries = (from: Date, n: number, gapHours: number) => {
+    const out: Date[] = [];
+    for (let at = nextAllowedCallTime(from); out.length < n && at.getTime() <= latest;) {
+      out.push(at);
+      at = nextAllowedCallTime(new Date(at.getTime() + gapHours * HOUR));
+    }
+    return out;
+  };
+  const outOfQueue = (at: Date | undefined) => ({
+    chiamataDa: null,
+    chiamataFissata: false,
+    statoAggiornatoAt: at ?? statoAggiornatoAt,
+  });
+
+  if (lead.statoContatto === 'nuovo') {
+    const noAnswers = tries(
+      new Date(lead.registrato.getTime() + t.int(1, 3) * HOUR),
+      Number(t.weighted({ '0': 60, '1': 28, '2': 12 })),
+      NO_ANSWER_GAP_HOURS + t.int(0, 3),
+    );
+    for (const at of noAnswers) call('non_risponde', at);
+    const last = noAnswers.at(-1);
+    if (last)
+      return {
+        chiamataDa: nextAllowedCallTime(new Date(last.getTime() + NO_ANSWER_GAP_HOURS * HOUR)),
+        chiamataFissata: true,
+        statoAggiornatoAt,
+      };
+    const slot = lead.orario ? slotCallTime(lead.orario, lead.registrato) : null;
+    return slot
+      ? { chiamataDa: slot, chiamataFissata: true, statoAggiornatoAt }
+      : { chiamataDa: lead.registrato, chiamataFissata: false, statoAggiornatoAt };
+  }
+  if (lead.statoContatto === 'non_raggiungibile') {
+    const from = new Date(lead.registrato.getTime() + t.int(1, 4) * HOUR);
+    if (t.chance(0.2)) {
+      const [at] = tries(from, 1, 0);
+      if (at) call('numero_errato', at);
+      return outOfQueue(at);
+    }
+    const noAnswers = tries(from, 3, NO_ANSWER_GAP_HOURS + t.int(0, 2));
+    for (const at of noAnswers) call('non_risponde', at);
+    return outOfQueue(noAnswers.at(-1));
+  }
+  const [at] = tries(statoAggiornatoAt ?? lead.registrato, 1, 0);
+  if (!at) return outOfQueue(undefined);
+  // Contacted within the last few days: sometimes a recall, most of them still to come.
+  if (now.getTime() - at.getTime() < 4 * DAY && t.chance(0.35)) {
+    const richiamareAt = nextAllowedCallTime(new Date(at.getTime() + t.int(20, 96) * HOUR));
+    call('richiamare', at, richiamareAt);
+    return { chiamataDa: richiamareAt, chiamataFissata: true, statoAggiornatoAt: at };
+  }
+  call(t.weighted<ChiamataEsito>({ appuntamento_fissato: 55, non_interessato: 45 }), at);
+  return outOfQueue(at);
 }
 
 /** A plan without the leads (and their practices) whose phone or e-mail is already taken. */
@@ -588,6 +716,7 @@ export function withoutLeads(plan: ChunkPlan, skipped: Set<number>): ChunkPlan {
     servizi,
     storico: plan.storico.filter((h) => keptServizi.has(h.servizioId)),
     commissioni: plan.commissioni.filter((c) => kept.has(c.praticaId)),
+    chiamate: plan.chiamate.filter((c) => !skipped.has(c.leadId)),
     steps: new Map([...plan.steps].filter(([praticaId]) => kept.has(praticaId))),
   };
 }

@@ -75,6 +75,14 @@ export function pastMoment(t: Tools, now: Date): Date {
   return at.getTime() < now.getTime() ? at : new Date(now.getTime() - t.int(1, 90) * 60 * 1000);
 }
 
+/**
+ * A moment in the last 36 hours: today's and yesterday's arrivals, so 'Da chiamare' has new
+ * leads, some just past the 24-hour promise (docs/product/calls.md#dati-demo).
+ */
+export function recentMoment(t: Tools, now: Date): Date {
+  return new Date(now.getTime() - t.int(5, 36 * 60) * 60 * 1000);
+}
+
 export const clampBefore = (time: number, limit: number) => new Date(Math.min(time, limit));
 
 /** Payouts happen on the 15th of the month after the completion, at 10:00 Rome time. */

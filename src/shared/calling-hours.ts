@@ -34,14 +34,38 @@ export const NO_ANSWER_GAP_HOURS = 2;
 
 const holidays = onFirstUse(() => new Holidays('IT'));
 
+/**
+ * A year's national public holidays as Rome day keys, asked of date-holidays once per year: one
+ * isHoliday call costs it about a millisecond, and the queue, the outcomes and the demo data ask
+ * for many days (docs/performance.md#coda-delle-chiamate).
+ */
+const publicHolidaysByYear = new Map<number, ReadonlySet<string>>();
+function publicHolidays(year: number): ReadonlySet<string> {
+  let keys = publicHolidaysByYear.get(year);
+  if (!keys) {
+    // `date` is the holiday's start on the country's own calendar: 'YYYY-MM-DD hh:mm:ss'.
+    const found = holidays()
+      .getHolidays(year)
+      .filter((x) => x.type === 'public');
+    keys = new Set(found.map((x) => x.date.slice(0, 10)));
+    publicHolidaysByYear.set(year, keys);
+  }
+  return keys;
+}
+
 /** A national public holiday on the Rome calendar (observances such as Mother's Day are not). */
 export function isItalianHoliday(date: Date): boolean {
   const key = romeDateKey(date);
-  const [y, m, d] = key.split('-').map(Number);
-  // date-holidays reads a Date in its country's zone from its calendar fields: noon UTC of the
-  // Rome day is that day in Rome too.
-  const found = holidays().isHoliday(new Date(Date.UTC(y, m - 1, d, 12)));
-  return Array.isArray(found) && found.some((x) => x.type === 'public');
+  return publicHolidays(Number(key.slice(0, 4))).has(key);
+}
+
+/**
+ * Monday to Friday on the Rome calendar, national holidays excluded: the working days of the
+ * morning digest (docs/product/notifications.md#riepilogo) and of a chosen slot's day.
+ */
+export function isRomeWorkingDay(date: Date): boolean {
+  const wd = weekday(date);
+  return wd !== 0 && wd !== 6 && !isItalianHoliday(date);
 }
 
 function weekday(date: Date): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
@@ -90,8 +114,7 @@ export function slotCallTime(fascia: string, submittedAt: Date): Date | null {
   const [, sh, sm, eh, em] = match.map(Number);
   let day = startOfRomeDay(submittedAt);
   for (let i = 0; i < 14; i++, day = startOfRomeDay(addRomeDays(day, 1))) {
-    const wd = weekday(day);
-    if (wd === 0 || wd === 6 || isItalianHoliday(day)) continue;
+    if (!isRomeWorkingDay(day)) continue;
     const p = romeParts(day);
     const end = romeWallTimeToDate(p.year, p.month, p.day, eh, em);
     if (end > submittedAt) return romeWallTimeToDate(p.year, p.month, p.day, sh, sm);

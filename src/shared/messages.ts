@@ -409,6 +409,11 @@ export const msg = {
     invalidCursor: 'Posizione nella lista non valida: ricarica la pagina',
     consulente: 'Consulente',
     tuttiConsulenti: 'Tutti i consulenti',
+    consulenteChip: (nome: string) => `Consulente: ${nome}`,
+    consulenteNonTrovato: 'Consulente non trovato',
+    consulenteNonConsentito: 'Il filtro per consulente è riservato ad admin e amministrazione',
+    cercaConsulente: 'Nome o email',
+    nessunConsulente: 'Nessun consulente trovato',
     gruppi: {
       ora: 'Da richiamare ora',
       in_ritardo: 'In ritardo',

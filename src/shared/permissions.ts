@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   /** 'Da chiamare': each role its own leads' queue, and their outcomes (docs/product/calls.md). */
   'chiamate:read': ALL,
   'chiamate:esito': ALL,
+  /** The queue of one consultant: the roles that see everyone's (docs/product/calls.md#la-coda). */
+  'chiamate:filtroConsulente': ADMIN_OFFICE,
   /**
    * Merge two leads sharing a phone or e-mail, or keep them apart: the roles that delete leads,
    * who see every practice a merge moves (docs/product/lifecycle.md#doppioni).

@@ -1,16 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, leads } from '#server/db/schema.ts';
+import { chiamate, emailOutbox, leads, numeriNonChiamare } from '#server/db/schema.ts';
 import { TEST_NOW_HEADER } from '#server/lib/clock.ts';
 import { createMailer } from '#server/modules/notifiche/mailer.ts';
 import { processOutbox } from '#server/modules/notifiche/outbox.ts';
+import { runRiepilogo } from '#server/modules/notifiche/riepilogo.ts';
 import { msg } from '#shared/messages.ts';
 import type { ChiamateList } from '#shared/schemas/chiamate.ts';
 import { romeWallTimeToDate } from '#shared/time.ts';
 import { buildSubmission } from '#test/setup/factories.ts';
 import { startTestSmtp, type TestSmtp } from '#test/setup/smtp.ts';
-import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { insertPuntoFisico } from '#test/setup/factories.ts';
+import { createTestContext, loginAs, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 const c = msg.chiamate;
@@ -106,9 +108,48 @@ describe('the queue', () => {
     }
     const all = ids(await queue(world.admin, monday(11)));
     expect(all).toEqual(expect.arrayContaining([a.lead.id, b.lead.id]));
-    const ofB = ids(await queue(world.admin, monday(11), `?consulenteId=${world.agB.user.id}`));
-    expect(ofB).toContain(b.lead.id);
-    expect(ofB).not.toContain(a.lead.id);
+    for (const cookie of [world.admin, world.amministrazione.cookie]) {
+      const ofB = ids(await queue(cookie, monday(11), `?consulenteId=${world.agB.user.id}`));
+      expect(ofB).toContain(b.lead.id);
+      expect(ofB).not.toContain(a.lead.id);
+    }
+  });
+
+  it('refuses the consultant filter to the scoped roles (403) and an id that is no consultant (404)', async () => {
+    for (const cookie of [world.agA.cookie, world.pfA.cookie, world.amA.cookie]) {
+      for (const id of [world.agB.user.id, world.agA.user.id]) {
+        const res = await queue(cookie, monday(11), `?consulenteId=${id}`);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe(c.consulenteNonConsentito);
+      }
+      const chooser = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/chiamate/consulenti',
+        headers: { cookie },
+      });
+      expect(chooser.statusCode).toBe(403);
+    }
+    for (const id of [world.amministrazione.user.id, 999_999]) {
+      const res = await queue(world.admin, monday(11), `?consulenteId=${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(c.consulenteNonTrovato);
+    }
+  });
+
+  it('offers admin and amministrazione the people with points of their own, by name', async () => {
+    const chooser = (cookie: string, q = '') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/chiamate/consulenti?q=${encodeURIComponent(q)}`,
+        headers: { cookie },
+      });
+    const all = (await chooser(world.amministrazione.cookie)).json() as Array<{ id: number; role: string }>;
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.every((p) => ['agente', 'area_manager', 'punto_fisico'].includes(p.role))).toBe(true);
+    const { firstName, lastName } = world.agB.user;
+    const found = (await chooser(world.admin, lastName)).json() as Array<{ id: number }>;
+    expect(found.map((p) => p.id)).toContain(world.agB.user.id);
+    expect((await chooser(world.admin, `${firstName}zzz`)).json()).toEqual([]);
   });
 
   it('pages with an opaque cursor, without repeating or skipping a lead, and refuses a forged one', async () => {
@@ -297,5 +338,76 @@ describe('the cards', () => {
       })
     ).json();
     expect(agent.perPunto).toBeNull();
+  });
+});
+
+describe('the promise, seen', () => {
+  const HOUR = 3600_000;
+
+  it("shares per point the last 30 days' leads with an outcome within 24 hours, for admin and its area manager", async () => {
+    const am = await loginAs(ctx, 'area_manager');
+    const punto = await insertPuntoFisico(ctx.db, {
+      nomeAttivita: 'AAA Quota 24 ore',
+      areaManagerId: am.user.id,
+    });
+    const now = monday(10, 5);
+    const lead = async (daysAgo: number, calledAfterHours: number | null) => {
+      const at = new Date(now.getTime() - daysAgo * 24 * HOUR);
+      const { lead: row } = await insertLeadWithPratica(ctx, punto.id, {
+        dataRegistrazione: at,
+        chiamataDa: null,
+      });
+      if (calledAfterHours != null)
+        await ctx.db.insert(chiamate).values({
+          leadId: row.id,
+          esito: 'non_risponde',
+          createdAt: new Date(at.getTime() + calledAfterHours * HOUR),
+        });
+    };
+    await lead(2, 2); // called in time
+    await lead(5, 23.5); // just in time
+    await lead(3, 30); // called, but late
+    await lead(1, null); // not called
+    await lead(40, 1); // older than 30 days: not counted
+    for (const cookie of [world.admin, am.cookie]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/chiamate/cruscotto',
+        headers: { cookie, [TEST_NOW_HEADER]: now.toISOString() },
+      });
+      expect(res.json().perPunto).toContainEqual({
+        puntoFisicoId: punto.id,
+        nomeAttivita: 'AAA Quota 24 ore',
+        lead: 4,
+        chiamatiEntro24: 2,
+      });
+    }
+  });
+
+  it("the morning digest lists the same late leads as the queue's 'In ritardo'", async () => {
+    const agent = await loginAs(ctx, 'agente');
+    const punto = await insertPuntoFisico(ctx.db, { agenteId: agent.user.id });
+    const wednesday = romeWallTimeToDate(2026, 12, 9, 9, 0);
+    const lateAt = new Date(wednesday.getTime() - 50 * HOUR);
+    const add = (cognome: string, at: Date, extra: Record<string, unknown> = {}) =>
+      insertLeadWithPratica(ctx, punto.id, { cognome, dataRegistrazione: at, chiamataDa: at, ...extra });
+    const late = await add('Tardivo', lateAt);
+    const barred = await add('Sbarrato', lateAt);
+    await ctx.db.insert(numeriNonChiamare).values({ telefonoNormalizzato: barred.lead.telefonoNormalizzato });
+    // After a 'Non risponde' the lead waits for its next try: due now, not 'In ritardo'.
+    await add('Ritentare', lateAt, {
+      chiamataDa: new Date(wednesday.getTime() - HOUR),
+      chiamataFissata: true,
+    });
+    await add('Recente', new Date(wednesday.getTime() - 2 * HOUR));
+
+    const body = (await queue(agent.cookie, wednesday)).json() as ChiamateList;
+    const inRitardo = body.items.filter((i) => i.gruppo === 'in_ritardo').map((i) => i.leadId);
+    expect(inRitardo).toEqual([late.lead.id]);
+    await runRiepilogo(ctx.db, { now: wednesday, publicBaseUrl: 'https://winsolution.test' });
+    const [digest] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.userId, agent.user.id));
+    expect(digest?.tipo).toBe('lead_in_ritardo');
+    expect(digest.testo).toContain('Tardivo');
+    expect(digest.testo).not.toMatch(/Sbarrato|Ritentare|Recente/);
   });
 });

@@ -7,6 +7,7 @@ import { createMailer, type Mailer } from '#server/modules/notifiche/mailer.ts';
 import { enqueueEmails, processOutbox } from '#server/modules/notifiche/outbox.ts';
 import { runRiepilogo } from '#server/modules/notifiche/riepilogo.ts';
 import { msg } from '#shared/messages.ts';
+import { romeWallTimeToDate } from '#shared/time.ts';
 import {
   buildSubmission,
   insertCommissioneConfig,
@@ -410,10 +411,20 @@ describe('the morning digest of overdue leads', () => {
     expect(smtp.to(a.agente!.email)).toHaveLength(1);
   });
 
-  it('skips national holidays (Easter Monday)', async () => {
-    expect(
-      await runRiepilogo(ctx.db, { now: new Date('2026-04-06T08:00:00Z'), publicBaseUrl: BASE }),
-    ).toEqual({ esito: 'giorno-non-lavorativo' });
+  // At 7:00 a working day is only too early; a Sunday or a national holiday is no digest day at
+  // all. The holidays are date-holidays' (as the queue's): 4 October is national from 2026.
+  it.each([
+    ['Easter Monday', 2027, 3, 29, 'giorno-non-lavorativo'],
+    ['2 June', 2027, 6, 2, 'giorno-non-lavorativo'],
+    ['8 December', 2026, 12, 8, 'giorno-non-lavorativo'],
+    ['26 December', 2025, 12, 26, 'giorno-non-lavorativo'],
+    ['4 October', 2027, 10, 4, 'giorno-non-lavorativo'],
+    ['a Sunday', 2026, 12, 6, 'giorno-non-lavorativo'],
+    ['the Tuesday after Easter', 2027, 3, 30, 'troppo-presto'],
+    ['a Monday', 2026, 12, 7, 'troppo-presto'],
+  ] as const)('%s (%i-%i-%i) at 7:00: %s', async (_day, y, m, d, esito) => {
+    const now = romeWallTimeToDate(y, m, d, 7);
+    expect(await runRiepilogo(ctx.db, { now, publicBaseUrl: BASE })).toEqual({ esito });
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
 import { pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import {
+  chiamate,
   commissioni,
   commissioniFornitori,
   fornitori,
@@ -24,6 +25,7 @@ import {
 import { rebuildDerivedTables } from '#scripts/seed-demo/copy.ts';
 import { DEMO_CONSULTANT_EMAIL } from '#server/db/seed.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
+import { isCallAllowed } from '#shared/calling-hours.ts';
 import { computeCommission } from '#shared/commissioni/engine.ts';
 import { DEMO_LANDING_CODE, KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { fromCents, toCents } from '#shared/money.ts';
@@ -117,6 +119,43 @@ describe('seed:demo at small size', () => {
       .from(servizi)
       .where(eq(servizi.stato, 'ko'));
     for (const row of ko) expect(KO_MOTIVAZIONI).toContain(row.motivo);
+  });
+
+  it("gives 'Da chiamare' a believable day: waiting new leads, attempts, recalls, calls at allowed hours", async () => {
+    const rows = await ctx.db
+      .select({
+        id: leads.id,
+        stato: leads.statoContatto,
+        aggiornato: leads.statoContattoAggiornatoAt,
+        chiamataDa: leads.chiamataDa,
+        fissata: leads.chiamataFissata,
+      })
+      .from(leads);
+    const calls = await ctx.db.select().from(chiamate);
+    const callsOf = (id: number) => calls.filter((c) => c.leadId === id);
+    for (const r of rows) {
+      const own = callsOf(r.id);
+      const last = own.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+      if (r.stato === 'nuovo') {
+        // Every new lead waits: from its arrival, its slot, or its next try after 'Non risponde'.
+        expect(r.chiamataDa, `lead ${r.id}`).not.toBeNull();
+        expect(own.every((c) => c.esito === 'non_risponde')).toBe(true);
+        if (own.length > 0) expect(r.fissata).toBe(true);
+      } else if (last?.esito === 'richiamare') {
+        expect(r.chiamataDa?.toISOString()).toBe(last.richiamareAt?.toISOString());
+        expect(r.fissata).toBe(true);
+      } else {
+        // Contacted or unreachable without a recall: out of the queue, its status from its last call.
+        expect(r.chiamataDa, `lead ${r.id}`).toBeNull();
+        if (last) expect(r.aggiornato?.toISOString()).toBe(last.createdAt.toISOString());
+      }
+    }
+    expect(calls.length).toBeGreaterThan(rows.length / 2);
+    expect(new Set(calls.map((c) => c.esito)).size).toBeGreaterThan(1);
+    for (const c of calls) {
+      expect(isCallAllowed(c.createdAt), c.createdAt.toISOString()).toBe(true);
+      expect(c.createdAt.getTime()).toBeLessThan(Date.now());
+    }
   });
 
   it('keeps every practice status in line with its services', async () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import { romeWallTimeToDate } from '#shared/time.ts';
 import {
   adminApi,
@@ -71,8 +71,14 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
     await signInByApi(page, agente.email, agente.password);
     await moveTo(page, jan(11, 10, 5));
     await page.goto('/');
+    // The dashboard's cards: the slot due at 10:00 and the two new leads, none late yet.
+    await expect(page.getByTestId('stat-da-chiamare-oggi-value')).toHaveText('3');
+    await expect(page.getByTestId('stat-in-ritardo-value')).toHaveText('0');
     await page.getByRole('link', { name: c.title }).first().click();
     await expect(page.getByRole('heading', { name: c.title, level: 1 })).toBeVisible();
+    // An agent sees only their own queue: no consultant filter.
+    await expect(page.getByRole('button', { name: msg.common.filtri })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: c.consulente })).toHaveCount(0);
     const cards = page.getByRole('article');
     await expect(cards.first()).toHaveAccessibleName('Giulia Fascia');
     const giulia = page.getByRole('article', { name: 'Giulia Fascia' });
@@ -129,5 +135,41 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
     await expect(paolo.getByRole('button', { name: c.esiti.non_risponde })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
     await screenshotBothSizes(page, 'chiamate-domenica', { closeToast: true });
+  });
+
+  test("admin narrows the queue to one consultant's leads, behind 'Filtri' with a chip", async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const tag = stamp();
+    const mine = await createStaffedPoint(api, `Bar Filtro ${tag}`, {
+      agente: { firstName: 'Irene', lastName: `Conti${tag}` },
+    });
+    const other = await createStaffedPoint(api, `Bar Altro ${tag}`);
+    await submit(api, mine.point.id, jan(12, 9), { nome: 'Elena', cognome: `Mia${tag}` });
+    await submit(api, other.point.id, jan(12, 9), { nome: 'Bruno', cognome: `Altro${tag}` });
+
+    await signInByApi(page);
+    await moveTo(page, jan(12, 10));
+    await page.goto('/chiamate');
+    const consulente = page.getByRole('combobox', { name: c.consulente });
+    // On a phone the filter waits behind 'Filtri', so the first calls show on the first screen.
+    await expect(consulente).toBeHidden();
+    await page.getByRole('button', { name: msg.common.filtri }).click();
+    await consulente.click();
+    await page.getByPlaceholder(c.cercaConsulente).fill(`Conti${tag}`);
+    await page.getByRole('option', { name: new RegExp(`Irene Conti${tag}`) }).click();
+    const chip = page.getByRole('button', {
+      name: fillMessage(msg.common.rimuoviFiltro, { filtro: c.consulenteChip(`Irene Conti${tag}`) }),
+    });
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole('article', { name: `Elena Mia${tag}` })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Bruno Altro${tag}` })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothSizes(page, 'chiamate-filtro-consulente', { closeToast: true });
+
+    await chip.click();
+    await expect(consulente).toHaveText(c.tuttiConsulenti);
   });
 });

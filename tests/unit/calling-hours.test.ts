@@ -3,6 +3,7 @@ import {
   countedNoAnswers,
   describeCallTime,
   isCallAllowed,
+  isRomeWorkingDay,
   nextAllowedCallTime,
   slotCallTime,
 } from '#shared/calling-hours.ts';
@@ -34,6 +35,23 @@ describe('nextAllowedCallTime: the Garante code hours, Europe/Rome, with the nat
   ])('%s: %s → %s', (_case, at, expected) => {
     expect(nextAllowedCallTime(rome(at)).toISOString()).toBe(rome(expected).toISOString());
     expect(isCallAllowed(rome(at))).toBe(at === expected);
+  });
+});
+
+describe('isRomeWorkingDay: Monday to Friday without the national holidays of date-holidays', () => {
+  it.each([
+    ['Easter Monday', '2027-03-29 10:00', false],
+    ['2 June', '2027-06-02 10:00', false],
+    ['8 December', '2026-12-08 10:00', false],
+    ['26 December', '2025-12-26 10:00', false],
+    ['4 October', '2027-10-04 10:00', false],
+    ['a Sunday', '2026-12-06 10:00', false],
+    ['a Saturday', '2026-12-05 10:00', false],
+    ['the Tuesday after Easter', '2027-03-30 10:00', true],
+    ['a Monday just after midnight', '2026-12-07 00:05', true],
+    ['Sunday 23:55 in Rome (Monday in no zone)', '2026-12-06 23:55', false],
+  ])('%s (%s): %s', (_case, at, expected) => {
+    expect(isRomeWorkingDay(rome(at))).toBe(expected);
   });
 });
 

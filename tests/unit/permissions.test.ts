@@ -58,6 +58,7 @@ describe('capabilities', () => {
     ['commissioni:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
     ['chiamate:read', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
     ['chiamate:esito', ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico']],
+    ['chiamate:filtroConsulente', ['admin', 'amministrazione']],
   ];
   const roles: Role[] = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'];
   it.each(table)('%s is held by %j only', (permission, holders) => {

@@ -3,6 +3,9 @@ import { CHIAMATA_ESITI, LEAD_CONTATTO_STATI, SERVIZIO_TIPI } from '#shared/doma
 import { msg } from '#shared/messages.ts';
 import { idQuerySchema, idSchema } from '#shared/schemas/common.ts';
 
+/** Whose queue a consultant's is: the roles with points of their own (their lead_utenti rows). */
+export const CONSULENTE_ROLES = ['agente', 'area_manager', 'punto_fisico'] as const;
+
 const c = msg.chiamate;
 
 /** The queue's groups, in its order (docs/product/calls.md#la-coda). */
@@ -17,6 +20,18 @@ export const listChiamateQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type ListChiamateQuery = z.infer<typeof listChiamateQuerySchema>;
+
+/** GET /api/chiamate/consulenti: the people whose queue admin and amministrazione can filter by. */
+export const CONSULENTI_SHOWN = 10;
+export const consulentiQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const consulenteSchema = z.object({
+  id: idSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(CONSULENTE_ROLES),
+});
+export type Consulente = z.infer<typeof consulenteSchema>;
+export const consulentiListSchema = z.array(consulenteSchema);
 
 export const chiamataItemSchema = z.object({
   leadId: z.number().int(),

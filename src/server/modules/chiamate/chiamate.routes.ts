@@ -4,13 +4,20 @@ import {
   chiamataEsitoResultSchema,
   chiamateCruscottoSchema,
   chiamateListSchema,
+  consulentiListSchema,
+  consulentiQuerySchema,
   listChiamateQuerySchema,
 } from '#shared/schemas/chiamate.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
 import { requestNow } from '#server/lib/clock.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { chiamateCruscotto, listChiamate, recordEsito } from '#server/modules/chiamate/chiamate.service.ts';
+import {
+  chiamateCruscotto,
+  listChiamate,
+  recordEsito,
+  searchConsulenti,
+} from '#server/modules/chiamate/chiamate.service.ts';
 
 export interface ChiamateRoutesOptions {
   db: Database;
@@ -41,6 +48,15 @@ export const chiamateRoutes: FastifyPluginAsyncZod<ChiamateRoutesOptions> = asyn
     async (request) => chiamateCruscotto(db, actorOf(request), requestNow(request, testClock)),
   );
 
+  app.get(
+    '/api/chiamate/consulenti',
+    {
+      config: { access: 'chiamate:filtroConsulente' },
+      schema: { querystring: consulentiQuerySchema, response: { 200: consulentiListSchema } },
+    },
+    async (request) => searchConsulenti(db, request.query),
+  );
+
   app.post(
     '/api/chiamate/:id/esito',
     {
@@ -52,14 +68,9 @@ export const chiamateRoutes: FastifyPluginAsyncZod<ChiamateRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const result = await recordEsito(
-        db,
-        actorOf(request),
-        request.params.id,
-        request.body,
-        { publicBaseUrl },
-        requestNow(request, testClock),
-      );
+      const { params, body } = request;
+      const now = requestNow(request, testClock);
+      const result = await recordEsito(db, actorOf(request), params.id, body, { publicBaseUrl }, now);
       notify();
       return result;
     },

@@ -9,14 +9,18 @@ import {
 } from '#shared/calling-hours.ts';
 import { LEAD_CONTACT_PROMISE_HOURS, type ChiamataEsito, type LeadContattoStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import type {
-  ChiamataEsitoBody,
-  ChiamataEsitoResult,
-  ChiamataGruppo,
-  ChiamataItem,
-  ChiamateCruscotto,
-  ChiamateList,
-  ListChiamateQuery,
+import { can } from '#shared/permissions.ts';
+import {
+  CONSULENTE_ROLES,
+  CONSULENTI_SHOWN,
+  type Consulente,
+  type ChiamataEsitoBody,
+  type ChiamataEsitoResult,
+  type ChiamataGruppo,
+  type ChiamataItem,
+  type ChiamateCruscotto,
+  type ChiamateList,
+  type ListChiamateQuery,
 } from '#shared/schemas/chiamate.ts';
 import type { ServizioTipo } from '#shared/domain.ts';
 import { addRomeDays, startOfRomeDay } from '#shared/time.ts';
@@ -33,6 +37,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { lowerTextIncludes } from '#server/db/sql-helpers.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
@@ -92,13 +97,19 @@ function segmentCondition(s: Segment, now: Date): SQL {
   )!;
 }
 
+const isConsulenteRole = (role: string): role is Consulente['role'] =>
+  (CONSULENTE_ROLES as readonly string[]).includes(role);
+
 /**
  * The leads of one consultant's points, for admin and amministrazione: the same lead_utenti rows
- * that scope that person's own lists (src/server/modules/punti-fisici/scope.ts).
+ * that scope that person's own lists (src/server/modules/punti-fisici/scope.ts). Another role
+ * sees only its own queue, so the filter is refused (403); an id that is no consultant is not
+ * found (404), as an id out of scope.
  */
-async function consulenteCondition(db: Database, consulenteId: number): Promise<SQL> {
+async function consulenteCondition(db: Database, actor: Actor, consulenteId: number): Promise<SQL> {
+  if (!can(actor.role, 'chiamate:filtroConsulente')) throw AppError.forbidden(c.consulenteNonConsentito);
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, consulenteId));
-  if (!user || user.role === 'admin' || user.role === 'amministrazione') return sql`false`;
+  if (!user || !isConsulenteRole(user.role)) throw AppError.notFound(c.consulenteNonTrovato);
   return inArray(
     leads.id,
     db
@@ -106,6 +117,26 @@ async function consulenteCondition(db: Database, consulenteId: number): Promise<
       .from(leadUtenti)
       .where(and(eq(leadUtenti.ruolo, user.role), eq(leadUtenti.userId, consulenteId))),
   );
+}
+
+/**
+ * The consultant chooser of admin and amministrazione: active people with points of their own,
+ * by name or e-mail (any part, from the first letter), the first CONSULENTI_SHOWN by surname.
+ */
+export async function searchConsulenti(db: Database, query: { q: string }): Promise<Consulente[]> {
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
+    .from(users)
+    .where(
+      and(
+        eq(users.isActive, true),
+        inArray(users.role, [...CONSULENTE_ROLES]),
+        query.q ? lowerTextIncludes(users.cerca, query.q) : undefined,
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(CONSULENTI_SHOWN);
+  return rows.filter((r): r is Consulente => isConsulenteRole(r.role));
 }
 
 /** The next full hour inside the calling hours: the default of the 'Richiamare' picker. */
@@ -122,7 +153,7 @@ export async function listChiamate(
 ): Promise<ChiamateList> {
   const cursor = query.dopo ? decodeCursor(query.dopo) : null;
   const consulente =
-    query.consulenteId !== undefined ? await consulenteCondition(db, query.consulenteId) : undefined;
+    query.consulenteId !== undefined ? await consulenteCondition(db, actor, query.consulenteId) : undefined;
   const base = and(inQueue(), leadsScope(db, actor), consulente);
   const want = query.pageSize + 1;
   const rows: Array<{

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
-import { isRomeWorkingDay, romeDateKey, romeParts } from '#shared/time.ts';
+import { isRomeWorkingDay } from '#shared/calling-hours.ts';
+import { romeDateKey, romeParts } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
 import { jobDailyRuns, leads, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';

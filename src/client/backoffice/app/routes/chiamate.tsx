@@ -1,20 +1,53 @@
+import { useState } from 'react';
 import { msg } from '#shared/messages.ts';
+import { can } from '#shared/permissions.ts';
+import type { Consulente } from '#shared/schemas/chiamate.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { Card } from '#client/components/ui/card.tsx';
+import { CollapsibleFilters } from '#client/components/ui/collapsible-filters.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useChiamate } from '#client/backoffice/features/chiamate/api/chiamate.ts';
+import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { ChiamateList } from '#client/backoffice/features/chiamate/components/chiamate-list.tsx';
+import {
+  ConsulenteFilter,
+  consulenteName,
+} from '#client/backoffice/features/chiamate/components/consulente-filter.tsx';
 
 const c = msg.chiamate;
 
 /** `/chiamate`: whom to call now, late, new, and the recalls to come (docs/product/calls.md). */
 export function ChiamateRoute() {
-  const query = useChiamate();
+  const { user } = useAuth();
+  // Admin and amministrazione see everyone's queue, so they may narrow it to one consultant's.
+  const canFilter = can(user?.role, 'chiamate:filtroConsulente');
+  const [consulente, setConsulente] = useState<Consulente | null>(null);
+  const query = useChiamate(consulente?.id);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <PageHeader title={c.title} subtitle={c.subtitle} />
+      {canFilter && (
+        <CollapsibleFilters
+          chips={
+            consulente
+              ? [
+                  {
+                    key: 'consulente',
+                    label: c.consulenteChip(consulenteName(consulente)),
+                    onRemove: () => setConsulente(null),
+                  },
+                ]
+              : []
+          }
+        >
+          <Card className="mb-4 p-4 sm:max-w-md">
+            <ConsulenteFilter selected={consulente} onSelect={setConsulente} />
+          </Card>
+        </CollapsibleFilters>
+      )}
       {query.isPending ? (
         <Spinner />
       ) : query.isError ? (

@@ -1,5 +1,6 @@
 import {
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -7,7 +8,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ChiamataEsito } from '#shared/domain.ts';
-import type { ChiamataEsitoResult, ChiamateCruscotto, ChiamateList } from '#shared/schemas/chiamate.ts';
+import type {
+  ChiamataEsitoResult,
+  ChiamateCruscotto,
+  ChiamateList,
+  Consulente,
+} from '#shared/schemas/chiamate.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
@@ -25,6 +31,13 @@ export const chiamateQueries = {
       // The queue moves with the clock: read it again every minute while it is open.
       refetchInterval: 60_000,
     }),
+  /** Admin and amministrazione: the people whose queue the filter can show. */
+  consulenti: (term: string) =>
+    queryOptions({
+      queryKey: [...chiamateQueries.all, 'consulenti', term] as const,
+      queryFn: () => api.get<Consulente[]>(withQuery('/api/chiamate/consulenti', { q: term || undefined })),
+      placeholderData: keepPreviousData,
+    }),
   cruscotto: () =>
     queryOptions({
       queryKey: [...chiamateQueries.all, 'cruscotto'] as const,
@@ -34,6 +47,11 @@ export const chiamateQueries = {
 
 export function useChiamate(consulenteId?: number) {
   return useInfiniteQuery(chiamateQueries.list(consulenteId));
+}
+
+/** Loaded once the chooser opens: the first people at once, then by the typed text. */
+export function useConsulenti(term: string, enabled: boolean) {
+  return useQuery({ ...chiamateQueries.consulenti(term), enabled });
 }
 
 export function useChiamateCruscotto() {
