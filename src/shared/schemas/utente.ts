@@ -108,3 +108,9 @@ export const userSearchResultSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
+
+/** The set-password page of an invitation: the link's token and the chosen password. */
+export const impostaPasswordSchema = z.object({
+  token: z.string().min(20, msg.invito.invalid).max(100, msg.invito.invalid),
+  password: passwordSchema,
+});

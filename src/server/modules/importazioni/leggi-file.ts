@@ -92,7 +92,8 @@ function cellText(value: unknown): string {
     if (v.result !== undefined) return cellText(v.result);
     return '';
   }
-  return String(value as string | number | boolean).trim();
+  if (typeof value === 'string') return value.trim();
+  return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
 /** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on an Italian Windows). */
