@@ -114,3 +114,9 @@ export const impostaPasswordSchema = z.object({
   token: z.string().min(20, msg.invito.invalid).max(100, msg.invito.invalid),
   password: passwordSchema,
 });
+
+/** The set-password page's form: the password twice. */
+export const impostaPasswordFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: msg.password.mismatch, path: ['confirm'] });
+export type ImpostaPasswordForm = z.infer<typeof impostaPasswordFormSchema>;
