@@ -1175,7 +1175,7 @@ export const importazioni = pgTable(
     createdAt: createdAt(),
     completataAt: timestamp('completata_at', { withTimezone: true }),
   },
-  (t) => [
+  () => [
     check('importazioni_tipo_check', inList('tipo', IMPORT_TIPI)),
     check('importazioni_stato_check', inList('stato', IMPORT_STATI)),
     check('importazioni_righe_non_valide_check', inList('righe_non_valide', IMPORT_RIGHE_NON_VALIDE)),
