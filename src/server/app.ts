@@ -22,6 +22,8 @@ import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
+import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
+import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
@@ -107,6 +109,14 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(accountRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(utentiRoutes, { db });
+  const importDeps = {
+    db,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+    testClock: config.nodeEnv === 'test',
+  };
+  await app.register(invitiRoutes, importDeps);
+  await app.register(importazioniRoutes, importDeps);
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Keys the pseudonymised consent proof that an erasure leaves (docs/privacy.md#consensi).
   const consentKey = consentKeyFrom(options.sessionSecret);

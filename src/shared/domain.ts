@@ -42,6 +42,7 @@ export const EMAIL_TIPI = [
   'servizio_completato',
   'servizio_ko',
   'chiamata_invito',
+  'utente_invito',
 ] as const;
 export type EmailTipo = (typeof EMAIL_TIPI)[number];
 
@@ -172,6 +173,9 @@ export const AUDIT_TIPI = [
   'secondo_fattore_azzerato',
   'codici_recupero_rigenerati',
   'codice_recupero_usato',
+  'importazione',
+  'invito_inviato',
+  'password_impostata',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
 
@@ -185,3 +189,19 @@ export const CHIAMATA_ESITI = [
   'non_chiamare_piu',
 ] as const;
 export type ChiamataEsito = (typeof CHIAMATA_ESITI)[number];
+
+/** What an import file holds (docs/product/importazione.md). */
+export const IMPORT_TIPI = ['punti_fisici', 'utenti'] as const;
+export type ImportTipo = (typeof IMPORT_TIPI)[number];
+
+/** An import's life: uploaded, checked (preview), being applied, done, or stopped by an error. */
+export const IMPORT_STATI = ['caricata', 'verificata', 'in_corso', 'completata', 'fallita'] as const;
+export type ImportStato = (typeof IMPORT_STATI)[number];
+
+/** What the check says of one row: new, an update, already there or repeated, or in error. */
+export const IMPORT_ESITI = ['nuovo', 'aggiorna', 'duplicato', 'errore'] as const;
+export type ImportEsito = (typeof IMPORT_ESITI)[number];
+
+/** Invalid rows are left out, or stop the whole file (chosen on the preview). */
+export const IMPORT_RIGHE_NON_VALIDE = ['salta', 'blocca'] as const;
+export type ImportRigheNonValide = (typeof IMPORT_RIGHE_NON_VALIDE)[number];

@@ -84,6 +84,8 @@ export const PERMISSIONS = {
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
+  /** 'Importa': points and users from a spreadsheet, invitations included (docs/product/importazione.md). */
+  'importazioni:manage': ADMIN,
   /** Per-role sign-in rules (the second factor required), on the Utenti screen. */
   'security:manage': ADMIN,
   /** Each user's own e-mail preferences, on their profile. */
@@ -120,6 +122,9 @@ export const paths = {
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',
+  importa: '/importa',
+  /** Public: the page an invitation's link opens (docs/product/importazione.md#inviti). */
+  impostaPassword: '/imposta-password',
   impostazioni: '/impostazioni',
   /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
   profilo: '/profilo',
@@ -151,6 +156,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
+  { label: 'Importa', path: paths.importa, roles: ADMIN },
   { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },
 ];
 

@@ -32,6 +32,7 @@ test.describe('back-office shell', () => {
       'Commissioni',
       'Config Commissioni',
       'Utenti',
+      'Importa',
       'Impostazioni',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -21,6 +21,7 @@ describe('menu by role', () => {
         'Commissioni',
         'Config Commissioni',
         'Utenti',
+        'Importa',
         'Impostazioni',
       ],
     ],

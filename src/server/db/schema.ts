@@ -21,6 +21,10 @@ import {
   CHIAMATA_ESITI,
   EMAIL_STATI,
   EMAIL_TIPI,
+  IMPORT_ESITI,
+  IMPORT_RIGHE_NON_VALIDE,
+  IMPORT_STATI,
+  IMPORT_TIPI,
   NOTIFICA_TIPI,
   LEAD_CONTATTO_STATI,
   LEAD_EVENTO_TIPI,
@@ -33,6 +37,10 @@ import {
   type ChiamataEsito,
   type EmailStato,
   type EmailTipo,
+  type ImportEsito,
+  type ImportRigheNonValide,
+  type ImportStato,
+  type ImportTipo,
   type LeadContattoStato,
   type LeadEventoTipo,
   type NotificaTipo,
@@ -1128,4 +1136,82 @@ export const commissioniGiorni = pgTable(
       columns: [t.ambito, t.ambitoId, t.puntoFisicoId, t.giorno, t.statoPagamento, t.storno],
     }),
   ],
+);
+
+/**
+ * A password invitation (docs/product/importazione.md#inviti): a user with no password sets one
+ * through the e-mailed link. Only the token's SHA-256 is stored; valid 72 hours, used once.
+ */
+export const invitiPassword = pgTable(
+  'inviti_password',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('inviti_password_user_idx').on(t.userId)],
+);
+
+/** An uploaded file being imported, its column mapping and its progress (docs/product/importazione.md). */
+export const importazioni = pgTable(
+  'importazioni',
+  {
+    id: serial('id').primaryKey(),
+    tipo: text('tipo').$type<ImportTipo>().notNull(),
+    nomeFile: text('nome_file').notNull(),
+    stato: text('stato').$type<ImportStato>().notNull().default('caricata'),
+    intestazioni: jsonb('intestazioni').$type<string[]>().notNull(),
+    rigaIntestazione: integer('riga_intestazione').notNull(),
+    mappatura: jsonb('mappatura').$type<Record<string, number | null>>(),
+    righeNonValide: text('righe_non_valide').$type<ImportRigheNonValide>().notNull().default('salta'),
+    totale: integer('totale').notNull(),
+    elaborate: integer('elaborate').notNull().default(0),
+    conteggi: jsonb('conteggi').$type<Record<ImportEsito, number>>(),
+    creatoDa: integer('creato_da').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completataAt: timestamp('completata_at', { withTimezone: true }),
+  },
+  () => [
+    check('importazioni_tipo_check', inList('tipo', IMPORT_TIPI)),
+    check('importazioni_stato_check', inList('stato', IMPORT_STATI)),
+    check('importazioni_righe_non_valide_check', inList('righe_non_valide', IMPORT_RIGHE_NON_VALIDE)),
+  ],
+);
+
+/** One data row of an import: its cells as read, and what the check or the apply said of it. */
+export const importazioniRighe = pgTable(
+  'importazioni_righe',
+  {
+    importazioneId: integer('importazione_id')
+      .notNull()
+      .references(() => importazioni.id, { onDelete: 'cascade' }),
+    /** The row's number in the spreadsheet (1 = the file's first line), as the user sees it. */
+    riga: integer('riga').notNull(),
+    valori: jsonb('valori').$type<string[]>().notNull(),
+    esito: text('esito').$type<ImportEsito>(),
+    errori: jsonb('errori').$type<Array<{ colonna: string; valore: string; motivo: string }>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importazioneId, t.riga] }),
+    check(
+      'importazioni_righe_esito_check',
+      sql.raw(`esito is null or esito in (${IMPORT_ESITI.map((v) => `'${v}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** The mapping confirmed for a set of headers, offered again for the next file with the same ones. */
+export const importMappature = pgTable(
+  'import_mappature',
+  {
+    tipo: text('tipo').$type<ImportTipo>().notNull(),
+    chiave: text('chiave').notNull(),
+    mappatura: jsonb('mappatura').$type<Record<string, number | null>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tipo, t.chiave] })],
 );

@@ -108,3 +108,15 @@ export const userSearchResultSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
+
+/** The set-password page of an invitation: the link's token and the chosen password. */
+export const impostaPasswordSchema = z.object({
+  token: z.string().min(20, msg.invito.invalid).max(100, msg.invito.invalid),
+  password: passwordSchema,
+});
+
+/** The set-password page's form: the password twice. */
+export const impostaPasswordFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: msg.password.mismatch, path: ['confirm'] });
+export type ImpostaPasswordForm = z.infer<typeof impostaPasswordFormSchema>;

@@ -40,6 +40,13 @@ const AppLayout = lazy(() =>
   import('#client/backoffice/app/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
 );
 
+/** The invitation's set-password page: public, signed in or not (docs/product/importazione.md#inviti). */
+const ImpostaPasswordScreen = lazy(() =>
+  import('#client/backoffice/app/routes/imposta-password.tsx').then((m) => ({
+    default: m.ImpostaPasswordRoute,
+  })),
+);
+
 const LeadsScreen = screen(() => import('#client/backoffice/app/routes/leads.tsx'), 'LeadsRoute');
 
 const ADMIN_ONLY_USERS = { permission: 'users:manage', deniedText: msg.user.accessDenied } as const;
@@ -95,6 +102,12 @@ const SCREENS: ScreenRoute[] = [
     section: paths.utenti,
     Screen: screen(() => import('#client/backoffice/app/routes/utenti.tsx'), 'UtentiRoute'),
     requires: ADMIN_ONLY_USERS,
+  },
+  {
+    pattern: paths.importa,
+    section: paths.importa,
+    Screen: screen(() => import('#client/backoffice/app/routes/importa.tsx'), 'ImportaRoute'),
+    requires: { permission: 'importazioni:manage', deniedText: msg.importazione.accessDenied },
   },
   {
     pattern: paths.impostazioni,
@@ -169,6 +182,12 @@ export function AppRouter() {
     if (signedIn) screenToLoad?.preload();
   }, [signedIn, screenToLoad]);
 
+  if (location === paths.impostaPassword)
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <ImpostaPasswordScreen />
+      </Suspense>
+    );
   // The sign-in page shows its form while the session is checked: the page the build rendered
   // (auth.html) and the browser's first render are the same (docs/performance.md#primo-caricamento).
   // Someone signed in who opens /auth goes on as soon as the check answers.

@@ -2,6 +2,7 @@ import {
   BarChart3,
   Euro,
   FileText,
+  FileUp,
   LayoutDashboard,
   LogOut,
   Settings,
@@ -35,6 +36,7 @@ const ICONS: Record<string, LucideIcon> = {
   [paths.commissioni]: Euro,
   [paths.configCommissioni]: Settings,
   [paths.utenti]: Users,
+  [paths.importa]: FileUp,
   [paths.impostazioni]: SlidersHorizontal,
 };
 

@@ -41,3 +41,8 @@ export function useDeleteUser() {
     onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
   });
 }
+
+/** 'Invia invito': a new set-password link by e-mail; the earlier ones stop working. */
+export function useSendInvitation() {
+  return useMutation({ mutationFn: (id: number) => api.post<void>(`/api/users/${id}/invito`) });
+}

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Send, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
@@ -22,7 +22,9 @@ import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
 import { USERS_PAGE_SIZE, userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
-import { useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
+import { useSendInvitation, useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { toast } from '#client/components/ui/toast-store.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { EmailText } from '#client/components/ui/breakable-text.tsx';
 
@@ -45,8 +47,29 @@ function UserActions({
   onDelete: () => void;
   canDelete: boolean;
 }) {
+  const invite = useSendInvitation();
+  // A new 'Imposta la tua password' link for a user who lost access (docs/product/importazione.md#inviti).
+  const sendInvite = () =>
+    invite
+      .mutateAsync(user.id)
+      .then(() => toast({ title: msg.invito.sent(user.email) }))
+      .catch((error: unknown) =>
+        toast({ title: errorMessage(error, msg.invito.sendError), variant: 'destructive' }),
+      );
   return (
     <div className="flex justify-end gap-1">
+      {user.isActive && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${msg.invito.send}: ${displayNameOf(user)}`}
+          title={msg.invito.send}
+          disabled={invite.isPending}
+          onClick={() => void sendInvite()}
+        >
+          <Send aria-hidden />
+        </Button>
+      )}
       <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
