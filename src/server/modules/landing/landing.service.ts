@@ -26,7 +26,7 @@ import {
   statiServiziOf,
   users,
 } from '#server/db/schema.ts';
-import { columnNames, hasSqlState, preparedPerDb } from '#server/db/sql-helpers.ts';
+import { columnNames, hasSqlState } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import {
@@ -96,7 +96,7 @@ export async function submitForm(
   notifiche?: NotificheLinks,
 ): Promise<StoredResult> {
   // With its people and who may hear of its new leads: the e-mails queued below need them.
-  const [row] = await puntoPerInvio(db).execute({ id: input.puntoFisicoId });
+  const [row] = await puntoPerInvio(db, input.puntoFisicoId);
   if (!row?.isActive) throw AppError.notFound(m.pointNotFound);
   const punto = toPuntoConPersone(row);
 
@@ -226,20 +226,17 @@ export async function submitForm(
 }
 
 /**
- * The submission's read of its point, with the point's people and who may hear of its new leads,
- * in one statement prepared once per database handle (docs/performance.md#invio-dalla-landing).
+ * The submission's read of its point, with the point's people and who may hear of its new leads.
  * It also reserves the id a new customer's lead gets: an id left unused (a customer already known,
  * a refused request) is a gap in the sequence, nothing more.
  */
-const puntoPerInvio = preparedPerDb((db) =>
-  selectPuntoConPersone(db, {
+function puntoPerInvio(db: DbExecutor, id: number) {
+  return selectPuntoConPersone(db, {
     destinatari: nuovoLeadDestinatari(),
     telefonoAziendale: telefonoAziendaleSql(),
     nuovoLeadId: sql<number>`nextval(pg_get_serial_sequence(${getTableName(leads)}, ${leads.id.name}))::integer`,
-  })
-    .where(eq(puntiFisici.id, sql.placeholder('id')))
-    .prepare('punto_per_invio'),
-);
+  }).where(eq(puntiFisici.id, id));
+}
 
 interface NewPratica {
   puntoFisicoId: number;

@@ -18,14 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import {
-  idsAmong,
-  inlineInt,
-  inlineLimit,
-  inlineName,
-  newestId,
-  newestIdSql,
-} from '#server/db/sql-helpers.ts';
+import { idsAmong, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -144,16 +137,14 @@ async function readService(
   tipo: ServizioTipo,
   alone: boolean,
 ): Promise<ServiceReading> {
-  // The type and the bounds are in the text: with them as parameters PostgreSQL plans the
-  // statement again for every request (docs/decisions/051-costanti-nel-testo.md).
-  const candidates = inlineInt(SERVICE_CANDIDATES);
+  const candidates = SERVICE_CANDIDATES;
   const result = await db.execute(sql`with del_tipo as (
-      select se.lead_id from servizi_elenco se where se.tipo_servizio = ${inlineName(tipo)}${ownServices(actor)} limit ${candidates})
+      select se.lead_id from servizi_elenco se where se.tipo_servizio = ${tipo}${ownServices(actor)} limit ${candidates})
     select
       case when c.n < ${candidates} then (select coalesce(array_agg(distinct d.lead_id), '{}') from del_tipo d)
       end as ids,
-      case when c.n >= ${candidates} and ${sql.raw(String(alone))} then (
-        select count(distinct d.lead_id)::int from (select d.lead_id from del_tipo d limit ${inlineInt(SERVICE_COUNT_ROWS)}) d)
+      case when c.n >= ${candidates} and ${alone}::boolean then (
+        select count(distinct d.lead_id)::int from (select d.lead_id from del_tipo d limit ${SERVICE_COUNT_ROWS}) d)
       end as clienti
     from (select count(*)::int as n from del_tipo) c`);
   const [row] = (
@@ -481,7 +472,7 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, r
   const position = pagePosition(query, date, id);
   return matchingRows(db, actor, query, now, position, pageCheck(reading.service), reading.broadTerm)
     .orderBy(...pageOrder(query, date, id))
-    .limit(inlineLimit(query.pageSize))
+    .limit(query.pageSize)
     .offset(pageOffset(query))
     .as('pagina');
 }

@@ -17,17 +17,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import {
-  idsAmong,
-  idsIn,
-  inlineInt,
-  inlineLimit,
-  intArray,
-  lowerTextContains,
-  lowerTextIncludes,
-  newestId,
-  newestIdSql,
-} from '#server/db/sql-helpers.ts';
+import { idsAmong, intArray, lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -327,19 +317,12 @@ function rangedPraticaIds(
   };
 }
 
-/**
- * A page's LIMIT, OFFSET and the depth each part reads (page × size): written into the text for
- * the first page, the one nearly every request reads, so PostgreSQL can keep one plan for it;
- * parameters for the pages after, so each page number is not a statement of its own
- * (docs/decisions/044-istruzioni-preparate.md).
- */
+/** A page's LIMIT, OFFSET and the depth each part reads (page × size). */
 function pageBounds(query: ListQuery) {
-  const first = query.page === 1;
-  const bound = (n: number) => (first ? inlineInt(n) : sql`${n}`);
   return {
-    limit: inlineInt(query.pageSize),
-    offset: bound((query.page - 1) * query.pageSize),
-    depth: bound(query.page * query.pageSize),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    depth: query.page * query.pageSize,
   };
 }
 
@@ -358,7 +341,7 @@ async function rangedTotal(
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
   const parts = ranges.map(
     (r) =>
-      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${inlineInt(bound + 1)})`,
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${bound + 1})`,
   );
   const result = await db.execute(
     sql`select count(distinct u.pratica_id)::int as n from (${sql.join(parts, sql` union all `)}) u`,
@@ -405,9 +388,8 @@ function listCounters(
 ) {
   const voci = [totalVoce(query), ...(search ? [] : SERVIZIO_STATI.map((stato) => statoVoce(query, stato)))];
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
-  // The points a name matched, when pointsPageIds read them: by id, a statement with no LIKE that
-  // keeps one plan, instead of matching the name again (docs/decisions/051-costanti-nel-testo.md).
-  const among = points ? idsIn(puntiFisici.id, points) : pointFilter(query);
+  // The points a name matched, when pointsPageIds read them: by id, instead of matching the name again.
+  const among = points ? idsAmong(puntiFisici.id, points) : pointFilter(query);
   return wanted.length ? pointCounters(db, actor, wanted, among) : undefined;
 }
 
@@ -605,14 +587,12 @@ async function pointsPageIds(
     .where(
       and(
         query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
-        // The points alone, a small table: strpos keeps this statement prepared (sql-helpers.ts).
-        lowerTextIncludes(puntiFisici.cerca, query.puntoFisico),
+        lowerTextContains(puntiFisici.cerca, query.puntoFisico),
       ),
     )
     .limit(POINTS_MERGE_MAX + 1);
   if (points.length > POINTS_MERGE_MAX) return undefined;
-  // Each point read already matches the point filters: the other filters alone, so the statement
-  // has no `like` and keeps its plan (docs/decisions/044-istruzioni-preparate.md).
+  // Each point read already matches the point filters: the other filters alone.
   const { where } = praticheWhere(
     db,
     actor,
@@ -709,7 +689,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       : selectPageRows(db, finoColumn)
           .where(pageWhere)
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
-          .limit(inlineLimit(query.pageSize))
+          .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
     praticheTotal(db, actor, query, where, search, counters, ranged),
     praticheCountsByStato(db, actor, query, filters, search, counters),
