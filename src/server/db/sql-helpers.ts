@@ -1,15 +1,8 @@
-import { sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '#server/db/client.ts';
 
 /** Small SQL helpers every module needs once. */
-
-/** Column names for an INSERT's list (a column in a `sql` template is written with its table). */
-export const columnNames = (...columns: AnyColumn[]): SQL =>
-  sql.join(
-    columns.map((c) => sql.identifier(c.name)),
-    sql`, `,
-  );
 
 /** An ILIKE pattern matching `text` anywhere, with the wildcards the user typed taken literally. */
 export function containsPattern(text: string): string {
