@@ -41,7 +41,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { BroadSearches, searchVersionSql } from '#server/modules/leads/broad-searches.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
 import {
@@ -92,24 +91,7 @@ type PraticheSearch =
       /** The same condition for the page's walk by date (broadSearchPageIds). */
       walk: SQL;
       some: FoundPratica[];
-      seen?: { key: string; version: number };
     };
-
-/**
- * Terms alone recently found `ampia`: their next requests skip the gathering while the search
- * version is unchanged (docs/performance.md#ricerche-ampie).
- */
-const broadSearches = new BroadSearches();
-
-/**
- * The memory's key for a term with no other filter (a status or service changes every day
- * without moving the search version), else undefined.
- */
-function termAloneKey(actor: Actor, query: PraticheFilters, term: string): string | undefined {
-  const { servizio, puntoFisicoId, puntoFisico, stato, koMotivazione } = query;
-  if (servizio || puntoFisicoId || puntoFisico?.trim() || stato?.length || koMotivazione) return undefined;
-  return JSON.stringify([actor.role, actor.id, term.toLowerCase()]);
-}
 
 /** The rows of these practices, by id. */
 const praticheByIds = (ids: number[]) => idsAmong(pratiche.id, ids);
@@ -134,16 +116,11 @@ async function resolveSearch(
   const withNumero = (matches: SQL) =>
     numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
   const condition = withNumero(searchMatches(pratiche, term)!);
-  // A broad term's page walks the list by date whatever the term: strpos instead of LIKE lets
-  // that statement be prepared and keep one plan, as the leads' broad search does. Not its counts:
-  // without the trigram index a count would read the whole table (docs/performance.md#ricerca-delle-pratiche).
+  // A broad term's page walks the list by date whatever the term: strpos instead of LIKE keeps the
+  // trigram index out of that walk, as the leads' broad search does. Not its counts: without the
+  // trigram index a count would read the whole table (docs/performance.md#ricerca-delle-pratiche).
   const walk = () => withNumero(searchMatches(pratiche, term, { broad: true })!);
   if (options.every) return { kind: 'trovate', condition };
-  const key = termAloneKey(actor, query, term);
-  const seenAt = key === undefined ? undefined : broadSearches.versionOf(key);
-  // Found broad at this version: the page statement reads the version again (listPratiche).
-  if (seenAt !== undefined)
-    return { kind: 'ampia', condition, walk: walk(), some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const trovate = db
     .select({ riga: foundRowText().as('riga') })
@@ -156,7 +133,6 @@ async function resolveSearch(
   const [found] = await db
     .select({
       righe: sql<string | null>`string_agg(${trovate.riga}, ',')`,
-      versione: searchVersionSql(),
       newestId: newestIdSql(pratiche),
     })
     .from(trovate);
@@ -166,7 +142,6 @@ async function resolveSearch(
     const newest = rows.length ? Number(found.newestId) : undefined;
     return { kind: 'trovate', condition: praticheByIds(ids), ids, found: { rows, newestId: newest } };
   }
-  if (key !== undefined) broadSearches.remember(key, Number(found.versione));
   return { kind: 'ampia', condition, walk: walk(), some: rows };
 }
 
@@ -520,7 +495,7 @@ function selectPraticaRows(db: Database) {
 /** The list's rows, each with the page's `fino` (read in the same statement as the rows). */
 function selectPageRows(db: Database, fino: SQL<number>) {
   return db
-    .select({ ...praticaRowFields(), fino, versione: searchVersionSql() })
+    .select({ ...praticaRowFields(), fino })
     .from(pratiche)
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
@@ -694,11 +669,6 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
     praticheTotal(db, actor, query, where, search, counters, ranged),
     praticheCountsByStato(db, actor, query, filters, search, counters),
   ]);
-  if (search?.kind === 'ampia' && search.seen && Number(page[0]?.versione) !== search.seen.version) {
-    // A match may have left since the search was found broad (or the page is empty): gathered again.
-    broadSearches.forget(search.seen.key);
-    return listPratiche(db, actor, query);
-  }
   const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
   return {
