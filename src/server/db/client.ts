@@ -4,7 +4,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { acquireDataDirLock } from '#server/db/data-dir-lock.ts';
-import { namedStatementClient } from '#server/db/named-statements.ts';
 import { createPglite } from '#server/db/pglite.ts';
 import { PgliteThread } from '#server/db/pglite-thread.ts';
 import * as schema from '#server/db/schema.ts';
@@ -46,9 +45,6 @@ export function fromPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    // Reads as named statements, parsed once per connection and planned once when PostgreSQL
-    // finds a generic plan as good (docs/decisions/044-istruzioni-preparate.md).
-    Client: namedStatementClient(),
     // A server that is down or unreachable fails the request quickly (503), never hangs it.
     connectionTimeoutMillis: 5_000,
     // JIT off: every query here reads a page or a few rows, and compiling costs more than it saves

@@ -6,8 +6,8 @@
  * of after it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Transaction } from '@electric-sql/pglite';
 import { createPglite } from '#server/db/pglite.ts';
-import { PgliteStatements } from '#server/db/pglite-statements.ts';
 import type { ToThread, FromThread, WorkerData } from '#server/db/pglite-thread.ts';
 
 if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread');
@@ -45,9 +45,10 @@ const keepText = (oids: number[]) => Object.fromEntries(oids.map((oid) => [oid, 
 
 /**
  * Open transactions: the worker holds each inside PGlite's own transaction() until told to end it;
- * their statements run while it holds the database (PgliteStatements.run).
+ * their statements run on its transaction object, the others wait for it as PGlite makes them.
  */
 interface OpenTransaction {
+  tx: Transaction;
   end: (commit: boolean) => void;
   /** The 'end' message to answer once PGlite has committed or rolled back. */
   endId?: number;
@@ -56,7 +57,6 @@ const transactions = new Map<number, OpenTransaction>();
 class Rollback extends Error {}
 
 const db = await createPglite({ dataDir });
-const statements = new PgliteStatements(db);
 reply({ kind: 'ready' });
 
 function begin(id: number, txId: number) {
@@ -69,9 +69,9 @@ function begin(id: number, txId: number) {
     else reply({ kind: 'error', id: open.endId, error: errorFields(error) });
   };
   db.transaction(
-    () =>
+    (tx) =>
       new Promise<void>((resolve, reject) => {
-        open = { end: (commit) => (commit ? resolve() : reject(new Rollback())) };
+        open = { tx, end: (commit) => (commit ? resolve() : reject(new Rollback())) };
         transactions.set(txId, open);
         reply({ kind: 'result', id });
       }),
@@ -87,15 +87,17 @@ port.on('message', (message: ToThread) => {
         return;
       }
       const { sql, params, rowMode, textOids } = message;
-      statements.run({ sql, params, rowMode, parsers: keepText(textOids) }, open !== undefined).then(
-        (result) =>
-          reply({
-            kind: 'result',
-            id: message.id,
-            result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
-          }),
-        (error: unknown) => reply({ kind: 'error', id: message.id, error: errorFields(error) }),
-      );
+      (open?.tx ?? db)
+        .query<Record<string, unknown>>(sql, params, { rowMode, parsers: keepText(textOids) })
+        .then(
+          (result) =>
+            reply({
+              kind: 'result',
+              id: message.id,
+              result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+            }),
+          (error: unknown) => reply({ kind: 'error', id: message.id, error: errorFields(error) }),
+        );
       return;
     }
     case 'begin':

@@ -1010,33 +1010,6 @@ export const contatori = pgTable(
 );
 
 /**
- * One number that moves whenever a search's matches may have left it: a lead deleted or its
- * search text changed, a practice or a scope row deleted (triggers, migrations 0026 and 0027, at
- * the commit of the change). A search
- * counted "more than 1,000" when the number was N still has more than 1,000 while it is N, so
- * its next pages skip the count (docs/performance.md#ricerche-ampie). One row; never written by
- * the application.
- */
-export const ricercaVersione = pgTable(
-  'ricerca_versione',
-  {
-    id: boolean('id').primaryKey().default(true),
-    n: bigint('n', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [check('ricerca_versione_una_riga', sql`${t.id}`)],
-);
-
-/**
- * Search-version moves waiting for their transaction's commit (migration 0027), as contatoriAttesa:
- * the version row is locked only during the commit itself, after every other lock the transaction
- * took, so two transactions never wait for each other through it. Always empty outside a
- * transaction; unlogged.
- */
-export const ricercaVersioneAttesa = pgTable('ricerca_versione_attesa', {
-  n: integer('n').notNull(),
-});
-
-/**
  * One row per service with its practice's date and point, kept by triggers in the same
  * transaction as every change to `servizi` and `pratiche` (migration 0016): the practice list
  * filtered by service type, status or KO reason reads each (type, status) range of these indexes

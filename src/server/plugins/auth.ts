@@ -2,7 +2,7 @@ import type { Actor } from '#server/lib/actor.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { can, type Permission } from '#shared/permissions.ts';
 import { msg } from '#shared/messages.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
@@ -82,10 +82,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     }
   });
 
-  // Every signed-in request runs this lookup: built once (at the first request: the API reference
-  // builds the app without a database) and prepared by name on each connection, instead of
-  // building the SQL and having the server parse it on every request.
-  const prepareSessionLookup = () =>
+  /** The session of a signed-in request, with its person, while it is valid. */
+  const sessionLookup = (query: { id: string; now: Date; signedInAfter: Date }) =>
     db
       .select({
         expiresAt: sessions.expiresAt,
@@ -101,13 +99,11 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.id, sql.placeholder('id')),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-          gt(sessions.createdAt, sql.placeholder('signedInAfter')),
+          eq(sessions.id, query.id),
+          gt(sessions.expiresAt, query.now),
+          gt(sessions.createdAt, query.signedInAfter),
         ),
-      )
-      .prepare('auth_session_lookup');
-  let sessionLookup: ReturnType<typeof prepareSessionLookup> | undefined;
+      );
 
   app.addHook('onRequest', async (request) => {
     const access = accessOf(request.routeOptions.url, request.routeOptions.config);
@@ -116,8 +112,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (token) {
       const id = sessionIdFor(token, sessionSecret);
       const now = Date.now();
-      sessionLookup ??= prepareSessionLookup();
-      const [row] = await sessionLookup.execute({
+      const [row] = await sessionLookup({
         id,
         now: new Date(now),
         signedInAfter: new Date(now - SESSION_MAX_AGE_MS),

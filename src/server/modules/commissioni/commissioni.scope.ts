@@ -10,11 +10,7 @@ export const PAYEE_COLUMNS = {
   area_manager: { payee: commissioni.payeeAreaManagerId, amount: commissioni.importoAreaManager },
 } as const satisfies Record<BeneficiarioRuolo, unknown>;
 
-/**
- * A role's amount is not 0: the condition of its partial index (`… where importo_x <> 0`). The 0 is
- * in the text, not a parameter: a generic plan uses that index only when it sees it
- * (docs/decisions/051-costanti-nel-testo.md).
- */
+/** A role's amount is not 0: the condition of its partial index (`… where importo_x <> 0`). */
 export const nonZero = (amount: SQLWrapper): SQL => sql`${amount} <> 0`;
 
 /**

@@ -24,7 +24,7 @@ import {
   fornitori,
   puntiFisici,
 } from '#server/db/schema.ts';
-import { inlineLimit, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
+import { newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   EXPORT_BATCH,
@@ -323,7 +323,7 @@ export async function listCommissioni(
       and(filterWhere(actor, query), query.fino === undefined ? undefined : lte(commissioni.id, query.fino)),
     )
     .orderBy(...newestFirst)
-    .limit(inlineLimit(query.pageSize))
+    .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   const [rows, { righe, ...summary }] = await Promise.all([
     selectJoined(db, { fino: newestIdSql(commissioni) })

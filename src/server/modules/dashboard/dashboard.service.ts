@@ -15,7 +15,6 @@ import {
 import { addRomeDays, romeDateKey, romeParts, romeWallTimeToDate, startOfRomeDay } from '#shared/time.ts';
 import type { Database } from '#server/db/client.ts';
 import { commissioni, commissioniGiorni, pratiche, puntiFisici } from '#server/db/schema.ts';
-import { inlineLimit } from '#server/db/sql-helpers.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import {
   commissionAmountFor,
@@ -103,7 +102,7 @@ async function recentCommissions(db: Database, actor: Actor): Promise<RecentComm
     .from(commissioni)
     .where(commissioniScope(actor))
     .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
-    .limit(inlineLimit(DASHBOARD_RECENT_LIMIT));
+    .limit(DASHBOARD_RECENT_LIMIT);
   return rows.map(({ c, userCommission }) => ({
     id: c.id,
     praticaId: c.praticaId,
@@ -180,7 +179,7 @@ async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica
     .from(pratiche)
     .where(praticheScope(db, actor))
     .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
-    .limit(inlineLimit(DASHBOARD_RECENT_LIMIT));
+    .limit(DASHBOARD_RECENT_LIMIT);
   return rows.map((r) => ({
     ...r,
     dataCreazione: r.dataCreazione.toISOString(),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
   DEMO_LANDING_CODE,
   normalizeEmail,
@@ -26,7 +26,6 @@ import {
   statiServiziOf,
   users,
 } from '#server/db/schema.ts';
-import { columnNames, hasSqlState, preparedPerDb } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import {
@@ -39,7 +38,7 @@ import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receiv
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { nuovoLeadDestinatari, nuovoLeadEmails } from '#server/modules/notifiche/notifiche.service.ts';
-import { newPraticaOutboxInsert, type NewPraticaEmail } from '#server/modules/notifiche/outbox.ts';
+import { enqueueEmails, NEW_PRATICA_ID } from '#server/modules/notifiche/outbox.ts';
 import {
   telefonoAziendaleSql,
   versioneInformativaSql,
@@ -96,7 +95,7 @@ export async function submitForm(
   notifiche?: NotificheLinks,
 ): Promise<StoredResult> {
   // With its people and who may hear of its new leads: the e-mails queued below need them.
-  const [row] = await puntoPerInvio(db).execute({ id: input.puntoFisicoId });
+  const [row] = await puntoPerInvio(db, input.puntoFisicoId);
   if (!row?.isActive) throw AppError.notFound(m.pointNotFound);
   const punto = toPuntoConPersone(row);
 
@@ -151,8 +150,6 @@ export async function submitForm(
     dataRegistrazione: now,
     ...queuePlace(orarioContatto, now),
   };
-  // The staff who must call back, and the customer's confirmation, go in the practice's statement:
-  // sent later by the outbox worker, so mail being down never touches the submission.
   const emailsFor = (leadId: number, isExistingLead: boolean) =>
     notifiche
       ? nuovoLeadEmails(
@@ -184,62 +181,49 @@ export async function submitForm(
     documentiCaricati: input.documentiCaricati ?? null,
     servizi: richiesti.map((tipo) => ({ tipo: tipo as ServizioTipo, stato: STATO_INIZIALE })),
   };
-  const idempotency = key ? { key, fingerprint } : null;
-
-  try {
-    // A new customer, the usual case: lead, practice and the rest in one statement, which is its
-    // own transaction (docs/performance.md#invio-dalla-landing). The point's read reserved the
-    // lead's id, so the e-mails that link to the lead are written before it exists.
-    const newLead = db
-      .insert(leads)
-      .values({ id: row.nuovoLeadId, ...cliente })
-      .onConflictDoNothing()
-      .returning({ id: leads.id });
-    const praticaId = await insertPratica(
-      db,
-      newLead.getSQL(),
-      pratica,
-      emailsFor(row.nuovoLeadId, false),
-      idempotency,
+  // One transaction: the key first, so a twin (same key, at the same time) waits at the key's
+  // insert until the first commits, then finds it taken and writes nothing
+  // (docs/product/landing.md#invio-ripetuto).
+  const written = await db.transaction(async (tx) => {
+    if (key) {
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ key, scope: 'submit-form', response: { fingerprint } satisfies StoredIdempotency })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed) return null;
+    }
+    const lead = await findOrCreateLead(tx, cliente);
+    const praticaId = await insertPratica(tx, lead.id, pratica);
+    // The staff who must call back, and the customer's confirmation: sent later by the outbox
+    // worker, so mail being down never touches the submission.
+    await enqueueEmails(
+      tx,
+      emailsFor(lead.id, lead.isExisting).map((e) => ({
+        ...e,
+        praticaId,
+        dedupeKey: e.dedupeKey.replace(NEW_PRATICA_ID, String(praticaId)),
+      })),
     );
-    if (praticaId != null) return submittedAnswer(praticaId);
-
-    // The same phone and e-mail: a customer already known. The statement wrote nothing (its lead
-    // was not inserted, and the rest follows from the lead); their practice joins their lead.
-    return await db.transaction(async (tx) => {
-      const known = await findOrCreateLead(tx, cliente);
-      const id = await insertPratica(
-        tx,
-        sql`select ${known.id}::integer as id`,
-        pratica,
-        emailsFor(known.id, known.isExisting),
-        idempotency,
-      );
-      if (id == null) throw new Error('pratica non inserita per un lead presente');
-      return submittedAnswer(id);
-    });
-  } catch (error) {
-    if (!hasSqlState(error, STATEMENT_ABORTED) || !key) throw error;
-    // Everything this request wrote is undone; the key's first request answers.
-    return storedAnswer(db, key, fingerprint);
-  }
+    const answer = submittedAnswer(praticaId);
+    if (key)
+      await tx
+        .update(idempotencyKeys)
+        .set({ praticaId, response: { fingerprint, result: answer } satisfies StoredIdempotency })
+        .where(eq(idempotencyKeys.key, key));
+    return answer;
+  });
+  // The key was already stored: its first request answers.
+  return written ?? storedAnswer(db, key!, fingerprint);
 }
 
-/**
- * The submission's read of its point, with the point's people and who may hear of its new leads,
- * in one statement prepared once per database handle (docs/performance.md#invio-dalla-landing).
- * It also reserves the id a new customer's lead gets: an id left unused (a customer already known,
- * a refused request) is a gap in the sequence, nothing more.
- */
-const puntoPerInvio = preparedPerDb((db) =>
-  selectPuntoConPersone(db, {
+/** The submission's read of its point, with the point's people and who may hear of its new leads. */
+function puntoPerInvio(db: DbExecutor, id: number) {
+  return selectPuntoConPersone(db, {
     destinatari: nuovoLeadDestinatari(),
     telefonoAziendale: telefonoAziendaleSql(),
-    nuovoLeadId: sql<number>`nextval(pg_get_serial_sequence(${getTableName(leads)}, ${leads.id.name}))::integer`,
-  })
-    .where(eq(puntiFisici.id, sql.placeholder('id')))
-    .prepare('punto_per_invio'),
-);
+  }).where(eq(puntiFisici.id, id));
+}
 
 interface NewPratica {
   puntoFisicoId: number;
@@ -251,74 +235,37 @@ interface NewPratica {
   servizi: Array<{ tipo: ServizioTipo; stato: typeof STATO_INIZIALE }>;
 }
 
-/** SQLSTATE of annulla_se (migration 0048), and its message when a key is already stored. */
-const STATEMENT_ABORTED = 'WS409';
-const KEY_ALREADY_STORED = 'chiave di idempotenza già salvata';
-
 /** A landing submission's services all start here. */
 const STATO_INIZIALE = 'inserito' satisfies ServizioStato;
 
-/**
- * The practice, its services, the consent, the e-mails and the idempotency key in one statement,
- * for the lead that `lead` (a CTE body returning `id`) yields: each statement is a round trip to
- * PostgreSQL, and a submission is mostly round trips (docs/performance.md#invio-dalla-landing).
- * Everything follows from the lead's row: when `lead` yields none, nothing is written and the
- * answer is null. The triggers of all the tables run at the statement's end, when the lead and the
- * practice are there for the others. A key already stored (a twin, which waits in the key's insert
- * for the first to commit, or a key reused) undoes the whole statement with annulla_se's error.
- */
-async function insertPratica(
-  db: DbExecutor,
-  lead: SQL,
-  pratica: NewPratica,
-  emails: NewPraticaEmail[],
-  idempotency: { key: string; fingerprint: string } | null,
-): Promise<number | null> {
-  const inserted = await db.execute<{ id: number }>(sql`
-    with l as (${lead}),
-    p as (
-      insert into ${pratiche} (${columnNames(
-        pratiche.leadId,
-        pratiche.puntoFisicoId,
-        pratiche.statoPratica,
-        pratiche.orarioContatto,
-        pratiche.indirizzoIp,
-        pratiche.userAgent,
-        pratiche.note,
-        pratiche.documentiCaricati,
-        pratiche.statiServizi,
-      )})
-      select l.id, ${pratica.puntoFisicoId}::integer, ${'inserita' satisfies PraticaStato}::text,
-        ${pratica.orarioContatto}::text, ${pratica.indirizzoIp}::text, ${pratica.userAgent}::text,
-        ${pratica.note}::text,
-        ${pratica.documentiCaricati == null ? null : JSON.stringify(pratica.documentiCaricati)}::jsonb,
-        -- What the services' insert trigger would write: written now, the trigger finds nothing
-        -- to change and the new practice is not updated a second time.
-        ${statiServiziOf(pratica.servizi)}::integer
-      from l
-      returning id
-    ),
-    s as (
-      insert into ${servizi} (${columnNames(servizi.praticaId, servizi.tipoServizio, servizi.stato)})
-      select p.id, t.tipo, ${STATO_INIZIALE}::text
-      from p, unnest(${sql.param(pratica.servizi.map((x) => x.tipo))}::text[]) as t(tipo)
-    ),
-    c as (
-      insert into ${consensi} (${columnNames(
-        consensi.leadId,
-        consensi.praticaId,
-        consensi.versioneInformativa,
-        consensi.testo,
-        consensi.ip,
-        consensi.userAgent,
-      )})
-      select l.id, p.id, ${versioneInformativaSql()}, ${m.privacyLabel}, ${pratica.indirizzoIp}, ${pratica.userAgent}
-      from l, p
-    )${emails.length ? sql`, o as ${newPraticaOutboxInsert(emails)}` : sql``}${idempotency ? sql`, k as ${keyInsert(idempotency.key, idempotency.fingerprint)}` : sql``}
-    select p.id${idempotency ? sql`, annulla_se(not exists (select from k), ${KEY_ALREADY_STORED}) as annullata` : sql``}
-    from p`);
-  const [first] = (inserted as { rows: Array<{ id: number }> }).rows;
-  return first ? Number(first.id) : null;
+/** The practice of `leadId`, its services and the consent given with it; answers the practice's id. */
+async function insertPratica(tx: DbExecutor, leadId: number, pratica: NewPratica): Promise<number> {
+  const [inserted] = await tx
+    .insert(pratiche)
+    .values({
+      leadId,
+      puntoFisicoId: pratica.puntoFisicoId,
+      statoPratica: 'inserita' satisfies PraticaStato,
+      orarioContatto: pratica.orarioContatto,
+      indirizzoIp: pratica.indirizzoIp,
+      userAgent: pratica.userAgent,
+      note: pratica.note,
+      documentiCaricati: pratica.documentiCaricati,
+      statiServizi: statiServiziOf(pratica.servizi),
+    })
+    .returning({ id: pratiche.id });
+  await tx
+    .insert(servizi)
+    .values(pratica.servizi.map((x) => ({ praticaId: inserted.id, tipoServizio: x.tipo, stato: x.stato })));
+  await tx.insert(consensi).values({
+    leadId,
+    praticaId: inserted.id,
+    versioneInformativa: versioneInformativaSql(),
+    testo: m.privacyLabel,
+    ip: pratica.indirizzoIp,
+    userAgent: pratica.userAgent,
+  });
+  return inserted.id;
 }
 
 /**
@@ -333,21 +280,6 @@ const submittedAnswer = (praticaId: number): StoredResult => ({
   simulated: false,
   message: m.submitted,
 });
-
-/**
- * The insert of an idempotency key with its answer (StoredIdempotency), embedded after the
- * practice's `p` in submitForm's statement: the answer takes the practice's id there. Returns a
- * row only when the key was not stored yet.
- */
-const keyInsert = (key: string, fingerprint: string) => sql`(
-  insert into ${idempotencyKeys} (${columnNames(idempotencyKeys.key, idempotencyKeys.scope, idempotencyKeys.praticaId, idempotencyKeys.response)})
-  select ${key}, 'submit-form', p.id, jsonb_build_object(
-    'fingerprint', ${fingerprint}::text,
-    'result', ${JSON.stringify(submittedAnswer(0))}::jsonb || jsonb_build_object('praticaId', p.id))
-  from p
-  on conflict do nothing
-  returning 1
-)`;
 
 /** The answer stored under a key, if this request is the same one; a key reused with other data: 409. */
 async function storedAnswer(db: Database, key: string, fingerprint: string): Promise<StoredResult> {

@@ -1,7 +1,7 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { digitWindowsOf, leads, leadUtenti, pratiche, scopeSearchKeys } from '#server/db/schema.ts';
-import { lowerTextContains, lowerTextIncludes } from '#server/db/sql-helpers.ts';
+import { lowerTextContains } from '#server/db/sql-helpers.ts';
 
 /** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
 type SearchPattern = { on: 'text' | 'telefono'; value: string };
@@ -20,10 +20,10 @@ function searchPatterns(term: string | undefined): SearchPattern[] {
 }
 
 /**
- * One pattern's condition. The text goes through the trigram index (LIKE, planned for each term:
- * docs/performance.md#testo-di-ricerca) unless `withoutTrigrams`: the plan is chosen by something
- * else (a broad term's walk of the list, a person's own keys) and strpos, with the same matches,
- * lets the statement be prepared (docs/decisions/044-istruzioni-preparate.md).
+ * One pattern's condition. The text goes through the trigram index (LIKE:
+ * docs/performance.md#testo-di-ricerca) unless `withoutTrigrams`: the rows are found another way
+ * (a broad term's walk of the list, a person's own keys) and strpos, with the same matches, keeps
+ * PostgreSQL from reading the trigram index as well.
  */
 function patternMatches(
   text: SQLWrapper,
@@ -32,7 +32,7 @@ function patternMatches(
   withoutTrigrams = false,
 ): SQL {
   if (p.on === 'telefono') return sql`${telefonoNormalizzato} like ${`%${p.value}%`}`;
-  return withoutTrigrams ? lowerTextIncludes(text, p.value) : lowerTextContains(text, p.value);
+  return withoutTrigrams ? sql`strpos(${text}, lower(${p.value})) > 0` : lowerTextContains(text, p.value);
 }
 
 /**

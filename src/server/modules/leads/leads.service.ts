@@ -18,14 +18,7 @@ import {
   type ListLeadsQuery,
 } from '#shared/schemas/lead.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
-import {
-  idsAmong,
-  inlineInt,
-  inlineLimit,
-  inlineName,
-  newestId,
-  newestIdSql,
-} from '#server/db/sql-helpers.ts';
+import { idsAmong, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   commissioni,
@@ -44,7 +37,6 @@ import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { pseudonymiseConsents } from '#server/modules/privacy/anonymise.ts';
-import { BroadSearches, searchVersionSql } from '#server/modules/leads/broad-searches.ts';
 import { scopeSearchMatches, searchMatches } from '#server/modules/leads/lead-search.ts';
 import {
   boundedTotal,
@@ -144,16 +136,14 @@ async function readService(
   tipo: ServizioTipo,
   alone: boolean,
 ): Promise<ServiceReading> {
-  // The type and the bounds are in the text: with them as parameters PostgreSQL plans the
-  // statement again for every request (docs/decisions/051-costanti-nel-testo.md).
-  const candidates = inlineInt(SERVICE_CANDIDATES);
+  const candidates = SERVICE_CANDIDATES;
   const result = await db.execute(sql`with del_tipo as (
-      select se.lead_id from servizi_elenco se where se.tipo_servizio = ${inlineName(tipo)}${ownServices(actor)} limit ${candidates})
+      select se.lead_id from servizi_elenco se where se.tipo_servizio = ${tipo}${ownServices(actor)} limit ${candidates})
     select
       case when c.n < ${candidates} then (select coalesce(array_agg(distinct d.lead_id), '{}') from del_tipo d)
       end as ids,
-      case when c.n >= ${candidates} and ${sql.raw(String(alone))} then (
-        select count(distinct d.lead_id)::int from (select d.lead_id from del_tipo d limit ${inlineInt(SERVICE_COUNT_ROWS)}) d)
+      case when c.n >= ${candidates} and ${alone}::boolean then (
+        select count(distinct d.lead_id)::int from (select d.lead_id from del_tipo d limit ${SERVICE_COUNT_ROWS}) d)
       end as clienti
     from (select count(*)::int as n from del_tipo) c`);
   const [row] = (
@@ -481,7 +471,7 @@ function pageIds(db: Database, actor: Actor, query: ListLeadsQuery, now: Date, r
   const position = pagePosition(query, date, id);
   return matchingRows(db, actor, query, now, position, pageCheck(reading.service), reading.broadTerm)
     .orderBy(...pageOrder(query, date, id))
-    .limit(inlineLimit(query.pageSize))
+    .limit(query.pageSize)
     .offset(pageOffset(query))
     .as('pagina');
 }
@@ -500,7 +490,6 @@ function pageColumns(
     ...screenColumns(actor, now),
     cursore: cursorText(page.data, page.id),
     fino: query.fino === undefined ? newestIdSql(leads) : sql<number>`${query.fino}::int`,
-    versione: searchVersionSql(),
   };
 }
 
@@ -515,7 +504,6 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
   const conteggio = db
     .select({
       n: sql<number>`count(*)::int`.as('trovati_n'),
-      versione: searchVersionSql().as('trovati_versione'),
     })
     .from(trovati)
     .as('conteggio');
@@ -535,7 +523,6 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
     .with(trovati)
     .select({
       n: conteggio.n,
-      trovatiVersione: conteggio.versione,
       pagina: pagina.id,
       ...pageColumns(actor, query, now, pagina),
     })
@@ -545,7 +532,7 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
     .leftJoin(puntiFisici, originalPuntoInScope(actor))
     .orderBy(desc(pagina.data), desc(pagina.id));
   const n = rows[0]?.n ?? 0;
-  if (n > SEARCH_TOTAL_BOUND) return { broad: true as const, version: Number(rows[0].trovatiVersione) };
+  if (n > SEARCH_TOTAL_BOUND) return { broad: true as const };
   return {
     broad: false as const,
     total: exactTotal(n),
@@ -553,34 +540,6 @@ async function searchedPage(db: Database, actor: Actor, query: ListLeadsQuery, n
     fino: Number(rows[0]?.fino ?? 0),
   };
 }
-
-/**
- * The searches that recently found more matches than their bound: their next requests (the next
- * pages, the same search again) count up to the bound beside the page instead of gathering the
- * matches first, and a term alone skips the count while the search version is unchanged
- * (docs/performance.md#ricerche-ampie).
- */
-const broadSearches = new BroadSearches();
-
-function broadSearchKey(actor: Actor, q: ListLeadsQuery): string {
-  const { search, status, overdue, service, puntoFisicoId } = q;
-  return JSON.stringify([
-    actor.role,
-    actor.id,
-    search?.trim().toLowerCase(),
-    status,
-    overdue,
-    service,
-    puntoFisicoId,
-  ]);
-}
-
-/**
- * A term with no other filter: only a removal (a lead deleted or renamed, a scope row gone) can
- * take its matches away, and each moves the search version. A status changes every day, and
- * "overdue" with the clock, without it.
- */
-const termAlone = (q: ListLeadsQuery) => !hasFilters({ ...q, search: undefined });
 
 export async function listLeads(
   db: Database,
@@ -590,39 +549,23 @@ export async function listLeads(
 ): Promise<LeadList> {
   // Leads are numbered as they arrive: reading up to one id keeps later pages in step with the
   // first one while new leads come in (docs/performance.md#paginazione-stabile).
-  const broadKey = query.search?.trim() ? broadSearchKey(actor, query) : undefined;
-  const seenAt = broadKey === undefined ? undefined : broadSearches.versionOf(broadKey);
-  if (seenAt !== undefined) {
-    // Broad at this version: still more than the bound while no match has left since.
-    const rows = await pageRows(db, actor, query, now, { broadTerm: true });
-    if (rows.length > 0 && Number(rows[0].versione) === seenAt)
-      return leadList(
-        query,
-        { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true },
-        rows,
-        Number(rows[0].fino),
-      );
-    broadSearches.forget(broadKey!);
-  }
-  const gather = broadKey !== undefined && !broadSearches.has(broadKey);
-  const searched = gather ? await searchedPage(db, actor, query, now) : undefined;
+  const searching = Boolean(query.search?.trim());
+  // A search gathers its matches up to one past its bound: its page and exact total, or "more
+  // than the bound" and a page read by the list's order (docs/performance.md#ricerca-dei-lead).
+  const searched = searching ? await searchedPage(db, actor, query, now) : undefined;
   // With a search the service is checked on the search's matches; alone it is read first.
   const service =
-    query.service && broadKey === undefined
+    query.service && !searching
       ? await readService(db, actor, query.service, !hasFilters({ ...query, service: undefined }))
       : undefined;
-  if (searched?.broad) broadSearches.remember(broadKey!, termAlone(query) ? searched.version : null);
   const [total, rows] =
     searched && !searched.broad
       ? [searched.total, searched.rows]
       : await Promise.all([
           searched?.broad
-            ? // The search has just found more matches than its bound.
-              { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
-            : // Counted up to the bound beside the page: exact again if it no longer passes it.
-              leadsPageTotal(db, actor, query, now, service),
-          // With a term, one known to match more than the bound (else its page came with it).
-          pageRows(db, actor, query, now, { service, broadTerm: broadKey !== undefined }),
+            ? { total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true }
+            : leadsPageTotal(db, actor, query, now, service),
+          pageRows(db, actor, query, now, { service, broadTerm: searching }),
         ]);
   const fino =
     query.fino ??

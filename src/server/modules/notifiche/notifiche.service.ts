@@ -62,9 +62,8 @@ export interface NuovoLeadEvent {
 
 /**
  * A landing submission's messages (docs/product/notifications.md#nuovo-lead): the staff who must
- * call the customer back, and the customer's confirmation. They are about a practice the
- * submission's own statement numbers, so they carry no practice id: newPraticaOutboxInsert writes
- * them, in that statement.
+ * call the customer back, and the customer's confirmation. Built before the practice is
+ * inserted, so they carry no practice id: the submission fills it in (NEW_PRATICA_ID).
  */
 export function nuovoLeadEmails(
   event: NuovoLeadEvent,

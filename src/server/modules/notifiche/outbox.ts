@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { EmailTipo } from '#shared/domain.ts';
 import { addRomeDays, startOfRomeDay } from '#shared/time.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox } from '#server/db/schema.ts';
-import { columnNames } from '#server/db/sql-helpers.ts';
 import type { JobLogger } from '#server/jobs/scheduler.ts';
 import { SendError, toSendError, type Mailer } from '#server/modules/notifiche/mailer.ts';
 
@@ -29,8 +28,8 @@ export interface OutgoingEmail {
 }
 
 /**
- * A message about a practice inserted by the same statement, not yet numbered: NEW_PRATICA_ID in
- * its dedupe key stands for the practice's id (newPraticaOutboxInsert).
+ * A message about a practice not inserted yet: NEW_PRATICA_ID in its dedupe key stands for the
+ * practice's id, filled in when it is known (the landing submission).
  */
 export type NewPraticaEmail = Omit<OutgoingEmail, 'praticaId'>;
 export const NEW_PRATICA_ID = '{pratica}';
@@ -94,53 +93,6 @@ export async function enqueueEmails(
 
 /** A time as a timestamptz parameter. */
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
-/**
- * The insert of messages about the practice a statement inserts, written after that statement's
- * CTE `p` that returns its `id` (the landing submission's: one round trip fewer than an insert of
- * its own, docs/performance.md#invio-dalla-landing). Each message gets p's id, also in its dedupe
- * key; a key already there is skipped, as in enqueueEmails.
- */
-export function newPraticaOutboxInsert(emails: NewPraticaEmail[], now = new Date()): SQL {
-  const rows = emails.map((e) => ({
-    tipo: e.tipo,
-    destinatario: e.destinatario,
-    oggetto: e.oggetto,
-    testo: e.testo,
-    html: e.html,
-    dedupe_key: e.dedupeKey,
-    user_id: e.userId ?? null,
-    lead_id: e.leadId ?? null,
-    scade_at: scadenzaFor(e.tipo, now).toISOString(),
-    allegato_ics: e.allegatoIcs ?? null,
-  }));
-  const o = emailOutbox;
-  return sql`(
-    insert into ${emailOutbox} (${columnNames(
-      o.tipo,
-      o.destinatario,
-      o.oggetto,
-      o.testo,
-      o.html,
-      o.dedupeKey,
-      o.userId,
-      o.leadId,
-      o.scadeAt,
-      o.praticaId,
-      o.stato,
-      o.prossimoTentativoAt,
-      o.createdAt,
-      o.allegatoIcs,
-    )})
-    select x.tipo, x.destinatario, x.oggetto, x.testo, x.html,
-      replace(x.dedupe_key, ${NEW_PRATICA_ID}::text, p.id::text), x.user_id, x.lead_id, x.scade_at,
-      p.id, 'in_coda', ${ts(now)}, ${ts(now)}, x.allegato_ics
-    from p, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-      tipo text, destinatario text, oggetto text, testo text, html text, dedupe_key text,
-      user_id integer, lead_id integer, scade_at timestamptz, allegato_ics text)
-    on conflict (${columnNames(o.dedupeKey)}) do nothing
-  )`;
-}
 
 export interface OutboxRunResult {
   inviati: number;

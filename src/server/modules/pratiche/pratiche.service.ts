@@ -17,17 +17,7 @@ import type {
 } from '#shared/schemas/pratica.ts';
 import { formatRomeDateTime } from '#shared/time.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import {
-  idsAmong,
-  idsIn,
-  inlineInt,
-  inlineLimit,
-  intArray,
-  lowerTextContains,
-  lowerTextIncludes,
-  newestId,
-  newestIdSql,
-} from '#server/db/sql-helpers.ts';
+import { idsAmong, intArray, lowerTextContains, newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import {
   boundedTotal,
   exactTotal,
@@ -51,7 +41,6 @@ import { AppError } from '#server/lib/app-error.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { BroadSearches, searchVersionSql } from '#server/modules/leads/broad-searches.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
 import {
@@ -102,24 +91,7 @@ type PraticheSearch =
       /** The same condition for the page's walk by date (broadSearchPageIds). */
       walk: SQL;
       some: FoundPratica[];
-      seen?: { key: string; version: number };
     };
-
-/**
- * Terms alone recently found `ampia`: their next requests skip the gathering while the search
- * version is unchanged (docs/performance.md#ricerche-ampie).
- */
-const broadSearches = new BroadSearches();
-
-/**
- * The memory's key for a term with no other filter (a status or service changes every day
- * without moving the search version), else undefined.
- */
-function termAloneKey(actor: Actor, query: PraticheFilters, term: string): string | undefined {
-  const { servizio, puntoFisicoId, puntoFisico, stato, koMotivazione } = query;
-  if (servizio || puntoFisicoId || puntoFisico?.trim() || stato?.length || koMotivazione) return undefined;
-  return JSON.stringify([actor.role, actor.id, term.toLowerCase()]);
-}
 
 /** The rows of these practices, by id. */
 const praticheByIds = (ids: number[]) => idsAmong(pratiche.id, ids);
@@ -144,16 +116,11 @@ async function resolveSearch(
   const withNumero = (matches: SQL) =>
     numero !== undefined ? or(matches, eq(pratiche.id, numero))! : matches;
   const condition = withNumero(searchMatches(pratiche, term)!);
-  // A broad term's page walks the list by date whatever the term: strpos instead of LIKE lets
-  // that statement be prepared and keep one plan, as the leads' broad search does. Not its counts:
-  // without the trigram index a count would read the whole table (docs/performance.md#ricerca-delle-pratiche).
+  // A broad term's page walks the list by date whatever the term: strpos instead of LIKE keeps the
+  // trigram index out of that walk, as the leads' broad search does. Not its counts: without the
+  // trigram index a count would read the whole table (docs/performance.md#ricerca-delle-pratiche).
   const walk = () => withNumero(searchMatches(pratiche, term, { broad: true })!);
   if (options.every) return { kind: 'trovate', condition };
-  const key = termAloneKey(actor, query, term);
-  const seenAt = key === undefined ? undefined : broadSearches.versionOf(key);
-  // Found broad at this version: the page statement reads the version again (listPratiche).
-  if (seenAt !== undefined)
-    return { kind: 'ampia', condition, walk: walk(), some: [], seen: { key: key!, version: seenAt } };
   const { base } = praticheWhere(db, actor, query, { kind: 'trovate', condition });
   const trovate = db
     .select({ riga: foundRowText().as('riga') })
@@ -166,7 +133,6 @@ async function resolveSearch(
   const [found] = await db
     .select({
       righe: sql<string | null>`string_agg(${trovate.riga}, ',')`,
-      versione: searchVersionSql(),
       newestId: newestIdSql(pratiche),
     })
     .from(trovate);
@@ -176,7 +142,6 @@ async function resolveSearch(
     const newest = rows.length ? Number(found.newestId) : undefined;
     return { kind: 'trovate', condition: praticheByIds(ids), ids, found: { rows, newestId: newest } };
   }
-  if (key !== undefined) broadSearches.remember(key, Number(found.versione));
   return { kind: 'ampia', condition, walk: walk(), some: rows };
 }
 
@@ -327,19 +292,12 @@ function rangedPraticaIds(
   };
 }
 
-/**
- * A page's LIMIT, OFFSET and the depth each part reads (page × size): written into the text for
- * the first page, the one nearly every request reads, so PostgreSQL can keep one plan for it;
- * parameters for the pages after, so each page number is not a statement of its own
- * (docs/decisions/044-istruzioni-preparate.md).
- */
+/** A page's LIMIT, OFFSET and the depth each part reads (page × size). */
 function pageBounds(query: ListQuery) {
-  const first = query.page === 1;
-  const bound = (n: number) => (first ? inlineInt(n) : sql`${n}`);
   return {
-    limit: inlineInt(query.pageSize),
-    offset: bound((query.page - 1) * query.pageSize),
-    depth: bound(query.page * query.pageSize),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    depth: query.page * query.pageSize,
   };
 }
 
@@ -358,7 +316,7 @@ async function rangedTotal(
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
   const parts = ranges.map(
     (r) =>
-      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${inlineInt(bound + 1)})`,
+      sql`(select distinct e.data_creazione, e.pratica_id from servizi_elenco e where ${r}${point} order by e.data_creazione desc, e.pratica_id desc limit ${bound + 1})`,
   );
   const result = await db.execute(
     sql`select count(distinct u.pratica_id)::int as n from (${sql.join(parts, sql` union all `)}) u`,
@@ -405,9 +363,8 @@ function listCounters(
 ) {
   const voci = [totalVoce(query), ...(search ? [] : SERVIZIO_STATI.map((stato) => statoVoce(query, stato)))];
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
-  // The points a name matched, when pointsPageIds read them: by id, a statement with no LIKE that
-  // keeps one plan, instead of matching the name again (docs/decisions/051-costanti-nel-testo.md).
-  const among = points ? idsIn(puntiFisici.id, points) : pointFilter(query);
+  // The points a name matched, when pointsPageIds read them: by id, instead of matching the name again.
+  const among = points ? idsAmong(puntiFisici.id, points) : pointFilter(query);
   return wanted.length ? pointCounters(db, actor, wanted, among) : undefined;
 }
 
@@ -538,7 +495,7 @@ function selectPraticaRows(db: Database) {
 /** The list's rows, each with the page's `fino` (read in the same statement as the rows). */
 function selectPageRows(db: Database, fino: SQL<number>) {
   return db
-    .select({ ...praticaRowFields(), fino, versione: searchVersionSql() })
+    .select({ ...praticaRowFields(), fino })
     .from(pratiche)
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
     .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId));
@@ -605,14 +562,12 @@ async function pointsPageIds(
     .where(
       and(
         query.puntoFisicoId ? eq(puntiFisici.id, query.puntoFisicoId) : undefined,
-        // The points alone, a small table: strpos keeps this statement prepared (sql-helpers.ts).
-        lowerTextIncludes(puntiFisici.cerca, query.puntoFisico),
+        lowerTextContains(puntiFisici.cerca, query.puntoFisico),
       ),
     )
     .limit(POINTS_MERGE_MAX + 1);
   if (points.length > POINTS_MERGE_MAX) return undefined;
-  // Each point read already matches the point filters: the other filters alone, so the statement
-  // has no `like` and keeps its plan (docs/decisions/044-istruzioni-preparate.md).
+  // Each point read already matches the point filters: the other filters alone.
   const { where } = praticheWhere(
     db,
     actor,
@@ -709,16 +664,11 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
       : selectPageRows(db, finoColumn)
           .where(pageWhere)
           .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
-          .limit(inlineLimit(query.pageSize))
+          .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
     praticheTotal(db, actor, query, where, search, counters, ranged),
     praticheCountsByStato(db, actor, query, filters, search, counters),
   ]);
-  if (search?.kind === 'ampia' && search.seen && Number(page[0]?.versione) !== search.seen.version) {
-    // A match may have left since the search was found broad (or the page is empty): gathered again.
-    broadSearches.forget(search.seen.key);
-    return listPratiche(db, actor, query);
-  }
   const countOf = (stato: ServizioStato) => Number(counts?.find((c) => c.stato === stato)?.n ?? 0);
 
   return {

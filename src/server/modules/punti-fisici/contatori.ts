@@ -1,8 +1,7 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LeadContattoStato } from '#shared/domain.ts';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
-import { inlineName, inlineNamesAmong } from '#server/db/sql-helpers.ts';
 import { contatori, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
@@ -48,9 +47,9 @@ export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: LeadVoce = '
     .from(contatori)
     .where(
       and(
-        sql`${contatori.ambito} = ${inlineName(scoped ? actor.role : 'tutti')}`,
+        eq(contatori.ambito, scoped ? actor.role : 'tutti'),
         scoped ? eq(contatori.ambitoId, actor.id) : undefined,
-        sql`${contatori.voce} = ${inlineName(voce)}`,
+        eq(contatori.voce, voce),
       ),
     );
 }
@@ -81,8 +80,8 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
       .from(contatori)
       .where(
         and(
-          sql`${contatori.ambito} = ${inlineName(everyPoint ? 'tutti' : 'punto')}`,
-          inlineNamesAmong(contatori.voce, voci),
+          eq(contatori.ambito, everyPoint ? 'tutti' : 'punto'),
+          voci.length ? inArray(contatori.voce, [...voci]) : sql`false`,
         ),
       )
       .groupBy(contatori.voce);
@@ -98,8 +97,8 @@ export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly 
       and(
         sql`${contatori.ambito} = 'punto'`,
         eq(contatori.ambitoId, puntiFisici.id),
-        sql`${contatori.voce} between ${inlineName(wanted[0])} and ${inlineName(wanted[wanted.length - 1])}`,
-        inlineNamesAmong(contatori.voce, wanted),
+        between(contatori.voce, wanted[0], wanted[wanted.length - 1]),
+        inArray(contatori.voce, wanted),
       ),
     )
     // Kept a subquery run per point (an OFFSET keeps PostgreSQL from merging it into a join

@@ -15,7 +15,7 @@ import {
   type PuntoSuggestion,
 } from '#shared/schemas/punto-fisico.ts';
 import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
-import { isUniqueViolation, lowerTextIncludes, newestId } from '#server/db/sql-helpers.ts';
+import { isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { commissioni, commissioniGiorni, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -188,8 +188,8 @@ function puntiSearch(
   if (!q) return undefined;
   const people = db.select({ id: persone.id }).from(persone);
   return or(
-    lowerTextIncludes(puntiFisici.cerca, q),
-    lowerTextIncludes(sql`lower(${puntiFisici.landingCode})`, q),
+    lowerTextContains(puntiFisici.cerca, q),
+    lowerTextContains(sql`lower(${puntiFisici.landingCode})`, q),
     inArray(puntiFisici.utenteResponsabileId, people),
     inArray(puntiFisici.agenteId, people),
     inArray(puntiFisici.areaManagerId, people),
@@ -202,7 +202,7 @@ function puntiPeopleSearch(db: DbExecutor, q: string | undefined) {
     db
       .select({ id: users.id })
       .from(users)
-      .where(q ? lowerTextIncludes(users.cerca, q) : sql`false`),
+      .where(q ? lowerTextContains(users.cerca, q) : sql`false`),
   );
 }
 
@@ -424,7 +424,7 @@ export async function suggestPuntiFisici(db: Database, actor: Actor, q: string):
   return db
     .select({ id: puntiFisici.id, nomeAttivita: puntiFisici.nomeAttivita, indirizzo: puntiFisici.indirizzo })
     .from(puntiFisici)
-    .where(and(puntiScope(actor), q ? lowerTextIncludes(puntiFisici.cerca, q) : undefined))
+    .where(and(puntiScope(actor), q ? lowerTextContains(puntiFisici.cerca, q) : undefined))
     .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
     .limit(PUNTI_SUGGEST_LIMIT);
 }

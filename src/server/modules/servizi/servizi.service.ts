@@ -18,7 +18,7 @@ import {
 } from '#shared/servizi-catalogo.ts';
 import type { Database, DbExecutor, Transaction } from '#server/db/client.ts';
 import { retryOnConflict } from '#server/db/conflicts.ts';
-import { preparedPerDb } from '#server/db/sql-helpers.ts';
+import { intArray } from '#server/db/sql-helpers.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -48,7 +48,7 @@ type CommissioneRow = typeof commissioni.$inferSelect;
 export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise<Map<number, Servizio[]>> {
   const byPratica = new Map<number, Servizio[]>();
   if (praticaIds.length === 0) return byPratica;
-  const rows = await serviziOfPratiche(db).execute({ pratiche: `{${praticaIds.join(',')}}` });
+  const rows = await serviziOfPratiche(db, praticaIds);
   for (const { s, codice, nome, storico: history } of rows) {
     const list = byPratica.get(s.praticaId) ?? [];
     list.push(toServizio(s, codice, nome, history ?? []));
@@ -57,14 +57,9 @@ export async function loadServizi(db: DbExecutor, praticaIds: number[]): Promise
   return byPratica;
 }
 
-/**
- * loadServizi's query, built once per database handle. One array parameter whatever the page
- * size, so one text for every page: a named statement that PostgreSQL plans once per connection
- * (docs/performance.md#filtri-delle-pratiche).
- */
-const serviziOfPratiche = preparedPerDb((db) => {
-  const ofPratiche = (praticaId: SQLWrapper) =>
-    sql`${praticaId} = any(${sql.placeholder('pratiche')}::int[])`;
+/** loadServizi's query: the services of these practices, each with its history. */
+function serviziOfPratiche(db: DbExecutor, praticaIds: number[]) {
+  const ofPratiche = (praticaId: SQLWrapper) => sql`${praticaId} = any(${intArray(praticaIds)})`;
   const pageServizi = alias(servizi, 'pagina_servizi');
   const storico = db
     .select({
@@ -92,9 +87,8 @@ const serviziOfPratiche = preparedPerDb((db) => {
     .leftJoin(fornitori, eq(fornitori.id, servizi.fornitoreId))
     .leftJoin(storico, eq(storico.servizioId, servizi.id))
     .where(ofPratiche(servizi.praticaId))
-    .orderBy(asc(servizi.id))
-    .prepare('servizi_delle_pratiche');
-});
+    .orderBy(asc(servizi.id));
+}
 
 function toServizio(
   s: ServizioRow,

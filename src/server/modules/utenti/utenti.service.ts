@@ -12,7 +12,7 @@ import type {
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { containsPattern, isUniqueViolation, lowerTextIncludes, newestId } from '#server/db/sql-helpers.ts';
+import { containsPattern, isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
 import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
@@ -51,7 +51,7 @@ function usersSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const digits = phoneSearchDigits(q);
   return or(
-    lowerTextIncludes(users.cerca, q),
+    lowerTextContains(users.cerca, q),
     ilike(users.phone, containsPattern(q)),
     digits ? ilike(sql`regexp_replace(${users.phone}, '\\D', '', 'g')`, containsPattern(digits)) : undefined,
   );
@@ -347,7 +347,7 @@ export async function searchUsers(db: Database, actor: Actor, query: { q: string
         eq(users.isActive, true),
         query.role ? eq(users.role, query.role) : undefined,
         actor.role === 'admin' ? undefined : areaManagerPeople(actor),
-        lowerTextIncludes(users.cerca, query.q),
+        lowerTextContains(users.cerca, query.q),
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName))
