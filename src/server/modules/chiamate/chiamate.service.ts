@@ -37,7 +37,7 @@ import {
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import { lowerTextIncludes } from '#server/db/sql-helpers.ts';
+import { lowerTextContains } from '#server/db/sql-helpers.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
@@ -131,7 +131,7 @@ export async function searchConsulenti(db: Database, query: { q: string }): Prom
       and(
         eq(users.isActive, true),
         inArray(users.role, [...CONSULENTE_ROLES]),
-        query.q ? lowerTextIncludes(users.cerca, query.q) : undefined,
+        query.q ? lowerTextContains(users.cerca, query.q) : undefined,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
