@@ -101,6 +101,19 @@ export const msg = {
     emptySearchHint: 'Prova con un altro nome, email o telefono, oppure azzera la ricerca.',
     listCount: { one: 'utente', many: 'utenti' },
     loadError: 'Errore nel caricamento degli utenti',
+    /** A sign-in locked by too many wrong passwords, and the admin's action (docs/security.md#limiti-di-accesso). */
+    lock: {
+      untilToday: (ora: string) => `Accesso bloccato fino alle ${ora}`,
+      untilDay: (giorno: string, ora: string) => `Accesso bloccato fino al ${giorno} alle ${ora}`,
+      action: 'Sblocca accesso',
+      actionFor: (nome: string) => `Sblocca accesso di ${nome}`,
+      confirmTitle: "Sbloccare l'accesso?",
+      confirmDescription: (nome: string, email: string) =>
+        `${nome} (${email}) potrà di nuovo accedere subito con la sua password; i tentativi non riusciti vengono azzerati.`,
+      confirm: 'Sblocca',
+      success: 'Accesso sbloccato',
+      error: "Errore nello sblocco dell'accesso",
+    },
   },
   puntoFisico: {
     nomeAttivitaRequired: 'Nome attività richiesto',

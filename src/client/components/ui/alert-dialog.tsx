@@ -9,6 +9,8 @@ export function ConfirmDialog(props: {
   title: string;
   description: ReactNode;
   confirmLabel?: string;
+  /** Deletions are destructive (the default); lifting a lock is not. */
+  confirmVariant?: 'destructive' | 'default';
   cancelLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
@@ -19,6 +21,7 @@ export function ConfirmDialog(props: {
     title,
     description,
     confirmLabel = 'Elimina',
+    confirmVariant = 'destructive',
     cancelLabel = 'Annulla',
     pending,
     onConfirm,
@@ -37,7 +40,7 @@ export function ConfirmDialog(props: {
               {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
-              className={buttonVariants({ variant: 'destructive' })}
+              className={buttonVariants({ variant: confirmVariant })}
               disabled={pending}
               onClick={(e) => {
                 e.preventDefault();

@@ -18,6 +18,8 @@ import { RoleFilter } from '#client/backoffice/features/utenti/components/role-f
 import { TotpRolesCard } from '#client/backoffice/features/utenti/components/totp-roles-card.tsx';
 import { UsersTable } from '#client/backoffice/features/utenti/components/users-table.tsx';
 import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
+import { UnlockSignInDialog } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
+import { useUnlockFlow } from '#client/backoffice/features/utenti/hooks/use-unlock-flow.ts';
 
 const parse = (p: URLSearchParams) => {
   const role = p.get('role');
@@ -44,6 +46,7 @@ export function UtentiRoute() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const del = useDeleteUserFlow();
+  const unlock = useUnlockFlow();
 
   return (
     <>
@@ -88,6 +91,7 @@ export function UtentiRoute() {
         meId={me?.id}
         onEdit={setEditing}
         onDelete={del.ask}
+        onUnlock={unlock.ask}
       />
       {/* The list first, also on a phone; the second-factor settings after it (docs/product/screens.md#utenti). */}
       <div className="mt-8">
@@ -96,6 +100,7 @@ export function UtentiRoute() {
       <CreateUserDialog open={creating} onOpenChange={setCreating} />
       <EditUserDialog user={editing} meId={me?.id} onOpenChange={(open) => !open && setEditing(null)} />
       <DeleteUserDialog flow={del} />
+      <UnlockSignInDialog flow={unlock} />
     </>
   );
 }

@@ -46,3 +46,12 @@ export function useDeleteUser() {
 export function useSendInvitation() {
   return useMutation({ mutationFn: (id: number) => api.post<void>(`/api/users/${id}/invito`) });
 }
+
+/** Lifts a sign-in lock (docs/security.md#limiti-di-accesso); the list then shows the user unlocked. */
+export function useUnlockSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<void>(`/api/users/${id}/sblocca-accesso`),
+    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
+  });
+}

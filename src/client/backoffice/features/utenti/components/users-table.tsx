@@ -1,8 +1,8 @@
-import { Pencil, Send, Trash2 } from 'lucide-react';
+import { LockOpen, Pencil, Send, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
-import type { User } from '#shared/schemas/utente.ts';
+import type { User, UsersPage } from '#shared/schemas/utente.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -27,6 +27,9 @@ import { errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { EmailText } from '#client/components/ui/breakable-text.tsx';
+import { SignInLockBadge } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
+
+type ListedUser = UsersPage['items'][number];
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',
@@ -40,11 +43,13 @@ function UserActions({
   user,
   onEdit,
   onDelete,
+  onUnlock,
   canDelete,
 }: {
-  user: User;
+  user: ListedUser;
   onEdit: () => void;
   onDelete: () => void;
+  onUnlock: () => void;
   canDelete: boolean;
 }) {
   const invite = useSendInvitation();
@@ -68,6 +73,17 @@ function UserActions({
           onClick={() => void sendInvite()}
         >
           <Send aria-hidden />
+        </Button>
+      )}
+      {user.accessoBloccatoFino && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={msg.user.lock.actionFor(displayNameOf(user))}
+          title={msg.user.lock.action}
+          onClick={onUnlock}
+        >
+          <LockOpen aria-hidden />
         </Button>
       )}
       <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
@@ -100,8 +116,9 @@ export function UsersTable(props: {
   meId: number | undefined;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  onUnlock: (user: ListedUser) => void;
 }) {
-  const { role, q, page, onPageChange, meId, onEdit, onDelete } = props;
+  const { role, q, page, onPageChange, meId, onEdit, onDelete, onUnlock } = props;
   // Later pages are read up to the first page's newest user (docs/performance.md#paginazione-stabile).
   const fino = useFirstPageFino(userQueries.list({ role, q, page: 1 }).queryKey, page);
   const users = useUsers({ role, q, page, fino });
@@ -157,6 +174,7 @@ export function UsersTable(props: {
                       canDelete={u.id !== meId}
                       onEdit={() => onEdit(u)}
                       onDelete={() => onDelete(u)}
+                      onUnlock={() => onUnlock(u)}
                     />
                   </div>
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -165,6 +183,7 @@ export function UsersTable(props: {
                       {u.isActive ? 'Attivo' : 'Disattivo'}
                     </Badge>
                     <span>Iscritto il {formatDate(u.createdAt)}</span>
+                    {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
                   </div>
                 </li>
               ))}
@@ -205,9 +224,12 @@ export function UsersTable(props: {
                       <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
                     </TableCell>
                     <TableCell>
-                      <Badge variant={u.isActive ? 'success' : 'outline'}>
-                        {u.isActive ? 'Attivo' : 'Disattivo'}
-                      </Badge>
+                      <div className="flex flex-wrap items-center gap-1">
+                        <Badge variant={u.isActive ? 'success' : 'outline'}>
+                          {u.isActive ? 'Attivo' : 'Disattivo'}
+                        </Badge>
+                        {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
+                      </div>
                     </TableCell>
                     <TableCell>{formatDate(u.createdAt)}</TableCell>
                     <TableCell>
@@ -216,6 +238,7 @@ export function UsersTable(props: {
                         canDelete={u.id !== meId}
                         onEdit={() => onEdit(u)}
                         onDelete={() => onDelete(u)}
+                        onUnlock={() => onUnlock(u)}
                       />
                     </TableCell>
                   </TableRow>
