@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import { maskDocumento, maskIban } from '#shared/mask.ts';
+import { campiMancanti, isSchedaCompleta } from '#shared/scheda-contratto.ts';
 import { schedaSchemaFor } from '#shared/schemas/scheda.ts';
 import {
   isCap,
@@ -119,5 +120,117 @@ describe('the scheda schema', () => {
   it('refuses an 11-digit codice fiscale for a person, accepts it for a company', () => {
     expect(errorsOf('luce', { codiceFiscale: '00743110157' })).toEqual({ codiceFiscale: e.codiceFiscale });
     expect(errorsOf('luce', { intestatarioTipo: 'impresa', codiceFiscale: '00743110157' })).toEqual({});
+  });
+});
+
+describe('what each service and operation still needs', () => {
+  const comuni = {
+    intestatarioTipo: 'persona',
+    nome: 'Mario',
+    cognome: 'Rossi',
+    codiceFiscale: 'RSSMRA45D25F205N',
+    dataNascita: '1945-04-25',
+    luogoNascita: 'Milano',
+    telefono: '3471234567',
+    documentoTipo: 'carta_identita',
+    documentoNumero: 'CA12345XY',
+    documentoRilasciatoDa: 'Comune di Milano',
+    documentoScadenza: '2030-01-01',
+    residenzaVia: 'Via Roma',
+    residenzaCivico: '1',
+    residenzaCap: '20121',
+    residenzaComune: 'Milano',
+    residenzaProvincia: 'MI',
+    pagamento: 'bollettino',
+    canale: 'negozio',
+    operatore: 'Giulia Bianchi',
+    dataFirma: '2026-12-01',
+  };
+  const fornitura = { fornituraUgualeResidenza: true };
+
+  it.each([
+    [
+      'luce',
+      {},
+      [
+        'tipoOperazione',
+        'fornituraVia',
+        'fornituraCivico',
+        'fornituraCap',
+        'fornituraComune',
+        'fornituraProvincia',
+      ],
+    ],
+    [
+      'luce',
+      { tipoOperazione: 'cambio_fornitore', ...fornitura },
+      ['pod', 'potenzaKw', 'uso', 'consumoAnnuo', 'fornitoreUscente', 'codiceOfferta'],
+    ],
+    ['luce', { tipoOperazione: 'voltura', ...fornitura }, ['pod', 'potenzaKw', 'uso']],
+    ['luce', { tipoOperazione: 'nuova_attivazione', ...fornitura, potenzaKw: '3', uso: 'altri_usi' }, []],
+    [
+      'luce',
+      { tipoOperazione: 'subentro', pod: 'IT001E12345678', potenzaKw: '3', uso: 'altri_usi' },
+      ['fornituraVia', 'fornituraCivico', 'fornituraCap', 'fornituraComune', 'fornituraProvincia'],
+    ],
+    [
+      'gas',
+      { tipoOperazione: 'cambio_fornitore', ...fornitura },
+      ['uso', 'consumoAnnuo', 'pdr', 'fornitoreUscente', 'codiceOfferta'],
+    ],
+    ['gas', { tipoOperazione: 'nuova_attivazione', ...fornitura, uso: 'domestico_residente' }, []],
+    ['internet', { tipoOperazione: 'migrazione', ...fornitura }, ['operatoreAttuale', 'codiceMigrazione']],
+    ['internet', { tipoOperazione: 'nuova_linea', ...fornitura }, []],
+    ['noleggio', { tipoOperazione: 'nuovo_contratto' }, ['veicolo', 'durataMesi', 'kmAnno', 'anticipo']],
+    ['assicurazioni', {}, []],
+    [
+      'luce',
+      {
+        tipoOperazione: 'nuova_attivazione',
+        ...fornitura,
+        potenzaKw: '3',
+        uso: 'altri_usi',
+        pagamento: 'sepa',
+      },
+      ['iban', 'ibanIntestatario', 'ibanCodiceFiscale'],
+    ],
+    [
+      'luce',
+      {
+        tipoOperazione: 'nuova_attivazione',
+        ...fornitura,
+        potenzaKw: '3',
+        uso: 'altri_usi',
+        intestatarioTipo: 'impresa',
+      },
+      ['ragioneSociale', 'partitaIva'],
+    ],
+  ])('%s %o needs %o', (tipo, extra, expected) => {
+    expect(campiMancanti(tipo, { ...comuni, ...extra })).toEqual(expected);
+    expect(isSchedaCompleta(tipo, { ...comuni, ...extra })).toBe(expected.length === 0);
+  });
+
+  it('needs everything common on an empty scheda', () => {
+    expect(campiMancanti('assicurazioni', {})).toEqual([
+      'nome',
+      'cognome',
+      'codiceFiscale',
+      'dataNascita',
+      'luogoNascita',
+      'telefono',
+      'documentoTipo',
+      'documentoNumero',
+      'documentoRilasciatoDa',
+      'documentoScadenza',
+      'residenzaVia',
+      'residenzaCivico',
+      'residenzaCap',
+      'residenzaComune',
+      'residenzaProvincia',
+      'pagamento',
+      'canale',
+      'operatore',
+      'dataFirma',
+    ]);
   });
 });

@@ -80,7 +80,7 @@ export const INTESTATARIO_TIPI = ['persona', 'impresa'] as const;
 export const DOCUMENTO_TIPI = ['carta_identita', 'patente', 'passaporto'] as const;
 export const USI = ['domestico_residente', 'domestico_non_residente', 'altri_usi'] as const;
 export const PAGAMENTI = ['bollettino', 'sepa'] as const;
-/** The sales channels of DECISIONS section 10; a landing practice is web/QR unless staff change it. */
+/** The sales channels (docs/product/scheda-contratto.md#origine): a landing practice is web/QR unless staff change it. */
 export const CANALI = ['negozio', 'porta_a_porta', 'telefono', 'web_qr'] as const;
 export const OPERAZIONI = [
   'cambio_fornitore',

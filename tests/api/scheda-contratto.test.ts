@@ -1,0 +1,174 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { msg } from '#shared/messages.ts';
+import { praticheEventi, schedeContratto, servizi } from '#server/db/schema.ts';
+import { insertCommissioneConfig, insertPratica } from '#test/setup/factories.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
+import { SCHEDA_LUCE_COMPLETA } from '#test/support/scheda.ts';
+
+let ctx: TestContext;
+let admin: string;
+const e = msg.scheda.errori;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = await loginAsAdmin(ctx.app);
+});
+afterAll(async () => ctx?.close());
+
+const get = (id: number, cookie = admin) =>
+  ctx.app.inject({ method: 'GET', url: `/api/servizi/${id}/scheda`, headers: { cookie } });
+const put = (
+  id: number,
+  payload: Record<string, unknown>,
+  cookie = admin,
+  headers: Record<string, string> = {},
+) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/servizi/${id}/scheda`,
+    headers: { cookie, ...headers },
+    payload,
+  });
+
+async function luce() {
+  const pratica = await insertPratica(ctx.db, { servizi: ['luce'] });
+  return { pratica, id: pratica.servizi[0].id };
+}
+
+describe('GET /api/servizi/{id}/scheda', () => {
+  it('starts from the customer and the landing channel, incomplete, saving nothing', async () => {
+    const { id } = await luce();
+    const res = await get(id);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.scheda).toMatchObject({ intestatarioTipo: 'persona', nome: 'Carla', canale: 'web_qr' });
+    expect(body.completa).toBe(false);
+    expect(body.mancanti).toEqual(expect.arrayContaining(['Tipo di operazione', 'Codice fiscale']));
+    expect(body.aggiornataIl).toBeNull();
+    expect(await ctx.db.select().from(schedeContratto).where(eq(schedeContratto.servizioId, id))).toEqual([]);
+  });
+});
+
+describe('PUT /api/servizi/{id}/scheda', () => {
+  it('saves a complete scheda: Scheda completa, RID from SEPA, the fields named in the history', async () => {
+    const { pratica, id } = await luce();
+    const res = await put(id, {
+      ...SCHEDA_LUCE_COMPLETA,
+      codiceFiscale: 'rssmra45d25f205n',
+      pod: 'it001e 12345678',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ completa: true, mancanti: [] });
+    expect(res.json().scheda).toMatchObject({ codiceFiscale: 'RSSMRA45D25F205N', pod: 'IT001E12345678' });
+    expect((await get(id)).json().completa).toBe(true);
+    const [row] = await ctx.db.select().from(servizi).where(eq(servizi.id, id));
+    expect(row.ridPresente).toBe(true);
+
+    const eventi = await ctx.db.select().from(praticheEventi).where(eq(praticheEventi.praticaId, pratica.id));
+    expect(eventi).toHaveLength(1);
+    expect(eventi[0].tipo).toBe('scheda_modificata');
+    expect(eventi[0].descrizione).toContain('IBAN');
+    expect(eventi[0].descrizione).toContain('Numero del documento');
+    // Which fields, never their values.
+    expect(eventi[0].descrizione).not.toContain(SCHEDA_LUCE_COMPLETA.iban);
+    expect(eventi[0].descrizione).not.toContain(SCHEDA_LUCE_COMPLETA.documentoNumero);
+
+    // Saving the same scheda again records nothing new; choosing bollettino removes the RID.
+    await put(id, SCHEDA_LUCE_COMPLETA);
+    expect(
+      await ctx.db.select().from(praticheEventi).where(eq(praticheEventi.praticaId, pratica.id)),
+    ).toHaveLength(1);
+    const bollettino = {
+      ...SCHEDA_LUCE_COMPLETA,
+      pagamento: 'bollettino',
+      iban: '',
+      ibanIntestatario: '',
+      ibanCodiceFiscale: '',
+    };
+    expect((await put(id, bollettino)).json().completa).toBe(true);
+    const [after] = await ctx.db.select().from(servizi).where(eq(servizi.id, id));
+    expect(after.ridPresente).toBe(false);
+    const [ultimo] = await ctx.db
+      .select()
+      .from(praticheEventi)
+      .where(eq(praticheEventi.praticaId, pratica.id))
+      .orderBy(praticheEventi.id)
+      .offset(1);
+    expect(ultimo.descrizione).toBe(
+      "Scheda contratto Luce modificata: Pagamento, IBAN, Intestatario del conto, Codice fiscale dell'intestatario del conto",
+    );
+  });
+
+  it.each([
+    ['a wrong check character in the codice fiscale', { codiceFiscale: 'RSSMRA45D25F205X' }, e.codiceFiscale],
+    ['an IBAN with a wrong check', { iban: 'IT61X0542811101000000123456' }, e.ibanControllo],
+    ['an Italian IBAN of 26 characters', { iban: 'IT60X054281110100000012345' }, e.ibanLunghezza],
+    ['a POD without its E', { pod: 'IT001X12345678' }, e.pod],
+    ['a partita IVA with a wrong check digit', { partitaIva: '12345678901' }, e.partitaIva],
+    ['an expired document', { documentoScadenza: '2020-01-31' }, e.documentoScaduto],
+    ['an implausible power', { potenzaKw: '0.1' }, e.potenza],
+    ['an implausible consumption', { consumoAnnuo: '5000000' }, e.consumoKwh],
+    ['an unknown province', { residenzaProvincia: 'ZZ' }, e.provincia],
+    ['an operation of another service', { tipoOperazione: 'migrazione' }, e.operazione],
+    ['a gas field on a luce service', { pdr: '00880000123456' }, e.nonPrevisto],
+  ])('refuses %s with its Italian message (400), changing nothing', async (_, change, message) => {
+    const { id } = await luce();
+    await put(id, SCHEDA_LUCE_COMPLETA);
+    const res = await put(id, { ...SCHEDA_LUCE_COMPLETA, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    const [row] = await ctx.db.select().from(schedeContratto).where(eq(schedeContratto.servizioId, id));
+    expect(row.dati).toEqual(SCHEDA_LUCE_COMPLETA);
+  });
+
+  it('refuses a 13-digit PDR on a gas service', async () => {
+    const pratica = await insertPratica(ctx.db, { servizi: ['gas'] });
+    const res = await put(pratica.servizi[0].id, { pdr: '0088000012345' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(e.pdr);
+  });
+
+  // 22:30 UTC on 30 June is already 1 July in Rome.
+  it('checks the document on the day of the request (Europe/Rome)', async () => {
+    const { id } = await luce();
+    const scheda = { ...SCHEDA_LUCE_COMPLETA, documentoScadenza: '2026-06-30' };
+    expect((await put(id, scheda, admin, { 'x-test-now': '2026-06-30T22:30:00Z' })).statusCode).toBe(400);
+    expect((await put(id, scheda, admin, { 'x-test-now': '2026-06-30T21:30:00+02:00' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('who may read and write a scheda', () => {
+  it.each(['agente', 'area_manager', 'punto_fisico'] as const)('refuses %s (403)', async (role) => {
+    const { id } = await luce();
+    const { cookie } = await loginAs(ctx, role);
+    expect((await get(id, cookie)).statusCode).toBe(403);
+    expect((await put(id, { nome: 'X' }, cookie)).statusCode).toBe(403);
+  });
+
+  it('lets amministrazione work it, and answers 404 for a service that does not exist', async () => {
+    const { id } = await luce();
+    const { cookie } = await loginAs(ctx, 'amministrazione');
+    expect((await put(id, { nome: 'Anna' }, cookie)).statusCode).toBe(200);
+    expect((await get(999_999)).statusCode).toBe(404);
+    expect((await put(999_999, { nome: 'Anna' })).json().message).toBe(msg.scheda.notFound);
+  });
+});
+
+describe('completing a service', () => {
+  it('takes the RID from the scheda payment, not from the dialog', async () => {
+    await insertCommissioneConfig(ctx.db, { codice: 'ENEL', servizio: 'luce' });
+    const { id } = await luce();
+    await put(id, { ...SCHEDA_LUCE_COMPLETA, pagamento: 'bollettino', iban: '' });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/servizi/${id}/status`,
+      headers: { cookie: admin },
+      payload: { stato: 'completato', fornitore: 'ENEL', ridPresente: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().servizio.ridPresente).toBe(false);
+  });
+});
