@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
-import { praticheEventi, schedeContratto, servizi } from '#server/db/schema.ts';
+import { leads, praticheEventi, schedeContratto, servizi } from '#server/db/schema.ts';
 import { insertCommissioneConfig, insertPratica } from '#test/setup/factories.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 import { SCHEDA_LUCE_COMPLETA } from '#test/support/scheda.ts';
@@ -170,5 +170,33 @@ describe('completing a service', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().servizio.ridPresente).toBe(false);
+  });
+});
+
+describe("the practice list's 'Scheda incompleta' filter", () => {
+  it('keeps the practices with a service whose scheda is missing or incomplete', async () => {
+    const completa = await luce();
+    await put(completa.id, SCHEDA_LUCE_COMPLETA);
+    const senza = await luce();
+    const meta = await luce();
+    await put(meta.id, { nome: 'Anna' });
+    const list = async (query: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/pratiche?pageSize=200&${query}`,
+        headers: { cookie: admin },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().items.map((p: { id: number }) => p.id);
+    };
+    const ids = await list('schedaIncompleta=true');
+    expect(ids).toEqual(expect.arrayContaining([senza.pratica.id, meta.pratica.id]));
+    expect(ids).not.toContain(completa.pratica.id);
+    expect(await list('')).toContain(completa.pratica.id);
+    // With a search too: the practices found are filtered the same way.
+    const [lead] = await ctx.db.select().from(leads).where(eq(leads.id, senza.pratica.leadId));
+    expect(await list(`schedaIncompleta=true&search=${encodeURIComponent(lead.cognome)}`)).toEqual([
+      senza.pratica.id,
+    ]);
   });
 });
