@@ -5,6 +5,7 @@ import { leads, praticheEventi, schedeContratto, servizi } from '#server/db/sche
 import { insertCommissioneConfig, insertPratica } from '#test/setup/factories.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 import { SCHEDA_LUCE_COMPLETA } from '#test/support/scheda.ts';
+import { unzip } from '#test/setup/spreadsheet.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -198,5 +199,28 @@ describe("the practice list's 'Scheda incompleta' filter", () => {
     expect(await list(`schedaIncompleta=true&search=${encodeURIComponent(lead.cognome)}`)).toEqual([
       senza.pratica.id,
     ]);
+  });
+});
+
+describe('the scheda as personal data', () => {
+  it("is in the person's export and gone after the erasure", async () => {
+    const { pratica, id } = await luce();
+    await put(id, SCHEDA_LUCE_COMPLETA);
+    const exported = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/leads/${pratica.leadId}/personal-data`,
+      headers: { cookie: admin },
+    });
+    expect(exported.statusCode).toBe(200);
+    const data = JSON.parse(unzip(exported.rawPayload).get('dati.json')!.toString());
+    expect(data.pratiche[0].servizi[0].schedaContratto).toEqual(SCHEDA_LUCE_COMPLETA);
+
+    const erased = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/leads/${pratica.leadId}/erase`,
+      headers: { cookie: admin },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await ctx.db.select().from(schedeContratto).where(eq(schedeContratto.servizioId, id))).toEqual([]);
   });
 });
