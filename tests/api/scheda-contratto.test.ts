@@ -224,3 +224,30 @@ describe('the scheda as personal data', () => {
     expect(await ctx.db.select().from(schedeContratto).where(eq(schedeContratto.servizioId, id))).toEqual([]);
   });
 });
+
+describe('found by its codes', () => {
+  it('finds the practice and the lead by POD, codice fiscale, partita IVA and PDR typed whole, spaces and case aside', async () => {
+    const { pratica, id } = await luce();
+    await put(id, { ...SCHEDA_LUCE_COMPLETA, pod: 'IT002E87654321', codiceFiscale: 'BNCGLI80A41H501C' });
+    const gas = await insertPratica(ctx.db, { servizi: ['gas'] });
+    await put(gas.servizi[0].id, {
+      intestatarioTipo: 'impresa',
+      partitaIva: '01114601006',
+      pdr: '00880000999999',
+    });
+    const search = async (list: 'pratiche' | 'leads', term: string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/${list}?search=${encodeURIComponent(term)}`,
+        headers: { cookie: admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items.map((p: { id: number }) => p.id);
+    };
+    expect(await search('pratiche', 'it002e 87654321')).toEqual([pratica.id]);
+    expect(await search('pratiche', 'bncgli80a41h501c')).toEqual([pratica.id]);
+    expect(await search('pratiche', '00880000999999')).toEqual([gas.id]);
+    expect(await search('leads', '01114601006')).toEqual([gas.leadId]);
+    expect(await search('leads', 'IT002E87654321')).toEqual([pratica.leadId]);
+  });
+});
