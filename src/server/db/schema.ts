@@ -431,10 +431,18 @@ export const schedeContratto = pgTable(
   (t) => [
     index('schede_contratto_pratica_idx').on(t.praticaId),
     // Exact matches of the search box on a normalised code (docs/product/scheda-contratto.md#ricerca).
-    index('schede_contratto_cf_idx').on(t.codiceFiscale).where(sql`codice_fiscale is not null`),
-    index('schede_contratto_piva_idx').on(t.partitaIva).where(sql`partita_iva is not null`),
-    index('schede_contratto_pod_idx').on(t.pod).where(sql`pod is not null`),
-    index('schede_contratto_pdr_idx').on(t.pdr).where(sql`pdr is not null`),
+    index('schede_contratto_cf_idx')
+      .on(t.codiceFiscale)
+      .where(sql`codice_fiscale is not null`),
+    index('schede_contratto_piva_idx')
+      .on(t.partitaIva)
+      .where(sql`partita_iva is not null`),
+    index('schede_contratto_pod_idx')
+      .on(t.pod)
+      .where(sql`pod is not null`),
+    index('schede_contratto_pdr_idx')
+      .on(t.pdr)
+      .where(sql`pdr is not null`),
   ],
 );
 

@@ -164,8 +164,6 @@ const SCHEDA_SHAPE = {
 export const schedaBodySchema = z.object(SCHEDA_SHAPE);
 /** A scheda as stored and sent back: the fields given, normalised. */
 export type Scheda = z.output<typeof schedaBodySchema>;
-/** A scheda as typed: every field text (or the one boolean). */
-export type SchedaInput = z.input<typeof schedaBodySchema>;
 
 export interface SchedaIssue {
   path: CampoScheda;

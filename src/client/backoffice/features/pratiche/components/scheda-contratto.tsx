@@ -211,7 +211,7 @@ function SchedaForm({
   );
   const accept = (campo: string, valore: string) => {
     for (const [key, value] of Object.entries(valuesOfProposta(campo, valore)))
-      form.setValue(key as CampoScheda, value as never, {
+      form.setValue(key as CampoScheda, value, {
         shouldDirty: true,
         shouldValidate: true,
         shouldTouch: true,
