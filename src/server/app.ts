@@ -129,7 +129,12 @@ export async function buildApp(options: AppOptions) {
     testClock: config.nodeEnv === 'test',
   });
   await app.register(praticheRoutes, { db, storage });
-  await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
+  await app.register(serviziRoutes, {
+    db,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+    testClock: config.nodeEnv === 'test',
+  });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
   await app.register(estrattiContoRoutes, { db });

@@ -112,7 +112,11 @@ export const STAFF_UPLOAD_PART = 'files';
 export const LEAD_EVENTO_TIPI = ['duplicato_unito', 'duplicato_separato', 'chiamata'] as const;
 export type LeadEventoTipo = (typeof LEAD_EVENTO_TIPI)[number];
 
-export const PRATICA_EVENTO_TIPI = ['documento_aggiunto', 'documento_eliminato'] as const;
+export const PRATICA_EVENTO_TIPI = [
+  'documento_aggiunto',
+  'documento_eliminato',
+  'scheda_modificata',
+] as const;
 export type PraticaEventoTipo = (typeof PRATICA_EVENTO_TIPI)[number];
 
 /** The roles paid on commission, each with its statement (estratto conto). */

@@ -72,6 +72,9 @@ export const PERMISSIONS = {
   'pratiche:uploadDocumenti': ADMIN_OFFICE,
   'pratiche:deleteDocumenti': ADMIN,
   'servizi:updateStatus': ADMIN_OFFICE,
+  /** A service's scheda contratto: the roles that work the practices (docs/product/scheda-contratto.md). */
+  'servizi:readScheda': ADMIN_OFFICE,
+  'servizi:updateScheda': ADMIN_OFFICE,
   'commissioni:read': ALL,
   'commissioni:updatePayment': ADMIN,
   'commissioni:delete': ADMIN,

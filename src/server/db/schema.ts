@@ -412,6 +412,48 @@ export const servizi = pgTable(
   ],
 );
 
+/**
+ * The scheda contratto of a service (docs/product/scheda-contratto.md): the whole scheda in `dati`,
+ * validated by the shared zod schema, and copies of what is searched or filtered in typed columns
+ * with their own indexes (docs/decisions/055-scheda-contratto.md). `completa` is written with
+ * every save from the shared rule (isSchedaCompleta); a service with no row is incomplete.
+ */
+export const schedeContratto = pgTable(
+  'schede_contratto',
+  {
+    servizioId: integer('servizio_id')
+      .primaryKey()
+      .references(() => servizi.id, { onDelete: 'cascade' }),
+    praticaId: integer('pratica_id')
+      .notNull()
+      .references(() => pratiche.id, { onDelete: 'cascade' }),
+    dati: jsonb('dati').$type<Record<string, string | boolean>>().notNull(),
+    completa: boolean('completa').notNull().default(false),
+    codiceFiscale: text('codice_fiscale'),
+    partitaIva: text('partita_iva'),
+    pod: text('pod'),
+    pdr: text('pdr'),
+    aggiornataDa: integer('aggiornata_da').references(() => users.id, { onDelete: 'set null' }),
+    aggiornataIl: timestamp('aggiornata_il', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schede_contratto_pratica_idx').on(t.praticaId),
+    // Exact matches of the search box on a normalised code (docs/product/scheda-contratto.md#ricerca).
+    index('schede_contratto_cf_idx')
+      .on(t.codiceFiscale)
+      .where(sql`codice_fiscale is not null`),
+    index('schede_contratto_piva_idx')
+      .on(t.partitaIva)
+      .where(sql`partita_iva is not null`),
+    index('schede_contratto_pod_idx')
+      .on(t.pod)
+      .where(sql`pod is not null`),
+    index('schede_contratto_pdr_idx')
+      .on(t.pdr)
+      .where(sql`pdr is not null`),
+  ],
+);
+
 /** Who changed a service's status, when, from what, to what and why. See docs/product/lifecycle.md#storico */
 export const serviziStorico = pgTable(
   'servizi_storico',

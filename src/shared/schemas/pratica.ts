@@ -53,6 +53,11 @@ export const praticheFiltersSchema = z.object({
   puntoFisico: searchSchema,
   stato: statiList,
   koMotivazione: z.enum(KO_MOTIVAZIONI, { message: 'Motivazione KO non valida' }).optional(),
+  /** Only practices with a service whose scheda contratto is incomplete (docs/product/scheda-contratto.md). */
+  schedaIncompleta: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'Filtro non valido' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type PraticheFilters = z.output<typeof praticheFiltersSchema>;
 

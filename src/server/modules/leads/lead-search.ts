@@ -2,6 +2,7 @@ import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
 import { digitWindowsOf, leads, leadUtenti, pratiche, scopeSearchKeys } from '#server/db/schema.ts';
 import { lowerTextContains } from '#server/db/sql-helpers.ts';
+import { schedaCodeLeads, schedaCodePratiche } from '#server/modules/servizi/scheda-sql.ts';
 
 /** What a term is looked for as: the text as typed, or a phone's digits in the phone key. */
 type SearchPattern = { on: 'text' | 'telefono'; value: string };
@@ -87,6 +88,8 @@ export function searchMatches(
   if (patterns.length === 0) return undefined;
   const byWindows = patterns.filter((p) => DIGIT_WINDOW_RUN.test(p.value));
   return or(
+    // A codice fiscale, partita IVA, POD or PDR typed whole: its scheda contratto's exact match.
+    table === leads ? schedaCodeLeads(leads.id, term) : schedaCodePratiche(pratiche.id, term),
     ...patterns
       .filter((p) => !byWindows.includes(p))
       .map((p) => patternMatches(table.cerca, table.telefonoNormalizzato, p, options.broad)),
@@ -110,6 +113,7 @@ export function scopeSearchMatches(userId: number, term: string | undefined) {
   const patterns = searchPatterns(term);
   if (patterns.length === 0) return undefined;
   return or(
+    schedaCodeLeads(leadUtenti.leadId, term),
     ...byValue(patterns).map(([value, same]) =>
       and(
         /[a-z0-9]{3}/i.test(value)

@@ -43,6 +43,7 @@ import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
+import { schedaIncompletaCondition } from '#server/modules/servizi/scheda-sql.ts';
 import {
   foundMatching,
   foundRowText,
@@ -198,6 +199,8 @@ function praticheWhere(
           db.select({ id: puntiFisici.id }).from(puntiFisici).where(puntoNameMatches(query.puntoFisico)),
         )
       : undefined,
+    // In `base`: the practices a search gathers, and the per-status counts, already pass it.
+    query.schedaIncompleta ? schedaIncompletaCondition() : undefined,
   );
   const where = and(
     base,
@@ -277,7 +280,8 @@ function rangedPraticaIds(
   fino: number | undefined,
 ): { ids: SQL | undefined; ranges: SQL[] } | undefined {
   const ranges = serviceRanges(query);
-  if (!ranges || puntiScope(actor) || query.search || query.puntoFisico) return undefined;
+  if (!ranges || puntiScope(actor) || query.search || query.puntoFisico || query.schedaIncompleta)
+    return undefined;
   if (ranges.length === 0) return { ids: undefined, ranges };
   const point = query.puntoFisicoId ? sql` and e.punto_fisico_id = ${query.puntoFisicoId}` : sql``;
   const upTo = fino === undefined ? sql`` : sql` and e.pratica_id <= ${fino}`;
@@ -327,7 +331,7 @@ async function rangedTotal(
 
 /** Search and the point's name or address: the filters no counter answers. */
 // A point's name narrows the points the counters are summed over (pointFilter): still exact.
-const needsCounting = (q: ListQuery) => Boolean(q.search || q.koMotivazione);
+const needsCounting = (q: ListQuery) => Boolean(q.search || q.koMotivazione || q.schedaIncompleta);
 
 /** The points the point filters leave (a point's id, or its name or address), for counters. */
 function pointFilter(query: ListQuery): SQL | undefined {
@@ -361,6 +365,8 @@ function listCounters(
   search: PraticheSearch | undefined,
   points: number[] | undefined,
 ) {
+  // The counters know nothing of the schede: that filter is counted.
+  if (query.schedaIncompleta) return undefined;
   const voci = [totalVoce(query), ...(search ? [] : SERVIZIO_STATI.map((stato) => statoVoce(query, stato)))];
   const wanted = [...new Set(voci.filter((v) => v !== undefined))];
   // The points a name matched, when pointsPageIds read them: by id, instead of matching the name again.

@@ -10,6 +10,7 @@ import {
   leads,
   pratiche,
   praticheEventi,
+  schedeContratto,
 } from '#server/db/schema.ts';
 
 const m = msg.privacy;
@@ -123,6 +124,9 @@ export async function anonymiseLeads(
       .update(pratiche)
       .set({ note: null, indirizzoIp: null, userAgent: null, documentiCaricati: null })
       .where(inArray(pratiche.id, praticheIds));
+    // The scheda contratto is all personal data: codice fiscale, document, addresses, IBAN
+    // (docs/privacy.md#scheda-contratto).
+    await tx.delete(schedeContratto).where(inArray(schedeContratto.praticaId, praticheIds));
     // The events name the documents as they were uploaded ("carta d'identità Rossi.pdf").
     await tx
       .update(praticheEventi)

@@ -13,6 +13,7 @@ import {
   impostazioni,
   leads,
   pratiche,
+  schedeContratto,
   servizi,
   serviziStorico,
 } from '#server/db/schema.ts';
@@ -116,6 +117,12 @@ async function collectPersona(db: DbExecutor, id: number) {
         )
         .orderBy(asc(serviziStorico.id))
     : [];
+  const schede = praticheIds.length
+    ? await db
+        .select({ servizioId: schedeContratto.servizioId, dati: schedeContratto.dati })
+        .from(schedeContratto)
+        .where(inArray(schedeContratto.praticaId, praticheIds))
+    : [];
   const docs = praticheIds.length
     ? await db
         .select({
@@ -183,6 +190,7 @@ async function collectPersona(db: DbExecutor, id: number) {
           .map(({ praticaId: _p, ...s }) => ({
             ...s,
             storico: storico.filter((h) => h.servizioId === s.id).map(({ servizioId: _s, ...h }) => h),
+            schedaContratto: schede.find((c) => c.servizioId === s.id)?.dati ?? null,
           })),
         documenti: docs
           .filter((d) => d.praticaId === p.id)

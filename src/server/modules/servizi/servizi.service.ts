@@ -35,6 +35,7 @@ import type { Actor } from '#server/lib/actor.ts';
 import { configFromRow } from '#server/modules/commissioni/commissioni.service.ts';
 import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { enqueueEsitoServizio } from '#server/modules/notifiche/notifiche.service.ts';
+import { ridDellaScheda } from '#server/modules/servizi/scheda.service.ts';
 
 type ServizioRow = typeof servizi.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -245,7 +246,10 @@ export async function updateServizioStatus(
       const isRental = hasPercentCommission(tipo);
       completion = {
         fornitoreId: fornitore.id,
-        ridPresente: hasFixedCommission(tipo) ? (body.ridPresente ?? false) : false,
+        // A scheda that names its payment decides the RID (docs/product/scheda-contratto.md#rid).
+        ridPresente: hasFixedCommission(tipo)
+          ? ((await ridDellaScheda(tx, current.id)) ?? body.ridPresente ?? false)
+          : false,
         numeroForniture: hasForniture(tipo) ? (body.numeroForniture ?? 1) : 1,
         bonusPuntoFisico: body.bonusPuntoFisico ?? '0',
         bonusAgente: body.bonusAgente ?? '0',

@@ -8,6 +8,7 @@ import { positiveInt } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { usePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
+import { SchedeContratto } from '#client/backoffice/features/pratiche/components/scheda-contratto.tsx';
 import { NotFoundContent } from '#client/backoffice/app/routes/not-found.tsx';
 
 /** `/pratiche/{id}`: one practice at its own address; missing or out of scope is not found. */
@@ -40,12 +41,17 @@ function PraticaScreen({ id }: { id: number }) {
           isRetrying={pratica.isFetching}
         />
       ) : pratica.data ? (
-        <PraticaCard
-          pratica={pratica.data}
-          role={user!.role}
-          isDetail
-          onDeleted={() => navigate(paths.pratiche, { replace: true })}
-        />
+        <>
+          <PraticaCard
+            pratica={pratica.data}
+            role={user!.role}
+            isDetail
+            onDeleted={() => navigate(paths.pratiche, { replace: true })}
+          />
+          {/* The bill's proposals (ProposteScheda) mount through `proposte`, wired at merge:
+              proposte={(id, onAccept) => <ProposteScheda servizioId={id} onAccept={onAccept} />} */}
+          <SchedeContratto servizi={pratica.data.servizi} role={user!.role} />
+        </>
       ) : (
         <Skeleton className="h-72 w-full" />
       )}

@@ -9,6 +9,8 @@ export interface PraticheFilters {
   puntoFisicoId: number | null;
   stati: string[];
   koMotivazione: string;
+  /** Only practices with a service whose scheda contratto is incomplete. */
+  schedaIncompleta: boolean;
 }
 
 export interface PraticheQuery extends PraticheFilters {
@@ -27,6 +29,7 @@ export function praticheFilterParams(filters: PraticheFilters) {
     stato: filters.stati.join(','),
     // The KO reason only applies while KO is toggled.
     koMotivazione: filters.stati.includes('ko') ? filters.koMotivazione : '',
+    schedaIncompleta: filters.schedaIncompleta ? 'true' : undefined,
   };
 }
 

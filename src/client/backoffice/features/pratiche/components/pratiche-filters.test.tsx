@@ -5,7 +5,14 @@ import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
 import type { PraticheFilters as FilterState } from '#client/backoffice/features/pratiche/api/queries.ts';
 import { PraticheFilters } from '#client/backoffice/features/pratiche/components/pratiche-filters.tsx';
 
-const FILTERS: FilterState = { search: '', servizio: '', puntoFisicoId: null, stati: [], koMotivazione: '' };
+const FILTERS: FilterState = {
+  search: '',
+  servizio: '',
+  puntoFisicoId: null,
+  stati: [],
+  koMotivazione: '',
+  schedaIncompleta: false,
+};
 const COUNTS = { inserito: 3, in_lavorazione: 12, completato: 1250, ko: 0 };
 
 function render(counts: Parameters<typeof PraticheFilters>[0]['counts']) {

@@ -98,6 +98,15 @@ export function PraticheFilters(props: {
             </Button>
           ))}
         </div>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-pressed={value.schedaIncompleta}
+          className="aria-pressed:border-amber-600 aria-pressed:bg-amber-600 aria-pressed:text-white"
+          onClick={() => onChange({ schedaIncompleta: !value.schedaIncompleta })}
+        >
+          {msg.scheda.incompleta}
+        </Button>
         {counts === null && (
           <p className="text-xs text-muted-foreground">{msg.pratica.conteggiNonCalcolati}</p>
         )}

@@ -16,6 +16,7 @@ function parse(params: URLSearchParams): PraticheUrlState {
     puntoFisicoId: positiveInt(params.get('puntoFisicoId')) ?? null,
     stati: [...new Set(stati)],
     koMotivazione: oneOf(KO_MOTIVAZIONI, params.get('koMotivazione')),
+    schedaIncompleta: params.get('schedaIncompleta') === 'true',
     page: positiveInt(params.get('page')) ?? 1,
   };
 }
@@ -27,6 +28,7 @@ function serialize(s: PraticheUrlState) {
     puntoFisicoId: s.puntoFisicoId,
     stato: s.stati.join(','),
     koMotivazione: s.stati.includes('ko') ? s.koMotivazione : '',
+    schedaIncompleta: s.schedaIncompleta ? 'true' : undefined,
     page: s.page > 1 ? s.page : undefined,
   };
 }
