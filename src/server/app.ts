@@ -17,6 +17,7 @@ import { estrattiContoRoutes } from '#server/modules/estratti-conto/estratti-con
 import { documentiRoutes } from '#server/modules/documenti/documenti.routes.ts';
 import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
+import { lettureRoutes } from '#server/modules/letture-bollette/letture.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(praticheRoutes, { db, storage });
   await app.register(serviziRoutes, { db, publicBaseUrl: config.publicBaseUrl, notify });
+  await app.register(lettureRoutes, { db });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
   await app.register(estrattiContoRoutes, { db });

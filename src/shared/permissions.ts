@@ -70,6 +70,9 @@ export const PERMISSIONS = {
   'pratiche:uploadDocumenti': ADMIN_OFFICE,
   'pratiche:deleteDocumenti': ADMIN,
   'servizi:updateStatus': ADMIN_OFFICE,
+  /** What the bill reader proposes for a service's scheda, and using or discarding it: who reads and edits practices (docs/product/lettura-bolletta.md). */
+  'servizi:readProposte': ADMIN_OFFICE,
+  'servizi:decideProposte': ADMIN_OFFICE,
   'commissioni:read': ALL,
   'commissioni:updatePayment': ADMIN,
   'commissioni:delete': ADMIN,

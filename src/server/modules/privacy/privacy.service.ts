@@ -22,6 +22,7 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { bumpInformativa } from '#server/modules/impostazioni/impostazioni-store.ts';
 import { anonymiseLeads } from '#server/modules/privacy/anonymise.ts';
+import { proposteForExport } from '#server/modules/letture-bollette/letture.service.ts';
 
 const m = msg.privacy;
 
@@ -116,6 +117,10 @@ async function collectPersona(db: DbExecutor, id: number) {
         )
         .orderBy(asc(serviziStorico.id))
     : [];
+  const proposte = await proposteForExport(
+    db,
+    serviziRows.map((s) => s.id),
+  );
   const docs = praticheIds.length
     ? await db
         .select({
@@ -183,6 +188,10 @@ async function collectPersona(db: DbExecutor, id: number) {
           .map(({ praticaId: _p, ...s }) => ({
             ...s,
             storico: storico.filter((h) => h.servizioId === s.id).map(({ servizioId: _s, ...h }) => h),
+            // What the bill reader read about the person (docs/product/lettura-bolletta.md#privacy).
+            proposteDallaBolletta: proposte
+              .filter((pr) => pr.servizioId === s.id)
+              .map(({ servizioId: _s, ...pr }) => pr),
           })),
         documenti: docs
           .filter((d) => d.praticaId === p.id)
