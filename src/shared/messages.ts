@@ -870,7 +870,7 @@ export const msg = {
     alreadyDecided: 'Questa proposta è già stata decisa',
     servizioNotFound: 'Servizio non trovato',
     confidenza: { alta: 'Alta', media: 'Media', bassa: 'Bassa' },
-    confidenzaLabel: 'Affidabilità {livello}',
+    affidabilita: 'Affidabilità',
     campi: {
       pod: 'POD',
       pdr: 'PDR',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idQuerySchema } from '#shared/schemas/common.ts';
+import type { ServizioConBolletta } from '#shared/servizi-catalogo.ts';
 
 /**
  * What the bill reader proposes for a service's scheda, and the operator's decision on each
@@ -39,6 +40,9 @@ export function livelloConfidenza(confidenza: number): LivelloConfidenza {
   return 'bassa';
 }
 
+/** The unit of a yearly consumption, by the service it is read for. */
+export const UNITA_CONSUMO: Record<ServizioConBolletta, 'kWh' | 'Smc'> = { luce: 'kWh', gas: 'Smc' };
+
 export const propostaSchema = z.object({
   id: z.number().int(),
   campo: z.enum(CAMPI_PROPOSTA),
@@ -47,6 +51,8 @@ export const propostaSchema = z.object({
   pagina: z.number().int().min(1),
   confidenza: z.number().min(0).max(1),
   livello: z.enum(LIVELLI_CONFIDENZA),
+  /** kW for the power, kWh or Smc for the consumption; null for codes and names. */
+  unita: z.enum(['kW', 'kWh', 'Smc']).nullable(),
   stato: z.enum(PROPOSTA_STATI),
   /** Who decided ("Nome Cognome") and when; null while it is a proposal. */
   decisaDa: z.string().nullable(),

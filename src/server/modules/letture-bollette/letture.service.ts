@@ -7,11 +7,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { msg } from '#shared/messages.ts';
 import {
   livelloConfidenza,
+  UNITA_CONSUMO,
   type LetturaSintesi,
   type Proposta,
   type ProposteServizio,
 } from '#shared/schemas/proposte-scheda.ts';
-import { SERVIZI_CON_BOLLETTA, needsBill } from '#shared/servizi-catalogo.ts';
+import { SERVIZI_CON_BOLLETTA, needsBill, type ServizioConBolletta } from '#shared/servizi-catalogo.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { documenti, lettureBollette, pratiche, proposteScheda, servizi } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -95,7 +96,10 @@ export async function getProposte(db: Database, actor: Actor, servizioId: number
     .from(proposteScheda)
     .where(eq(proposteScheda.servizioId, servizioId))
     .orderBy(asc(proposteScheda.id));
-  return { lettura: sintesi(proprie.map((l) => l.stato)), proposte: rows.map(toProposta) };
+  return {
+    lettura: sintesi(proprie.map((l) => l.stato)),
+    proposte: rows.map((r) => toProposta(r, servizio.tipo)),
+  };
 }
 
 /** Still reading while any bill is; unreadable only when every bill was. */
@@ -116,7 +120,7 @@ export async function decideProposta(
   propostaId: number,
   decisione: 'accettata' | 'rifiutata',
 ): Promise<Proposta> {
-  await findServizioInScope(db, actor, servizioId);
+  const servizio = await findServizioInScope(db, actor, servizioId);
   const [updated] = await db
     .update(proposteScheda)
     .set({
@@ -133,7 +137,7 @@ export async function decideProposta(
       ),
     )
     .returning();
-  if (updated) return toProposta(updated);
+  if (updated) return toProposta(updated, servizio.tipo);
   const [existing] = await db
     .select({ id: proposteScheda.id })
     .from(proposteScheda)
@@ -142,7 +146,8 @@ export async function decideProposta(
   throw AppError.conflict(m.alreadyDecided);
 }
 
-function toProposta(row: typeof proposteScheda.$inferSelect): Proposta {
+function toProposta(row: typeof proposteScheda.$inferSelect, tipo: string): Proposta {
+  const consumo = UNITA_CONSUMO[tipo as ServizioConBolletta] ?? null;
   return {
     id: row.id,
     campo: row.campo,
@@ -150,6 +155,7 @@ function toProposta(row: typeof proposteScheda.$inferSelect): Proposta {
     pagina: row.pagina,
     confidenza: row.confidenza,
     livello: livelloConfidenza(row.confidenza),
+    unita: row.campo === 'potenzaKw' ? 'kW' : row.campo === 'consumoAnnuo' ? consumo : null,
     stato: row.stato,
     decisaDa: row.decisaDaNome,
     decisaIl: row.decisaAt?.toISOString() ?? null,

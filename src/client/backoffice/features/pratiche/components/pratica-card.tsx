@@ -5,7 +5,8 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { can, paths, type Role } from '#shared/permissions.ts';
 import type { Pratica } from '#shared/schemas/pratica.ts';
 import type { Servizio } from '#shared/schemas/servizio.ts';
-import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import type { CampoProposta } from '#shared/schemas/proposte-scheda.ts';
+import { needsBill, servizioLabel } from '#shared/servizi-catalogo.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { formatDateTime } from '#client/lib/format.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useDeletePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { DocumentiList } from '#client/backoffice/features/pratiche/components/documenti-list.tsx';
+import { ProposteScheda } from '#client/backoffice/features/pratiche/components/proposte-scheda.tsx';
 import { ServizioEditDialog } from '#client/backoffice/features/pratiche/components/servizio-edit-dialog.tsx';
 import { StatoBadge } from '#client/backoffice/features/pratiche/components/stato-badge.tsx';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
@@ -29,7 +31,23 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: number }) {
+/**
+ * Until the scheda form is on this page, a value the operator chose to use is shown to be typed
+ * into the supplier's scheda (the form takes it over when it arrives).
+ */
+const showAccepted = (campo: CampoProposta, valore: string) =>
+  toast({ title: fillMessage(msg.proposte.valoreUsato, { campo: msg.proposte.campi[campo], valore }) });
+
+function ServizioRow({
+  servizio,
+  praticaId,
+  showProposte,
+}: {
+  servizio: Servizio;
+  praticaId: number;
+  /** The bill reader's proposals: on the practice's own page, for the services with a bill. */
+  showProposte: boolean;
+}) {
   return (
     <li className="grid gap-2 rounded-md border p-3" data-testid={`servizio-${servizio.tipoServizio}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -69,6 +87,7 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
           </ol>
         </details>
       )}
+      {showProposte && <ProposteScheda servizioId={servizio.id} onAccept={showAccepted} />}
     </li>
   );
 }
@@ -158,7 +177,12 @@ export function PraticaCard({
           <h3 className="mb-2 text-sm font-semibold">Servizi</h3>
           <ul className="grid gap-2">
             {pratica.servizi.map((s) => (
-              <ServizioRow key={s.id} servizio={s} praticaId={pratica.id} />
+              <ServizioRow
+                key={s.id}
+                servizio={s}
+                praticaId={pratica.id}
+                showProposte={isDetail && needsBill(s.tipoServizio) && can(role, 'servizi:readProposte')}
+              />
             ))}
           </ul>
         </section>
