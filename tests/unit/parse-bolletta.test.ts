@@ -6,7 +6,7 @@ import {
   type PropostaLetta,
 } from '#server/modules/letture-bollette/parse-bolletta.ts';
 
-/** The suppliers seeded in the database (docs/decisions: DECISIONS 6). */
+/** The energy suppliers seeded in the database (src/server/db/seed.ts). */
 const FORNITORI_DB = ['Enel Energia', 'Edison', 'A2A Energia', 'Iren', 'Sorgenia'];
 
 const page = (testo: string, numero = 1, ocrConfidenza: number | null = null): PaginaLetta => ({

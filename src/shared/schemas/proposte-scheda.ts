@@ -33,7 +33,7 @@ export type LetturaSintesi = (typeof LETTURA_SINTESI)[number];
 export const LIVELLI_CONFIDENZA = ['alta', 'media', 'bassa'] as const;
 export type LivelloConfidenza = (typeof LIVELLI_CONFIDENZA)[number];
 
-/** Alta from 0.85, Media from 0.6, else Bassa (docs/product/lettura-bolletta.md#affidabilita). */
+/** Alta from 0.85, Media from 0.6, else Bassa (docs/product/lettura-bolletta.md#confidenza). */
 export function livelloConfidenza(confidenza: number): LivelloConfidenza {
   if (confidenza >= 0.85) return 'alta';
   if (confidenza >= 0.6) return 'media';
