@@ -30,8 +30,3 @@ export function isCodiceFiscale(value: string): boolean {
     ? CodiceFiscale.check(code)
     : false;
 }
-
-/** CAP: 5 digits. */
-export function isCap(value: string): boolean {
-  return /^\d{5}$/.test(value.trim());
-}
