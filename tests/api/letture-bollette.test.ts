@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
@@ -7,6 +7,7 @@ import { lettureBollette, proposteScheda, servizi } from '#server/db/schema.ts';
 import type { JobLogger } from '#server/jobs/scheduler.ts';
 import { lettureBolletteJob } from '#server/modules/letture-bollette/letture.jobs.ts';
 import { BOLLETTA_ENEL, billPdf } from '#test/setup/bolletta-pdf.ts';
+import { buildSubmission } from '#test/setup/factories.ts';
 import { multipart, samplePdf, SAMPLE_TXT } from '#test/setup/sample-files.ts';
 import { unzip } from '#test/setup/spreadsheet.ts';
 import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
@@ -137,6 +138,36 @@ describe('a digital PDF bill attached to a practice', () => {
       .from(lettureBollette)
       .where(eq(lettureBollette.praticaId, slow.pratica.id));
     expect(row.motivo).toBe('tempo_scaduto');
+  });
+
+  it('a luce bill from the landing is read for the luce service only, not the gas one', async () => {
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/submit-form',
+      payload: buildSubmission(world.puntoA.id, { serviziRichiesti: ['luce', 'gas'] }),
+      remoteAddress: '10.48.0.2',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { praticaId, uploadToken } = sent.json<{ praticaId: number; uploadToken: string }>();
+    const { payload, headers } = multipart([
+      { field: 'luceFile', filename: 'bolletta.pdf', data: bill, contentType: 'application/pdf' },
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/pratiche/${praticaId}/upload`,
+      payload,
+      headers: { ...headers, 'x-upload-token': uploadToken },
+      remoteAddress: '10.48.0.2',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const [luce, gas] = await ctx.db
+      .select()
+      .from(servizi)
+      .where(eq(servizi.praticaId, praticaId))
+      .orderBy(asc(servizi.id));
+    await runReader();
+    expect((await proposte(luce.id)).proposte.find((p) => p.campo === 'pod')?.valore).toBe(BOLLETTA_ENEL.pod);
+    expect(await proposte(gas.id)).toEqual({ lettura: 'nessuna', proposte: [] });
   });
 
   it('a text file is not a bill: nothing is queued', async () => {
