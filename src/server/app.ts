@@ -17,6 +17,7 @@ import { estrattiContoRoutes } from '#server/modules/estratti-conto/estratti-con
 import { documentiRoutes } from '#server/modules/documenti/documenti.routes.ts';
 import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
+import { lettureRoutes } from '#server/modules/letture-bollette/letture.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions) {
     notify,
     testClock: config.nodeEnv === 'test',
   });
+  await app.register(lettureRoutes, { db });
   await app.register(fornitoriRoutes, { db });
   await app.register(commissioniRoutes, { db });
   await app.register(estrattiContoRoutes, { db });

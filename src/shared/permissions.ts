@@ -75,6 +75,9 @@ export const PERMISSIONS = {
   /** A service's scheda contratto: the roles that work the practices (docs/product/scheda-contratto.md). */
   'servizi:readScheda': ADMIN_OFFICE,
   'servizi:updateScheda': ADMIN_OFFICE,
+  /** What the bill reader proposes for a service's scheda, and using or discarding it: who reads and edits practices (docs/product/lettura-bolletta.md). */
+  'servizi:readProposte': ADMIN_OFFICE,
+  'servizi:decideProposte': ADMIN_OFFICE,
   'commissioni:read': ALL,
   'commissioni:updatePayment': ADMIN,
   'commissioni:delete': ADMIN,

@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -51,6 +52,14 @@ import {
   type ServizioTipo,
 } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
+import {
+  CAMPI_PROPOSTA,
+  LETTURA_STATI,
+  PROPOSTA_STATI,
+  type CampoProposta,
+  type LetturaStato,
+  type PropostaStato,
+} from '#shared/schemas/proposte-scheda.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
@@ -1229,4 +1238,75 @@ export const importMappature = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tipo, t.chiave] })],
+);
+
+/**
+ * The reading of a bill attached to a practice (docs/product/lettura-bolletta.md): queued in the
+ * transaction that stores the document, read by the `letture-bollette` job one at a time, off the
+ * request path. `bloccataFinoAt` is the running reader's claim: past it (the process died), the
+ * next run takes the reading again, up to a few attempts.
+ */
+export const lettureBollette = pgTable(
+  'letture_bollette',
+  {
+    id: serial('id').primaryKey(),
+    documentoId: integer('documento_id')
+      .notNull()
+      .references(() => documenti.id, { onDelete: 'cascade' }),
+    praticaId: integer('pratica_id')
+      .notNull()
+      .references(() => pratiche.id, { onDelete: 'cascade' }),
+    stato: text('stato').$type<LetturaStato>().notNull().default('in_coda'),
+    tentativi: integer('tentativi').notNull().default(0),
+    bloccataFinoAt: timestamp('bloccata_fino_at', { withTimezone: true }),
+    /** Why a bill is `illeggibile`: a code (nessun_testo, tempo_scaduto, errore), never its text. */
+    motivo: text('motivo'),
+    createdAt: createdAt(),
+    finitaAt: timestamp('finita_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('letture_bollette_documento_unique').on(t.documentoId),
+    index('letture_bollette_pratica_idx').on(t.praticaId),
+    // The job's claim reads only the readings still to do, oldest first.
+    index('letture_bollette_da_fare_idx')
+      .on(t.id)
+      .where(sql`stato in ('in_coda', 'in_corso')`),
+    check('letture_bollette_stato_check', inList('stato', LETTURA_STATI)),
+  ],
+);
+
+/**
+ * A value the bill reader proposes for a service's scheda, and the operator's decision. Nothing
+ * here writes the scheda: the operator's own save does (docs/product/lettura-bolletta.md).
+ */
+export const proposteScheda = pgTable(
+  'proposte_scheda',
+  {
+    id: serial('id').primaryKey(),
+    servizioId: integer('servizio_id')
+      .notNull()
+      .references(() => servizi.id, { onDelete: 'cascade' }),
+    letturaId: integer('lettura_id')
+      .notNull()
+      .references(() => lettureBollette.id, { onDelete: 'cascade' }),
+    campo: text('campo').$type<CampoProposta>().notNull(),
+    valore: text('valore').notNull(),
+    pagina: integer('pagina').notNull(),
+    /** 0–1, two decimals. */
+    confidenza: real('confidenza').notNull(),
+    stato: text('stato').$type<PropostaStato>().notNull().default('proposta'),
+    decisaDaId: integer('decisa_da_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The decider's name as it was: the record survives the user. */
+    decisaDaNome: text('decisa_da_nome'),
+    decisaAt: timestamp('decisa_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('proposte_scheda_servizio_idx').on(t.servizioId, t.id),
+    index('proposte_scheda_lettura_idx').on(t.letturaId),
+    index('proposte_scheda_decisa_da_idx').on(t.decisaDaId),
+    check('proposte_scheda_campo_check', inList('campo', CAMPI_PROPOSTA)),
+    check('proposte_scheda_stato_check', inList('stato', PROPOSTA_STATI)),
+    check('proposte_scheda_confidenza_check', sql`confidenza between 0 and 1`),
+  ],
 );

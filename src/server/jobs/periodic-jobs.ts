@@ -9,6 +9,7 @@ import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
 import { retentionJob } from '#server/modules/privacy/privacy.jobs.ts';
 import { emailOutboxJob, emailRetentionJob, riepilogoJob } from '#server/modules/notifiche/notifiche.jobs.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
+import { lettureBolletteJob } from '#server/modules/letture-bollette/letture.jobs.ts';
 
 /** Rate-limit windows that are over: only the shared counters on PostgreSQL have rows. */
 export const expiredRateLimitsJob: PeriodicJob = {
@@ -67,6 +68,7 @@ export function periodicJobs(deps: PeriodicJobsDeps): PeriodicJob[] {
     expiredRateLimitsJob,
     oldIdempotencyKeysJob,
     orphanDocumentsJob(deps.storage),
+    lettureBolletteJob({ storage: deps.storage }),
     emailOutboxJob(deps.mailer),
     riepilogoJob({ publicBaseUrl: deps.publicBaseUrl }),
     emailRetentionJob,

@@ -44,6 +44,7 @@ import {
   versioneInformativaSql,
 } from '#server/modules/impostazioni/impostazioni-store.ts';
 import { canMerge, mergeStoredPages } from '#server/modules/landing/merge-pages.ts';
+import { queueLetture } from '#server/modules/letture-bollette/letture.service.ts';
 
 const m = msg.landing;
 
@@ -446,6 +447,7 @@ export async function saveDocuments(
       const isMergeTarget = (i: number) => prepared.some((p) => p.mergedInto === i);
       const order = [...prepared.keys()].sort((a, b) => Number(isMergeTarget(b)) - Number(isMergeTarget(a)));
       const rows: Documento[] = [];
+      const stored: Array<typeof documenti.$inferSelect> = [];
       for (const index of order) {
         const file = prepared[index];
         const [row] = await tx
@@ -463,9 +465,12 @@ export async function saveDocuments(
           })
           .returning();
         ids[index] = row.id;
+        stored.push(row);
         rows.push(toDocumento(row, options.caricatoDa?.nome));
       }
       rows.sort((a, b) => a.id - b.id);
+      // The bills are read later, off this request (docs/product/lettura-bolletta.md).
+      await queueLetture(tx, praticaId, stored);
       await options.record?.(tx, rows);
       return rows;
     });

@@ -11,6 +11,8 @@ import {
   pratiche,
   praticheEventi,
   schedeContratto,
+  proposteScheda,
+  servizi,
 } from '#server/db/schema.ts';
 
 const m = msg.privacy;
@@ -120,6 +122,15 @@ export async function anonymiseLeads(
       .where(inArray(documenti.praticaId, praticheIds))
       .returning({ filename: documenti.filename });
     filenames = docs.map((d) => d.filename);
+    // The readings of those documents go with them (cascade); their proposals name the person.
+    await tx
+      .delete(proposteScheda)
+      .where(
+        inArray(
+          proposteScheda.servizioId,
+          tx.select({ id: servizi.id }).from(servizi).where(inArray(servizi.praticaId, praticheIds)),
+        ),
+      );
     await tx
       .update(pratiche)
       .set({ note: null, indirizzoIp: null, userAgent: null, documentiCaricati: null })

@@ -23,6 +23,7 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { bumpInformativa } from '#server/modules/impostazioni/impostazioni-store.ts';
 import { anonymiseLeads } from '#server/modules/privacy/anonymise.ts';
+import { proposteForExport } from '#server/modules/letture-bollette/letture.service.ts';
 
 const m = msg.privacy;
 
@@ -123,6 +124,10 @@ async function collectPersona(db: DbExecutor, id: number) {
         .from(schedeContratto)
         .where(inArray(schedeContratto.praticaId, praticheIds))
     : [];
+  const proposte = await proposteForExport(
+    db,
+    serviziRows.map((s) => s.id),
+  );
   const docs = praticheIds.length
     ? await db
         .select({
@@ -191,6 +196,10 @@ async function collectPersona(db: DbExecutor, id: number) {
             ...s,
             storico: storico.filter((h) => h.servizioId === s.id).map(({ servizioId: _s, ...h }) => h),
             schedaContratto: schede.find((c) => c.servizioId === s.id)?.dati ?? null,
+            // What the bill reader read about the person (docs/product/lettura-bolletta.md#privacy).
+            proposteDallaBolletta: proposte
+              .filter((pr) => pr.servizioId === s.id)
+              .map(({ servizioId: _s, ...pr }) => pr),
           })),
         documenti: docs
           .filter((d) => d.praticaId === p.id)

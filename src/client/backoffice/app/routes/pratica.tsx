@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { paths } from '#shared/permissions.ts';
+import { can, paths } from '#shared/permissions.ts';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { errorMessage, isNotFound } from '#client/lib/api-client.ts';
@@ -9,6 +9,7 @@ import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { usePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { PraticaCard } from '#client/backoffice/features/pratiche/components/pratica-card.tsx';
 import { SchedeContratto } from '#client/backoffice/features/pratiche/components/scheda-contratto.tsx';
+import { ProposteScheda } from '#client/backoffice/features/pratiche/components/proposte-scheda.tsx';
 import { NotFoundContent } from '#client/backoffice/app/routes/not-found.tsx';
 
 /** `/pratiche/{id}`: one practice at its own address; missing or out of scope is not found. */
@@ -48,9 +49,17 @@ function PraticaScreen({ id }: { id: number }) {
             isDetail
             onDeleted={() => navigate(paths.pratiche, { replace: true })}
           />
-          {/* The bill's proposals (ProposteScheda) mount through `proposte`, wired at merge:
-              proposte={(id, onAccept) => <ProposteScheda servizioId={id} onAccept={onAccept} />} */}
-          <SchedeContratto servizi={pratica.data.servizi} role={user!.role} />
+          <SchedeContratto
+            servizi={pratica.data.servizi}
+            role={user!.role}
+            // What the bill reader found, over each service's form: 'Usa' fills the field, the
+            // operator still saves (docs/product/lettura-bolletta.md).
+            proposte={
+              can(user!.role, 'servizi:readProposte')
+                ? (servizioId, onAccept) => <ProposteScheda servizioId={servizioId} onAccept={onAccept} />
+                : undefined
+            }
+          />
         </>
       ) : (
         <Skeleton className="h-72 w-full" />

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Documento } from '#shared/schemas/landing.ts';
 import type { Pratica, PraticheList } from '#shared/schemas/pratica.ts';
+import type { ProposteServizio } from '#shared/schemas/proposte-scheda.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 
 export interface PraticheFilters {
@@ -63,5 +64,11 @@ export const praticheQueries = {
     queryOptions({
       queryKey: [...praticheQueries.all, 'files', praticaId] as const,
       queryFn: () => api.get<Documento[]>(`/api/pratiche/${praticaId}/files`),
+    }),
+  /** What the bill reader proposes for one service (docs/product/lettura-bolletta.md). */
+  proposte: (servizioId: number) =>
+    queryOptions({
+      queryKey: [...praticheQueries.all, 'proposte', servizioId] as const,
+      queryFn: () => api.get<ProposteServizio>(`/api/servizi/${servizioId}/proposte`),
     }),
 };
