@@ -34,16 +34,6 @@ CREATE TYPE servizio_delta AS (
 	segno integer
 );
 --> statement-breakpoint
-CREATE FUNCTION annulla_se(condizione boolean, motivo text) RETURNS boolean
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF condizione THEN
-    RAISE EXCEPTION USING ERRCODE = 'WS409', MESSAGE = motivo;
-  END IF;
-  RETURN false;
-END $$;
---> statement-breakpoint
 CREATE FUNCTION audit_log_solo_aggiunta() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -678,44 +668,6 @@ CREATE FUNCTION ricerca_finestre_cifre(testo text) RETURNS integer[]
   )
 $$;
 --> statement-breakpoint
-CREATE FUNCTION ricerca_versione_avanza() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  INSERT INTO ricerca_versione_attesa VALUES (1);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION ricerca_versione_dopo_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM vecchi) THEN
-    INSERT INTO ricerca_versione_attesa VALUES (1);
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION ricerca_versione_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF EXISTS (SELECT id, cerca, telefono_normalizzato FROM vecchi EXCEPT SELECT id, cerca, telefono_normalizzato FROM nuovi) THEN
-    INSERT INTO ricerca_versione_attesa VALUES (1);
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION ricerca_versione_versa_attesa() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  -- Only this transaction's rows are visible here; the first call takes them all, the rest find none.
-  WITH v AS (DELETE FROM ricerca_versione_attesa RETURNING 1)
-  UPDATE ricerca_versione SET n = n + 1 WHERE EXISTS (SELECT 1 FROM v);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE FUNCTION servizi_dopo_delete() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -843,7 +795,7 @@ CREATE TABLE audit_log (
     oggetto_tipo text,
     oggetto_id integer,
     dettagli jsonb,
-    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text])))
+    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text, 'importazione'::text, 'invito_inviato'::text, 'password_impostata'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE audit_log_id_seq
@@ -1044,7 +996,7 @@ CREATE TABLE email_outbox (
     pratica_id integer,
     allegato_ics text,
     CONSTRAINT email_outbox_stato_check CHECK ((stato = ANY (ARRAY['in_coda'::text, 'in_invio'::text, 'inviato'::text, 'fallito'::text, 'scaduto'::text]))),
-    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text, 'chiamata_invito'::text])))
+    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text, 'chiamata_invito'::text, 'utente_invito'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE email_outbox_id_seq
@@ -1112,11 +1064,65 @@ CREATE TABLE idempotency_keys (
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE import_mappature (
+    tipo text NOT NULL,
+    chiave text NOT NULL,
+    mappatura jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE importazioni (
+    id integer NOT NULL,
+    tipo text NOT NULL,
+    nome_file text NOT NULL,
+    stato text DEFAULT 'caricata'::text NOT NULL,
+    intestazioni jsonb NOT NULL,
+    riga_intestazione integer NOT NULL,
+    mappatura jsonb,
+    righe_non_valide text DEFAULT 'salta'::text NOT NULL,
+    totale integer NOT NULL,
+    elaborate integer DEFAULT 0 NOT NULL,
+    conteggi jsonb,
+    creato_da integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completata_at timestamp with time zone,
+    CONSTRAINT importazioni_righe_non_valide_check CHECK ((righe_non_valide = ANY (ARRAY['salta'::text, 'blocca'::text]))),
+    CONSTRAINT importazioni_stato_check CHECK ((stato = ANY (ARRAY['caricata'::text, 'verificata'::text, 'in_corso'::text, 'completata'::text, 'fallita'::text]))),
+    CONSTRAINT importazioni_tipo_check CHECK ((tipo = ANY (ARRAY['punti_fisici'::text, 'utenti'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE importazioni_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE importazioni_id_seq OWNED BY importazioni.id;
+--> statement-breakpoint
+CREATE TABLE importazioni_righe (
+    importazione_id integer NOT NULL,
+    riga integer NOT NULL,
+    valori jsonb NOT NULL,
+    esito text,
+    errori jsonb,
+    CONSTRAINT importazioni_righe_esito_check CHECK (((esito IS NULL) OR (esito = ANY (ARRAY['nuovo'::text, 'aggiorna'::text, 'duplicato'::text, 'errore'::text]))))
+);
+--> statement-breakpoint
 CREATE TABLE impostazioni (
     chiave text NOT NULL,
     valore jsonb NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by integer
+);
+--> statement-breakpoint
+CREATE TABLE inviti_password (
+    token_hash text NOT NULL,
+    user_id integer NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    used_at timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE job_daily_runs (
@@ -1218,6 +1224,29 @@ CREATE TABLE leads_separati (
     CONSTRAINT leads_separati_ordine_check CHECK ((lead_a_id < lead_b_id))
 );
 --> statement-breakpoint
+CREATE TABLE letture_bollette (
+    id integer NOT NULL,
+    documento_id integer NOT NULL,
+    pratica_id integer NOT NULL,
+    stato text DEFAULT 'in_coda'::text NOT NULL,
+    tentativi integer DEFAULT 0 NOT NULL,
+    bloccata_fino_at timestamp with time zone,
+    motivo text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    finita_at timestamp with time zone,
+    CONSTRAINT letture_bollette_stato_check CHECK ((stato = ANY (ARRAY['in_coda'::text, 'in_corso'::text, 'fatta'::text, 'illeggibile'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE letture_bollette_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE letture_bollette_id_seq OWNED BY letture_bollette.id;
+--> statement-breakpoint
 CREATE TABLE login_challenges (
     id text NOT NULL,
     user_id integer NOT NULL,
@@ -1272,7 +1301,7 @@ CREATE TABLE pratiche_eventi (
     tipo text NOT NULL,
     descrizione text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT pratiche_eventi_tipo_check CHECK ((tipo = ANY (ARRAY['documento_aggiunto'::text, 'documento_eliminato'::text])))
+    CONSTRAINT pratiche_eventi_tipo_check CHECK ((tipo = ANY (ARRAY['documento_aggiunto'::text, 'documento_eliminato'::text, 'scheda_modificata'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE pratiche_eventi_id_seq
@@ -1294,6 +1323,34 @@ CREATE SEQUENCE pratiche_id_seq
     CACHE 1;
 --> statement-breakpoint
 ALTER SEQUENCE pratiche_id_seq OWNED BY pratiche.id;
+--> statement-breakpoint
+CREATE TABLE proposte_scheda (
+    id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    lettura_id integer NOT NULL,
+    campo text NOT NULL,
+    valore text NOT NULL,
+    pagina integer NOT NULL,
+    confidenza real NOT NULL,
+    stato text DEFAULT 'proposta'::text NOT NULL,
+    decisa_da_id integer,
+    decisa_da_nome text,
+    decisa_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT proposte_scheda_campo_check CHECK ((campo = ANY (ARRAY['pod'::text, 'pdr'::text, 'codiceFiscale'::text, 'intestatario'::text, 'indirizzoFornitura'::text, 'potenzaKw'::text, 'consumoAnnuo'::text, 'fornitoreUscente'::text, 'codiceOfferta'::text]))),
+    CONSTRAINT proposte_scheda_confidenza_check CHECK (((confidenza >= (0)::double precision) AND (confidenza <= (1)::double precision))),
+    CONSTRAINT proposte_scheda_stato_check CHECK ((stato = ANY (ARRAY['proposta'::text, 'accettata'::text, 'rifiutata'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE proposte_scheda_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE proposte_scheda_id_seq OWNED BY proposte_scheda.id;
 --> statement-breakpoint
 CREATE TABLE punti_fisici (
     id integer NOT NULL,
@@ -1324,22 +1381,25 @@ CREATE TABLE rate_limits (
     reset_at timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE ricerca_versione (
-    id boolean DEFAULT true NOT NULL,
-    n bigint DEFAULT 0 NOT NULL,
-    CONSTRAINT ricerca_versione_una_riga CHECK (id)
-);
---> statement-breakpoint
-CREATE UNLOGGED TABLE ricerca_versione_attesa (
-    n integer NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE role_settings (
     role text NOT NULL,
     totp_required boolean DEFAULT false NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by integer,
     CONSTRAINT role_settings_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'amministrazione'::text, 'area_manager'::text, 'agente'::text, 'punto_fisico'::text])))
+);
+--> statement-breakpoint
+CREATE TABLE schede_contratto (
+    servizio_id integer NOT NULL,
+    pratica_id integer NOT NULL,
+    dati jsonb NOT NULL,
+    completa boolean DEFAULT false NOT NULL,
+    codice_fiscale text,
+    partita_iva text,
+    pod text,
+    pdr text,
+    aggiornata_da integer,
+    aggiornata_il timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE servizi (
@@ -1482,13 +1542,19 @@ ALTER TABLE ONLY estratti_conto ALTER COLUMN id SET DEFAULT nextval('estratti_co
 --> statement-breakpoint
 ALTER TABLE ONLY fornitori ALTER COLUMN id SET DEFAULT nextval('fornitori_id_seq'::regclass);
 --> statement-breakpoint
+ALTER TABLE ONLY importazioni ALTER COLUMN id SET DEFAULT nextval('importazioni_id_seq'::regclass);
+--> statement-breakpoint
 ALTER TABLE ONLY leads ALTER COLUMN id SET DEFAULT nextval('leads_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY leads_eventi ALTER COLUMN id SET DEFAULT nextval('leads_eventi_id_seq'::regclass);
 --> statement-breakpoint
+ALTER TABLE ONLY letture_bollette ALTER COLUMN id SET DEFAULT nextval('letture_bollette_id_seq'::regclass);
+--> statement-breakpoint
 ALTER TABLE ONLY pratiche ALTER COLUMN id SET DEFAULT nextval('pratiche_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY pratiche_eventi ALTER COLUMN id SET DEFAULT nextval('pratiche_eventi_id_seq'::regclass);
+--> statement-breakpoint
+ALTER TABLE ONLY proposte_scheda ALTER COLUMN id SET DEFAULT nextval('proposte_scheda_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY punti_fisici ALTER COLUMN id SET DEFAULT nextval('punti_fisici_id_seq'::regclass);
 --> statement-breakpoint
@@ -1539,8 +1605,20 @@ ALTER TABLE ONLY fornitori
 ALTER TABLE ONLY idempotency_keys
     ADD CONSTRAINT idempotency_keys_pkey PRIMARY KEY (key);
 --> statement-breakpoint
+ALTER TABLE ONLY import_mappature
+    ADD CONSTRAINT import_mappature_tipo_chiave_pk PRIMARY KEY (tipo, chiave);
+--> statement-breakpoint
+ALTER TABLE ONLY importazioni
+    ADD CONSTRAINT importazioni_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY importazioni_righe
+    ADD CONSTRAINT importazioni_righe_importazione_id_riga_pk PRIMARY KEY (importazione_id, riga);
+--> statement-breakpoint
 ALTER TABLE ONLY impostazioni
     ADD CONSTRAINT impostazioni_pkey PRIMARY KEY (chiave);
+--> statement-breakpoint
+ALTER TABLE ONLY inviti_password
+    ADD CONSTRAINT inviti_password_pkey PRIMARY KEY (token_hash);
 --> statement-breakpoint
 ALTER TABLE ONLY job_daily_runs
     ADD CONSTRAINT job_daily_runs_job_day_pk PRIMARY KEY (job, day);
@@ -1563,6 +1641,9 @@ ALTER TABLE ONLY leads
 ALTER TABLE ONLY leads_separati
     ADD CONSTRAINT leads_separati_lead_a_id_lead_b_id_pk PRIMARY KEY (lead_a_id, lead_b_id);
 --> statement-breakpoint
+ALTER TABLE ONLY letture_bollette
+    ADD CONSTRAINT letture_bollette_pkey PRIMARY KEY (id);
+--> statement-breakpoint
 ALTER TABLE ONLY login_challenges
     ADD CONSTRAINT login_challenges_pkey PRIMARY KEY (id);
 --> statement-breakpoint
@@ -1578,17 +1659,20 @@ ALTER TABLE ONLY pratiche_eventi
 ALTER TABLE ONLY pratiche
     ADD CONSTRAINT pratiche_pkey PRIMARY KEY (id);
 --> statement-breakpoint
+ALTER TABLE ONLY proposte_scheda
+    ADD CONSTRAINT proposte_scheda_pkey PRIMARY KEY (id);
+--> statement-breakpoint
 ALTER TABLE ONLY punti_fisici
     ADD CONSTRAINT punti_fisici_pkey PRIMARY KEY (id);
 --> statement-breakpoint
 ALTER TABLE ONLY rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
 --> statement-breakpoint
-ALTER TABLE ONLY ricerca_versione
-    ADD CONSTRAINT ricerca_versione_pkey PRIMARY KEY (id);
---> statement-breakpoint
 ALTER TABLE ONLY role_settings
     ADD CONSTRAINT role_settings_pkey PRIMARY KEY (role);
+--> statement-breakpoint
+ALTER TABLE ONLY schede_contratto
+    ADD CONSTRAINT schede_contratto_pkey PRIMARY KEY (servizio_id);
 --> statement-breakpoint
 ALTER TABLE ONLY servizi_elenco
     ADD CONSTRAINT servizi_elenco_pkey PRIMARY KEY (servizio_id);
@@ -1695,6 +1779,8 @@ CREATE UNIQUE INDEX fornitori_codice_unique ON fornitori USING btree (codice);
 --> statement-breakpoint
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys USING btree (created_at);
 --> statement-breakpoint
+CREATE INDEX inviti_password_user_idx ON inviti_password USING btree (user_id);
+--> statement-breakpoint
 CREATE INDEX lead_punti_elenco_idx ON lead_punti USING btree (punto_fisico_id, data_registrazione, lead_id, stato_contatto);
 --> statement-breakpoint
 CREATE INDEX lead_punti_lead_idx ON lead_punti USING btree (lead_id);
@@ -1733,6 +1819,12 @@ CREATE UNIQUE INDEX leads_telefono_email_unique ON leads USING btree (telefono_n
 --> statement-breakpoint
 CREATE INDEX leads_telefono_trgm_idx ON leads USING gin (telefono_normalizzato gin_trgm_ops);
 --> statement-breakpoint
+CREATE INDEX letture_bollette_da_fare_idx ON letture_bollette USING btree (id) WHERE (stato = ANY (ARRAY['in_coda'::text, 'in_corso'::text]));
+--> statement-breakpoint
+CREATE UNIQUE INDEX letture_bollette_documento_unique ON letture_bollette USING btree (documento_id);
+--> statement-breakpoint
+CREATE INDEX letture_bollette_pratica_idx ON letture_bollette USING btree (pratica_id);
+--> statement-breakpoint
 CREATE INDEX login_challenges_expires_idx ON login_challenges USING btree (expires_at);
 --> statement-breakpoint
 CREATE INDEX login_challenges_user_idx ON login_challenges USING btree (user_id);
@@ -1749,6 +1841,12 @@ CREATE INDEX pratiche_ricerca_idx ON pratiche USING gin (cerca gin_trgm_ops, tel
 --> statement-breakpoint
 CREATE INDEX pratiche_stato_idx ON pratiche USING btree (stato_pratica, data_creazione);
 --> statement-breakpoint
+CREATE INDEX proposte_scheda_decisa_da_idx ON proposte_scheda USING btree (decisa_da_id);
+--> statement-breakpoint
+CREATE INDEX proposte_scheda_lettura_idx ON proposte_scheda USING btree (lettura_id);
+--> statement-breakpoint
+CREATE INDEX proposte_scheda_servizio_idx ON proposte_scheda USING btree (servizio_id, id);
+--> statement-breakpoint
 CREATE INDEX punti_fisici_agente_idx ON punti_fisici USING btree (agente_id);
 --> statement-breakpoint
 CREATE INDEX punti_fisici_area_manager_idx ON punti_fisici USING btree (area_manager_id);
@@ -1760,6 +1858,16 @@ CREATE INDEX punti_fisici_nome_idx ON punti_fisici USING btree (nome_attivita);
 CREATE INDEX punti_fisici_responsabile_idx ON punti_fisici USING btree (utente_responsabile_id);
 --> statement-breakpoint
 CREATE INDEX rate_limits_reset_idx ON rate_limits USING btree (reset_at);
+--> statement-breakpoint
+CREATE INDEX schede_contratto_cf_idx ON schede_contratto USING btree (codice_fiscale) WHERE (codice_fiscale IS NOT NULL);
+--> statement-breakpoint
+CREATE INDEX schede_contratto_pdr_idx ON schede_contratto USING btree (pdr) WHERE (pdr IS NOT NULL);
+--> statement-breakpoint
+CREATE INDEX schede_contratto_piva_idx ON schede_contratto USING btree (partita_iva) WHERE (partita_iva IS NOT NULL);
+--> statement-breakpoint
+CREATE INDEX schede_contratto_pod_idx ON schede_contratto USING btree (pod) WHERE (pod IS NOT NULL);
+--> statement-breakpoint
+CREATE INDEX schede_contratto_pratica_idx ON schede_contratto USING btree (pratica_id);
 --> statement-breakpoint
 CREATE INDEX servizi_elenco_idx ON servizi_elenco USING btree (tipo_servizio, stato, data_creazione, pratica_id, lead_id);
 --> statement-breakpoint
@@ -1807,21 +1915,11 @@ CREATE TRIGGER consensi_solo_aggiunta BEFORE DELETE OR UPDATE ON consensi FOR EA
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER contatori_attesa_al_commit AFTER INSERT ON contatori_attesa DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (contatori_attesa_da_segnalare()) EXECUTE FUNCTION contatori_versa_attesa();
 --> statement-breakpoint
-CREATE TRIGGER lead_utenti_ricerca_versione_delete AFTER DELETE ON lead_utenti REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_dopo_delete();
---> statement-breakpoint
-CREATE TRIGGER lead_utenti_ricerca_versione_truncate AFTER TRUNCATE ON lead_utenti FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_avanza();
---> statement-breakpoint
 CREATE TRIGGER leads_contatori_delete AFTER DELETE ON leads REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_delete();
 --> statement-breakpoint
 CREATE TRIGGER leads_contatori_insert AFTER INSERT ON leads REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_insert();
 --> statement-breakpoint
 CREATE TRIGGER leads_contatori_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_update();
---> statement-breakpoint
-CREATE TRIGGER leads_ricerca_versione_delete AFTER DELETE ON leads REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_dopo_delete();
---> statement-breakpoint
-CREATE TRIGGER leads_ricerca_versione_truncate AFTER TRUNCATE ON leads FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_avanza();
---> statement-breakpoint
-CREATE TRIGGER leads_ricerca_versione_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_dopo_update();
 --> statement-breakpoint
 CREATE TRIGGER pratiche_cliente BEFORE INSERT OR UPDATE OF lead_id ON pratiche FOR EACH ROW EXECUTE FUNCTION pratiche_cliente();
 --> statement-breakpoint
@@ -1831,17 +1929,9 @@ CREATE TRIGGER pratiche_contatori_insert AFTER INSERT ON pratiche REFERENCING NE
 --> statement-breakpoint
 CREATE TRIGGER pratiche_contatori_update AFTER UPDATE ON pratiche REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION pratiche_dopo_update();
 --> statement-breakpoint
-CREATE TRIGGER pratiche_ricerca_versione_delete AFTER DELETE ON pratiche REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_dopo_delete();
---> statement-breakpoint
-CREATE TRIGGER pratiche_ricerca_versione_truncate AFTER TRUNCATE ON pratiche FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_avanza();
---> statement-breakpoint
-CREATE TRIGGER pratiche_ricerca_versione_update AFTER UPDATE ON pratiche REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION ricerca_versione_dopo_update();
---> statement-breakpoint
 CREATE TRIGGER punti_fisici_contatori_delete BEFORE DELETE ON punti_fisici FOR EACH ROW EXECUTE FUNCTION punti_fisici_prima_delete();
 --> statement-breakpoint
 CREATE TRIGGER punti_fisici_contatori_update AFTER UPDATE OF utente_responsabile_id, agente_id, area_manager_id ON punti_fisici FOR EACH ROW EXECUTE FUNCTION punti_fisici_dopo_update();
---> statement-breakpoint
-CREATE CONSTRAINT TRIGGER ricerca_versione_attesa_al_commit AFTER INSERT ON ricerca_versione_attesa DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ricerca_versione_versa_attesa();
 --> statement-breakpoint
 CREATE TRIGGER servizi_contatori_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION servizi_dopo_delete();
 --> statement-breakpoint
@@ -1926,8 +2016,17 @@ ALTER TABLE ONLY estratti_conto
 ALTER TABLE ONLY idempotency_keys
     ADD CONSTRAINT idempotency_keys_pratica_id_pratiche_id_fk FOREIGN KEY (pratica_id) REFERENCES pratiche(id) ON DELETE CASCADE;
 --> statement-breakpoint
+ALTER TABLE ONLY importazioni
+    ADD CONSTRAINT importazioni_creato_da_users_id_fk FOREIGN KEY (creato_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY importazioni_righe
+    ADD CONSTRAINT importazioni_righe_importazione_id_importazioni_id_fk FOREIGN KEY (importazione_id) REFERENCES importazioni(id) ON DELETE CASCADE;
+--> statement-breakpoint
 ALTER TABLE ONLY impostazioni
     ADD CONSTRAINT impostazioni_updated_by_users_id_fk FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY inviti_password
+    ADD CONSTRAINT inviti_password_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 --> statement-breakpoint
 ALTER TABLE ONLY leads_eventi
     ADD CONSTRAINT leads_eventi_lead_id_leads_id_fk FOREIGN KEY (lead_id) REFERENCES leads(id) ON DELETE CASCADE;
@@ -1946,6 +2045,12 @@ ALTER TABLE ONLY leads_separati
 --> statement-breakpoint
 ALTER TABLE ONLY leads_separati
     ADD CONSTRAINT leads_separati_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY letture_bollette
+    ADD CONSTRAINT letture_bollette_documento_id_documenti_id_fk FOREIGN KEY (documento_id) REFERENCES documenti(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY letture_bollette
+    ADD CONSTRAINT letture_bollette_pratica_id_pratiche_id_fk FOREIGN KEY (pratica_id) REFERENCES pratiche(id) ON DELETE CASCADE;
 --> statement-breakpoint
 ALTER TABLE ONLY login_challenges
     ADD CONSTRAINT login_challenges_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
@@ -1971,6 +2076,15 @@ ALTER TABLE ONLY pratiche
 ALTER TABLE ONLY pratiche
     ADD CONSTRAINT pratiche_punto_fisico_id_punti_fisici_id_fk FOREIGN KEY (punto_fisico_id) REFERENCES punti_fisici(id) ON DELETE SET NULL;
 --> statement-breakpoint
+ALTER TABLE ONLY proposte_scheda
+    ADD CONSTRAINT proposte_scheda_decisa_da_id_users_id_fk FOREIGN KEY (decisa_da_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY proposte_scheda
+    ADD CONSTRAINT proposte_scheda_lettura_id_letture_bollette_id_fk FOREIGN KEY (lettura_id) REFERENCES letture_bollette(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY proposte_scheda
+    ADD CONSTRAINT proposte_scheda_servizio_id_servizi_id_fk FOREIGN KEY (servizio_id) REFERENCES servizi(id) ON DELETE CASCADE;
+--> statement-breakpoint
 ALTER TABLE ONLY punti_fisici
     ADD CONSTRAINT punti_fisici_agente_id_users_id_fk FOREIGN KEY (agente_id) REFERENCES users(id) ON DELETE RESTRICT;
 --> statement-breakpoint
@@ -1982,6 +2096,15 @@ ALTER TABLE ONLY punti_fisici
 --> statement-breakpoint
 ALTER TABLE ONLY role_settings
     ADD CONSTRAINT role_settings_updated_by_users_id_fk FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY schede_contratto
+    ADD CONSTRAINT schede_contratto_aggiornata_da_users_id_fk FOREIGN KEY (aggiornata_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY schede_contratto
+    ADD CONSTRAINT schede_contratto_pratica_id_pratiche_id_fk FOREIGN KEY (pratica_id) REFERENCES pratiche(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY schede_contratto
+    ADD CONSTRAINT schede_contratto_servizio_id_servizi_id_fk FOREIGN KEY (servizio_id) REFERENCES servizi(id) ON DELETE CASCADE;
 --> statement-breakpoint
 ALTER TABLE ONLY servizi
     ADD CONSTRAINT servizi_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE RESTRICT;
@@ -2009,8 +2132,6 @@ ALTER TABLE ONLY user_totp
 --
 --> statement-breakpoint
 INSERT INTO contatori VALUES ('tutti', 0, 'lead', 0);
---> statement-breakpoint
-INSERT INTO ricerca_versione VALUES (true, 0);
 --> statement-breakpoint
 --
 -- PostgreSQL database dump complete
