@@ -184,7 +184,7 @@ export async function submitForm(
   };
   // One transaction: the key first, so a twin (same key, at the same time) waits at the key's
   // insert until the first commits, then finds it taken and writes nothing
-  // (docs/product/landing.md#invio-ripetuto).
+  // (docs/product/landing.md#invio-e-idempotenza).
   const written = await db.transaction(async (tx) => {
     if (key) {
       const [claimed] = await tx
