@@ -184,9 +184,11 @@ export const msg = {
     /** Leads sharing a phone or e-mail. See docs/product/lifecycle.md#doppioni */
     duplicati: {
       badge: 'Possibile duplicato',
-      intro: 'Questi lead hanno lo stesso telefono o la stessa e-mail:',
+      intro: 'Questi lead hanno lo stesso telefono, la stessa e-mail o lo stesso codice in una scheda:',
       stessoTelefono: 'stesso telefono',
       stessaEmail: 'stessa e-mail',
+      stessoCodiceFiscale: 'stesso codice fiscale',
+      stessoPodPdr: 'stesso POD/PDR',
       unisci: 'Unisci in questo lead',
       tieniSeparati: 'Tieni separati',
       confermaUnione:
