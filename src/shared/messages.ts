@@ -280,6 +280,11 @@ export const msg = {
     supplierNotFound: 'Fornitore non trovato',
     supplierInactive: 'Il fornitore {nome} non è attivo',
     supplierDoesNotOffer: 'Il fornitore {nome} non offre il servizio {servizio}',
+    /** The RID follows the scheda's payment when it names one (docs/product/scheda-contratto.md). */
+    ridDallaScheda: {
+      sepa: 'Dal pagamento della scheda: addebito SEPA',
+      bollettino: 'Dal pagamento della scheda: bollettino',
+    },
     statoLabels: {
       inserito: 'Inserito',
       in_lavorazione: 'In Lavorazione',
