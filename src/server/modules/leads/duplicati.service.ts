@@ -73,7 +73,7 @@ async function codeTwins(db: DbExecutor, leadId: number, others?: number[]): Pro
       coalesce(bool_or(s_dup.pod = s_me.pod or s_dup.pdr = s_me.pdr), false) as "podPdr"
     from ${codeTwinsFrom(sql`${leadId}::int`)}${only}
     group by p_dup.lead_id`);
-  return (res.rows as unknown as CodeTwin[]).map((r) => ({ ...r, leadId: Number(r.leadId) }));
+  return (res as { rows: CodeTwin[] }).rows.map((r) => ({ ...r, leadId: Number(r.leadId) }));
 }
 
 /** Who the other lead is, and its two keys. */
