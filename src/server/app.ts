@@ -60,6 +60,12 @@ export interface AppOptions {
    * new lead's e-mail leaves within seconds. Tests run the worker themselves.
    */
   notify?: () => void;
+  /**
+   * Called after a commit that stored documents (and so may have queued a bill's reading):
+   * main.ts wakes the reader with it, so a bill's proposals come within seconds
+   * (docs/product/lettura-bolletta.md).
+   */
+  wakeReader?: () => void;
 }
 
 /** Builds the whole application. Never listens: main.ts does, tests use app.inject. */
@@ -67,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   const { db, config } = options;
   const storage = options.storage ?? openStorage(config);
   const notify = options.notify ?? (() => {});
+  const wakeReader = options.wakeReader ?? (() => {});
   const app = Fastify({
     logger: options.logger ?? false,
     logController: quietRequestLog(),
@@ -147,6 +154,7 @@ export async function buildApp(options: AppOptions) {
     sessionSecret: options.sessionSecret,
     publicBaseUrl: config.publicBaseUrl,
     notify,
+    wakeReader,
     testClock: config.nodeEnv === 'test',
   });
   await app.register(notificheRoutes, {
@@ -154,7 +162,7 @@ export async function buildApp(options: AppOptions) {
     mailConfigured: Boolean(config.smtpUrl && config.mailFrom),
     notify,
   });
-  await app.register(documentiRoutes, { db, storage });
+  await app.register(documentiRoutes, { db, storage, wakeReader });
   await app.register(privacyRoutes, { db, storage, consentKey });
   await app.register(auditRoutes, { db });
   await app.register(impostazioniRoutes, { db });

@@ -14,6 +14,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts';
 import { isServiceUnavailable } from '#server/lib/unavailable.ts';
 import { createMailer } from '#server/modules/notifiche/mailer.ts';
 import { EMAIL_OUTBOX_JOB } from '#server/modules/notifiche/notifiche.jobs.ts';
+import { LETTURE_BOLLETTE_JOB } from '#server/modules/letture-bollette/letture.jobs.ts';
 import { projectRoot } from '#server/project-root.ts';
 import { checkFolders, StartupError } from '#server/startup-checks.ts';
 import { openStorage } from '#server/storage/open-storage.ts';
@@ -94,6 +95,7 @@ export async function serve(config: Config) {
       console.log('E-mail non configurate (SMTP_URL, MAIL_FROM): i messaggi restano in coda.');
     // The scheduler starts after the app is built; until then a wake has nothing to do.
     let wakeOutbox = () => {};
+    let wakeReader = () => {};
 
     const storage = openStorage(config);
     const sessionSecret = resolveSessionSecret(config);
@@ -105,6 +107,7 @@ export async function serve(config: Config) {
       databaseKind: handle.kind,
       clientRoot,
       notify: () => wakeOutbox(),
+      wakeReader: () => wakeReader(),
       logger: loggerOptions(config.logLevel),
     });
     if (config.s3) {
@@ -129,6 +132,8 @@ export async function serve(config: Config) {
     // Without a mail server the worker has nothing to send: its 15-second run expires old
     // messages, and a wake per submission would only add a statement to each.
     if (mailer) wakeOutbox = () => scheduler.wake(EMAIL_OUTBOX_JOB);
+    // A stored bill is read at once rather than at the reader's next 10-second run.
+    wakeReader = () => scheduler.wake(LETTURE_BOLLETTE_JOB);
     const opened = handle;
     // SIGTERM/SIGINT: stop accepting, finish the requests in flight, stop the jobs, close the
     // database (and release DATA_DIR); an uncaught error goes the same way after being logged.

@@ -184,9 +184,11 @@ export const msg = {
     /** Leads sharing a phone or e-mail. See docs/product/lifecycle.md#doppioni */
     duplicati: {
       badge: 'Possibile duplicato',
-      intro: 'Questi lead hanno lo stesso telefono o la stessa e-mail:',
+      intro: 'Questi lead hanno lo stesso telefono, la stessa e-mail o lo stesso codice in una scheda:',
       stessoTelefono: 'stesso telefono',
       stessaEmail: 'stessa e-mail',
+      stessoCodiceFiscale: 'stesso codice fiscale',
+      stessoPodPdr: 'stesso POD/PDR',
       unisci: 'Unisci in questo lead',
       tieniSeparati: 'Tieni separati',
       confermaUnione:
@@ -278,6 +280,11 @@ export const msg = {
     supplierNotFound: 'Fornitore non trovato',
     supplierInactive: 'Il fornitore {nome} non è attivo',
     supplierDoesNotOffer: 'Il fornitore {nome} non offre il servizio {servizio}',
+    /** The RID follows the scheda's payment when it names one (docs/product/scheda-contratto.md). */
+    ridDallaScheda: {
+      sepa: 'Dal pagamento della scheda: addebito SEPA',
+      bollettino: 'Dal pagamento della scheda: bollettino',
+    },
     statoLabels: {
       inserito: 'Inserito',
       in_lavorazione: 'In Lavorazione',

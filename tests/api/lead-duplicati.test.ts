@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consensi, documenti, emailOutbox, leads, pratiche } from '#server/db/schema.ts';
+import { consensi, documenti, emailOutbox, leads, pratiche, schedeContratto } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import {
@@ -151,6 +151,76 @@ describe('the marker', () => {
       possibileDuplicato: false,
       possibiliDuplicati: [],
     });
+  });
+});
+
+/** Two leads sharing no contact, each with a practice at `punti[i]` whose service's scheda has `codes[i]`. */
+async function codePair(
+  codes: [Partial<typeof schedeContratto.$inferInsert>, Partial<typeof schedeContratto.$inferInsert>],
+  punti = [w.puntoA.id, w.puntoA.id],
+) {
+  const made = [];
+  for (const i of [0, 1]) {
+    const lead = await insertLead(ctx.db, { puntoFisicoOriginaleId: punti[i] });
+    const p = await insertPratica(ctx.db, { leadId: lead.id, puntoFisicoId: punti[i], servizi: ['luce'] });
+    await ctx.db
+      .insert(schedeContratto)
+      .values({ servizioId: p.servizi[0].id, praticaId: p.id, dati: {}, ...codes[i] });
+    made.push(lead);
+  }
+  return made;
+}
+
+describe('the codes of the schede (docs/product/lifecycle.md#doppioni)', () => {
+  // Unique per call: the typed columns hold normalised codes, their check is the scheda's business.
+  const cf = () => `RS${tag()}${tag()}`.slice(0, 16).toUpperCase();
+  const pod = () => `IT001E${tag()}`.toUpperCase();
+  const pdr = () => String(Math.floor(1e13 + Math.random() * 9e13));
+  const fresh = { codiceFiscale: cf, pod, pdr };
+  const none = { stessoTelefono: false, stessaEmail: false };
+
+  it.each([
+    ['codice fiscale', 'codiceFiscale', { stessoCodiceFiscale: true, stessoPodPdr: false }],
+    ['POD', 'pod', { stessoCodiceFiscale: false, stessoPodPdr: true }],
+    ['PDR', 'pdr', { stessoCodiceFiscale: false, stessoPodPdr: true }],
+  ] as const)(
+    'two leads with different contacts and the same %s are listed and mergeable',
+    async (_, col, flags) => {
+      const value = fresh[col]();
+      // The first also has a codice fiscale of its own: one shared code is enough.
+      const [first, second] = await codePair([{ codiceFiscale: cf(), [col]: value }, { [col]: value }]);
+      expect((await listItem(second.id, w.admin))?.possibileDuplicato).toBe(true);
+      const detail = (await get(`/api/leads/${second.id}`, w.amministrazione.cookie)).json();
+      expect(detail.possibiliDuplicati).toEqual([
+        expect.objectContaining({ id: first.id, ...none, ...flags }),
+      ]);
+      const res = await unisci(second.id, first.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().pratiche).toHaveLength(2);
+    },
+  );
+
+  it('different codes in the schede are no duplicates, and may not be merged (409)', async () => {
+    const [first, second] = await codePair([
+      { codiceFiscale: cf(), pod: pod() },
+      { codiceFiscale: cf(), pod: pod() },
+    ]);
+    expect((await get(`/api/leads/${second.id}`, w.admin)).json().possibileDuplicato).toBe(false);
+    expect((await unisci(second.id, first.id)).statusCode).toBe(409);
+  });
+
+  it("a scoped role never sees another shop's lead with the same code", async () => {
+    const value = cf();
+    const [, mine] = await codePair(
+      [{ codiceFiscale: value }, { codiceFiscale: value }],
+      [w.puntoB.id, w.puntoA.id],
+    );
+    for (const role of SCOPED_ROLES) {
+      expect((await listItem(mine.id, w.cookies[role]))?.possibileDuplicato, role).toBe(false);
+      const detail = (await get(`/api/leads/${mine.id}`, w.cookies[role])).json();
+      expect(detail, role).toMatchObject({ possibileDuplicato: false, possibiliDuplicati: [] });
+    }
+    expect((await get(`/api/leads/${mine.id}`, w.admin)).json().possibileDuplicato).toBe(true);
   });
 });
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { ProposteServizio } from '#shared/schemas/proposte-scheda.ts';
-import { lettureBollette, proposteScheda, servizi } from '#server/db/schema.ts';
-import type { JobLogger } from '#server/jobs/scheduler.ts';
-import { lettureBolletteJob } from '#server/modules/letture-bollette/letture.jobs.ts';
+import { jobLeases, lettureBollette, proposteScheda, servizi } from '#server/db/schema.ts';
+import { startScheduler, type JobLogger } from '#server/jobs/scheduler.ts';
+import { LETTURE_BOLLETTE_JOB, lettureBolletteJob } from '#server/modules/letture-bollette/letture.jobs.ts';
 import { BOLLETTA_ENEL, billPdf } from '#test/setup/bolletta-pdf.ts';
 import { buildSubmission } from '#test/setup/factories.ts';
 import { multipart, samplePdf, SAMPLE_TXT } from '#test/setup/sample-files.ts';
@@ -31,11 +31,17 @@ afterAll(async () => ctx?.close());
 const runReader = (limiti?: { timeoutMs: number; maxHeapMb: number }) =>
   lettureBolletteJob({ storage: ctx.storage, limiti }).run({ db: ctx.db, now: new Date(), log });
 
-async function staffUpload(leadId: number, file: Buffer, filename: string, contentType: string) {
+async function staffUpload(
+  leadId: number,
+  file: Buffer,
+  filename: string,
+  contentType: string,
+  app = ctx.app,
+) {
   const { payload, headers } = multipart([{ field: 'files', filename, data: file, contentType }], {
     leadId: String(leadId),
   });
-  const res = await ctx.app.inject({
+  const res = await app.inject({
     method: 'POST',
     url: '/api/leads/upload-files',
     payload,
@@ -307,5 +313,28 @@ describe('personal data', () => {
     });
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await proposte(luce.id)).toEqual({ lettura: 'nessuna', proposte: [] });
+  });
+});
+
+describe('the reader wakes when a bill is stored', () => {
+  it('reads the bill at once, not at its next run: the proposals are there within seconds', async () => {
+    // An hourly timer: only the wake can bring the run after the one at start.
+    const job = { ...lettureBolletteJob({ storage: ctx.storage }), everyMs: 60 * 60_000 };
+    const scheduler = startScheduler(ctx.db, [job], { log });
+    try {
+      await expect
+        .poll(async () =>
+          (await ctx.db.select().from(jobLeases)).find((l) => l.name === LETTURE_BOLLETTE_JOB),
+        )
+        .toMatchObject({ lastFinishedAt: expect.any(Date) });
+      const app = await ctx.rebuild({ wakeReader: () => scheduler.wake(LETTURE_BOLLETTE_JOB) });
+      const made = await insertLeadWithPratica(ctx, world.puntoA.id, {}, ['luce']);
+      await staffUpload(made.lead.id, bill, 'bolletta-enel.pdf', 'application/pdf', app);
+      await expect
+        .poll(async () => (await proposte(made.servizi[0].id)).lettura, { timeout: 8000, interval: 100 })
+        .toBe('fatta');
+    } finally {
+      await scheduler.stop();
+    }
   });
 });

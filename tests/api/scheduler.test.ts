@@ -57,6 +57,23 @@ describe('periodic jobs', () => {
     expect(lease).toMatchObject({ lockedBy: 'b', lastError: null });
   });
 
+  it('woken, an exclusive job runs before its interval once the last run finished, never beside a run in flight', async () => {
+    const { job, runs } = countingJob();
+    const run = (owner: string, iso: string, woken?: boolean) =>
+      runJobOnce(handle.db, job, { owner, log: quiet, clock: at(iso), woken });
+    expect(await run('a', '2026-11-23T08:00:00Z')).toBe(true);
+    expect(await run('b', '2026-11-23T08:00:10Z')).toBe(false);
+    expect(await run('b', '2026-11-23T08:00:10Z', true)).toBe(true);
+    expect(runs).toHaveLength(2);
+    // A run in flight (started, not finished) keeps its lease, woken or not.
+    await handle.db
+      .update(jobLeases)
+      .set({ lastStartedAt: new Date('2026-11-23T08:00:20Z'), lockedUntil: new Date('2026-11-23T08:10:20Z') })
+      .where(eq(jobLeases.name, 'conteggio'));
+    expect(await run('a', '2026-11-23T08:00:30Z', true)).toBe(false);
+    expect(runs).toHaveLength(2);
+  });
+
   it('a failing run is recorded and retried at the next interval', async () => {
     let fail = true;
     const job: PeriodicJob = {

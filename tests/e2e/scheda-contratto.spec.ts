@@ -82,5 +82,16 @@ test.describe('Scheda contratto', () => {
 
     await expectNoSeriousA11yViolations(page);
     await screenshotBothSizes(page, 'scheda-contratto', { fullPage: true, closeToast: true });
+
+    // The scheda pays by SEPA: the status dialog shows the RID it gives, not a box to override.
+    await page.getByRole('button', { name: `Modifica Gas della pratica #${praticaId}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Stato').selectOption('completato');
+    const rid = dialog.getByRole('checkbox', { name: /RID presente/ });
+    await expect(rid).toBeChecked();
+    await expect(rid).toBeDisabled();
+    await expect(rid).toHaveAccessibleDescription(msg.servizio.ridDallaScheda.sepa);
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothSizes(page, 'scheda-contratto-rid');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp, type App } from '#server/app.ts';
+import { buildApp, type App, type AppOptions } from '#server/app.ts';
 import type { Database, DatabaseHandle } from '#server/db/client.ts';
 import { parseEnv, type Config } from '#server/env.ts';
 import { loggerOptions } from '#server/lib/log-safety.ts';
@@ -32,7 +32,8 @@ export interface TestContext {
   /** Folder behind `storage`, deleted at close. */
   uploadDir: string;
   /** Builds a second app on the same database (a restart, or another instance). */
-  rebuild: () => Promise<App>;
+  /** Another app on the same database and storage, e.g. with the scheduler's wake callbacks. */
+  rebuild: (extra?: Pick<AppOptions, 'notify' | 'wakeReader'>) => Promise<App>;
   close: () => Promise<void>;
 }
 
@@ -42,13 +43,14 @@ export async function createTestContext(configOverrides: Record<string, string> 
   const config = testConfig({ UPLOAD_DIR: uploadDir, ...configOverrides });
   const storage = createLocalStorage(uploadDir);
   const apps: App[] = [];
-  const make = async () => {
+  const make = async (extra: Pick<AppOptions, 'notify' | 'wakeReader'> = {}) => {
     const app = await buildApp({
       db: handle.db,
       config,
       sessionSecret: TEST_SESSION_SECRET,
       storage,
       databaseKind: handle.kind,
+      ...extra,
     });
     apps.push(app);
     return checkAnswersAgainstOpenApi(app);

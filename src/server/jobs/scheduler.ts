@@ -51,15 +51,22 @@ export async function claimJob(
   job: Pick<PeriodicJob, 'name' | 'timeoutMs'>,
   owner: string,
   now: Date,
+  /** Woken: take the lease as soon as no run holds it, even before the next start is due. */
+  woken = false,
 ): Promise<boolean> {
   const until = new Date(now.getTime() + (job.timeoutMs ?? DEFAULT_TIMEOUT_MS));
+  // A finished run leaves the lease until its next start (finishJob); its finish time then
+  // follows its start time, which a run in flight (or one whose process died) never has.
+  const free = woken
+    ? sql` or (${jobLeases.lastFinishedAt} is not null and ${jobLeases.lastFinishedAt} >= ${jobLeases.lastStartedAt})`
+    : sql``;
   const claimed = await db
     .insert(jobLeases)
     .values({ name: job.name, lockedUntil: until, lockedBy: owner, lastStartedAt: now })
     .onConflictDoUpdate({
       target: jobLeases.name,
       set: { lockedUntil: until, lockedBy: owner, lastStartedAt: now },
-      setWhere: sql`${jobLeases.lockedUntil} <= ${now.toISOString()}::timestamptz`,
+      setWhere: sql`${jobLeases.lockedUntil} <= ${now.toISOString()}::timestamptz${free}`,
     })
     .returning({ name: jobLeases.name });
   return claimed.length === 1;
@@ -111,6 +118,8 @@ export interface RunOptions {
   owner: string;
   log: JobLogger;
   clock?: () => Date;
+  /** Woken after a commit that queued work: an exclusive job runs if free, due or not. */
+  woken?: boolean;
 }
 
 /**
@@ -122,7 +131,7 @@ export async function runJobOnce(db: Database, job: PeriodicJob, options: RunOpt
   const clock = options.clock ?? (() => new Date());
   const exclusive = job.exclusive ?? true;
   const startedAt = clock();
-  if (exclusive && !(await claimJob(db, job, options.owner, startedAt))) return false;
+  if (exclusive && !(await claimJob(db, job, options.owner, startedAt, options.woken))) return false;
   let failure: string | null = null;
   try {
     await job.run({ db, now: startedAt, log: options.log });
@@ -136,7 +145,10 @@ export async function runJobOnce(db: Database, job: PeriodicJob, options: RunOpt
 }
 
 export interface Scheduler {
-  /** Runs a job now (if due and free) instead of waiting for its timer, e.g. after a commit. */
+  /**
+   * Runs a job now instead of waiting for its timer, e.g. after a commit that queued its work:
+   * an exclusive one as soon as no instance runs it, even before its interval has passed.
+   */
   wake(name: string): void;
   /** Stops the timers and waits for the runs in flight. */
   stop(): Promise<void>;
@@ -156,13 +168,15 @@ export function startScheduler(
   const wokenWhileRunning = new Set<string>();
   let stopped = false;
 
-  const attempt = (job: PeriodicJob) => {
+  const attempt = (job: PeriodicJob, woken = false) => {
     if (stopped) return;
     if (running.has(job.name)) {
       wokenWhileRunning.add(job.name);
       return;
     }
-    const run = runJobOnce(db, job, { owner, log: options.log, clock: options.clock })
+    // The run schedules the next one when it ends.
+    clearTimeout(timers.get(job.name));
+    const run = runJobOnce(db, job, { owner, log: options.log, clock: options.clock, woken })
       .then(() => undefined)
       .catch((error: unknown) => {
         // The lease queries themselves failed (database away): try again at the next interval.
@@ -171,7 +185,8 @@ export function startScheduler(
       .finally(() => {
         running.delete(job.name);
         const again = wokenWhileRunning.delete(job.name);
-        schedule(job, again ? 0 : job.everyMs);
+        if (again) attempt(job, true);
+        else schedule(job);
       });
     running.set(job.name, run);
   };
@@ -188,7 +203,7 @@ export function startScheduler(
   return {
     wake(name) {
       const job = jobs.find((j) => j.name === name);
-      if (job) attempt(job);
+      if (job) attempt(job, true);
     },
     async stop() {
       stopped = true;

@@ -162,6 +162,9 @@ export const leadDetailSchema = leadListItemSchema.extend({
       dataRegistrazione: z.string(),
       stessoTelefono: z.boolean(),
       stessaEmail: z.boolean(),
+      /** A scheda of each names the same codice fiscale / the same POD or PDR (docs/product/lifecycle.md#doppioni). */
+      stessoCodiceFiscale: z.boolean(),
+      stessoPodPdr: z.boolean(),
     }),
   ),
   /** The customer asked never to be called again on this number (docs/product/calls.md#non-chiamare-più). */

@@ -22,10 +22,12 @@ import {
 const m = msg.pratica.documenti;
 
 /** Documents staff attach to a practice and the admin deletes (docs/product/lifecycle.md#documenti). */
-export const documentiRoutes: FastifyPluginAsyncZod<{ db: Database; storage: DocumentStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const documentiRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  storage: DocumentStorage;
+  /** Called after documents were stored: the bill reader starts now. */
+  wakeReader: () => void;
+}> = async (app, { db, storage, wakeReader }) => {
   // Multipart in this plugin's scope only, with the landing's limits.
   await registerDocumentUploads(app);
 
@@ -60,6 +62,7 @@ export const documentiRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Doc
         throw AppError.badRequest(parsed.error.issues[0].message, 'VALIDATION');
       }
       const result = await uploadStaffDocuments(db, storage, actorOf(request), { ...parsed.data, received });
+      wakeReader();
       return reply.code(201).send(result);
     },
   );

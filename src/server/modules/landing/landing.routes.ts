@@ -39,6 +39,8 @@ export interface LandingRoutesOptions {
   publicBaseUrl: string;
   /** Called after a submission committed: the outbox worker sends its e-mails now. */
   notify: () => void;
+  /** Called after documents were stored: the bill reader starts now. */
+  wakeReader: () => void;
   /** A test server: the x-test-now header moves the clock (src/server/lib/clock.ts). */
   testClock?: boolean;
 }
@@ -51,7 +53,7 @@ const UPLOAD_TOKEN_HEADER = 'x-upload-token';
 
 export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async (
   app,
-  { db, storage, sessionSecret, publicBaseUrl, notify, testClock = false },
+  { db, storage, sessionSecret, publicBaseUrl, notify, wakeReader, testClock = false },
 ) => {
   await registerDocumentUploads(app);
 
@@ -150,6 +152,7 @@ export const landingRoutes: FastifyPluginAsyncZod<LandingRoutesOptions> = async 
         imageOnly: isPagePart,
       });
       const documenti = await saveDocuments(db, storage, praticaId, received);
+      wakeReader();
       return reply.code(201).send({ documenti });
     },
   );

@@ -8,9 +8,9 @@ import type { Actor } from '#server/lib/actor.ts';
 import { leadsScope } from '#server/modules/punti-fisici/scope.ts';
 
 /**
- * Leads sharing a normalised phone or e-mail: a returning customer who typed one contact
- * differently, or two people sharing a phone. Staff merge them or keep them apart.
- * See docs/product/lifecycle.md#doppioni
+ * Leads sharing a normalised phone or e-mail, or a codice fiscale, POD or PDR in a scheda of their
+ * practices: a returning customer who typed one contact differently, or two people sharing a
+ * phone. Staff merge them or keep them apart. See docs/product/lifecycle.md#doppioni
  */
 
 const m = msg.lead;
@@ -23,20 +23,57 @@ const notKeptApart = (otherId: SQL, thisId: SQL) =>
   sql`not exists (select 1 from leads_separati ls
     where ls.lead_a_id = least(${otherId}, ${thisId}) and ls.lead_b_id = greatest(${otherId}, ${thisId}))`;
 
+const scopeOf = (actor: Actor, otherId: SQL) =>
+  actor.role !== 'admin' && actor.role !== 'amministrazione'
+    ? sql` and exists (select 1 from lead_utenti lu_dup where lu_dup.ruolo = ${actor.role} and lu_dup.user_id = ${actor.id} and lu_dup.lead_id = ${otherId})`
+    : sql``;
+
 /**
- * For the list: does another lead the actor may see share this lead's phone or e-mail?
+ * The schede of lead `thisId`'s practices (s_me) joined to the schede of other leads' practices
+ * (s_dup, p_dup) with the same normalised codice fiscale, POD or PDR: each side a probe of the
+ * partial indexes of schede_contratto (docs/product/scheda-contratto.md#ricerca).
+ */
+const codeTwinsFrom = (thisId: SQL) => sql`pratiche p_me
+  join schede_contratto s_me on s_me.pratica_id = p_me.id
+  join schede_contratto s_dup on (s_dup.codice_fiscale = s_me.codice_fiscale or s_dup.pod = s_me.pod or s_dup.pdr = s_me.pdr)
+  join pratiche p_dup on p_dup.id = s_dup.pratica_id
+  where p_me.lead_id = ${thisId} and p_dup.lead_id <> ${thisId}`;
+
+/**
+ * For the list: does another lead the actor may see share this lead's phone, e-mail or a code?
  * Correlated on "leads"; one probe of the (phone, e-mail) index and one of the e-mail index per row,
- * and for a scoped role one primary-key probe of its lead_utenti rows (docs/performance.md#contatori).
+ * the codes through the lead's practices and schede, and for a scoped role one primary-key probe
+ * of its lead_utenti rows (docs/performance.md#contatori).
  */
 export function possibileDuplicatoSql(actor: Actor): SQL<boolean> {
-  const scoped = actor.role !== 'admin' && actor.role !== 'amministrazione';
-  const scope = scoped
-    ? sql` and exists (select 1 from lead_utenti lu_dup where lu_dup.ruolo = ${actor.role} and lu_dup.user_id = ${actor.id} and lu_dup.lead_id = dup.id)`
-    : sql``;
-  return sql<boolean>`exists (select 1 from leads dup
+  return sql<boolean>`(exists (select 1 from leads dup
     where (dup.telefono_normalizzato = "leads"."telefono_normalizzato" or dup.email_normalizzata = "leads"."email_normalizzata")
-      and dup.id <> "leads"."id"${scope}
-      and ${notKeptApart(sql`dup.id`, sql`"leads"."id"`)})`;
+      and dup.id <> "leads"."id"${scopeOf(actor, sql`dup.id`)}
+      and ${notKeptApart(sql`dup.id`, sql`"leads"."id"`)})
+    or exists (select 1 from ${codeTwinsFrom(sql`"leads"."id"`)}${scopeOf(actor, sql`p_dup.lead_id`)}
+      and ${notKeptApart(sql`p_dup.lead_id`, sql`"leads"."id"`)}))`;
+}
+
+interface CodeTwin {
+  leadId: number;
+  codiceFiscale: boolean;
+  podPdr: boolean;
+}
+
+/** The other leads sharing a code with `leadId` (any scope: the caller filters), and which code. */
+async function codeTwins(db: DbExecutor, leadId: number, others?: number[]): Promise<CodeTwin[]> {
+  const only = others
+    ? sql` and p_dup.lead_id in (${sql.join(
+        others.map((id) => sql`${id}::int`),
+        sql`, `,
+      )})`
+    : sql``;
+  const res = await db.execute(sql`select p_dup.lead_id as "leadId",
+      coalesce(bool_or(s_dup.codice_fiscale = s_me.codice_fiscale), false) as "codiceFiscale",
+      coalesce(bool_or(s_dup.pod = s_me.pod or s_dup.pdr = s_me.pdr), false) as "podPdr"
+    from ${codeTwinsFrom(sql`${leadId}::int`)}${only}
+    group by p_dup.lead_id`);
+  return (res as { rows: CodeTwin[] }).rows.map((r) => ({ ...r, leadId: Number(r.leadId) }));
 }
 
 /** Who the other lead is, and its two keys. */
@@ -62,6 +99,7 @@ export async function listPossibiliDuplicati(
   actor: Actor,
   lead: Keys,
 ): Promise<LeadDetail['possibiliDuplicati']> {
+  const twins = new Map((await codeTwins(db, lead.id)).map((t) => [t.leadId, t]));
   const rows = await db
     .select({ ...contactColumns, dataRegistrazione: leads.dataRegistrazione })
     .from(leads)
@@ -70,6 +108,7 @@ export async function listPossibiliDuplicati(
         or(
           eq(leads.telefonoNormalizzato, lead.telefonoNormalizzato),
           eq(leads.emailNormalizzata, lead.emailNormalizzata),
+          twins.size ? inArray(leads.id, [...twins.keys()]) : undefined,
         ),
         ne(leads.id, lead.id),
         leadsScope(db, actor),
@@ -87,6 +126,8 @@ export async function listPossibiliDuplicati(
     dataRegistrazione: r.dataRegistrazione.toISOString(),
     stessoTelefono: r.telefonoNormalizzato === lead.telefonoNormalizzato,
     stessaEmail: r.emailNormalizzata === lead.emailNormalizzata,
+    stessoCodiceFiscale: twins.get(r.id)?.codiceFiscale ?? false,
+    stessoPodPdr: twins.get(r.id)?.podPdr ?? false,
   }));
 }
 
@@ -105,7 +146,7 @@ export async function listStorico(db: DbExecutor, leadId: number): Promise<LeadD
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** Both leads, visible to the actor, locked in id order, and sharing a phone or an e-mail. */
+/** Both leads, visible to the actor, locked in id order, and sharing a phone, an e-mail or a code. */
 async function lockPair(tx: DbExecutor, actor: Actor, id: number, altroId: number) {
   if (id === altroId) throw AppError.badRequest(d.stessoLead, 'SAME_LEAD');
   const rows = await tx
@@ -119,7 +160,8 @@ async function lockPair(tx: DbExecutor, actor: Actor, id: number, altroId: numbe
   if (!lead || !altro) throw AppError.notFound(m.notFound);
   if (
     lead.telefonoNormalizzato !== altro.telefonoNormalizzato &&
-    lead.emailNormalizzata !== altro.emailNormalizzata
+    lead.emailNormalizzata !== altro.emailNormalizzata &&
+    (await codeTwins(tx, id, [altroId])).length === 0
   )
     throw AppError.conflict(d.nonDuplicati, 'NOT_DUPLICATES');
   return { lead, altro };

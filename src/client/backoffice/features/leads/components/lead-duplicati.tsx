@@ -78,7 +78,12 @@ export function LeadDuplicati({ lead, role }: { lead: LeadDetail; role: Role }) 
               </p>
               <p className="text-xs text-muted-foreground">
                 {formatDateTime(altro.dataRegistrazione)} ·{' '}
-                {[altro.stessoTelefono && d.stessoTelefono, altro.stessaEmail && d.stessaEmail]
+                {[
+                  altro.stessoTelefono && d.stessoTelefono,
+                  altro.stessaEmail && d.stessaEmail,
+                  altro.stessoCodiceFiscale && d.stessoCodiceFiscale,
+                  altro.stessoPodPdr && d.stessoPodPdr,
+                ]
                   .filter(Boolean)
                   .join(', ')}
               </p>

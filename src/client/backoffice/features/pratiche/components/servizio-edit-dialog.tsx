@@ -27,6 +27,7 @@ import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
 import { useUpdateServizioStatus } from '#client/backoffice/features/pratiche/api/pratiche.ts';
+import { useScheda } from '#client/backoffice/features/pratiche/api/scheda.ts';
 
 /** What the dialog sends: bonuses only when > 0, supplies only for luce and gas, totale only for noleggio. */
 export function toRequestBody(tipo: string, values: ServizioStatusBody): ServizioStatusInput {
@@ -110,10 +111,21 @@ function ServizioEditForm({
   const stato = useWatch({ control: form.control, name: 'stato' });
   const fornitori = useFornitori(tipo, stato === 'completato');
   const update = useUpdateServizioStatus();
+  // The server sets the RID from the scheda's payment when it names one: shown, not editable.
+  const scheda = useScheda(servizio.id);
+  const pagamento = scheda.data?.scheda.pagamento;
+  const ridDallaScheda = pagamento === 'sepa' || pagamento === 'bollettino' ? pagamento : null;
+  const ridSchedaId = `servizio-${servizio.id}-rid-scheda`;
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(
-      { id: servizio.id, body: toRequestBody(tipo, values) },
+      {
+        id: servizio.id,
+        body: toRequestBody(
+          tipo,
+          ridDallaScheda ? { ...values, ridPresente: ridDallaScheda === 'sepa' } : values,
+        ),
+      },
       {
         onSuccess: () => {
           toast({ title: msg.servizio.updateSuccess });
@@ -195,7 +207,27 @@ function ServizioEditForm({
               {error('fornitore')}
             </div>
 
-            {!isRental && (
+            {!isRental && ridDallaScheda && (
+              <div className="grid gap-1">
+                <label className="flex items-center gap-2 text-sm font-medium" htmlFor={ridSchedaId}>
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    id={ridSchedaId}
+                    checked={ridDallaScheda === 'sepa'}
+                    disabled
+                    readOnly
+                    aria-describedby={`${ridSchedaId}-nota`}
+                  />
+                  RID presente (domiciliazione bancaria)
+                </label>
+                <p id={`${ridSchedaId}-nota`} className="text-sm text-muted-foreground">
+                  {msg.servizio.ridDallaScheda[ridDallaScheda]}
+                </p>
+              </div>
+            )}
+
+            {!isRental && !ridDallaScheda && (
               <label
                 className="flex items-center gap-2 text-sm font-medium"
                 htmlFor={field('ridPresente').id}
