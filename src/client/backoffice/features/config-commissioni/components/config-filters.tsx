@@ -1,9 +1,9 @@
-import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
-import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
 import type { ConfigFilters as Filters } from '#client/backoffice/features/config-commissioni/hooks/use-config-overview.ts';
 
@@ -13,7 +13,6 @@ export function ConfigFilters(props: {
   onChange: (next: Partial<Filters>, options?: { replace?: boolean }) => void;
 }) {
   const { value, onChange } = props;
-  const searchId = useId();
   const servizioId = useId();
   const [text, setText] = useUrlSearchText(
     value.search,
@@ -26,23 +25,7 @@ export function ConfigFilters(props: {
       aria-label="Filtri"
       className="mb-6 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end"
     >
-      <div className="grid gap-2">
-        <Label htmlFor={searchId}>Cerca fornitore</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={searchId}
-            type="search"
-            className="pl-9"
-            placeholder="Nome o codice"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </div>
-      </div>
+      <SearchInput label="Cerca fornitore" placeholder="Nome o codice" value={text} onChange={setText} />
       <div className="grid gap-2">
         <Label htmlFor={servizioId}>Servizio</Label>
         <NativeSelect

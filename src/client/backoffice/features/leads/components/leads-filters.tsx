@@ -1,12 +1,13 @@
-import { RotateCcw, Search } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { LEAD_CONTATTO_STATI } from '#shared/domain.ts';
 import { LEAD_CONTATTO_LABELS } from '#shared/schemas/lead.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { CollapsibleFilters, type FilterChip } from '#client/components/ui/collapsible-filters.tsx';
-import { Input, NativeSelect } from '#client/components/ui/input.tsx';
+import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
 import {
   PuntoFilter,
@@ -27,7 +28,6 @@ export function LeadsFilters(props: {
   onReset: () => void;
 }) {
   const { value, onChange, onReset } = props;
-  const searchId = useId();
   const statusId = useId();
   const [text, setText] = useUrlSearchText(value.search, (search) =>
     // A new search is a history entry; refining it replaces that entry.
@@ -65,23 +65,7 @@ export function LeadsFilters(props: {
           selectedId={value.puntoFisicoId ?? null}
           onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined, page: 1 })}
         />
-        <div className="grid gap-2">
-          <Label htmlFor={searchId}>Cerca</Label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              id={searchId}
-              type="search"
-              className="pl-9"
-              placeholder="Nome, email o telefono"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
-        </div>
+        <SearchInput label="Cerca" placeholder="Nome, email o telefono" value={text} onChange={setText} />
         <div className="grid gap-2">
           <Label htmlFor={statusId}>Stato contatto</Label>
           <NativeSelect
