@@ -32,6 +32,7 @@ export const msg = {
     filtroCerca: '«{testo}»',
     notFound: 'Risorsa non trovata',
     invalidData: 'Dati non validi',
+    invalidCursor: 'Posizione nella lista non valida: torna alla prima pagina',
     internalError: 'Errore interno del server. Riprova più tardi.',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
     serviceUnavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche istante.',

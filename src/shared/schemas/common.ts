@@ -149,6 +149,24 @@ export const pageTotalShape = {
   totalIsLowerBound: z.boolean(),
 };
 
+/**
+ * The one pagination every list moves to (docs/architecture.md#liste-e-paginazione): `cursor`
+ * (absent: the first page) and `pageSize`; the answer carries `nextCursor`, null on the last page.
+ * A screen keeps the cursors of the pages it has shown to go back with «Precedente».
+ */
+export const cursorQueryShape = {
+  cursor: z.string().max(600, msg.common.invalidCursor).optional(),
+  pageSize: pageNumber(200, 25),
+};
+
+export function cursorPageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    ...pageTotalShape,
+    nextCursor: z.string().nullable(),
+  });
+}
+
 export function paginatedSchema<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),

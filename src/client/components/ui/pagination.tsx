@@ -28,3 +28,41 @@ export function Pagination(props: {
     </nav>
   );
 }
+
+/**
+ * 'Precedente' / 'Pagina n di m' / 'Successiva' under a list read with cursors
+ * (src/client/lib/cursor-pages.ts): «Successiva» is enabled by the answer's `nextCursor`, not by
+ * arithmetic, so it stays right when the total is a lower bound.
+ */
+export function CursorPagination(props: {
+  page: number;
+  /** Pages the total makes (rounded up); with `atLeast` a lower bound. */
+  pages: number;
+  nextCursor: string | null;
+  onNext: (cursor: string) => void;
+  onPrevious: () => void;
+  atLeast?: boolean;
+  className?: string;
+}) {
+  const { page, pages, nextCursor, onNext, onPrevious, atLeast, className } = props;
+  if (page <= 1 && !nextCursor) return null;
+  return (
+    <nav aria-label="Paginazione" className={cn('mt-6 flex items-center justify-center gap-3', className)}>
+      <Button size="sm" variant="outline" disabled={page <= 1} onClick={onPrevious}>
+        <ChevronLeft aria-hidden /> Precedente
+      </Button>
+      <span className="text-sm tabular-nums">
+        Pagina {page} di {atLeast ? 'oltre ' : ''}
+        {Math.max(pages, page)}
+      </span>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!nextCursor}
+        onClick={() => nextCursor && onNext(nextCursor)}
+      >
+        Successiva <ChevronRight aria-hidden />
+      </Button>
+    </nav>
+  );
+}
