@@ -1,4 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The API files `npm run test:pg` does not repeat on PostgreSQL (docs/decisions/002-test-databases.md):
+ * what they prove lives above the database — validation, roles, HTTP, files, PDFs — and the
+ * contract run, which still runs there, sends every operation to PostgreSQL once.
+ */
+const NOT_REPEATED_ON_POSTGRES = [
+  // HTTP layer and validation: the same on either database.
+  'security-fuzz',
+  'security-attacks',
+  'security-findings',
+  'security-authz',
+  'permissions',
+  'origin-check',
+  'compression',
+  'request-log',
+  'openapi',
+  'openapi-contract',
+  'totp',
+  'impostazioni',
+  'fornitori',
+  // Files, PDFs and spreadsheets: their CPU, not their queries.
+  'lettura-ocr',
+  'letture-bollette',
+  'landing-upload',
+  's3-storage',
+  'documenti',
+  'pratiche-export',
+  'commissioni-export',
+].map((name) => `tests/api/${name}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -24,6 +54,7 @@ export default defineConfig({
             'tests/unit/**/*.test.ts',
             'tests/api/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...(process.env.PG_PASS ? NOT_REPEATED_ON_POSTGRES : [])],
         },
       },
       {

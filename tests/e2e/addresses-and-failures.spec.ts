@@ -195,11 +195,14 @@ const ADMIN_SCREENS = [
   '/profilo',
   '/non-esiste',
 ];
+// The other roles see the admin's components with less in them; what is laid out differently for
+// them is their dashboard, their commissions and (for the shops and managers) their points, so those
+// are the screens checked again for each role.
 const ROLE_SCREENS: Record<string, string[]> = {
-  amministrazione: ['/', '/punti-fisici', '/leads', '/pratiche', '/commissioni', '/profilo'],
-  area_manager: ['/', '/punti-fisici', '/leads', '/commissioni', '/profilo'],
-  agente: ['/', '/leads', '/commissioni', '/profilo'],
-  punto_fisico: ['/', '/punti-fisici', '/leads', '/commissioni', '/profilo'],
+  amministrazione: ['/', '/commissioni'],
+  area_manager: ['/', '/punti-fisici', '/commissioni'],
+  agente: ['/', '/commissioni'],
+  punto_fisico: ['/', '/punti-fisici', '/commissioni'],
 };
 
 test.describe('accessibility of every back-office screen', () => {
@@ -223,11 +226,15 @@ test.describe('accessibility of every back-office screen', () => {
     });
   }
 
-  for (const [role, screens] of Object.entries(ROLE_SCREENS)) {
-    test(`${role}: every screen of the menu has no serious axe violation`, async ({ page, request }) => {
-      test.setTimeout(180_000);
-      const api = await adminApi(request);
+  test('every other role: the screens laid out for it have no serious axe violation', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const api = await adminApi(request);
+    for (const [role, screens] of Object.entries(ROLE_SCREENS)) {
       const user = await createUser(api, role);
+      await page.context().clearCookies();
       await signInByApi(page, user.email, user.password);
       for (const path of screens) {
         await page.goto(path);
@@ -235,6 +242,6 @@ test.describe('accessibility of every back-office screen', () => {
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await expectNoSeriousA11yViolations(page);
       }
-    });
-  }
+    }
+  });
 });
