@@ -69,7 +69,8 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/importazioni/:id/anteprima',
     { config: access, schema: { ...idSchema, body: previewImportSchema } },
-    async (request) => previewImport(db, request.params.id, request.body),
+    async (request) =>
+      previewImport(db, actorOf(request), request.params.id, request.body, requestNow(request, testClock)),
   );
 
   app.post(
