@@ -17,7 +17,7 @@ import type { Actor } from '#server/lib/actor.ts';
 import type { Cell } from '#server/lib/tabular-export.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { headerKey, looksLikeHeader, suggestMapping } from '#server/modules/importazioni/colonne.ts';
-import { readImportFile } from '#server/modules/importazioni/leggi-file.ts';
+import { openImportFile, type ImportSource } from '#server/modules/importazioni/leggi-file.ts';
 import { mappedRows, type CheckedRow, type MappedRow } from '#server/modules/importazioni/righe.ts';
 import { applyPunti, checkPunti, type PuntiState } from '#server/modules/importazioni/righe-punti.ts';
 import { applyUtenti, checkUtenti, type UtentiState } from '#server/modules/importazioni/righe-utenti.ts';
@@ -76,10 +76,10 @@ export async function uploadImport(
   db: Database,
   actor: Actor,
   input: { tipo: ImportTipo; nomeFile: string },
-  body: Buffer,
+  source: ImportSource,
 ): Promise<Importazione> {
-  const table = await readImportFile(
-    body,
+  const file = await openImportFile(
+    source,
     (cells) => looksLikeHeader(input.tipo, cells),
     IMPORT_MAX_RIGHE[input.tipo],
   );
@@ -87,25 +87,37 @@ export async function uploadImport(
     .select({ mappatura: importMappature.mappatura })
     .from(importMappature)
     .where(
-      and(eq(importMappature.tipo, input.tipo), eq(importMappature.chiave, headerKey(table.intestazioni))),
+      and(eq(importMappature.tipo, input.tipo), eq(importMappature.chiave, headerKey(file.intestazioni))),
     );
+  // The rows go from the file to the table a thousand at a time: memory holds one chunk, not the file.
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importazioni)
       .values({
         tipo: input.tipo,
         nomeFile: input.nomeFile,
-        intestazioni: table.intestazioni,
-        rigaIntestazione: table.rigaIntestazione,
-        mappatura: saved?.mappatura ?? suggestMapping(input.tipo, table.intestazioni),
-        totale: table.righe.length,
+        intestazioni: file.intestazioni,
+        rigaIntestazione: file.rigaIntestazione,
+        mappatura: saved?.mappatura ?? suggestMapping(input.tipo, file.intestazioni),
+        totale: 0,
         creatoDa: actor.id,
       })
       .returning({ id: importazioni.id });
-    for (let i = 0; i < table.righe.length; i += 1000)
-      await tx
-        .insert(importazioniRighe)
-        .values(table.righe.slice(i, i + 1000).map((r) => ({ importazioneId: row.id, ...r })));
+    let totale = 0;
+    let chunk: { riga: number; valori: string[] }[] = [];
+    const flush = async () => {
+      if (chunk.length)
+        await tx.insert(importazioniRighe).values(chunk.map((r) => ({ importazioneId: row.id, ...r })));
+      totale += chunk.length;
+      chunk = [];
+    };
+    for await (const r of file.righe) {
+      chunk.push(r);
+      if (chunk.length === 1000) await flush();
+    }
+    await flush();
+    if (totale === 0) throw AppError.badRequest(m.fileVuoto);
+    await tx.update(importazioni).set({ totale }).where(eq(importazioni.id, row.id));
     return row.id;
   });
   return { ...(await getImport(db, id)), mappaturaSalvata: saved != null };
