@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingMsg } from '#shared/messages-landing.ts';
 import { msg } from '#shared/messages.ts';
 import type { Importazione } from '#shared/schemas/importazione.ts';
-import { commissioni, leads, pratiche, puntiFisici, schedeContratto, servizi } from '#server/db/schema.ts';
+import {
+  commissioni,
+  leads,
+  pratiche,
+  schedeContratto,
+  servizi,
+  type puntiFisici,
+} from '#server/db/schema.ts';
 import { insertCommissioneConfig, insertLead, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
 import { csvFile, xlsxFile } from '#test/setup/import-files.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';

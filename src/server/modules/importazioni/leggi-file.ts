@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { parse as parseCsvStream } from 'csv-parse';
 import type iconvModule from 'iconv-lite';
@@ -193,8 +193,8 @@ async function readCsv(source: ImportSource): Promise<AsyncGenerator<FileRow>> {
       trim: true,
       info: true,
     });
-    const input = open(source).pipe(iconv().decodeStream(encoding));
-    input.on('error', (error) => parser.destroy(error));
+    const input = open(source).pipe(iconv().decodeStream(encoding) as unknown as Transform);
+    input.on('error', (error: Error) => parser.destroy(error));
     input.pipe(parser);
     try {
       // info.lines is the line a record ends on: the spreadsheet row of a one-line record.

@@ -17,6 +17,7 @@ import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import type { ImportCampo } from '#shared/schemas/importazione.ts';
 import { landingFormSchema } from '#shared/schemas/landing.ts';
 import { LEAD_CONTATTO_LABELS } from '#shared/schemas/lead.ts';
+import { CAMPI_PER_TIPO, schedaTipoOf } from '#shared/scheda-contratto.ts';
 import { schedaBodySchema } from '#shared/schemas/scheda.ts';
 import { servizioStatusBodySchema, servizioStatusIssues } from '#shared/schemas/servizio.ts';
 import {
@@ -159,6 +160,10 @@ export interface LeadFile {
   servizi: ServizioFile[];
 }
 
+/** Whether a service's scheda has a POD (electricity) or a PDR (gas). */
+const holdsCode = (tipo: ServizioTipo, campo: 'pod' | 'pdr') =>
+  CAMPI_PER_TIPO[schedaTipoOf(tipo)].includes(campo);
+
 /** The fields a service column fills: present without a service, they are an error. */
 const CAMPI_SERVIZIO = [
   'fornitore',
@@ -238,13 +243,13 @@ export function parseLeadRow(
     : undefined;
   if (codiceFiscale) scheda.codiceFiscale = codiceFiscale;
   // POD for electricity, PDR for gas: a code the row's services cannot hold is an error on its column.
-  const codice = (campo: 'pod' | 'pdr', tipo: ServizioTipo, error: string) => {
+  const codice = (campo: 'pod' | 'pdr', error: string) => {
     if (!row.value(campo) || !tipi.length) return undefined;
-    if (!tipi.includes(tipo)) return errors.add(campo, error);
+    if (!tipi.some((t) => holdsCode(t, campo))) return errors.add(campo, error);
     return errors.parse(campo, schedaBodySchema.shape[campo]);
   };
-  const pod = codice('pod', 'luce', e.podSoloLuce);
-  const pdr = codice('pdr', 'gas', e.pdrSoloGas);
+  const pod = codice('pod', e.podSoloLuce);
+  const pdr = codice('pdr', e.pdrSoloGas);
 
   const servizi: ServizioFile[] = [];
   if (stato)
@@ -270,8 +275,8 @@ export function parseLeadRow(
         // An unknown KO reason has its error already.
         if (!(koText && issue.path === 'koMotivazione')) errors.add(campoOf(issue.path), issue.message);
       const codici: Record<string, string> = { ...scheda };
-      if (tipo === 'luce' && pod) codici.pod = pod;
-      if (tipo === 'gas' && pdr) codici.pdr = pdr;
+      if (pod && holdsCode(tipo, 'pod')) codici.pod = pod;
+      if (pdr && holdsCode(tipo, 'pdr')) codici.pdr = pdr;
       servizi.push({
         tipo,
         stato,
@@ -609,7 +614,7 @@ async function nextIds(tx: DbExecutor, table: 'pratiche' | 'servizi', n: number)
   const result = await tx.execute<{ id: number }>(
     sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
   );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+  return (result as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /**
