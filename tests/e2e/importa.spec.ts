@@ -131,13 +131,11 @@ test('an admin imports 300 leads with their practices; with the box ticked the c
   await signInByApi(page);
   await page.goto('/importa');
   await page.getByLabel(m.tipoLabel).selectOption('leads');
-  await page
-    .getByLabel(m.fileLabel)
-    .setInputFiles({
-      name: `lead-${tag}.csv`,
-      mimeType: 'text/csv',
-      buffer: leadsFile(tag, point.landingCode),
-    });
+  await page.getByLabel(m.fileLabel).setInputFiles({
+    name: `lead-${tag}.csv`,
+    mimeType: 'text/csv',
+    buffer: leadsFile(tag, point.landingCode),
+  });
   await page.getByRole('button', { name: m.upload }).click();
   await expect(page.getByLabel(m.campi.punto)).toHaveValue('4');
   await expect(page.getByLabel(m.campi.statoServizio)).toHaveValue('8');
