@@ -195,7 +195,7 @@ export const CHIAMATA_ESITI = [
 export type ChiamataEsito = (typeof CHIAMATA_ESITI)[number];
 
 /** What an import file holds (docs/product/importazione.md). */
-export const IMPORT_TIPI = ['punti_fisici', 'utenti'] as const;
+export const IMPORT_TIPI = ['punti_fisici', 'utenti', 'leads'] as const;
 export type ImportTipo = (typeof IMPORT_TIPI)[number];
 
 /** An import's life: uploaded, checked (preview), being applied, done, or stopped by an error. */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 
 /** An XLSX file as Excel writes it: `before` rows (a title, a blank) above the header. */
-export async function xlsxFile(rows: (string | number)[][], before: string[][] = []): Promise<Buffer> {
+export async function xlsxFile(rows: (string | number | Date)[][], before: string[][] = []): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Foglio1');
   for (const row of [...before, ...rows]) sheet.addRow(row);

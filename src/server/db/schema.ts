@@ -1192,6 +1192,8 @@ export const importazioni = pgTable(
     rigaIntestazione: integer('riga_intestazione').notNull(),
     mappatura: jsonb('mappatura').$type<Record<string, number | null>>(),
     righeNonValide: text('righe_non_valide').$type<ImportRigheNonValide>().notNull().default('salta'),
+    /** Leads only: completed services get their commission ('calcola le commissioni per i servizi completati'). */
+    calcolaCommissioni: boolean('calcola_commissioni').notNull().default(false),
     totale: integer('totale').notNull(),
     elaborate: integer('elaborate').notNull().default(0),
     conteggi: jsonb('conteggi').$type<Record<ImportEsito, number>>(),

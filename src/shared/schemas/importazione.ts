@@ -20,6 +20,27 @@ export const IMPORT_CAMPI = {
     'emailAreaManager',
     'nomeAreaManager',
   ],
+  leads: [
+    'nome',
+    'cognome',
+    'telefono',
+    'email',
+    'punto',
+    'dataRegistrazione',
+    'statoContatto',
+    'tipoServizio',
+    'fornitore',
+    'statoServizio',
+    'koMotivazione',
+    'dataPratica',
+    'dataEsito',
+    'ridPresente',
+    'numeroForniture',
+    'totaleVendita',
+    'codiceFiscale',
+    'pod',
+    'pdr',
+  ],
 } as const satisfies Record<ImportTipo, readonly (keyof typeof m.campi)[]>;
 export type ImportCampo = keyof typeof m.campi;
 
@@ -27,11 +48,19 @@ export type ImportCampo = keyof typeof m.campi;
 export const IMPORT_CAMPI_OBBLIGATORI: Record<ImportTipo, readonly ImportCampo[]> = {
   utenti: ['nome', 'cognome', 'email', 'ruolo'],
   punti_fisici: ['nomeAttivita', 'indirizzo', 'emailResponsabile'],
+  leads: ['nome', 'cognome', 'telefono', 'email', 'punto'],
 };
 
-/** The most rows a file may hold (points and users: a chain of shops is hundreds, not millions). */
-export const IMPORT_MAX_RIGHE = 20_000;
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The most rows a file may hold: a chain of shops is hundreds, not millions; an agency's years of
+ * leads may be a hundred thousand (docs/product/importazione.md#file).
+ */
+export const IMPORT_MAX_RIGHE: Record<ImportTipo, number> = {
+  utenti: 20_000,
+  punti_fisici: 20_000,
+  leads: 200_000,
+};
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 
 export const importTipoSchema = z.enum(IMPORT_TIPI);
 
@@ -47,6 +76,8 @@ export const mappaturaSchema = z.record(z.string(), z.number().int().min(0).max(
 export const previewImportSchema = z.object({
   mappatura: mappaturaSchema,
   righeNonValide: z.enum(IMPORT_RIGHE_NON_VALIDE).default('salta'),
+  /** Leads only: completed services get their commission (unticked: status and dates only). */
+  calcolaCommissioni: z.boolean().default(false),
 });
 export type PreviewImportInput = z.infer<typeof previewImportSchema>;
 
@@ -77,6 +108,7 @@ export const importazioneSchema = z.object({
   /** The mapping came from an earlier file with the same headers. */
   mappaturaSalvata: z.boolean(),
   righeNonValide: z.enum(IMPORT_RIGHE_NON_VALIDE),
+  calcolaCommissioni: z.boolean(),
   totale: z.number().int(),
   elaborate: z.number().int(),
   conteggi: conteggiSchema.nullable(),

@@ -37,6 +37,28 @@ const SINONIMI: Record<ImportCampo, string[]> = {
   nomeAgente: ['agente', 'nome agente'],
   emailAreaManager: ['email area manager', 'email capo area', 'email am'],
   nomeAreaManager: ['area manager', 'nome area manager', 'capo area'],
+  punto: ['punto fisico', 'punto', 'negozio', 'punto vendita', 'codice landing', 'landing', 'insegna'],
+  dataRegistrazione: [
+    'data',
+    'data lead',
+    'data registrazione',
+    'data inserimento',
+    'data contatto',
+    'creato il',
+  ],
+  statoContatto: ['stato contatto', 'contatto', 'esito contatto', 'stato lead'],
+  tipoServizio: ['servizio', 'servizi', 'tipo servizio', 'prodotto', 'tipo'],
+  fornitore: ['fornitore', 'gestore', 'compagnia', 'operatore'],
+  statoServizio: ['stato', 'stato servizio', 'stato pratica', 'esito'],
+  koMotivazione: ['motivazione ko', 'motivo ko', 'motivo', 'motivazione', 'causale ko'],
+  dataPratica: ['data pratica', 'data contratto', 'data firma'],
+  dataEsito: ['data esito', 'data completamento', 'data attivazione', 'data ko'],
+  ridPresente: ['rid', 'domiciliazione', 'sepa'],
+  numeroForniture: ['numero forniture', 'forniture', 'n forniture'],
+  totaleVendita: ['totale vendita', 'importo vendita', 'totale'],
+  codiceFiscale: ['codice fiscale', 'cf', 'cod fiscale'],
+  pod: ['pod'],
+  pdr: ['pdr'],
 };
 
 export function normalizeHeader(header: string): string {

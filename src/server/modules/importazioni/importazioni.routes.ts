@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
@@ -12,6 +13,7 @@ import type { Database } from '#server/db/client.ts';
 import { requestNow } from '#server/lib/clock.ts';
 import { exportHeaders, spreadsheetStream } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { streamToDisk, UploadedFile } from '#server/modules/importazioni/file-caricato.ts';
 import {
   errorReport,
   getImport,
@@ -31,16 +33,19 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
   notify: () => void;
   testClock: boolean;
 }> = async (app, { db, publicBaseUrl, notify, testClock }) => {
-  // The file is the request body itself (XLSX or CSV), read only here.
+  // The file is the request body itself (XLSX or CSV), streamed to a temporary file as it comes
+  // and removed once answered, whatever the answer.
   app.addContentTypeParser(
     [
       'application/octet-stream',
       'text/csv',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ],
-    { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    async (_request: unknown, payload: Readable) => streamToDisk(payload, IMPORT_MAX_BYTES),
   );
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof UploadedFile) await request.body.remove();
+  });
   // Jobs still running when the app closes are waited for: a batch is never cut by a shutdown.
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
@@ -54,12 +59,12 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         querystring: uploadImportQuerySchema,
-        body: z.instanceof(Buffer),
+        body: z.instanceof(UploadedFile),
         response: { 201: importazioneSchema },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await uploadImport(db, actorOf(request), request.query, request.body)),
+      reply.code(201).send(await uploadImport(db, actorOf(request), request.query, request.body.path)),
   );
 
   app.get('/api/importazioni/:id', { config: access, schema: idSchema }, async (request) =>
@@ -69,7 +74,8 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/importazioni/:id/anteprima',
     { config: access, schema: { ...idSchema, body: previewImportSchema } },
-    async (request) => previewImport(db, request.params.id, request.body),
+    async (request) =>
+      previewImport(db, actorOf(request), request.params.id, request.body, requestNow(request, testClock)),
   );
 
   app.post(

@@ -17,10 +17,11 @@ import type { Actor } from '#server/lib/actor.ts';
 import type { Cell } from '#server/lib/tabular-export.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { headerKey, looksLikeHeader, suggestMapping } from '#server/modules/importazioni/colonne.ts';
-import { readImportFile } from '#server/modules/importazioni/leggi-file.ts';
+import { openImportFile, type ImportSource } from '#server/modules/importazioni/leggi-file.ts';
 import { mappedRows, type CheckedRow, type MappedRow } from '#server/modules/importazioni/righe.ts';
 import { applyPunti, checkPunti, type PuntiState } from '#server/modules/importazioni/righe-punti.ts';
 import { applyUtenti, checkUtenti, type UtentiState } from '#server/modules/importazioni/righe-utenti.ts';
+import { applyLeads, checkLeads, newLeadsState } from '#server/modules/importazioni/righe-lead.ts';
 
 /**
  * 'Importa' (docs/product/importazione.md): a file is uploaded and its rows kept; the confirmed
@@ -43,9 +44,19 @@ export interface ImportContext {
   notify: () => void;
 }
 
-/** One kind of file: how its rows are checked and applied, with state carried across batches. */
-function kindOf(tipo: ImportTipo) {
-  if (tipo === 'utenti') {
+/**
+ * One kind of file: how its rows are checked and applied, with state carried across batches.
+ * `actorId` is who applies (leads: the services' history names them).
+ */
+function kindOf(row: Row, actorId: number) {
+  if (row.tipo === 'leads') {
+    const state = newLeadsState(row.calcolaCommissioni, actorId);
+    return {
+      check: (db: DbExecutor, rows: MappedRow[], now: Date) => checkLeads(db, rows, state, now),
+      apply: (tx: DbExecutor, checked: CheckedRow<never>[], now: Date) => applyLeads(tx, checked, state, now),
+    };
+  }
+  if (row.tipo === 'utenti') {
     const state: UtentiState = { seen: new Set() };
     return {
       check: (db: DbExecutor, rows: MappedRow[]) => checkUtenti(db, rows, state),
@@ -65,32 +76,48 @@ export async function uploadImport(
   db: Database,
   actor: Actor,
   input: { tipo: ImportTipo; nomeFile: string },
-  body: Buffer,
+  source: ImportSource,
 ): Promise<Importazione> {
-  const table = await readImportFile(body, (cells) => looksLikeHeader(input.tipo, cells), IMPORT_MAX_RIGHE);
+  const file = await openImportFile(
+    source,
+    (cells) => looksLikeHeader(input.tipo, cells),
+    IMPORT_MAX_RIGHE[input.tipo],
+  );
   const [saved] = await db
     .select({ mappatura: importMappature.mappatura })
     .from(importMappature)
     .where(
-      and(eq(importMappature.tipo, input.tipo), eq(importMappature.chiave, headerKey(table.intestazioni))),
+      and(eq(importMappature.tipo, input.tipo), eq(importMappature.chiave, headerKey(file.intestazioni))),
     );
+  // The rows go from the file to the table a thousand at a time: memory holds one chunk, not the file.
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(importazioni)
       .values({
         tipo: input.tipo,
         nomeFile: input.nomeFile,
-        intestazioni: table.intestazioni,
-        rigaIntestazione: table.rigaIntestazione,
-        mappatura: saved?.mappatura ?? suggestMapping(input.tipo, table.intestazioni),
-        totale: table.righe.length,
+        intestazioni: file.intestazioni,
+        rigaIntestazione: file.rigaIntestazione,
+        mappatura: saved?.mappatura ?? suggestMapping(input.tipo, file.intestazioni),
+        totale: 0,
         creatoDa: actor.id,
       })
       .returning({ id: importazioni.id });
-    for (let i = 0; i < table.righe.length; i += 1000)
-      await tx
-        .insert(importazioniRighe)
-        .values(table.righe.slice(i, i + 1000).map((r) => ({ importazioneId: row.id, ...r })));
+    let totale = 0;
+    let chunk: { riga: number; valori: string[] }[] = [];
+    const flush = async () => {
+      if (chunk.length)
+        await tx.insert(importazioniRighe).values(chunk.map((r) => ({ importazioneId: row.id, ...r })));
+      totale += chunk.length;
+      chunk = [];
+    };
+    for await (const r of file.righe) {
+      chunk.push(r);
+      if (chunk.length === 1000) await flush();
+    }
+    await flush();
+    if (totale === 0) throw AppError.badRequest(m.fileVuoto);
+    await tx.update(importazioni).set({ totale }).where(eq(importazioni.id, row.id));
     return row.id;
   });
   return { ...(await getImport(db, id)), mappaturaSalvata: saved != null };
@@ -120,6 +147,7 @@ export async function getImport(db: DbExecutor, id: number): Promise<Importazion
     mappatura: row.mappatura ?? {},
     mappaturaSalvata: false,
     righeNonValide: row.righeNonValide,
+    calcolaCommissioni: row.calcolaCommissioni,
     totale: row.totale,
     elaborate: row.elaborate,
     conteggi: row.conteggi ?? null,
@@ -200,24 +228,33 @@ const addCounts = (counts: ImportConteggi, checked: CheckedRow<unknown>[]) => {
  */
 export async function previewImport(
   db: Database,
+  actor: Actor,
   id: number,
   input: PreviewImportInput,
+  now: Date,
 ): Promise<Importazione> {
   const current = await findImport(db, id);
   if (current.stato !== 'caricata' && current.stato !== 'verificata') throw AppError.conflict(m.giaAvviata);
   const mappatura = assertMapping(current, input.mappatura);
-  const row = { ...current, mappatura };
-  const kind = kindOf(row.tipo);
+  const calcolaCommissioni = current.tipo === 'leads' && input.calcolaCommissioni;
+  const row = { ...current, mappatura, calcolaCommissioni };
+  const kind = kindOf(row, actor.id);
   const counts = zeroCounts();
   for await (const rows of batches(db, row)) {
-    const checked = await kind.check(db, rows);
+    const checked = await kind.check(db, rows, now);
     await saveResults(db, id, checked);
     addCounts(counts, checked);
   }
   await db.transaction(async (tx) => {
     await tx
       .update(importazioni)
-      .set({ mappatura, righeNonValide: input.righeNonValide, stato: 'verificata', conteggi: counts })
+      .set({
+        mappatura,
+        righeNonValide: input.righeNonValide,
+        calcolaCommissioni,
+        stato: 'verificata',
+        conteggi: counts,
+      })
       .where(eq(importazioni.id, id));
     await tx
       .insert(importMappature)
@@ -256,12 +293,12 @@ export async function startImport(db: Database, id: number): Promise<Importazion
 export async function runImport(ctx: ImportContext, actor: Actor, id: number, ip: string, now: Date) {
   const { db } = ctx;
   const row = await findImport(db, id);
-  const kind = kindOf(row.tipo);
+  const kind = kindOf(row, actor.id);
   const counts = zeroCounts();
   try {
     for await (const rows of batches(db, row)) {
       await db.transaction(async (tx) => {
-        const checked = await kind.check(tx, rows);
+        const checked = await kind.check(tx, rows, now);
         await kind.apply(tx, checked as CheckedRow<never>[], now, ctx.publicBaseUrl);
         await saveResults(tx, id, checked);
         addCounts(counts, checked);
@@ -282,7 +319,12 @@ export async function runImport(ctx: ImportContext, actor: Actor, id: number, ip
         who: actor,
         ip,
         oggetto: { tipo: 'importazione', id },
-        dettagli: { tipo: row.tipo, righe: row.totale, ...counts },
+        dettagli: {
+          tipo: row.tipo,
+          righe: row.totale,
+          calcolaCommissioni: row.calcolaCommissioni,
+          ...counts,
+        },
       });
     });
   } catch (error) {

@@ -1,6 +1,7 @@
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { Readable, type Transform } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import type { parse as parseCsv } from 'csv-parse/sync';
+import type { parse as parseCsvStream } from 'csv-parse';
 import type iconvModule from 'iconv-lite';
 import { msg } from '#shared/messages.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -8,15 +9,16 @@ import { lazyRequire } from '#server/lib/lazy-require.ts';
 
 /**
  * Reads an import file into its header row and data rows (docs/product/importazione.md#file):
- * XLSX through exceljs's streaming reader, CSV through csv-parse with `;` or `,` found from the
- * first lines, UTF-8 (with or without BOM) or else Windows-1252, as Italian Excel saves it. The
- * header is the first of the opening rows that names known fields, wherever it is.
+ * XLSX through exceljs's streaming reader, CSV through csv-parse's stream with `;` or `,` found from
+ * the first lines, UTF-8 (with or without BOM) or else Windows-1252, as Italian Excel saves it. The
+ * header is the first of the opening rows that names known fields, wherever it is. The rows are
+ * streamed from the file on disk, so a file of any size is held a row at a time.
  */
 
 const workbookReader = lazyRequire<typeof ExcelJS.stream.xlsx.WorkbookReader>(
   'exceljs/lib/stream/xlsx/workbook-reader',
 );
-const csvParse = lazyRequire<{ parse: typeof parseCsv }>('csv-parse/sync');
+const csvParse = lazyRequire<{ parse: typeof parseCsvStream }>('csv-parse');
 const iconv = lazyRequire<typeof iconvModule>('iconv-lite');
 
 /** How many opening rows may come before the header (a title, a date, an empty line). */
@@ -34,28 +36,92 @@ export interface ImportTable {
   righe: FileRow[];
 }
 
+/** The file's bytes, or the path of the file on disk (an upload streamed there). */
+export type ImportSource = Buffer | string;
+
+const open = (source: ImportSource): Readable =>
+  typeof source === 'string'
+    ? createReadStream(source, { highWaterMark: 256 * 1024 })
+    : Readable.from([source]);
+
+/**
+ * The header and the data rows as a stream: the rows come one at a time, non-empty only; more than
+ * `maxRows` stops the reading with an Italian error.
+ */
+export async function openImportFile(
+  source: ImportSource,
+  isHeader: (cells: string[]) => boolean,
+  maxRows: number,
+): Promise<{ intestazioni: string[]; rigaIntestazione: number; righe: AsyncGenerator<FileRow> }> {
+  const rows = (await isZip(source)) ? readXlsx(source) : await readCsv(source);
+  const opening: FileRow[] = [];
+  for (;;) {
+    if (opening.length >= HEADER_SEARCH_ROWS) break;
+    const next = await rows.next();
+    if (next.done) break;
+    opening.push(next.value);
+  }
+  const header =
+    opening.find((r) => isHeader(r.valori)) ?? opening.find((r) => r.valori.filter(Boolean).length >= 2);
+  if (!header) {
+    await rows.return(undefined);
+    throw AppError.badRequest(msg.importazione.fileVuoto);
+  }
+  async function* righe(): AsyncGenerator<FileRow> {
+    let count = 0;
+    const keep = (r: FileRow) => r.riga > header!.riga && r.valori.some((v) => v !== '');
+    try {
+      for (const r of opening)
+        if (keep(r)) {
+          if (++count > maxRows) throw AppError.badRequest(msg.importazione.troppeRighe(maxRows));
+          yield r;
+        }
+      for await (const r of rows)
+        if (keep(r)) {
+          if (++count > maxRows) throw AppError.badRequest(msg.importazione.troppeRighe(maxRows));
+          yield r;
+        }
+    } finally {
+      await rows.return(undefined);
+    }
+  }
+  return { intestazioni: header.valori, rigaIntestazione: header.riga, righe: righe() };
+}
+
+/** The whole table in memory: for small files and tests; uploads use openImportFile. */
 export async function readImportFile(
-  body: Buffer,
+  source: ImportSource,
   isHeader: (cells: string[]) => boolean,
   maxRows: number,
 ): Promise<ImportTable> {
-  const rows = isZip(body) ? await readXlsx(body, maxRows) : readCsv(body, maxRows);
-  const opening = rows.slice(0, HEADER_SEARCH_ROWS);
-  const header =
-    opening.find((r) => isHeader(r.valori)) ?? opening.find((r) => r.valori.filter(Boolean).length >= 2);
-  if (!header) throw AppError.badRequest(msg.importazione.fileVuoto);
-  const righe = rows.filter((r) => r.riga > header.riga && r.valori.some((v) => v !== ''));
+  const file = await openImportFile(source, isHeader, maxRows);
+  const righe: FileRow[] = [];
+  for await (const r of file.righe) righe.push(r);
   if (righe.length === 0) throw AppError.badRequest(msg.importazione.fileVuoto);
-  if (righe.length > maxRows) throw AppError.badRequest(msg.importazione.troppeRighe(maxRows));
-  return { intestazioni: header.valori, rigaIntestazione: header.riga, righe };
+  return { intestazioni: file.intestazioni, rigaIntestazione: file.rigaIntestazione, righe };
 }
 
-const isZip = (b: Buffer) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b;
+/** The first bytes of the file. */
+async function prefix(source: ImportSource, bytes: number): Promise<Buffer> {
+  if (typeof source !== 'string') return source.subarray(0, bytes);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of createReadStream(source, { start: 0, end: bytes - 1 })) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= bytes) break;
+  }
+  return Buffer.concat(chunks);
+}
 
-async function readXlsx(body: Buffer, maxRows: number): Promise<FileRow[]> {
-  const rows: FileRow[] = [];
+const isZip = async (source: ImportSource) => {
+  const b = await prefix(source, 4);
+  return b.length === 4 && b[0] === 0x50 && b[1] === 0x4b;
+};
+
+async function* readXlsx(source: ImportSource): AsyncGenerator<FileRow> {
   try {
-    const reader = new (workbookReader())(Readable.from([body]), {
+    const reader = new (workbookReader())(open(source), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'ignore',
@@ -66,15 +132,14 @@ async function readXlsx(body: Buffer, maxRows: number): Promise<FileRow[]> {
     for await (const sheet of reader) {
       for await (const row of sheet) {
         const values = (row.values as unknown[]).slice(1).map(cellText);
-        rows.push({ riga: row.number, valori: values });
-        if (rows.length > maxRows + HEADER_SEARCH_ROWS) break;
+        yield { riga: row.number, valori: values };
       }
       break;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw AppError.badRequest(msg.importazione.fileIlleggibile);
   }
-  return rows;
 }
 
 /** A cell as the text a person reads in it: rich text joined, a formula's result, a date as dd/mm/yyyy. */
@@ -96,12 +161,15 @@ function cellText(value: unknown): string {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (Excel's "CSV" on an Italian Windows). */
-export function decodeText(body: Buffer): string {
+/** UTF-8 when the whole file is valid UTF-8, else Windows-1252 (Excel's "CSV" on an Italian Windows). */
+async function isUtf8(source: ImportSource): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+    for await (const chunk of open(source)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
   } catch {
-    return iconv().decode(body, 'win1252');
+    return false;
   }
 }
 
@@ -112,23 +180,33 @@ export function detectDelimiter(text: string): ';' | ',' {
   return count(';') >= count(',') ? ';' : ',';
 }
 
-function readCsv(body: Buffer, maxRows: number): FileRow[] {
-  const text = decodeText(body);
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = csvParse().parse(text, {
-      delimiter: detectDelimiter(text),
+async function readCsv(source: ImportSource): Promise<AsyncGenerator<FileRow>> {
+  const encoding = (await isUtf8(source)) ? 'utf8' : 'win1252';
+  const delimiter = detectDelimiter(iconv().decode(await prefix(source, 8192), encoding));
+  async function* rows(): AsyncGenerator<FileRow> {
+    const parser = csvParse().parse({
+      delimiter,
       bom: true,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
       trim: true,
       info: true,
-      to: maxRows + HEADER_SEARCH_ROWS + 1,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch {
-    throw AppError.badRequest(msg.importazione.fileIlleggibile);
+    });
+    const input = open(source).pipe(iconv().decodeStream(encoding) as unknown as Transform);
+    input.on('error', (error: Error) => parser.destroy(error));
+    input.pipe(parser);
+    try {
+      // info.lines is the line a record ends on: the spreadsheet row of a one-line record.
+      for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+        yield { riga: item.info.lines, valori: item.record };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw AppError.badRequest(msg.importazione.fileIlleggibile);
+    } finally {
+      input.destroy();
+      parser.destroy();
+    }
   }
-  // info.lines is the line a record ends on: the spreadsheet row of a one-line record.
-  return records.map(({ record, info }) => ({ riga: info.lines, valori: record }));
+  return rows();
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ImportEsito } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { ImportCampo, ImportErrore } from '#shared/schemas/importazione.ts';
@@ -47,8 +47,8 @@ export class RowErrors {
     this.list.push({ colonna: this.row.colonna(campo), valore: this.row.value(campo), motivo });
   }
   /** The value through one of the product's own schemas; its first message on failure. */
-  parse<S extends z.ZodType>(campo: ImportCampo, schema: S): z.output<S> | undefined {
-    const result = schema.safeParse(this.row.value(campo));
+  parse<S extends z.core.$ZodType>(campo: ImportCampo, schema: S): z.output<S> | undefined {
+    const result = z.safeParse(schema, this.row.value(campo));
     if (result.success) return result.data;
     this.add(campo, result.error.issues[0]?.message ?? msg.common.controlChars);
     return undefined;

@@ -28,10 +28,12 @@ export function usePreviewImport() {
       id: number;
       mappatura: Record<string, number | null>;
       righeNonValide: ImportRigheNonValide;
+      calcolaCommissioni: boolean;
     }) =>
       api.put<Importazione>(`${url(input.id)}/anteprima`, {
         mappatura: input.mappatura,
         righeNonValide: input.righeNonValide,
+        calcolaCommissioni: input.calcolaCommissioni,
       }),
   });
 }

@@ -112,12 +112,13 @@ function MappingStep(props: {
   const { imp } = props;
   const [mappatura, setMappatura] = useState(imp.mappatura);
   const [righeNonValide, setRigheNonValide] = useState<ImportRigheNonValide>(imp.righeNonValide);
+  const [calcolaCommissioni, setCalcolaCommissioni] = useState(imp.calcolaCommissioni);
   const preview = usePreviewImport();
   const campi = IMPORT_CAMPI[imp.tipo] as readonly ImportCampo[];
   const required = IMPORT_CAMPI_OBBLIGATORI[imp.tipo];
   const check = () =>
     preview
-      .mutateAsync({ id: imp.id, mappatura, righeNonValide })
+      .mutateAsync({ id: imp.id, mappatura, righeNonValide, calcolaCommissioni })
       .then(props.onChecked)
       .catch((error: unknown) => fail(error, m.fileIlleggibile));
   return (
@@ -176,6 +177,24 @@ function MappingStep(props: {
             </label>
           ))}
         </fieldset>
+        {imp.tipo === 'leads' && (
+          // Completed services invent no money unless asked (docs/product/importazione.md#commissioni).
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={calcolaCommissioni}
+              onChange={(e) => setCalcolaCommissioni(e.target.checked)}
+              aria-describedby="calcola-commissioni-hint"
+            />
+            <span>
+              <span className="font-medium">{m.calcolaCommissioni}</span>
+              <span id="calcola-commissioni-hint" className="block text-muted-foreground">
+                {m.calcolaCommissioniHint}
+              </span>
+            </span>
+          </label>
+        )}
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void check()} disabled={preview.isPending}>
             {preview.isPending && <Spinner />}
