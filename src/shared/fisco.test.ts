@@ -176,7 +176,13 @@ describe('riepilogoFiscale', () => {
   });
 
   it('flags the cap once the year reaches it', () => {
-    const below = riepilogoFiscale({ profilo: mono, anno: 2026, lordo: 100, storni: 0, imponibilePrecedente: 0 });
+    const below = riepilogoFiscale({
+      profilo: mono,
+      anno: 2026,
+      lordo: 100,
+      storni: 0,
+      imponibilePrecedente: 0,
+    });
     const at = riepilogoFiscale({
       profilo: mono,
       anno: 2026,

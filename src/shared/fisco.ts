@@ -226,3 +226,8 @@ export function scadenzaRitenute(anno: number, mese: number): string {
 
 /** F24 codice tributo of the ritenute on commissions (agency, mediation, representation). */
 export const CODICE_TRIBUTO_RITENUTE = '1038';
+
+/** A rate in hundredths of a percent as Italians write it: 850 → '8,5%', 2300 → '23%'. */
+export function formatAliquota(hundredths: number): string {
+  return `${(hundredths / 100).toLocaleString('it-IT', { maximumFractionDigits: 2 })}%`;
+}

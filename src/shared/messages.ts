@@ -1116,6 +1116,7 @@ export const msg = {
       importazione: 'Importazione da file',
       invito_inviato: 'Invito a impostare la password inviato',
       password_impostata: "Password impostata dall'invito",
+      profilo_fiscale_modificato: 'Profilo fiscale modificato',
     },
   },
   /** What the bill reader proposes for a service's scheda (docs/product/lettura-bolletta.md). */
@@ -1185,7 +1186,8 @@ export const msg = {
       loadError: 'Errore nel caricamento del profilo fiscale: {message}',
       saveError: 'Impossibile salvare il profilo fiscale: {message}',
     },
-    annoMancante: 'Nessuna tabella Enasarco e ritenuta per il {anno}: aggiornala prima di produrre l’estratto',
+    annoMancante:
+      'Nessuna tabella Enasarco e ritenuta per il {anno}: aggiornala prima di produrre l’estratto',
     sogliaSocieta:
       'Provvigioni dell’anno oltre 13.000.000 €: il contributo Enasarco a scaglioni delle società va calcolato a parte',
     estratto: {
@@ -1218,7 +1220,8 @@ export const msg = {
       mese: 'Mese',
       scadenza: 'Da versare entro il {data}',
       scadenzaF24: 'Da versare con F24 (codice tributo {codice}) entro il {data}',
-      festivo: 'Se la scadenza cade di sabato, domenica o in un festivo, si versa il primo giorno lavorativo dopo.',
+      festivo:
+        'Se la scadenza cade di sabato, domenica o in un festivo, si versa il primo giorno lavorativo dopo.',
       agente: 'Agente',
       beneficiario: 'Beneficiario',
       tipo: 'Tipo',
