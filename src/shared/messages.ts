@@ -1184,7 +1184,8 @@ export const msg = {
       baseRequired: 'Scegli la base della ritenuta: 50 o 20',
       utenteNotFound: 'Utente non trovato',
       loadError: 'Errore nel caricamento del profilo fiscale: {message}',
-      saveError: 'Impossibile salvare il profilo fiscale: {message}',
+      saveError: 'Impossibile salvare il profilo fiscale',
+      annulla: 'Annulla',
     },
     annoMancante:
       'Nessuna tabella Enasarco e ritenuta per il {anno}: aggiornala prima di produrre l’estratto',
