@@ -27,21 +27,24 @@ import {
 
 const m = msg.fisco.riepiloghi;
 
+/** The payees' names and fiscal profiles (null fields without one). */
 async function profiliOf(db: Database, ids: number[]) {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      tipo: profiliFiscali.tipo,
-      regime: profiliFiscali.regime,
-      baseRitenuta: profiliFiscali.baseRitenuta,
-    })
-    .from(users)
-    .leftJoin(profiliFiscali, eq(profiliFiscali.userId, users.id))
-    .where(inArray(users.id, ids));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            role: users.role,
+            tipo: profiliFiscali.tipo,
+            regime: profiliFiscali.regime,
+            baseRitenuta: profiliFiscali.baseRitenuta,
+          })
+          .from(users)
+          .leftJoin(profiliFiscali, eq(profiliFiscali.userId, users.id))
+          .where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -81,15 +84,16 @@ export async function riepilogoEnasarco(
     if (!p) continue;
     const c = byId.get(id);
     if (c && p.role !== c.ruolo) continue;
-    if (!p.tipo) {
+    const tipo = p.tipo;
+    if (!tipo) {
       if (c) senzaProfilo++;
       continue;
     }
-    if (!isAgenteEnasarco(p.tipo)) continue;
+    if (!isAgenteEnasarco(tipo)) continue;
     const imponibile = c ? c.lordo + c.storni : 0;
-    const e = fiscoOrThrow(() => calcolaEnasarco(p.tipo, periodo.anno, imponibile, precedenti.get(id) ?? 0))!;
+    const e = fiscoOrThrow(() => calcolaEnasarco(tipo, periodo.anno, imponibile, precedenti.get(id) ?? 0))!;
     // The minimum is due for every quarter of a year in which the agent earned commissions.
-    const integrazione = Math.max(0, minimaleTrimestrale(p.tipo, periodo.anno) - e.agente - e.preponente);
+    const integrazione = Math.max(0, minimaleTrimestrale(tipo, periodo.anno) - e.agente - e.preponente);
     const totale = e.agente + e.preponente + integrazione;
     totali.quotaAgente += e.agente;
     totali.quotaPreponente += e.preponente;
@@ -99,7 +103,7 @@ export async function riepilogoEnasarco(
       beneficiarioId: id,
       nome: p.firstName,
       cognome: p.lastName,
-      tipo: p.tipo,
+      tipo: tipo,
       imponibile: fromCents(imponibile),
       imponibileEnasarco: fromCents(e.imponibile),
       massimale: e.massimale == null ? null : fromCents(e.massimale),
@@ -156,17 +160,14 @@ export async function riepilogoRitenute(
   for (const r of pagati) {
     const p = people.get(r.id);
     if (!p || p.role !== r.ruolo) continue;
-    if (!p.tipo || !p.regime || !p.baseRitenuta) {
+    const { tipo, regime, baseRitenuta } = p;
+    if (!tipo || !regime || !baseRitenuta) {
       senzaProfilo++;
       continue;
     }
     const pagato = r.lordo + r.storni;
     const rit = fiscoOrThrow(() =>
-      calcolaRitenuta(
-        { tipo: p.tipo, regime: p.regime, baseRitenuta: p.baseRitenuta as BaseRitenuta },
-        periodo.anno,
-        pagato,
-      ),
+      calcolaRitenuta({ tipo, regime, baseRitenuta: baseRitenuta as BaseRitenuta }, periodo.anno, pagato),
     );
     if (!rit) continue;
     totPagato += pagato;
@@ -175,7 +176,7 @@ export async function riepilogoRitenute(
       beneficiarioId: r.id,
       nome: p.firstName,
       cognome: p.lastName,
-      tipo: p.tipo,
+      tipo: tipo,
       pagato: fromCents(pagato),
       base: rit.base,
       imponibile: fromCents(rit.imponibile),

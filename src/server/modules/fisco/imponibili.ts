@@ -23,11 +23,6 @@ export function fiscoOrThrow<T>(compute: () => T): T {
 const dayBefore = (key: string) =>
   new Date(Date.parse(`${key}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-interface Somme {
-  lordo: Cents;
-  storni: Cents;
-}
-
 /**
  * Each payee's commissions and storni in their own amount over some rows, grouped by payee: the
  * same rows as their Commissioni screen and statement (payee column, amount ≠ 0). A payee whose
