@@ -69,7 +69,7 @@ function Panel(props: {
 }
 
 const Num = ({ children }: { children: ReactNode }) => (
-  <TableCell className="whitespace-nowrap text-right tabular-nums">{children}</TableCell>
+  <TableCell className="text-right whitespace-nowrap tabular-nums">{children}</TableCell>
 );
 const NumHead = ({ children }: { children: ReactNode }) => (
   <TableHead className="text-right">{children}</TableHead>
