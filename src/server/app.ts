@@ -27,6 +27,7 @@ import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
 import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
+import { fiscoRoutes } from '#server/modules/fisco/fisco.routes.ts';
 import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
 import { privacyRoutes } from '#server/modules/privacy/privacy.routes.ts';
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(documentiRoutes, { db, storage, wakeReader });
   await app.register(privacyRoutes, { db, storage, consentKey });
   await app.register(auditRoutes, { db });
+  await app.register(fiscoRoutes, { db, testClock: config.nodeEnv === 'test' });
   await app.register(impostazioniRoutes, { db });
 
   if (options.clientRoot) {

@@ -180,6 +180,7 @@ export const AUDIT_TIPI = [
   'importazione',
   'invito_inviato',
   'password_impostata',
+  'profilo_fiscale_modificato',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
 

@@ -85,6 +85,9 @@ export const PERMISSIONS = {
   'estrattiConto:read': ALL,
   /** The payees of a period and all their statements at once (ZIP). */
   'estrattiConto:readAll': ADMIN_OFFICE,
+  /** A payee's fiscal profile, and the Enasarco and ritenute summaries to pay (docs/product/commissions.md#profilo-fiscale). */
+  'profiliFiscali:manage': ADMIN,
+  'riepiloghiFiscali:read': ADMIN,
   'commissioniConfig:manage': ADMIN,
   'fornitori:read': ADMIN_OFFICE,
   'fornitori:manage': ADMIN,
@@ -138,6 +141,8 @@ export const paths = {
   registroEmail: '/utenti/registro-email',
   /** Not in the menu: reached from the Utenti screen's header, admin only. */
   registroAttivita: '/utenti/registro-attivita',
+  /** Not in the menu: reached from the Utenti screen's header, admin only. */
+  riepiloghiFiscali: '/utenti/riepiloghi-fiscali',
   landing: landingPath,
   informativa: informativaPath,
 } as const;
@@ -179,5 +184,6 @@ export function canOpenSection(role: Role, path: string): boolean {
   if (path === paths.profilo) return true;
   if (path === paths.registroEmail) return can(role, 'notifiche:registro');
   if (path === paths.registroAttivita) return can(role, 'audit:read');
+  if (path === paths.riepiloghiFiscali) return can(role, 'riepiloghiFiscali:read');
   return path === paths.pratiche && can(role, 'pratiche:read');
 }

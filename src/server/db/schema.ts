@@ -53,6 +53,12 @@ import {
 } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
 import {
+  REGIMI_FISCALI,
+  TIPI_PROFILO_FISCALE,
+  type RegimeFiscale,
+  type TipoProfiloFiscale,
+} from '#shared/fisco.ts';
+import {
   CAMPI_PROPOSTA,
   LETTURA_STATI,
   PROPOSTA_STATI,
@@ -1310,5 +1316,32 @@ export const proposteScheda = pgTable(
     check('proposte_scheda_campo_check', inList('campo', CAMPI_PROPOSTA)),
     check('proposte_scheda_stato_check', inList('stato', PROPOSTA_STATI)),
     check('proposte_scheda_confidenza_check', sql`confidenza between 0 and 1`),
+  ],
+);
+
+/**
+ * A payee's fiscal profile (50b): what their statement withholds, Enasarco and the ritenuta
+ * d'acconto (docs/product/commissions.md#profilo-fiscale). One row per user, set by the admin;
+ * it goes with the user.
+ */
+export const profiliFiscali = pgTable(
+  'profili_fiscali',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').$type<TipoProfiloFiscale>().notNull(),
+    partitaIva: text('partita_iva').notNull(),
+    regime: text('regime').$type<RegimeFiscale>().notNull(),
+    /** 50 or 20: the share of the commission the ritenuta is computed on. */
+    baseRitenuta: integer('base_ritenuta').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedById: integer('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('profili_fiscali_updated_by_idx').on(t.updatedById),
+    check('profili_fiscali_tipo_check', inList('tipo', TIPI_PROFILO_FISCALE)),
+    check('profili_fiscali_regime_check', inList('regime', REGIMI_FISCALI)),
+    check('profili_fiscali_base_check', sql`base_ritenuta in (50, 20)`),
   ],
 );

@@ -129,6 +129,14 @@ const SCREENS: ScreenRoute[] = [
     ),
   },
   {
+    pattern: paths.riepiloghiFiscali,
+    section: paths.riepiloghiFiscali,
+    Screen: screen(
+      () => import('#client/backoffice/app/routes/riepiloghi-fiscali.tsx'),
+      'RiepiloghiFiscaliRoute',
+    ),
+  },
+  {
     pattern: paths.profilo,
     section: paths.profilo,
     Screen: screen(() => import('#client/backoffice/app/routes/profilo.tsx'), 'ProfiloRoute'),

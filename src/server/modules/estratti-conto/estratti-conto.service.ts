@@ -19,6 +19,10 @@ import {
   type CommissioneRiga,
 } from '#server/modules/commissioni/commissioni.service.ts';
 import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
+import { riepilogoFiscaleEstratto } from '#server/modules/fisco/imponibili.ts';
+import { profiloFiscaleOf } from '#server/modules/fisco/profilo-fiscale.service.ts';
+import type { RiepilogoFiscale } from '#shared/fisco.ts';
+import type { ProfiloFiscale } from '#shared/schemas/profilo-fiscale.ts';
 
 const m = msg.estrattoConto;
 
@@ -61,6 +65,12 @@ export interface EstrattoConto {
   beneficiario: EstrattoBeneficiario;
   righe: CommissioneRiga[];
   totali: EstrattoTotali;
+  /**
+   * Enasarco, ritenuta and net (docs/product/commissions.md#enasarco-e-ritenuta-dacconto); both
+   * null when the payee has no fiscal profile: the statement then stays at the gross.
+   */
+  profiloFiscale: ProfiloFiscale | null;
+  fiscale: RiepilogoFiscale | null;
 }
 
 export const formatNumeroEstratto = (anno: number, numero: number) =>
@@ -110,7 +120,12 @@ async function beneficiarioFor(db: Database, actor: Actor, id: number): Promise<
 }
 
 /** What makes two statements the same document: everything printed but the number and the date. */
-function improntaOf(periodo: PeriodoEstratto, b: EstrattoBeneficiario, righe: CommissioneRiga[]) {
+function improntaOf(
+  periodo: PeriodoEstratto,
+  b: EstrattoBeneficiario,
+  righe: CommissioneRiga[],
+  fiscale: { profilo: ProfiloFiscale | null; riepilogo: RiepilogoFiscale | null },
+) {
   const content = {
     periodo: periodo.key,
     beneficiario: [b.id, b.firstName, b.lastName, b.email, b.phone, b.ruolo, b.punti, b.altriPunti],
@@ -122,6 +137,18 @@ function improntaOf(periodo: PeriodoEstratto, b: EstrattoBeneficiario, righe: Co
       r.customerName,
       r.fornitoreNome,
     ]),
+    // Only with a profile: a statement without one keeps the impronta (and number) it had before profiles.
+    ...(fiscale.profilo
+      ? {
+          fiscale: [
+            fiscale.profilo.tipo,
+            fiscale.profilo.partitaIva,
+            fiscale.profilo.regime,
+            fiscale.profilo.baseRitenuta,
+            fiscale.riepilogo,
+          ],
+        }
+      : {}),
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
@@ -223,10 +250,18 @@ export async function buildEstratto(
     daPagare: somme.daIncassare,
     righe: somme.righe,
   };
+  const profiloFiscale = await profiloFiscaleOf(db, beneficiario.id);
+  const fiscale = await riepilogoFiscaleEstratto(db, {
+    beneficiario,
+    periodo,
+    profilo: profiloFiscale,
+    lordo: toCents(totali.maturate),
+    storni: toCents(totali.storni),
+  });
   const { row, previous } = await registra(db, actor, {
     beneficiario,
     periodo,
-    impronta: improntaOf(periodo, beneficiario, righe),
+    impronta: improntaOf(periodo, beneficiario, righe, { profilo: profiloFiscale, riepilogo: fiscale }),
     totali,
     now,
   });
@@ -242,6 +277,8 @@ export async function buildEstratto(
     beneficiario,
     righe,
     totali,
+    profiloFiscale,
+    fiscale,
   };
 }
 

@@ -9,6 +9,7 @@ import { capitalise } from '#shared/text-format.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import { righeFiscali } from '#server/modules/estratti-conto/estratto-fiscale.ts';
 
 const m = msg.estrattoConto;
 
@@ -191,6 +192,38 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
       { width },
     );
   y = doc.y + 14;
+
+  // Enasarco, ritenuta and the net (docs/product/commissions.md#enasarco-e-ritenuta-dacconto).
+  const fiscale = righeFiscali(estratto);
+  doc.font('bold').fontSize(11).fillColor(INK).text(msg.fisco.estratto.titolo, left, y);
+  y = doc.y + 6;
+  if (!fiscale) {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(msg.fisco.estratto.senzaProfilo, left, y, { width });
+    y = doc.y + 14;
+  } else {
+    const fiscaleHeight = fiscale.righe.length * lineHeight + 14;
+    doc.roundedRect(left, y, width, fiscaleHeight, 4).lineWidth(0.75).strokeColor(RULE).stroke();
+    let fy = y + 8;
+    for (const r of fiscale.righe) {
+      doc
+        .font(r.strong ? 'bold' : 'regular')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(r.label, left + 12, fy, { width: width * 0.7 });
+      doc
+        .fillColor(r.importo < 0 ? RED : INK)
+        .text(formatEuro(r.importo), left + width * 0.7, fy, { width: width * 0.3 - 12, align: 'right' });
+      fy += lineHeight;
+    }
+    y += fiscaleHeight + 6;
+    doc.font('regular').fontSize(8).fillColor(MUTED);
+    doc.text(fiscale.note.join('\n'), left, y, { width });
+    y = doc.y + 14;
+  }
 
   // Every commission and storno of the period, oldest first.
   doc

@@ -7,6 +7,7 @@ import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import { righeFiscali } from '#server/modules/estratti-conto/estratto-fiscale.ts';
 
 const m = msg.estrattoConto;
 
@@ -105,6 +106,21 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
     row.getCell(1).font = { bold: strong };
     row.getCell(3).numFmt = EURO_FORMAT;
     row.getCell(3).font = { bold: strong };
+  }
+  sheet.addRow([]);
+  // Enasarco, ritenuta and the net, as in the PDF (docs/product/commissions.md#enasarco-e-ritenuta-dacconto).
+  sheet.addRow([msg.fisco.estratto.titolo]).font = { bold: true };
+  const fiscale = righeFiscali(estratto);
+  if (!fiscale) sheet.addRow([msg.fisco.estratto.senzaProfilo]);
+  else {
+    for (const r of fiscale.righe) {
+      const row = sheet.addRow([r.label, '', r.importo / 100]);
+      sheet.mergeCells(row.number, 1, row.number, 2);
+      row.getCell(1).font = { bold: r.strong };
+      row.getCell(3).numFmt = EURO_FORMAT;
+      row.getCell(3).font = { bold: r.strong };
+    }
+    for (const line of fiscale.note) sheet.addRow([line]).font = { italic: true, size: 9 };
   }
   sheet.addRow([]);
 

@@ -1,4 +1,4 @@
-import { Mail, ScrollText, Plus } from 'lucide-react';
+import { Landmark, Mail, ScrollText, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
@@ -59,6 +59,12 @@ export function UtentiRoute() {
               <Link href={paths.registroAttivita}>
                 <ScrollText aria-hidden />
                 {msg.audit.button}
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href={paths.riepiloghiFiscali}>
+                <Landmark aria-hidden />
+                {msg.fisco.riepiloghi.link}
               </Link>
             </Button>
             <Button variant="outline" asChild>

@@ -1,5 +1,6 @@
-import { LockOpen, Pencil, Send, Trash2 } from 'lucide-react';
-import { useEffect } from 'react';
+import { Landmark, LockOpen, Pencil, Send, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { BENEFICIARIO_RUOLI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
 import type { User, UsersPage } from '#shared/schemas/utente.ts';
@@ -28,6 +29,7 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { EmailText } from '#client/components/ui/breakable-text.tsx';
 import { SignInLockBadge } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
+import { ProfiloFiscaleDialog } from '#client/backoffice/features/fisco/components/profilo-fiscale-dialog.tsx';
 
 type ListedUser = UsersPage['items'][number];
 
@@ -53,6 +55,9 @@ function UserActions({
   canDelete: boolean;
 }) {
   const invite = useSendInvitation();
+  // The fiscal profile of a payee (docs/product/commissions.md#profilo-fiscale): its dialog lives with the row.
+  const [fiscale, setFiscale] = useState(false);
+  const isPayee = (BENEFICIARIO_RUOLI as readonly string[]).includes(user.role);
   // A new 'Imposta la tua password' link for a user who lost access (docs/product/importazione.md#inviti).
   const sendInvite = () =>
     invite
@@ -86,6 +91,18 @@ function UserActions({
           <LockOpen aria-hidden />
         </Button>
       )}
+      {isPayee && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${msg.fisco.profilo.pulsante}: ${displayNameOf(user)}`}
+          title={msg.fisco.profilo.pulsante}
+          onClick={() => setFiscale(true)}
+        >
+          <Landmark aria-hidden />
+        </Button>
+      )}
+      {fiscale && <ProfiloFiscaleDialog user={user} onOpenChange={setFiscale} />}
       <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
         <Pencil aria-hidden />
       </Button>
