@@ -548,7 +548,6 @@ export const msg = {
     loadError: 'Errore nel caricamento delle chiamate',
     empty: 'Nessun cliente da chiamare',
     more: 'Mostra altri',
-    invalidCursor: 'Posizione nella lista non valida: ricarica la pagina',
     consulente: 'Consulente',
     tuttiConsulenti: 'Tutti i consulenti',
     consulenteChip: (nome: string) => `Consulente: ${nome}`,
@@ -969,7 +968,8 @@ export const msg = {
       empty: 'Nessuna e-mail',
       allStati: 'Tutti gli stati',
       filtroStato: 'Stato',
-      count: (n: number) => (n === 1 ? '1 e-mail' : `${n} e-mail`),
+      countOne: 'e-mail',
+      countMany: 'e-mail',
       nonConfigurata: 'non inviato: e-mail non configurata',
       nonConfigurataBanner:
         "L'invio delle e-mail non è configurato (SMTP_URL e MAIL_FROM). I messaggi restano in coda e partiranno appena sarà configurato.",
@@ -1088,7 +1088,6 @@ export const msg = {
     dettagli: 'Dettagli',
     daDove: 'Da dove (IP)',
     more: 'Mostra altre',
-    invalidCursor: 'Segnaposto di pagina non valido: ricarica il registro',
     invalidDate: 'Data non valida: usa il formato AAAA-MM-GG',
     sistema: 'Sistema',
     tipoLabels: {

@@ -8,7 +8,7 @@ import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/compo
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import {
   Table,
@@ -20,8 +20,8 @@ import {
 } from '#client/components/ui/table.tsx';
 import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { USERS_PAGE_SIZE, userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
+import { USERS_PAGE_SIZE } from '#client/backoffice/features/utenti/api/queries.ts';
 import { useSendInvitation, useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -111,26 +111,25 @@ function UserActions({
 export function UsersTable(props: {
   role: Role | undefined;
   q: string;
-  page: number;
-  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   meId: number | undefined;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onUnlock: (user: ListedUser) => void;
 }) {
-  const { role, q, page, onPageChange, meId, onEdit, onDelete, onUnlock } = props;
-  // Later pages are read up to the first page's newest user (docs/performance.md#paginazione-stabile).
-  const fino = useFirstPageFino(userQueries.list({ role, q, page: 1 }).queryKey, page);
-  const users = useUsers({ role, q, page, fino });
-  const { pages } = users.data
-    ? pageCount(users.data, USERS_PAGE_SIZE, page, users.data.items.length)
-    : { pages: 1 };
-  // A page past the end (the last user of the page deleted, an old link): the last one instead.
+  const { role, q, meId, onEdit, onDelete, onUnlock } = props;
+  // Pages by cursor (docs/architecture.md#liste-e-paginazione); a new role or search starts again.
+  const pager = useCursorPages(JSON.stringify([role, q]));
+  const users = useUsers({ role, q, cursor: pager.cursor });
+  const { pages, atLeast } = users.data
+    ? pageCount(users.data, USERS_PAGE_SIZE, pager.page, users.data.items.length)
+    : { pages: 1, atLeast: false };
+  // A page emptied (its last user deleted): the one before instead.
   const data = users.isPlaceholderData ? undefined : users.data;
-  const pastTheEnd = data != null && data.items.length === 0 && data.total > 0;
+  const emptied = data != null && data.items.length === 0 && pager.page > 1;
+  const { previous } = pager;
   useEffect(() => {
-    if (pastTheEnd) onPageChange(pages, { replace: true });
-  }, [pastTheEnd, pages, onPageChange]);
+    if (emptied) previous();
+  }, [emptied, previous]);
   return (
     <>
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="users-count">
@@ -248,7 +247,15 @@ export function UsersTable(props: {
           </>
         )}
       </Card>
-      <Pagination page={page} pages={pages} onPageChange={onPageChange} className="mt-4" />
+      <CursorPagination
+        page={pager.page}
+        pages={pages}
+        atLeast={atLeast}
+        nextCursor={data?.nextCursor ?? null}
+        onNext={pager.next}
+        onPrevious={pager.previous}
+        className="mt-4"
+      />
     </>
   );
 }
