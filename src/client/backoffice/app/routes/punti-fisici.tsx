@@ -34,20 +34,20 @@ export function PuntiFisiciRoute() {
   return (
     <>
       <PageHeader
-        title="Punti Fisici"
-        subtitle="I negozi partner, le loro landing page e i QR code"
+        title={msg.puntiScreen.title}
+        subtitle={msg.puntiScreen.subtitle}
         actions={
           <>
             {can(role, 'qrCodes:update') && (
               <Button variant="outline" onClick={actions.updateQrCodes} disabled={actions.isQrPending}>
                 <RefreshCw aria-hidden className={actions.isQrPending ? 'animate-spin' : undefined} />
-                Aggiorna QR Codes
+                {msg.puntiScreen.updateQr}
               </Button>
             )}
             {can(role, 'puntiFisici:create') && (
               <Button onClick={actions.openCreate}>
                 <Plus aria-hidden />
-                Nuovo Punto Fisico
+                {msg.puntiScreen.create}
               </Button>
             )}
           </>
@@ -81,12 +81,8 @@ export function PuntiFisiciRoute() {
       <ConfirmDialog
         open={actions.deleting != null}
         onOpenChange={(open) => !open && actions.setDeleting(null)}
-        title="Eliminare il punto fisico?"
-        description={
-          actions.deleting
-            ? `«${actions.deleting.nomeAttivita}» verrà eliminato con la sua landing page e il suo QR code. I lead già raccolti restano nell'archivio.`
-            : ''
-        }
+        title={msg.puntiScreen.deleteTitle}
+        description={actions.deleting ? msg.puntiScreen.deleteDescription(actions.deleting.nomeAttivita) : ''}
         pending={actions.isDeletePending}
         onConfirm={actions.confirmDelete}
       />

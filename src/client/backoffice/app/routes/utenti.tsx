@@ -46,8 +46,8 @@ export function UtentiRoute() {
   return (
     <>
       <PageHeader
-        title="Gestione Utenti"
-        subtitle="Crea e gestisci gli account del sistema"
+        title={msg.utentiScreen.title}
+        subtitle={msg.utentiScreen.subtitle}
         actions={
           <>
             <Button variant="outline" asChild>
@@ -64,7 +64,7 @@ export function UtentiRoute() {
             </Button>
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden />
-              Crea Utente
+              {msg.utentiScreen.create}
             </Button>
           </>
         }

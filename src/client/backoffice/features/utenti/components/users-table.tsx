@@ -86,7 +86,12 @@ function UserActions({
           <LockOpen aria-hidden />
         </Button>
       )}
-      <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={msg.utentiScreen.edit(displayNameOf(user))}
+        onClick={onEdit}
+      >
         <Pencil aria-hidden />
       </Button>
       {canDelete && (
@@ -94,7 +99,7 @@ function UserActions({
           variant="ghost"
           size="icon"
           className="text-destructive"
-          aria-label={`Elimina ${displayNameOf(user)}`}
+          aria-label={msg.utentiScreen.remove(displayNameOf(user))}
           onClick={onDelete}
         >
           <Trash2 aria-hidden />
@@ -179,9 +184,9 @@ export function UsersTable(props: {
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
                     <Badge variant={u.isActive ? 'success' : 'outline'}>
-                      {u.isActive ? 'Attivo' : 'Disattivo'}
+                      {u.isActive ? msg.utentiScreen.active : msg.utentiScreen.inactive}
                     </Badge>
-                    <span>Iscritto il {formatDate(u.createdAt)}</span>
+                    <span>{msg.utentiScreen.joined(formatDate(u.createdAt))}</span>
                     {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
                   </div>
                 </li>
@@ -190,12 +195,12 @@ export function UsersTable(props: {
             <Table className="hidden md:table">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Utente</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Ruolo</TableHead>
-                  <TableHead>Stato</TableHead>
-                  <TableHead>Data iscrizione</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.utente}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.email}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.ruolo}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.stato}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.iscrizione}</TableHead>
+                  <TableHead className="text-right">{msg.utentiScreen.columns.azioni}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -225,7 +230,7 @@ export function UsersTable(props: {
                     <TableCell>
                       <div className="flex flex-wrap items-center gap-1">
                         <Badge variant={u.isActive ? 'success' : 'outline'}>
-                          {u.isActive ? 'Attivo' : 'Disattivo'}
+                          {u.isActive ? msg.utentiScreen.active : msg.utentiScreen.inactive}
                         </Badge>
                         {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
                       </div>
