@@ -23,6 +23,7 @@ import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
+import { utentiAccessoRoutes } from '#server/modules/utenti/utenti-accesso.routes.ts';
 import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
 import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(accountRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(utentiRoutes, { db });
+  await app.register(utentiAccessoRoutes, { db });
   const importDeps = {
     db,
     publicBaseUrl: config.publicBaseUrl,

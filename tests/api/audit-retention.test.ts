@@ -128,6 +128,10 @@ describe('GET /api/audit', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all.map((i) => i.id));
+    expect((await audit('?tipo=accesso_fallito&pageSize=3')).json()).toMatchObject({
+      total: all.length,
+      totalIsLowerBound: false,
+    });
     expect(all.every((i) => i.tipo === 'accesso_fallito')).toBe(true);
 
     const [adminRow] = (await audit('?tipo=accesso&pageSize=1')).json<AuditPage>().items;
@@ -140,7 +144,7 @@ describe('GET /api/audit', () => {
   it('refuses a forged cursor, a bad day or kind with an Italian 400', async () => {
     const bad = await audit(`?cursor=${Buffer.from("x' or 1=1").toString('base64url')}`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(msg.audit.invalidCursor);
+    expect(bad.json().message).toBe(msg.common.invalidCursor);
     expect((await audit('?dal=2025-13-45')).statusCode).toBe(400);
     expect((await audit('?tipo=tutto')).statusCode).toBe(400);
   });

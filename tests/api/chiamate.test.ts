@@ -155,18 +155,24 @@ describe('the queue', () => {
   it('pages with an opaque cursor, without repeating or skipping a lead, and refuses a forged one', async () => {
     const full = ids(await queue(world.admin, monday(11), '?pageSize=100'));
     const paged: number[] = [];
-    let dopo: string | null = null;
+    let cursor: string | null = null;
     do {
       const page: ChiamateList = (
-        await queue(world.admin, monday(11), `?pageSize=2${dopo ? `&dopo=${dopo}` : ''}`)
+        await queue(world.admin, monday(11), `?pageSize=2${cursor ? `&cursor=${cursor}` : ''}`)
       ).json();
+      expect(page).toMatchObject({ total: full.length, totalIsLowerBound: false });
       paged.push(...page.items.map((i) => i.leadId));
-      dopo = page.dopo;
-    } while (dopo);
+      cursor = page.nextCursor;
+    } while (cursor);
     expect(paged).toEqual(full);
-    const bad = await queue(world.admin, monday(11), '?dopo=bm9uLXVuLWN1cnNvcmU');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(c.invalidCursor);
+    // Not a cursor; a cursor of another list (a name and an id); a segment that does not exist.
+    for (const forged of ['bm9uLXVuLWN1cnNvcmU', ['Bar', 3], [7, '2026-12-07 10:00:00+01', 1]]) {
+      const text =
+        typeof forged === 'string' ? forged : Buffer.from(JSON.stringify(forged)).toString('base64url');
+      const bad = await queue(world.admin, monday(11), `?cursor=${text}`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe(msg.common.invalidCursor);
+    }
   });
 
   it('outside the hours still lists what waits, with the next allowed time', async () => {

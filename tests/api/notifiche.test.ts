@@ -17,6 +17,8 @@ import {
   insertUser,
 } from '#test/setup/factories.ts';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '#test/setup/smtp.ts';
+import type { Registro } from '#shared/schemas/notifiche.ts';
+import { readAllPages } from '#test/setup/cursor-pages.ts';
 import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 const MAIL_FROM = 'WINSOLUTION <avvisi@test.winsolution.it>';
@@ -522,6 +524,31 @@ describe('admin log and preferences', () => {
     expect(body.mailConfigured).toBe(false);
     expect(body.total).toBe(2);
     expect(body.items.map((i) => i.stato)).toEqual(['in_coda', 'in_coda']);
+  });
+
+  it('pages the log by cursor, newest first, with its counts per status', async () => {
+    await ctx.db.insert(emailOutbox).values(
+      [1, 2, 3].map((i) => ({
+        ...{
+          tipo: 'lead_nuovo' as const,
+          destinatario: 'p@esempio.it',
+          oggetto: `P${i}`,
+          testo: 'T',
+          html: 'H',
+        },
+        dedupeKey: `paged:${i}`,
+        stato: 'scaduto' as const,
+        scadeAt: new Date(Date.now() - 60_000),
+      })),
+    );
+    const url = '/api/notifiche/registro?stato=scaduto&pageSize=2';
+    const pages = await readAllPages<{ oggetto: string }>(ctx.app, url, admin);
+    expect(pages.map((p) => p.items.map((i) => i.oggetto))).toEqual([['P3', 'P2'], ['P1']]);
+    expect(pages[0]).toMatchObject({ total: 3, totalIsLowerBound: false, nextCursor: expect.any(String) });
+    expect((pages[0] as unknown as Registro).conteggi.scaduto).toEqual({
+      total: 3,
+      totalIsLowerBound: false,
+    });
   });
 
   it('puts a failed message back in the queue; refuses the log to other roles', async () => {

@@ -16,6 +16,7 @@ import {
   insertUser,
 } from '#test/setup/factories.ts';
 import { createTestContext, loginAs, type TestContext } from '#test/setup/test-app.ts';
+import { readAllPages, type CursorPage } from '#test/setup/cursor-pages.ts';
 import { buildTwoShopWorld, SCOPED_ROLES, UNSCOPED_ROLES } from '#test/setup/world.ts';
 
 let ctx: TestContext;
@@ -47,18 +48,10 @@ function body(overrides: Record<string, unknown> = {}) {
   };
 }
 
-type Page = { items: Array<{ id: number; nomeAttivita: string }>; total: number; totalIsLowerBound: boolean };
+type Page = CursorPage<{ id: number; nomeAttivita: string }>;
 /** Every page of the list for this query, read one after the other. */
-async function allPages(cookie: string, query = '') {
-  const pages: Page[] = [];
-  for (let page = 1; ; page++) {
-    const res = await get(`/api/punti-fisici?page=${page}${query}`, cookie);
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as Page;
-    pages.push(body);
-    if (body.items.length < 25) return pages;
-  }
-}
+const allPages = (cookie: string, query = '') =>
+  readAllPages<Page['items'][number]>(ctx.app, `/api/punti-fisici?${query}`, cookie);
 const idsOf = (pages: Page[]) => pages.flatMap((p) => p.items.map((i) => i.id));
 
 describe('GET /api/punti-fisici: scope by role', () => {
@@ -70,8 +63,6 @@ describe('GET /api/punti-fisici: scope by role', () => {
     expect(pages[0]).toMatchObject({
       total: await pointCount(),
       totalIsLowerBound: false,
-      page: 1,
-      pageSize: 25,
     });
   });
 
@@ -89,9 +80,7 @@ describe('GET /api/punti-fisici: scope by role', () => {
       items: [],
       total: 0,
       totalIsLowerBound: false,
-      page: 1,
-      pageSize: 25,
-      fino: expect.any(Number),
+      nextCursor: null,
     });
   });
 
@@ -186,9 +175,21 @@ describe('GET /api/punti-fisici: pages and search', () => {
     const pages = await allPages(am.cookie);
     expect(pages.map((p) => p.items.length)).toEqual([25, 5]);
     expect(pages.map((p) => p.total)).toEqual([30, 30]);
+    expect(pages.map((p) => p.nextCursor === null)).toEqual([false, true]);
     expect(idsOf(pages)).toEqual(ordered(mine));
-    // A page past the end is empty, with the same total.
-    expect((await get('/api/punti-fisici?page=3', am.cookie)).json()).toMatchObject({ items: [], total: 30 });
+  });
+
+  it('a point added between two pages neither repeats nor hides one', async () => {
+    const first = (await get('/api/punti-fisici?pageSize=10', am.cookie)).json() as Page;
+    // Sorts before every point of the next page: it is not on it, and nothing shifts.
+    const early = await insertPuntoFisico(ctx.db, { nomeAttivita: 'Paginato 00', areaManagerId: am.user.id });
+    const rest = await readAllPages<Page['items'][number]>(
+      ctx.app,
+      '/api/punti-fisici?pageSize=10',
+      am.cookie,
+      first.nextCursor,
+    ).finally(() => ctx.db.delete(puntiFisici).where(eq(puntiFisici.id, early.id)));
+    expect([...first.items.map((i) => i.id), ...idsOf(rest)]).toEqual(ordered(mine));
   });
 
   // [case, who, the term (a function for one point's landing code, known once the points exist),
@@ -240,9 +241,9 @@ describe('GET /api/punti-fisici: pages and search', () => {
   });
 
   it.each([
-    ['page=0', 'Numero di pagina non valido'],
-    ['page=abc', 'Numero di pagina non valido'],
-    ['page=1.5', 'Numero di pagina non valido'],
+    ['cursor=abc', msg.common.invalidCursor],
+    [`cursor=${Buffer.from('[1,2]').toString('base64url')}`, msg.common.invalidCursor],
+    ['pageSize=0', 'Numero di pagina non valido'],
     ['pageSize=500', 'Numero di pagina non valido'],
     [`q=${'x'.repeat(201)}`, 'Testo troppo lungo: al massimo 200 caratteri'],
     ['q=a%00b', msg.common.controlChars],

@@ -7,6 +7,7 @@ import { ROLES, type Role } from '#shared/permissions.ts';
 import { TEST_ADMIN } from '#test/setup/database.ts';
 import { insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
 import { createTestContext, login, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
+import { readAllPages, type CursorPage } from '#test/setup/cursor-pages.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -71,26 +72,13 @@ async function isSignedIn(cookie: string) {
   return res.statusCode === 200;
 }
 
-type UsersPage = {
-  items: Array<{ id: number; email: string; role: string; createdAt: string }>;
-  total: number;
-  totalIsLowerBound: boolean;
-  page: number;
-  pageSize: number;
-};
+type UsersPage = CursorPage<{ id: number; email: string; role: string; createdAt: string }>;
 const getUsers = (query: string, cookie = admin) =>
   ctx.app.inject({ method: 'GET', url: `/api/users${query}`, headers: { cookie } });
 
 /** Every page of the list for this query, one after the other. */
-async function allUserPages(query = '') {
-  const pages: UsersPage[] = [];
-  for (let page = 1; ; page++) {
-    const res = await getUsers(`?page=${page}${query}`);
-    expect(res.statusCode).toBe(200);
-    pages.push(res.json());
-    if (pages[pages.length - 1].items.length < 25) return pages;
-  }
-}
+const allUserPages = (query = ''): Promise<UsersPage[]> =>
+  readAllPages(ctx.app, `/api/users?${query}`, admin);
 
 describe('GET /api/users', () => {
   it('gives 25 users a page, newest first, every user once, without password hashes', async () => {
@@ -101,10 +89,9 @@ describe('GET /api/users', () => {
     const first = await getUsers('');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
-      page: 1,
-      pageSize: 25,
       total: await userCount(),
       totalIsLowerBound: false,
+      nextCursor: expect.any(String),
     });
     expect(first.json().items).toHaveLength(25);
     const pages = await allUserPages();
@@ -193,8 +180,8 @@ describe('GET /api/users', () => {
 
   it.each([
     ['role=capo', msg.user.roleFilterInvalid],
-    ['page=0', 'Numero di pagina non valido'],
-    ['page=due', 'Numero di pagina non valido'],
+    ['cursor=due', msg.common.invalidCursor],
+    ['pageSize=0', 'Numero di pagina non valido'],
     ['pageSize=201', 'Numero di pagina non valido'],
     [`q=${'x'.repeat(201)}`, 'Testo troppo lungo: al massimo 200 caratteri'],
     ['q=a%0Ab', msg.common.controlChars],
@@ -211,7 +198,7 @@ describe('GET /api/users', () => {
     '%s may not list users (403), not even with a search',
     async (role) => {
       const { cookie } = await loginAs(ctx, role);
-      for (const query of ['', '?q=rossi&page=2']) {
+      for (const query of ['', '?q=rossi&pageSize=2']) {
         const res = await getUsers(query, cookie);
         expect(res.statusCode).toBe(403);
         expect(res.body).not.toContain('@esempio.it');

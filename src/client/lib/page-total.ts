@@ -9,6 +9,11 @@ export interface PageTotal {
   totalIsLowerBound: boolean;
 }
 
+/** The number alone: '25', 'più di 10.000'. */
+export function formatTotal(t: PageTotal): string {
+  return t.totalIsLowerBound ? `più di ${formatCount(t.total)}` : formatCount(t.total);
+}
+
 /** '1 pratica trovata', '25 pratiche trovate', 'più di 10.000 pratiche trovate'. */
 export function describeTotal(t: PageTotal, one: string, many: string): string {
   if (t.totalIsLowerBound) return `più di ${formatCount(t.total)} ${many}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_TIPI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { idQuerySchema } from '#shared/schemas/common.ts';
+import { cursorPageSchema, cursorQueryShape, idQuerySchema } from '#shared/schemas/common.ts';
 
 const m = msg.audit;
 
@@ -14,24 +14,14 @@ const daySchema = z
 
 /**
  * The admin's view of the audit log: newest first, filtered by kind, user and days, one page at
- * a time by keyset (`cursor` is the `nextCursor` of the previous page; the log can be large).
+ * a time by cursor (docs/architecture.md#liste-e-paginazione; the log can be large).
  */
 export const auditQuerySchema = z.object({
   tipo: z.enum(AUDIT_TIPI, { message: 'Tipo di attività non valido' }).optional(),
   utenteId: idQuerySchema.optional(),
   dal: daySchema.optional(),
   al: daySchema.optional(),
-  cursor: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,80}$/, m.invalidCursor)
-    .optional(),
-  pageSize: z.coerce
-    .number({ error: 'Numero di righe non valido' })
-    .int('Numero di righe non valido')
-    .min(1, 'Numero di righe non valido')
-    .max(200, 'Numero di righe non valido')
-    .default(50),
+  ...cursorQueryShape,
 });
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
@@ -48,11 +38,7 @@ export const auditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditItemSchema),
-  /** Pass it back as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
+export const auditPageSchema = cursorPageSchema(auditItemSchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** Privacy settings the admin edits (docs/privacy.md#conservazione). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHIAMATA_ESITI, LEAD_CONTATTO_STATI, SERVIZIO_TIPI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { idQuerySchema, idSchema } from '#shared/schemas/common.ts';
+import { cursorPageSchema, cursorQueryShape, idQuerySchema, idSchema } from '#shared/schemas/common.ts';
 
 /** Whose queue a consultant's is: the roles with points of their own (their lead_utenti rows). */
 export const CONSULENTE_ROLES = ['agente', 'area_manager', 'punto_fisico'] as const;
@@ -12,12 +12,11 @@ const c = msg.chiamate;
 export const CHIAMATA_GRUPPI = ['ora', 'in_ritardo', 'nuovo', 'programmata'] as const;
 export type ChiamataGruppo = (typeof CHIAMATA_GRUPPI)[number];
 
-/** GET /api/chiamate: one page of the queue; `dopo` is the previous page's opaque cursor. */
+/** GET /api/chiamate: one page of the queue, read by cursor (docs/architecture.md#liste-e-paginazione). */
 export const listChiamateQuerySchema = z.object({
-  dopo: z.string().max(200, c.invalidCursor).optional(),
   /** Admin and amministrazione: the leads of one consultant's points. */
   consulenteId: idQuerySchema.optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...cursorQueryShape,
 });
 export type ListChiamateQuery = z.infer<typeof listChiamateQuerySchema>;
 
@@ -63,11 +62,7 @@ export const chiamataItemSchema = z.object({
 });
 export type ChiamataItem = z.infer<typeof chiamataItemSchema>;
 
-export const chiamateListSchema = z.object({
-  items: z.array(chiamataItemSchema),
-  /** The next page's cursor, null at the end. */
-  dopo: z.string().nullable(),
-});
+export const chiamateListSchema = cursorPageSchema(chiamataItemSchema);
 export type ChiamateList = z.infer<typeof chiamateListSchema>;
 
 /** POST /api/chiamate/{id}/esito: the outcome of a call to lead {id}. */

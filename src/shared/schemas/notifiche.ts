@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_STATI, EMAIL_TIPI, NOTIFICA_TIPI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { paginatedSchema, paginationQuerySchema } from '#shared/schemas/common.ts';
+import { cursorPageSchema, cursorQueryShape, pageTotalShape } from '#shared/schemas/common.ts';
 
 const m = msg.notifiche;
 
@@ -27,9 +27,10 @@ export const preferenzaBodySchema = z.object({
   attiva: z.boolean({ error: m.attivaRequired }),
 });
 
-/** The admin's log: filter by status, newest first, one page at a time. */
-export const registroQuerySchema = paginationQuerySchema.extend({
+/** The admin's log: filter by status, newest first, one page at a time by cursor (docs/architecture.md#liste-e-paginazione). */
+export const registroQuerySchema = z.object({
   stato: z.enum(EMAIL_STATI).optional(),
+  ...cursorQueryShape,
 });
 export type RegistroQuery = z.output<typeof registroQuerySchema>;
 
@@ -49,10 +50,10 @@ export const registroItemSchema = z.object({
 });
 export type RegistroItem = z.infer<typeof registroItemSchema>;
 
-export const registroSchema = paginatedSchema(registroItemSchema).extend({
+export const registroSchema = cursorPageSchema(registroItemSchema).extend({
   /** False when SMTP_URL / MAIL_FROM are not set: queued messages are 'non inviato'. */
   mailConfigured: z.boolean(),
-  /** Messages per status, for the filter. */
-  conteggi: z.record(z.enum(EMAIL_STATI), z.number().int()),
+  /** Messages per status, for the filter, each counted up to the lists' bound. */
+  conteggi: z.record(z.enum(EMAIL_STATI), z.object(pageTotalShape)),
 });
 export type Registro = z.infer<typeof registroSchema>;

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
 import {
-  finoQueryShape,
-  finoResultShape,
+  cursorPageSchema,
+  cursorQueryShape,
   idSchema,
   INT32_MAX,
-  paginatedSchema,
-  paginationQuerySchema,
   searchSchema,
   text,
 } from '#shared/schemas/common.ts';
@@ -80,13 +78,13 @@ export const puntoFisicoSchema = z.object({
 export type PuntoFisico = z.infer<typeof puntoFisicoSchema>;
 
 /**
- * GET /api/punti-fisici: one page (25 by default) of the points in the actor's scope, by name;
- * `q` matches name, address, landing code and the names or e-mails of the point's people
- * (docs/product/screens.md#punti-fisici). The total is exact: points are a few hundred.
+ * GET /api/punti-fisici: one page (25 by default) of the points in the actor's scope, by name, read
+ * by cursor (docs/architecture.md#liste-e-paginazione); `q` matches name, address, landing code and
+ * the names or e-mails of the point's people (docs/product/screens.md#punti-fisici).
  */
-export const listPuntiQuerySchema = paginationQuerySchema.extend({ q: searchSchema, ...finoQueryShape });
+export const listPuntiQuerySchema = z.object({ q: searchSchema, ...cursorQueryShape });
 export type ListPuntiQuery = z.output<typeof listPuntiQuerySchema>;
-export const puntiFisiciPageSchema = paginatedSchema(puntoFisicoSchema).extend(finoResultShape);
+export const puntiFisiciPageSchema = cursorPageSchema(puntoFisicoSchema);
 export type PuntiFisiciPage = z.infer<typeof puntiFisiciPageSchema>;
 
 /** GET /api/punti-fisici/{id}/stats; amounts are decimal strings of the caller's own share. */

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '#shared/permissions.ts';
 import { msg } from '#shared/messages.ts';
-import {
-  finoQueryShape,
-  finoResultShape,
-  paginatedSchema,
-  paginationQuerySchema,
-  searchSchema,
-  text,
-} from '#shared/schemas/common.ts';
+import { cursorPageSchema, cursorQueryShape, searchSchema, text } from '#shared/schemas/common.ts';
 import { passwordSchema } from '#shared/schemas/password.ts';
 
 const roleSchema = z.enum(ROLES, { message: msg.user.roleRequired });
@@ -72,13 +65,13 @@ export const updateRoleSchema = z.object({
 });
 
 /**
- * GET /api/users: one page (25 by default), newest first, of one role or all; `q` matches name,
- * e-mail and phone. The total is exact: accounts are a few hundred.
+ * GET /api/users: one page (25 by default), newest first, of one role or all, read by cursor
+ * (docs/architecture.md#liste-e-paginazione); `q` matches name, e-mail and phone.
  */
-export const listUsersQuerySchema = paginationQuerySchema.extend({
+export const listUsersQuerySchema = z.object({
   role: z.enum(ROLES, { message: msg.user.roleFilterInvalid }).optional(),
   q: searchSchema,
-  ...finoQueryShape,
+  ...cursorQueryShape,
 });
 export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 /**
@@ -93,7 +86,7 @@ export const userListItemSchema = userSchema.extend({
   accessoBloccatoFino: z.string().nullable(),
 });
 
-export const usersPageSchema = paginatedSchema(userListItemSchema).extend(finoResultShape);
+export const usersPageSchema = cursorPageSchema(userListItemSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 export const searchUsersQuerySchema = z.object({

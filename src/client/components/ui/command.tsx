@@ -42,9 +42,7 @@ export function CommandStatus({ children, count }: { children?: ReactNode; count
   return (
     <div role="status" aria-live="polite">
       {hasNote && <div className="px-3 py-2 text-sm text-muted-foreground">{children}</div>}
-      {!hasNote && count != null && count > 0 && (
-        <span className="sr-only">{count === 1 ? '1 risultato' : `${count} risultati`}</span>
-      )}
+      {!hasNote && count != null && count > 0 && <span className="sr-only">{msg.ui.results(count)}</span>}
     </div>
   );
 }

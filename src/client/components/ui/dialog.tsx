@@ -1,3 +1,4 @@
+import { msg } from '#shared/messages.ts';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ComponentProps } from 'react';
@@ -51,7 +52,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus:ring-2 focus:ring-ring focus:outline-none">
           <X className="size-4" aria-hidden />
-          <span className="sr-only">Chiudi</span>
+          <span className="sr-only">{msg.ui.close}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

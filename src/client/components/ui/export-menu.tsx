@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import { msg } from '#shared/messages.ts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ExportFormat } from '#shared/schemas/common.ts';
@@ -34,7 +35,7 @@ export function ExportMenu(props: {
       <Popover.Trigger asChild>
         <Button variant="outline" disabled={exporting || disabled}>
           <Download aria-hidden />
-          {exporting ? 'Esportazione...' : 'Esporta'}
+          {exporting ? msg.ui.exporting : msg.ui.export}
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -46,12 +47,12 @@ export function ExportMenu(props: {
           <p className="px-2 pb-1 text-xs text-muted-foreground">{description}</p>
           <Popover.Close asChild>
             <Button variant="ghost" className="justify-start" onClick={() => void run('xlsx')}>
-              Excel (.xlsx)
+              {msg.ui.exportXlsx}
             </Button>
           </Popover.Close>
           <Popover.Close asChild>
             <Button variant="ghost" className="justify-start" onClick={() => void run('csv')}>
-              CSV (.csv)
+              {msg.ui.exportCsv}
             </Button>
           </Popover.Close>
         </Popover.Content>

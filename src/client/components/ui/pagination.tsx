@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { msg } from '#shared/messages.ts';
 import { cn } from '#client/lib/cn.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
@@ -14,16 +15,16 @@ export function Pagination(props: {
   const { page, pages, onPageChange, atLeast, className } = props;
   if (pages <= 1) return null;
   return (
-    <nav aria-label="Paginazione" className={cn('mt-6 flex items-center justify-center gap-3', className)}>
+    <nav
+      aria-label={msg.ui.pagination}
+      className={cn('mt-6 flex items-center justify-center gap-3', className)}
+    >
       <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        <ChevronLeft aria-hidden /> Precedente
+        <ChevronLeft aria-hidden /> {msg.ui.previous}
       </Button>
-      <span className="text-sm tabular-nums">
-        Pagina {page} di {atLeast ? 'oltre ' : ''}
-        {pages}
-      </span>
+      <span className="text-sm tabular-nums">{msg.ui.pageOf(page, pages, atLeast)}</span>
       <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-        Successiva <ChevronRight aria-hidden />
+        {msg.ui.next} <ChevronRight aria-hidden />
       </Button>
     </nav>
   );
@@ -47,21 +48,21 @@ export function CursorPagination(props: {
   const { page, pages, nextCursor, onNext, onPrevious, atLeast, className } = props;
   if (page <= 1 && !nextCursor) return null;
   return (
-    <nav aria-label="Paginazione" className={cn('mt-6 flex items-center justify-center gap-3', className)}>
+    <nav
+      aria-label={msg.ui.pagination}
+      className={cn('mt-6 flex items-center justify-center gap-3', className)}
+    >
       <Button size="sm" variant="outline" disabled={page <= 1} onClick={onPrevious}>
-        <ChevronLeft aria-hidden /> Precedente
+        <ChevronLeft aria-hidden /> {msg.ui.previous}
       </Button>
-      <span className="text-sm tabular-nums">
-        Pagina {page} di {atLeast ? 'oltre ' : ''}
-        {Math.max(pages, page)}
-      </span>
+      <span className="text-sm tabular-nums">{msg.ui.pageOf(page, Math.max(pages, page), atLeast)}</span>
       <Button
         size="sm"
         variant="outline"
         disabled={!nextCursor}
         onClick={() => nextCursor && onNext(nextCursor)}
       >
-        Successiva <ChevronRight aria-hidden />
+        {msg.ui.next} <ChevronRight aria-hidden />
       </Button>
     </nav>
   );

@@ -1,3 +1,4 @@
+import { msg } from '#shared/messages.ts';
 import { Loader2 } from 'lucide-react';
 import { cn } from '#client/lib/cn.ts';
 
@@ -5,7 +6,7 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   return (
     <span role="status" className="inline-flex items-center gap-2">
       <Loader2 aria-hidden className={cn('size-5 animate-spin text-primary', className)} />
-      {label ? <span>{label}</span> : <span className="sr-only">Caricamento</span>}
+      {label ? <span>{label}</span> : <span className="sr-only">{msg.ui.loading}</span>}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { msg } from '#shared/messages.ts';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { cn } from '#client/lib/cn.ts';
@@ -14,7 +15,7 @@ export { toast } from '#client/components/ui/toast-store.ts';
 export function Toaster() {
   const item = useSyncExternalStore(subscribeToToasts, currentToast);
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label="Notifiche">
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" label={msg.ui.notifications}>
       {item && (
         <ToastPrimitive.Root
           key={item.id}
@@ -38,14 +39,14 @@ export function Toaster() {
           </div>
           <ToastPrimitive.Close
             className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
-            aria-label="Chiudi"
+            aria-label={msg.ui.close}
           >
             <X className="size-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
       <ToastPrimitive.Viewport
-        label="Notifiche ({hotkey})"
+        label={msg.ui.notificationsHotkey}
         className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>

@@ -1,12 +1,12 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { AuditTipo } from '#shared/domain.ts';
-import { msg } from '#shared/messages.ts';
 import type { AuditItem, AuditPage, AuditQuery } from '#shared/schemas/audit.ts';
 import { addRomeDays, romeDayStartFromKey } from '#shared/time.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema.ts';
-import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
+import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
 
 /** Who acted: a signed-in user, or only the e-mail typed at a failed sign-in. Null for the system. */
 export type AuditWho = Pick<Actor, 'id' | 'email' | 'firstName' | 'lastName'> | { email: string } | null;
@@ -48,61 +48,54 @@ export function auditSource(request: { actor: Actor | null; ip: string }): Pick<
   return { who: request.actor, ip: request.ip };
 }
 
-// Keyset cursor: the last row's (created_at as PostgreSQL prints it, id), base64url.
-function encodeCursor(createdAt: string, id: number): string {
-  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: number } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-]\d{2}(?::\d{2})?)\|(\d{1,10})$/.exec(
-    text,
-  );
-  if (!match || Number(match[2]) > 2_147_483_647) throw AppError.badRequest(msg.audit.invalidCursor);
-  return { createdAt: match[1], id: Number(match[2]) };
-}
-
 /**
- * One page of the log, newest first. Each filter has an index in this order
- * ((tipo | utente_id)?, created_at, id), so a page reads its own rows however large the log.
+ * One page of the log, newest first, after the cursor's (created_at, id)
+ * (docs/architecture.md#liste-e-paginazione). Each filter has an index in this order
+ * ((tipo | utente_id)?, created_at, id), so a page reads its own rows however large the log; the
+ * total is counted up to TOTAL_BOUND.
  */
 export async function listAudit(db: DbExecutor, query: AuditQuery): Promise<AuditPage> {
-  const conditions: Array<SQL | undefined> = [
+  const where = and(
     query.tipo ? eq(auditLog.tipo, query.tipo) : undefined,
     query.utenteId ? eq(auditLog.utenteId, query.utenteId) : undefined,
     query.dal ? gte(auditLog.createdAt, romeDayStartFromKey(query.dal)) : undefined,
     query.al ? lt(auditLog.createdAt, addRomeDays(romeDayStartFromKey(query.al), 1)) : undefined,
-  ];
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
-    conditions.push(
-      sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.createdAt}::timestamptz, ${after.id})`,
-    );
-  }
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      createdAt: auditLog.createdAt,
-      cursorAt: sql<string>`${auditLog.createdAt}::text`,
-      tipo: auditLog.tipo,
-      utenteId: auditLog.utenteId,
-      utente: auditLog.utente,
-      ip: auditLog.ip,
-      oggettoTipo: auditLog.oggettoTipo,
-      oggettoId: auditLog.oggettoId,
-      dettagli: auditLog.dettagli,
-    })
-    .from(auditLog)
-    .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(query.pageSize + 1);
-  const page = rows.slice(0, query.pageSize);
-  const last = page.at(-1);
+  );
+  const after = query.cursor ? decodeCursor(query.cursor, ['text', 'int']) : null;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        createdAt: auditLog.createdAt,
+        position: sql<string>`${auditLog.createdAt}::text`,
+        tipo: auditLog.tipo,
+        utenteId: auditLog.utenteId,
+        utente: auditLog.utente,
+        ip: auditLog.ip,
+        oggettoTipo: auditLog.oggettoTipo,
+        oggettoId: auditLog.oggettoId,
+        dettagli: auditLog.dettagli,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after[0]}::timestamptz, ${after[1]})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.pageSize + 1),
+    boundedTotal(db, db.select({ id: auditLog.id }).from(auditLog).where(where)),
+  ]);
+  const page = keysetPage(rows, query.pageSize, (r) => [r.position, r.id]);
   return {
-    items: page.map(({ cursorAt: _cursor, createdAt, ...r }): AuditItem => ({
+    items: page.items.map(({ position: _position, createdAt, ...r }): AuditItem => ({
       ...r,
       createdAt: createdAt.toISOString(),
     })),
-    nextCursor: rows.length > query.pageSize && last ? encodeCursor(last.cursorAt, last.id) : null,
+    ...total,
+    nextCursor: page.nextCursor,
   };
 }

@@ -39,6 +39,8 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { lowerTextContains } from '#server/db/sql-helpers.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
+import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
 import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
@@ -58,33 +60,15 @@ const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * HOUR_MS;
 const SEGMENTS = [0, 1, 2] as const;
 type Segment = (typeof SEGMENTS)[number];
 
-interface Cursor {
-  s: Segment;
-  t: string;
-  i: number;
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.s, cursor.t, cursor.i])).toString('base64url');
-}
-
 /** PostgreSQL's text of a timestamptz, microseconds included: a cursor keeps the exact position. */
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-function decodeCursor(text: string): Cursor {
-  try {
-    const [s, t, i] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (
-      (s === 0 || s === 1 || s === 2) &&
-      typeof t === 'string' &&
-      TIMESTAMP_TEXT.test(t) &&
-      Number.isSafeInteger(i)
-    )
-      return { s, t, i: i as number };
-  } catch {
-    // fall through: any other text is not a cursor of ours
-  }
-  throw AppError.badRequest(c.invalidCursor, 'INVALID_CURSOR');
+/** The cursor's (segment, chiamata_da, id), checked beyond its kinds: a segment and a time. */
+function decodeQueueCursor(text: string): { s: Segment; t: string; i: number } {
+  const [s, t, i] = decodeCursor(text, ['int', 'text', 'int']);
+  if ((s !== 0 && s !== 1 && s !== 2) || !TIMESTAMP_TEXT.test(String(t)))
+    throw AppError.badRequest(msg.common.invalidCursor);
+  return { s, t: String(t), i: Number(i) };
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -151,7 +135,7 @@ export async function listChiamate(
   query: ListChiamateQuery,
   now = new Date(),
 ): Promise<ChiamateList> {
-  const cursor = query.dopo ? decodeCursor(query.dopo) : null;
+  const cursor = query.cursor ? decodeQueueCursor(query.cursor) : null;
   const consulente =
     query.consulenteId !== undefined ? await consulenteCondition(db, actor, query.consulenteId) : undefined;
   const base = and(inQueue(), leadsScope(db, actor), consulente);
@@ -191,10 +175,8 @@ export async function listChiamate(
       .limit(want - rows.length);
     rows.push(...found.map((r) => ({ ...r, s })));
   }
-  const page = rows.slice(0, query.pageSize);
-  const last = page[page.length - 1];
-  const dopo =
-    rows.length > query.pageSize && last ? encodeCursor({ s: last.s, t: last.cursore, i: last.id }) : null;
+  const { items: page, nextCursor } = keysetPage(rows, query.pageSize, (r) => [r.s, r.cursore, r.id]);
+  const total = await boundedTotal(db, db.select({ id: leads.id }).from(leads).where(base));
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
@@ -233,7 +215,8 @@ export async function listChiamate(
         prossimoSlot,
       };
     }),
-    dopo,
+    ...total,
+    nextCursor,
   };
 }
 
@@ -449,17 +432,8 @@ export async function isNumberBarred(db: DbExecutor, telefonoNormalizzato: strin
 /** Counted up to this many: the cards say 'più di 999' past it. */
 const CARD_BOUND = 999;
 
-async function boundedCount(db: Database, where: SQL | undefined): Promise<{ n: number; more: boolean }> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(leads)
-    .where(where)
-    .limit(CARD_BOUND + 1)
-    .as('c');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-  const n = Number(row?.n ?? 0);
-  return n > CARD_BOUND ? { n: CARD_BOUND, more: true } : { n, more: false };
-}
+const queueCount = (db: Database, where: SQL | undefined) =>
+  boundedTotal(db, db.select({ id: leads.id }).from(leads).where(where), CARD_BOUND);
 
 /**
  * The dashboard's cards (docs/product/calls.md#cruscotto): the queue's leads due by tonight, its
@@ -474,16 +448,16 @@ export async function chiamateCruscotto(
   const scope = leadsScope(db, actor);
   const tonight = startOfRomeDay(addRomeDays(now, 1));
   const [oggi, ritardo] = await Promise.all([
-    boundedCount(db, and(inQueue(), scope, lt(leads.chiamataDa, tonight))),
-    boundedCount(db, and(lateInQueue(now), scope)),
+    queueCount(db, and(inQueue(), scope, lt(leads.chiamataDa, tonight))),
+    queueCount(db, and(lateInQueue(now), scope)),
   ]);
   const perPunto =
     actor.role === 'admin' || actor.role === 'area_manager' ? await calledWithin24(db, actor, now) : null;
   return {
-    oggi: oggi.n,
-    oggiIsLowerBound: oggi.more,
-    inRitardo: ritardo.n,
-    inRitardoIsLowerBound: ritardo.more,
+    oggi: oggi.total,
+    oggiIsLowerBound: oggi.totalIsLowerBound,
+    inRitardo: ritardo.total,
+    inRitardoIsLowerBound: ritardo.totalIsLowerBound,
     perPunto,
   };
 }

@@ -1,12 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  EMAIL_STATI,
-  NOTIFICA_TIPI,
-  type EmailStato,
-  type NotificaTipo,
-  type ServizioTipo,
-} from '#shared/domain.ts';
+import { EMAIL_STATI, NOTIFICA_TIPI, type NotificaTipo, type ServizioTipo } from '#shared/domain.ts';
 import { slotCallTime } from '#shared/calling-hours.ts';
 import { msg } from '#shared/messages.ts';
 import type { Preferenza, Registro, RegistroQuery } from '#shared/schemas/notifiche.ts';
@@ -14,6 +8,8 @@ import type { Database, DbExecutor } from '#server/db/client.ts';
 import { emailOutbox, notifichePreferenze, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
+import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
 import {
   consulenteOf,
   loadPuntoConPersone,
@@ -343,46 +339,52 @@ export async function listRegistro(
   options: { mailConfigured: boolean },
 ): Promise<Registro> {
   const where = query.stato ? eq(emailOutbox.stato, query.stato) : undefined;
-  const grouped = await db
-    .select({ stato: emailOutbox.stato, n: count() })
-    .from(emailOutbox)
-    .groupBy(emailOutbox.stato);
-  const conteggi = Object.fromEntries(EMAIL_STATI.map((s) => [s, 0])) as Record<EmailStato, number>;
-  for (const g of grouped) conteggi[g.stato] = g.n;
-  const total = query.stato ? conteggi[query.stato] : Object.values(conteggi).reduce((a, b) => a + b, 0);
-  const rows = await db
-    .select({
-      id: emailOutbox.id,
-      tipo: emailOutbox.tipo,
-      destinatario: emailOutbox.destinatario,
-      oggetto: emailOutbox.oggetto,
-      stato: emailOutbox.stato,
-      tentativi: emailOutbox.tentativi,
-      ultimoErrore: emailOutbox.ultimoErrore,
-      createdAt: emailOutbox.createdAt,
-      inviatoAt: emailOutbox.inviatoAt,
-      prossimoTentativoAt: emailOutbox.prossimoTentativoAt,
-      scadeAt: emailOutbox.scadeAt,
-    })
-    .from(emailOutbox)
-    .where(where)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const counted = (condition: SQL | undefined) =>
+    boundedTotal(db, db.select({ id: emailOutbox.id }).from(emailOutbox).where(condition));
+  const after = query.cursor ? decodeCursor(query.cursor, ['text', 'int']) : null;
+  const [perStato, total, rows] = await Promise.all([
+    Promise.all(EMAIL_STATI.map((stato) => counted(eq(emailOutbox.stato, stato)))),
+    counted(where),
+    db
+      .select({
+        id: emailOutbox.id,
+        tipo: emailOutbox.tipo,
+        destinatario: emailOutbox.destinatario,
+        oggetto: emailOutbox.oggetto,
+        stato: emailOutbox.stato,
+        tentativi: emailOutbox.tentativi,
+        ultimoErrore: emailOutbox.ultimoErrore,
+        createdAt: emailOutbox.createdAt,
+        position: sql<string>`${emailOutbox.createdAt}::text`,
+        inviatoAt: emailOutbox.inviatoAt,
+        prossimoTentativoAt: emailOutbox.prossimoTentativoAt,
+        scadeAt: emailOutbox.scadeAt,
+      })
+      .from(emailOutbox)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${emailOutbox.createdAt}, ${emailOutbox.id}) < (${after[0]}::timestamptz, ${after[1]})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+      .limit(query.pageSize + 1),
+  ]);
+  const page = keysetPage(rows, query.pageSize, (r) => [r.position, r.id]);
   return {
-    items: rows.map((r) => ({
+    items: page.items.map(({ position: _position, ...r }) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       inviatoAt: r.inviatoAt?.toISOString() ?? null,
       prossimoTentativoAt: r.stato === 'in_coda' ? r.prossimoTentativoAt.toISOString() : null,
       scadeAt: r.scadeAt.toISOString(),
     })),
-    total,
-    totalIsLowerBound: false,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...total,
+    nextCursor: page.nextCursor,
     mailConfigured: options.mailConfigured,
-    conteggi,
+    conteggi: Object.fromEntries(EMAIL_STATI.map((s, i) => [s, perStato[i]])) as Registro['conteggi'],
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { msg } from '#shared/messages.ts';
 import { fromCents, toCents } from '#shared/money.ts';
@@ -15,15 +15,16 @@ import {
   type PuntoSuggestion,
 } from '#shared/schemas/punto-fisico.ts';
 import { romeDateKey, startOfRomeMonth } from '#shared/time.ts';
-import { isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
+import { isUniqueViolation, lowerTextContains } from '#server/db/sql-helpers.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import { commissioni, commissioniGiorni, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { clearQrCache, landingUrl, qrSvg } from '#server/modules/punti-fisici/qr.ts';
 import { commissionDaySums } from '#server/modules/commissioni/commissioni.scope.ts';
-import { countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
+import { boundedTotal, countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
 import { areaManagerPeople, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
 import { consulenteOf, type PuntoPersona } from '#server/modules/punti-fisici/persone.ts';
@@ -67,25 +68,26 @@ function puntoColumns() {
 }
 
 /**
- * One page of points (by name then id) with their three people and the number of points found,
- * in one query: the page is chosen first (`pagina`, with a window count over the points found),
- * then only its rows join their people. `persone` is the list search's CTE, when there is one.
+ * Up to `limit` points (by name then id) with their three people, in one query: the points are
+ * chosen first (`pagina`), then only they join their people. `persone` is the list search's CTE,
+ * when there is one.
  */
 function selectPunti(
   db: DbExecutor,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  limit: number,
   persone?: ReturnType<typeof puntiPeopleSearch>,
 ) {
-  const pagina = db.$with('pagina').as(
-    db
-      .select({ ...puntoColumns(), total: sql<number>`(count(*) over ())::int`.as('totale') })
-      .from(puntiFisici)
-      .where(where)
-      .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+  const pagina = db
+    .$with('pagina')
+    .as(
+      db
+        .select(puntoColumns())
+        .from(puntiFisici)
+        .where(where)
+        .orderBy(asc(puntiFisici.nomeAttivita), asc(puntiFisici.id))
+        .limit(limit),
+    );
   return (persone ? db.with(persone, pagina) : db.with(pagina))
     .select({
       punto: {
@@ -102,7 +104,6 @@ function selectPunti(
       responsabile: personColumns(responsabili),
       agente: personColumns(agenti),
       areaManager: personColumns(areaManagers),
-      total: pagina.total,
     })
     .from(pagina)
     .leftJoin(responsabili, eq(responsabili.id, pagina.utenteResponsabileId))
@@ -207,10 +208,8 @@ function puntiPeopleSearch(db: DbExecutor, q: string | undefined) {
 }
 
 /**
- * One page of the points in the actor's scope, by name then id, up to the first page's newest id
- * (`fino`): a point added meanwhile, wherever its name sorts, neither repeats a point nor hides one
- * on the later pages (docs/performance.md#paginazione-stabile). The total is exact: a chain has a
- * few hundred points.
+ * One page of the points in the actor's scope, by name then id, after the cursor's (name, id)
+ * (docs/architecture.md#liste-e-paginazione); the total is counted up to TOTAL_BOUND.
  * Lead and practice counts come from the counters, for this page's points only.
  */
 export async function listPuntiFisici(
@@ -219,27 +218,24 @@ export async function listPuntiFisici(
   query: ListPuntiQuery,
 ): Promise<PuntiFisiciPage> {
   const persone = puntiPeopleSearch(ctx.db, query.q);
-  const fino = query.fino ?? (await newestId(ctx.db, puntiFisici));
-  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q, persone), lte(puntiFisici.id, fino));
-  // The total comes with the page (a window over the few hundred points found).
-  const rows = await selectPunti(
-    ctx.db,
-    where,
-    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-    persone,
-  );
-  // A page past the end has no row to carry the total: counted apart.
-  const total = rows.length
-    ? rows[0].total
-    : (await ctx.db.with(persone).select({ n: count() }).from(puntiFisici).where(where))[0].n;
-  return {
-    items: await toPuntiFisici(ctx, rows),
-    total: Number(total),
-    totalIsLowerBound: false,
-    page: query.page,
-    pageSize: query.pageSize,
-    fino,
-  };
+  const where = and(puntiScope(actor), puntiSearch(ctx.db, query.q, persone));
+  const after = query.cursor ? decodeCursor(query.cursor, ['text', 'int']) : null;
+  const [rows, total] = await Promise.all([
+    selectPunti(
+      ctx.db,
+      and(
+        where,
+        after
+          ? sql`(${puntiFisici.nomeAttivita}, ${puntiFisici.id}) > (${after[0]}, ${after[1]})`
+          : undefined,
+      ),
+      query.pageSize + 1,
+      persone,
+    ),
+    boundedTotal(ctx.db, ctx.db.with(persone).select({ id: puntiFisici.id }).from(puntiFisici).where(where)),
+  ]);
+  const page = keysetPage(rows, query.pageSize, (r) => [r.punto.nomeAttivita, r.punto.id]);
+  return { items: await toPuntiFisici(ctx, page.items), ...total, nextCursor: page.nextCursor };
 }
 
 /** The point, if it is in the actor's scope; otherwise "not found". See docs/product/roles-and-scope.md#403-e-404 */
@@ -253,10 +249,7 @@ export async function findPuntoRow(db: DbExecutor, actor: Actor, id: number): Pr
 }
 
 export async function getPuntoFisico(ctx: PuntiContext, actor: Actor, id: number): Promise<PuntoFisico> {
-  const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)), {
-    limit: 1,
-    offset: 0,
-  });
+  const rows = await selectPunti(ctx.db, and(eq(puntiFisici.id, id), puntiScope(actor)), 1);
   if (rows.length === 0) throw AppError.notFound(m.notFound);
   const [punto] = await toPuntiFisici(ctx, rows);
   return punto;

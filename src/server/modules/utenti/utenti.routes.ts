@@ -5,7 +5,6 @@ import {
   createUserSchema,
   listUsersQuerySchema,
   searchUsersQuerySchema,
-  updateRoleSchema,
   updateUserSchema,
   userSchema,
   userSearchResultSchema,
@@ -13,16 +12,12 @@ import {
 } from '#shared/schemas/utente.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
 import {
   createUser,
   deleteUser,
   listUsers,
-  resetUserTotp,
   searchUsers,
-  unlockSignIn,
   updateUser,
-  updateUserRole,
 } from '#server/modules/utenti/utenti.service.ts';
 
 export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -61,15 +56,6 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       updateUser(db, actorOf(request), request.params.id, request.body, request.ip, request.sessionId),
   );
 
-  app.patch(
-    '/api/users/:id/role',
-    {
-      config: { access: 'users:manage' },
-      schema: { params: idParamSchema, body: updateRoleSchema, response: { 200: userSchema } },
-    },
-    async (request) => updateUserRole(db, actorOf(request), request.params.id, request.body, request.ip),
-  );
-
   app.delete(
     '/api/users/:id',
     {
@@ -78,37 +64,6 @@ export const utentiRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (request, reply) => {
       await deleteUser(db, actorOf(request), request.params.id, request.ip);
-      return reply.code(204).send(null);
-    },
-  );
-
-  /** Lifts a sign-in lock left by too many wrong passwords (docs/security.md#limiti-di-accesso). */
-  app.post(
-    '/api/users/:id/sblocca-accesso',
-    {
-      config: { access: 'users:manage' },
-      schema: { params: idParamSchema, response: { 204: noContentSchema } },
-    },
-    async (request, reply) => {
-      await unlockSignIn(db, app.counters, actorOf(request), request.params.id, request.ip);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.delete(
-    '/api/users/:id/totp',
-    {
-      config: { access: 'users:manage' },
-      schema: { params: idParamSchema, response: { 204: noContentSchema } },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      await resetUserTotp(db, actor, request.params.id);
-      await recordAuthEvent(db, request, {
-        type: 'totp.reset_by_admin',
-        userId: request.params.id,
-        byUserId: actor.id,
-      });
       return reply.code(204).send(null);
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { phoneSearchDigits } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type {
@@ -12,11 +12,13 @@ import type {
 import type { Role } from '#shared/permissions.ts';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '#server/db/client.ts';
-import { containsPattern, isUniqueViolation, lowerTextContains, newestId } from '#server/db/sql-helpers.ts';
+import { containsPattern, isUniqueViolation, lowerTextContains } from '#server/db/sql-helpers.ts';
 import { commissioni, puntiFisici, users, userTotp } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
+import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
 import { endSessionsOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
@@ -59,52 +61,50 @@ function usersSearch(q: string | undefined): SQL | undefined {
 
 /**
  * 'Gestione Utenti': one page, newest first (created_at, id: a stable order), of one role or all,
- * narrowed by the search box. The total is exact: the accounts are a few hundred.
- */
-/**
- * One page of users, newest first, up to the first page's newest id (`fino`): a user added
- * meanwhile neither repeats nor hides one on the later pages (docs/performance.md#paginazione-stabile).
+ * narrowed by the search box, after the cursor's (created_at, id)
+ * (docs/architecture.md#liste-e-paginazione); the total is counted up to TOTAL_BOUND.
  */
 export async function listUsers(
   db: Database,
   counters: CounterStore,
   query: ListUsersQuery,
 ): Promise<UsersPage> {
-  const fino = query.fino ?? (await newestId(db, users));
-  const where = and(
-    query.role ? eq(users.role, query.role) : undefined,
-    usersSearch(query.q),
-    lte(users.id, fino),
-  );
-  const [rows, [{ n }]] = await Promise.all([
+  const where = and(query.role ? eq(users.role, query.role) : undefined, usersSearch(query.q));
+  const after = query.cursor ? decodeCursor(query.cursor, ['text', 'int']) : null;
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ user: users, position: sql<string>`${users.createdAt}::text` })
       .from(users)
-      .where(where)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]})`
+            : undefined,
+        ),
+      )
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(users).where(where),
+      .limit(query.pageSize + 1),
+    boundedTotal(db, db.select({ id: users.id }).from(users).where(where)),
   ]);
+  const page = keysetPage(rows, query.pageSize, (r) => [r.position, r.user.id]);
+  const pageUsers = page.items.map((r) => r.user);
   const senzaTelefono = await consulentiSenzaTelefono(
     db,
-    rows.filter((r) => !r.phone?.trim()).map((r) => r.id),
+    pageUsers.filter((r) => !r.phone?.trim()).map((r) => r.id),
   );
   const locks = await signInLocks(
     counters,
-    rows.map((r) => r.email),
+    pageUsers.map((r) => r.email),
   );
   return {
-    items: rows.map((r) => ({
+    items: pageUsers.map((r) => ({
       ...toUser(r),
       clienteSenzaTelefono: senzaTelefono.has(r.id),
       accessoBloccatoFino: locks.get(r.email.toLowerCase())?.toISOString() ?? null,
     })),
-    total: Number(n),
-    totalIsLowerBound: false,
-    page: query.page,
-    pageSize: query.pageSize,
-    fino,
+    ...total,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
-import { positiveInt, urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
+import { urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { PuntiGrid } from '#client/backoffice/features/punti-fisici/components/punti-grid.tsx';
 import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
@@ -13,16 +13,12 @@ import { usePuntiActions } from '#client/backoffice/features/punti-fisici/hooks/
 
 interface PuntiUrlState {
   q: string;
-  page: number;
 }
-const parse = (p: URLSearchParams): PuntiUrlState => ({
-  q: urlSearchText(p),
-  page: positiveInt(p.get('page')) ?? 1,
-});
-const serialize = (s: PuntiUrlState) => ({ search: s.q, page: s.page > 1 ? s.page : undefined });
+const parse = (p: URLSearchParams): PuntiUrlState => ({ q: urlSearchText(p) });
+const serialize = (s: PuntiUrlState) => ({ search: s.q });
 
 /**
- * `/punti-fisici?search=…&page=n`: one page of the points in scope and a search box, both in the URL;
+ * `/punti-fisici?search=…`: one page of the points in scope (pages by cursor) and a search box in the URL;
  * managers create and edit, the admin deletes and updates QR codes. See docs/product/screens.md#punti-fisici
  */
 export function PuntiFisiciRoute() {
@@ -32,26 +28,26 @@ export function PuntiFisiciRoute() {
   const [state, setState] = useUrlState(parse, serialize);
   const [text, setText] = useUrlSearchText(state.q, (q) =>
     // A new search is a history entry; refining it replaces that entry.
-    setState({ q, page: 1 }, { replace: state.q !== '' }),
+    setState({ q }, { replace: state.q !== '' }),
   );
 
   return (
     <>
       <PageHeader
-        title="Punti Fisici"
-        subtitle="I negozi partner, le loro landing page e i QR code"
+        title={msg.puntiScreen.title}
+        subtitle={msg.puntiScreen.subtitle}
         actions={
           <>
             {can(role, 'qrCodes:update') && (
               <Button variant="outline" onClick={actions.updateQrCodes} disabled={actions.isQrPending}>
                 <RefreshCw aria-hidden className={actions.isQrPending ? 'animate-spin' : undefined} />
-                Aggiorna QR Codes
+                {msg.puntiScreen.updateQr}
               </Button>
             )}
             {can(role, 'puntiFisici:create') && (
               <Button onClick={actions.openCreate}>
                 <Plus aria-hidden />
-                Nuovo Punto Fisico
+                {msg.puntiScreen.create}
               </Button>
             )}
           </>
@@ -67,11 +63,9 @@ export function PuntiFisiciRoute() {
       <PuntiGrid
         role={role}
         q={state.q}
-        page={state.page}
-        onPageChange={(page, options) => setState({ page }, options)}
         onClearSearch={() => {
           setText('');
-          setState({ q: '', page: 1 });
+          setState({ q: '' });
         }}
         onEdit={actions.openEdit}
         onDelete={actions.setDeleting}
@@ -82,17 +76,13 @@ export function PuntiFisiciRoute() {
         actorRole={role}
         onOpenChange={actions.setDialogOpen}
         // The new point may sort onto any page: the list shows it by its name.
-        onCreated={(created) => setState({ q: created.nomeAttivita, page: 1 })}
+        onCreated={(created) => setState({ q: created.nomeAttivita })}
       />
       <ConfirmDialog
         open={actions.deleting != null}
         onOpenChange={(open) => !open && actions.setDeleting(null)}
-        title="Eliminare il punto fisico?"
-        description={
-          actions.deleting
-            ? `«${actions.deleting.nomeAttivita}» verrà eliminato con la sua landing page e il suo QR code. I lead già raccolti restano nell'archivio.`
-            : ''
-        }
+        title={msg.puntiScreen.deleteTitle}
+        description={actions.deleting ? msg.puntiScreen.deleteDescription(actions.deleting.nomeAttivita) : ''}
         pending={actions.isDeletePending}
         onConfirm={actions.confirmDelete}
       />

@@ -1,5 +1,7 @@
 import { msg } from '#shared/messages.ts';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
+import { pageCount } from '#client/lib/page-total.ts';
 import { useRegistro } from '#client/backoffice/features/notifiche/api/notifiche.ts';
 import { RegistroContent } from '#client/backoffice/features/notifiche/components/registro-content.tsx';
 import { RegistroFilter } from '#client/backoffice/features/notifiche/components/registro-filter.tsx';
@@ -11,10 +13,13 @@ const PAGE_SIZE = 25;
 
 /** The admin's log of every e-mail the system sent or tried to send. See docs/product/notifications.md#registro */
 export function RegistroEmailRoute() {
-  const [{ stato, page }, setState] = useRegistroUrlState();
-  const registro = useRegistro({ stato, page, pageSize: PAGE_SIZE });
+  const [{ stato }, setState] = useRegistroUrlState();
+  const pager = useCursorPages(stato ?? '');
+  const registro = useRegistro({ stato, cursor: pager.cursor, pageSize: PAGE_SIZE });
   const data = registro.data;
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const { pages, atLeast } = data
+    ? pageCount(data, PAGE_SIZE, pager.page, data.items.length)
+    : { pages: 1, atLeast: false };
 
   return (
     <RegistroLayout title={m.title} subtitle={m.subtitle} backLabel={m.back}>
@@ -26,12 +31,15 @@ export function RegistroEmailRoute() {
           {m.nonConfigurataBanner}
         </p>
       )}
-      <RegistroFilter stato={stato} data={data} onChange={(next) => setState({ stato: next, page: 1 })} />
+      <RegistroFilter stato={stato} data={data} onChange={(next) => setState({ stato: next })} />
       <RegistroContent registro={registro} />
-      <Pagination
-        page={page}
+      <CursorPagination
+        page={pager.page}
         pages={pages}
-        onPageChange={(next) => setState({ page: next })}
+        atLeast={atLeast}
+        nextCursor={registro.isPlaceholderData ? null : (data?.nextCursor ?? null)}
+        onNext={pager.next}
+        onPrevious={pager.previous}
         className="mt-4"
       />
     </RegistroLayout>

@@ -7,7 +7,7 @@ import type { User } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
-import { positiveInt, urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
+import { urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   CreateUserDialog,
@@ -26,22 +26,17 @@ const parse = (p: URLSearchParams) => {
   return {
     role: isRole(role) ? role : undefined,
     q: urlSearchText(p),
-    page: positiveInt(p.get('page')) ?? 1,
   };
 };
-const serialize = (s: ReturnType<typeof parse>) => ({
-  role: s.role,
-  search: s.q,
-  page: s.page > 1 ? s.page : undefined,
-});
+const serialize = (s: ReturnType<typeof parse>) => ({ role: s.role, search: s.q });
 
-/** `/utenti?role=…&search=…&page=n` (admin only): role filter, search and page in the URL; create, edit, delete. */
+/** `/utenti?role=…&search=…` (admin only): role filter and search in the URL, pages by cursor; create, edit, delete. */
 export function UtentiRoute() {
   const { user: me } = useAuth();
   const [state, setState] = useUrlState(parse, serialize);
   const [text, setText] = useUrlSearchText(state.q, (q) =>
     // A new search is a history entry; refining it replaces that entry.
-    setState({ q, page: 1 }, { replace: state.q !== '' }),
+    setState({ q }, { replace: state.q !== '' }),
   );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
@@ -51,8 +46,8 @@ export function UtentiRoute() {
   return (
     <>
       <PageHeader
-        title="Gestione Utenti"
-        subtitle="Crea e gestisci gli account del sistema"
+        title={msg.utentiScreen.title}
+        subtitle={msg.utentiScreen.subtitle}
         actions={
           <>
             <Button variant="outline" asChild>
@@ -75,7 +70,7 @@ export function UtentiRoute() {
             </Button>
             <Button onClick={() => setCreating(true)}>
               <Plus aria-hidden />
-              Crea Utente
+              {msg.utentiScreen.create}
             </Button>
           </>
         }
@@ -87,13 +82,11 @@ export function UtentiRoute() {
           value={text}
           onChange={setText}
         />
-        <RoleFilter value={state.role} onChange={(role) => setState({ role, page: 1 })} />
+        <RoleFilter value={state.role} onChange={(role) => setState({ role })} />
       </div>
       <UsersTable
         role={state.role}
         q={state.q}
-        page={state.page}
-        onPageChange={(page, options) => setState({ page }, options)}
         meId={me?.id}
         onEdit={setEditing}
         onDelete={del.ask}

@@ -25,9 +25,9 @@ export const chiamateQueries = {
     infiniteQueryOptions({
       queryKey: [...chiamateQueries.all, 'list', consulenteId ?? null] as const,
       queryFn: ({ pageParam }) =>
-        api.get<ChiamateList>(withQuery('/api/chiamate', { consulenteId, dopo: pageParam ?? undefined })),
+        api.get<ChiamateList>(withQuery('/api/chiamate', { consulenteId, cursor: pageParam ?? undefined })),
       initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.dopo,
+      getNextPageParam: (last) => last.nextCursor,
       // The queue moves with the clock: read it again every minute while it is open.
       refetchInterval: 60_000,
     }),

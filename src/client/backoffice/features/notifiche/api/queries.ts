@@ -6,7 +6,7 @@ import { STALE_TIME } from '#client/lib/query-client.ts';
 
 export type RegistroQuery = {
   stato?: EmailStato;
-  page: number;
+  cursor?: string;
   pageSize: number;
 };
 

@@ -4,6 +4,7 @@ import { msg } from '#shared/messages.ts';
 import type { Registro } from '#shared/schemas/notifiche.ts';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { describeTotal, formatTotal } from '#client/lib/page-total.ts';
 import { isEmailStato } from '#client/backoffice/features/notifiche/hooks/use-registro-url-state.ts';
 
 const m = msg.notifiche.registro;
@@ -28,11 +29,15 @@ export function RegistroFilter(props: {
         <option value="">{m.allStati}</option>
         {EMAIL_STATI.map((s) => (
           <option key={s} value={s}>
-            {m.statoLabels[s]} ({data?.conteggi[s] ?? 0})
+            {m.statoLabels[s]} ({data ? formatTotal(data.conteggi[s]) : 0})
           </option>
         ))}
       </NativeSelect>
-      {data && <span className="text-sm text-muted-foreground sm:ml-auto">{m.count(data.total)}</span>}
+      {data && (
+        <span className="text-sm text-muted-foreground sm:ml-auto">
+          {describeTotal(data, m.countOne, m.countMany)}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { EMAIL_STATI, type EmailStato } from '#shared/domain.ts';
-import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import { useUrlState } from '#client/lib/use-url-state.ts';
 
 export interface RegistroUrlState {
   stato: EmailStato | undefined;
-  page: number;
 }
 
 export const isEmailStato = (v: string | null): v is EmailStato =>
@@ -11,14 +10,14 @@ export const isEmailStato = (v: string | null): v is EmailStato =>
 
 function parse(params: URLSearchParams): RegistroUrlState {
   const stato = params.get('stato');
-  return { stato: isEmailStato(stato) ? stato : undefined, page: positiveInt(params.get('page')) ?? 1 };
+  return { stato: isEmailStato(stato) ? stato : undefined };
 }
 
 function serialize(state: RegistroUrlState) {
-  return { stato: state.stato, page: state.page > 1 ? state.page : undefined };
+  return { stato: state.stato };
 }
 
-/** The log's status filter and page in the URL (docs/decisions/013-client-conventions.md). */
+/** The log's status filter in the URL (its pages are cursors, kept by the screen) (docs/decisions/013-client-conventions.md). */
 export function useRegistroUrlState() {
   return useUrlState(parse, serialize);
 }

@@ -9,7 +9,7 @@ import { praticheQueries } from '#client/backoffice/features/pratiche/api/querie
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 
 /** One page of the points in scope; the previous page stays on screen while the next loads. */
-export function usePuntiFisici(params: { q: string; page: number; fino?: number }) {
+export function usePuntiFisici(params: { q: string; cursor?: string }) {
   return useQuery({ ...puntiFisiciQueries.list(params), placeholderData: keepPreviousData });
 }
 

@@ -12,21 +12,13 @@ export const PUNTI_PAGE_SIZE = 25;
 /** Every read of the points-of-sale feature: keys and fetchers in one place. */
 export const puntiFisiciQueries = {
   all: ['punti-fisici'] as const,
-  /**
-   * One page of the list, narrowed by the search box (25 points a page); later pages carry the
-   * first page's `fino`, so a point added meanwhile does not shift them.
-   */
-  list: (params: { q: string; page: number; fino?: number }) =>
+  /** One page of the list (25 points), narrowed by the search box, after `cursor`. */
+  list: (params: { q: string; cursor?: string }) =>
     queryOptions({
       queryKey: [...puntiFisiciQueries.all, 'list', params] as const,
       queryFn: () =>
         api.get<PuntiFisiciPage>(
-          withQuery('/api/punti-fisici', {
-            q: params.q,
-            page: params.page,
-            pageSize: PUNTI_PAGE_SIZE,
-            fino: params.fino,
-          }),
+          withQuery('/api/punti-fisici', { q: params.q, cursor: params.cursor, pageSize: PUNTI_PAGE_SIZE }),
         ),
     }),
   detail: (id: number) =>

@@ -6,12 +6,12 @@ import type { PuntoFisico } from '#shared/schemas/punto-fisico.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
 import { usePuntiFisici } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
-import { PUNTI_PAGE_SIZE, puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { PUNTI_PAGE_SIZE } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { PuntoCard } from '#client/backoffice/features/punti-fisici/components/punto-card.tsx';
 
 const m = msg.puntoFisico;
@@ -23,25 +23,24 @@ const m = msg.puntoFisico;
 export function PuntiGrid(props: {
   role: Role;
   q: string;
-  page: number;
-  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   onClearSearch: () => void;
   onEdit: (punto: PuntoFisico) => void;
   onDelete: (punto: PuntoFisico) => void;
 }) {
-  const { role, q, page, onPageChange, onClearSearch, onEdit, onDelete } = props;
-  // Later pages are read up to the first page's newest point (docs/performance.md#paginazione-stabile).
-  const fino = useFirstPageFino(puntiFisiciQueries.list({ q, page: 1 }).queryKey, page);
-  const punti = usePuntiFisici({ q, page, fino });
+  const { role, q, onClearSearch, onEdit, onDelete } = props;
+  // Pages by cursor (docs/architecture.md#liste-e-paginazione); a new search starts again.
+  const pager = useCursorPages(q);
+  const punti = usePuntiFisici({ q, cursor: pager.cursor });
   const data = punti.isPlaceholderData ? undefined : punti.data;
-  const { pages } = punti.data
-    ? pageCount(punti.data, PUNTI_PAGE_SIZE, page, punti.data.items.length)
-    : { pages: 1 };
-  // A page past the end (the last point of the page deleted, an old link): the last one instead.
-  const pastTheEnd = data != null && data.items.length === 0 && data.total > 0;
+  const { pages, atLeast } = punti.data
+    ? pageCount(punti.data, PUNTI_PAGE_SIZE, pager.page, punti.data.items.length)
+    : { pages: 1, atLeast: false };
+  // A page emptied (its last point deleted): the one before instead.
+  const emptied = data != null && data.items.length === 0 && pager.page > 1;
+  const { previous } = pager;
   useEffect(() => {
-    if (pastTheEnd) onPageChange(pages, { replace: true });
-  }, [pastTheEnd, pages, onPageChange]);
+    if (emptied) previous();
+  }, [emptied, previous]);
 
   if (punti.isLoading) {
     return (
@@ -103,7 +102,15 @@ export function PuntiGrid(props: {
           <PuntoCard key={p.id} punto={p} role={role} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
         ))}
       </div>
-      <Pagination page={page} pages={pages} onPageChange={onPageChange} className="mt-4" />
+      <CursorPagination
+        page={pager.page}
+        pages={pages}
+        atLeast={atLeast}
+        nextCursor={data?.nextCursor ?? null}
+        onNext={pager.next}
+        onPrevious={pager.previous}
+        className="mt-4"
+      />
     </>
   );
 }

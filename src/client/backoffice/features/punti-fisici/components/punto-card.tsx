@@ -79,18 +79,18 @@ export function PuntoCard(props: {
             {punto.qrCode && !qrFailed ? (
               <img
                 src={punto.qrCode}
-                alt={`QR code della landing di ${punto.nomeAttivita}`}
+                alt={msg.puntiScreen.qrAlt(punto.nomeAttivita)}
                 className="size-full"
                 onError={() => setQrFailed(true)}
               />
             ) : (
-              <QrCode className="size-10 text-muted-foreground" aria-label="QR code non disponibile" />
+              <QrCode className="size-10 text-muted-foreground" aria-label={msg.puntiScreen.qrMissing} />
             )}
           </div>
           <dl className="grid min-w-0 content-start gap-2">
-            <PersonLine label="Responsabile" person={punto.utenteResponsabile} />
-            <PersonLine label="Agente" person={punto.agente} />
-            <PersonLine label="Area Manager" person={punto.areaManager} />
+            <PersonLine label={msg.puntiScreen.responsabile} person={punto.utenteResponsabile} />
+            <PersonLine label={msg.puntiScreen.agente} person={punto.agente} />
+            <PersonLine label={msg.puntiScreen.areaManager} person={punto.areaManager} />
           </dl>
         </div>
         {punto.clienteSenzaTelefono && (
@@ -99,7 +99,7 @@ export function PuntoCard(props: {
 
         <div className="grid min-w-0 gap-1">
           <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-            URL landing
+            {msg.puntiScreen.urlLanding}
           </span>
           <div className="flex min-w-0 items-center gap-1">
             <code className="min-w-0 flex-1 rounded bg-muted px-2 py-1.5 text-xs" data-testid="url-landing">
@@ -108,8 +108,8 @@ export function PuntoCard(props: {
             <Button
               variant="outline"
               size="icon"
-              aria-label="Copia URL"
-              title="Copia URL"
+              aria-label={msg.puntiScreen.copyUrl}
+              title={msg.puntiScreen.copyUrl}
               onClick={() => void copyText(punto.urlLanding)}
             >
               <Copy aria-hidden />
@@ -118,8 +118,8 @@ export function PuntoCard(props: {
               href={punto.urlLanding}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label="Apri URL in una nuova scheda"
-              title="Apri URL"
+              aria-label={msg.puntiScreen.openUrlNewTab}
+              title={msg.puntiScreen.openUrl}
               className={buttonVariants({ variant: 'outline', size: 'icon' })}
             >
               <ExternalLink aria-hidden />
@@ -134,7 +134,7 @@ export function PuntoCard(props: {
           >
             <UserSquare2 className="size-4 text-primary" aria-hidden />
             <span>
-              <strong data-testid="lead-count">{formatCount(punto.leadCount)}</strong> lead
+              <strong data-testid="lead-count">{formatCount(punto.leadCount)}</strong> {msg.puntiScreen.leads}
             </span>
           </Link>
           {canSeePratiche ? (
@@ -144,14 +144,16 @@ export function PuntoCard(props: {
             >
               <FileText className="size-4 text-primary" aria-hidden />
               <span>
-                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong> pratiche
+                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong>{' '}
+                {msg.puntiScreen.pratiche}
               </span>
             </Link>
           ) : (
             <span className="flex items-center gap-2 rounded-md border px-3 py-2">
               <FileText className="size-4 text-primary" aria-hidden />
               <span>
-                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong> pratiche
+                <strong data-testid="pratiche-count">{formatCount(punto.praticheCount)}</strong>{' '}
+                {msg.puntiScreen.pratiche}
               </span>
             </span>
           )}
@@ -164,17 +166,17 @@ export function PuntoCard(props: {
             className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'flex-1')}
           >
             <FileDown aria-hidden />
-            Scarica locandina
+            {msg.puntiScreen.locandina}
           </a>
           {can(role, 'puntiFisici:update') && (
             <Button
               variant="outline"
               size="sm"
               onClick={onEdit}
-              aria-label={`Modifica ${punto.nomeAttivita}`}
+              aria-label={msg.puntiScreen.editOf(punto.nomeAttivita)}
             >
               <Pencil aria-hidden />
-              Modifica
+              {msg.puntiScreen.edit}
             </Button>
           )}
           {can(role, 'puntiFisici:delete') && (
@@ -183,10 +185,10 @@ export function PuntoCard(props: {
               size="sm"
               className="text-destructive"
               onClick={onDelete}
-              aria-label={`Elimina ${punto.nomeAttivita}`}
+              aria-label={msg.puntiScreen.removeOf(punto.nomeAttivita)}
             >
               <Trash2 aria-hidden />
-              Elimina
+              {msg.puntiScreen.remove}
             </Button>
           )}
         </div>

@@ -18,11 +18,8 @@ export const USERS_PAGE_SIZE = 25;
 /** Every read of the users feature: keys and fetchers in one place. */
 export const userQueries = {
   all: ['users'] as const,
-  /**
-   * One page (25 users) of one role or all, narrowed by the search box; later pages carry the
-   * first page's `fino`, so a user added meanwhile does not shift them.
-   */
-  list: (params: { role?: Role; q: string; page: number; fino?: number }) =>
+  /** One page (25 users) of one role or all, narrowed by the search box, after `cursor`. */
+  list: (params: { role?: Role; q: string; cursor?: string }) =>
     queryOptions({
       queryKey: [...userQueries.all, 'list', params] as const,
       queryFn: () => api.get<UsersPage>(withQuery('/api/users', { ...params, pageSize: USERS_PAGE_SIZE })),

@@ -6,7 +6,7 @@ import { invalidateKeys } from '#client/lib/query-client.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { userQueries, type PersonRole } from '#client/backoffice/features/utenti/api/queries.ts';
 
-export function useUsers(params: { role?: Role; q: string; page: number; fino?: number }) {
+export function useUsers(params: { role?: Role; q: string; cursor?: string }) {
   return useQuery(userQueries.list(params));
 }
 

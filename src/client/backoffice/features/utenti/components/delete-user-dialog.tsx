@@ -1,3 +1,4 @@
+import { msg } from '#shared/messages.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { displayNameOf } from '#client/lib/format.ts';
 import type { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
@@ -8,11 +9,11 @@ export function DeleteUserDialog({ flow }: { flow: ReturnType<typeof useDeleteUs
     <ConfirmDialog
       open={flow.deleting != null}
       onOpenChange={(open) => !open && flow.cancel()}
-      title="Eliminare l'utente?"
+      title={msg.utentiScreen.deleteTitle}
       description={
         <>
           {flow.deleting
-            ? `${displayNameOf(flow.deleting)} (${flow.deleting.email}) verrà eliminato definitivamente.`
+            ? msg.utentiScreen.deleteDescription(displayNameOf(flow.deleting), flow.deleting.email)
             : ''}
           {flow.error && (
             <span

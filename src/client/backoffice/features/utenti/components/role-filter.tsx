@@ -1,3 +1,4 @@
+import { msg } from '#shared/messages.ts';
 import { useId } from 'react';
 import { isRole, ROLE_TITLES, ROLES, type Role } from '#shared/permissions.ts';
 import { NativeSelect } from '#client/components/ui/input.tsx';
@@ -14,13 +15,13 @@ export function RoleFilter({
   const filterId = useId();
   return (
     <div className="grid gap-2">
-      <Label htmlFor={filterId}>Filtra per ruolo</Label>
+      <Label htmlFor={filterId}>{msg.utentiScreen.roleFilter}</Label>
       <NativeSelect
         id={filterId}
         value={value ?? ''}
         onChange={(e) => onChange(isRole(e.target.value) ? e.target.value : undefined)}
       >
-        <option value="">Tutti i ruoli</option>
+        <option value="">{msg.utentiScreen.allRoles}</option>
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {ROLE_TITLES[r]}

@@ -37,7 +37,7 @@ export function UserFilter(props: {
   const [text, setText] = useState('');
   const term = useDebouncedValue(text.trim(), 300);
   const hasTerm = term.length >= MIN_CHARS;
-  const found = useQuery({ ...userQueries.list({ q: term, page: 1 }), enabled: hasTerm });
+  const found = useQuery({ ...userQueries.list({ q: term }), enabled: hasTerm });
   const items = hasTerm && found.data && !found.isPlaceholderData ? found.data.items.slice(0, SHOWN) : [];
   const isSearching = text.trim().length >= MIN_CHARS && (text.trim() !== term || found.isFetching);
   const id = useId();

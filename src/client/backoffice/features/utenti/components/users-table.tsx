@@ -9,7 +9,7 @@ import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/compo
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import {
   Table,
@@ -21,8 +21,8 @@ import {
 } from '#client/components/ui/table.tsx';
 import { displayNameOf, formatDate, initialsOf } from '#client/lib/format.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
-import { USERS_PAGE_SIZE, userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
+import { USERS_PAGE_SIZE } from '#client/backoffice/features/utenti/api/queries.ts';
 import { useSendInvitation, useUsers } from '#client/backoffice/features/utenti/api/utenti.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -103,7 +103,12 @@ function UserActions({
         </Button>
       )}
       {fiscale && <ProfiloFiscaleDialog user={user} onOpenChange={setFiscale} />}
-      <Button variant="ghost" size="icon" aria-label={`Modifica ${displayNameOf(user)}`} onClick={onEdit}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={msg.utentiScreen.edit(displayNameOf(user))}
+        onClick={onEdit}
+      >
         <Pencil aria-hidden />
       </Button>
       {canDelete && (
@@ -111,7 +116,7 @@ function UserActions({
           variant="ghost"
           size="icon"
           className="text-destructive"
-          aria-label={`Elimina ${displayNameOf(user)}`}
+          aria-label={msg.utentiScreen.remove(displayNameOf(user))}
           onClick={onDelete}
         >
           <Trash2 aria-hidden />
@@ -128,26 +133,25 @@ function UserActions({
 export function UsersTable(props: {
   role: Role | undefined;
   q: string;
-  page: number;
-  onPageChange: (page: number, options?: { replace?: boolean }) => void;
   meId: number | undefined;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onUnlock: (user: ListedUser) => void;
 }) {
-  const { role, q, page, onPageChange, meId, onEdit, onDelete, onUnlock } = props;
-  // Later pages are read up to the first page's newest user (docs/performance.md#paginazione-stabile).
-  const fino = useFirstPageFino(userQueries.list({ role, q, page: 1 }).queryKey, page);
-  const users = useUsers({ role, q, page, fino });
-  const { pages } = users.data
-    ? pageCount(users.data, USERS_PAGE_SIZE, page, users.data.items.length)
-    : { pages: 1 };
-  // A page past the end (the last user of the page deleted, an old link): the last one instead.
+  const { role, q, meId, onEdit, onDelete, onUnlock } = props;
+  // Pages by cursor (docs/architecture.md#liste-e-paginazione); a new role or search starts again.
+  const pager = useCursorPages(JSON.stringify([role, q]));
+  const users = useUsers({ role, q, cursor: pager.cursor });
+  const { pages, atLeast } = users.data
+    ? pageCount(users.data, USERS_PAGE_SIZE, pager.page, users.data.items.length)
+    : { pages: 1, atLeast: false };
+  // A page emptied (its last user deleted): the one before instead.
   const data = users.isPlaceholderData ? undefined : users.data;
-  const pastTheEnd = data != null && data.items.length === 0 && data.total > 0;
+  const emptied = data != null && data.items.length === 0 && pager.page > 1;
+  const { previous } = pager;
   useEffect(() => {
-    if (pastTheEnd) onPageChange(pages, { replace: true });
-  }, [pastTheEnd, pages, onPageChange]);
+    if (emptied) previous();
+  }, [emptied, previous]);
   return (
     <>
       <p className="mb-2 text-sm text-muted-foreground" aria-live="polite" data-testid="users-count">
@@ -197,9 +201,9 @@ export function UsersTable(props: {
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
                     <Badge variant={ROLE_BADGE[u.role]}>{ROLE_TITLES[u.role]}</Badge>
                     <Badge variant={u.isActive ? 'success' : 'outline'}>
-                      {u.isActive ? 'Attivo' : 'Disattivo'}
+                      {u.isActive ? msg.utentiScreen.active : msg.utentiScreen.inactive}
                     </Badge>
-                    <span>Iscritto il {formatDate(u.createdAt)}</span>
+                    <span>{msg.utentiScreen.joined(formatDate(u.createdAt))}</span>
                     {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
                   </div>
                 </li>
@@ -208,12 +212,12 @@ export function UsersTable(props: {
             <Table className="hidden md:table">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Utente</TableHead>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Ruolo</TableHead>
-                  <TableHead>Stato</TableHead>
-                  <TableHead>Data iscrizione</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.utente}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.email}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.ruolo}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.stato}</TableHead>
+                  <TableHead>{msg.utentiScreen.columns.iscrizione}</TableHead>
+                  <TableHead className="text-right">{msg.utentiScreen.columns.azioni}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -243,7 +247,7 @@ export function UsersTable(props: {
                     <TableCell>
                       <div className="flex flex-wrap items-center gap-1">
                         <Badge variant={u.isActive ? 'success' : 'outline'}>
-                          {u.isActive ? 'Attivo' : 'Disattivo'}
+                          {u.isActive ? msg.utentiScreen.active : msg.utentiScreen.inactive}
                         </Badge>
                         {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
                       </div>
@@ -265,7 +269,15 @@ export function UsersTable(props: {
           </>
         )}
       </Card>
-      <Pagination page={page} pages={pages} onPageChange={onPageChange} className="mt-4" />
+      <CursorPagination
+        page={pager.page}
+        pages={pages}
+        atLeast={atLeast}
+        nextCursor={data?.nextCursor ?? null}
+        onNext={pager.next}
+        onPrevious={pager.previous}
+        className="mt-4"
+      />
     </>
   );
 }
