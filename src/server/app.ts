@@ -25,6 +25,7 @@ import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.ro
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
 import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
 import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
+import { esitiFornitoriRoutes } from '#server/modules/esiti-fornitori/esiti.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   };
   await app.register(invitiRoutes, importDeps);
   await app.register(importazioniRoutes, importDeps);
+  await app.register(esitiFornitoriRoutes, importDeps);
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Keys the pseudonymised consent proof that an erasure leaves (docs/privacy.md#consensi).
   const consentKey = consentKeyFrom(options.sessionSecret);

@@ -180,6 +180,9 @@ export const AUDIT_TIPI = [
   'importazione',
   'invito_inviato',
   'password_impostata',
+  // A supplier's outcome file uploaded, and applied (docs/product/fornitori-esiti.md).
+  'esiti_caricati',
+  'esiti_applicati',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
 
