@@ -53,7 +53,6 @@ export const esitoRigaSchema = z.object({
   servizioId: z.number().int().nullable(),
   motivo: z.string().nullable(),
 });
-export type EsitoRiga = z.infer<typeof esitoRigaSchema>;
 
 export const esitiCaricamentoSchema = z.object({
   id: z.number().int(),
