@@ -26,6 +26,7 @@ import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
 import { utentiAccessoRoutes } from '#server/modules/utenti/utenti-accesso.routes.ts';
 import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
 import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
+import { esitiFornitoriRoutes } from '#server/modules/esiti-fornitori/esiti.routes.ts';
 import { notificheRoutes } from '#server/modules/notifiche/notifiche.routes.ts';
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { fiscoRoutes } from '#server/modules/fisco/fisco.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions) {
   };
   await app.register(invitiRoutes, importDeps);
   await app.register(importazioniRoutes, importDeps);
+  await app.register(esitiFornitoriRoutes, importDeps);
   await app.register(puntiFisiciRoutes, { db, publicBaseUrl: config.publicBaseUrl });
   // Keys the pseudonymised consent proof that an erasure leaves (docs/privacy.md#consensi).
   const consentKey = consentKeyFrom(options.sessionSecret);

@@ -181,6 +181,9 @@ export const AUDIT_TIPI = [
   'invito_inviato',
   'password_impostata',
   'profilo_fiscale_modificato',
+  // A supplier's outcome file uploaded, and applied (docs/product/fornitori-esiti.md).
+  'esiti_caricati',
+  'esiti_applicati',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
 

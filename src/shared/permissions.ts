@@ -95,6 +95,8 @@ export const PERMISSIONS = {
   'users:search': MANAGERS,
   /** 'Importa': points and users from a spreadsheet, invitations included (docs/product/importazione.md). */
   'importazioni:manage': ADMIN,
+  /** 'Esiti fornitori': a supplier's outcome file applied to its services (docs/product/fornitori-esiti.md). */
+  'esitiFornitori:manage': ADMIN_OFFICE,
   /** Per-role sign-in rules (the second factor required), on the Utenti screen. */
   'security:manage': ADMIN,
   /** Each user's own e-mail preferences, on their profile. */
@@ -132,6 +134,7 @@ export const paths = {
   configCommissioni: '/admin-commissioni',
   utenti: '/utenti',
   importa: '/importa',
+  esitiFornitori: '/esiti-fornitori',
   /** Public: the page an invitation's link opens (docs/product/importazione.md#inviti). */
   impostaPassword: '/imposta-password',
   impostazioni: '/impostazioni',
@@ -168,6 +171,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
   { label: 'Importa', path: paths.importa, roles: ADMIN },
+  { label: 'Esiti fornitori', path: paths.esitiFornitori, roles: ADMIN_OFFICE },
   { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },
 ];
 

@@ -33,6 +33,7 @@ test.describe('back-office shell', () => {
       'Config Commissioni',
       'Utenti',
       'Importa',
+      'Esiti fornitori',
       'Impostazioni',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

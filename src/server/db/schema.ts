@@ -18,6 +18,14 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  ESITI_CARICAMENTO_STATI,
+  ESITO_RIGA_ESITI,
+  type EsitiCaricamentoStato,
+  type EsitoRigaEsito,
+  type EsitoIdentificativo,
+  type EsitoAzione,
+} from '#shared/esiti-fornitori.ts';
+import {
   AUDIT_TIPI,
   CHIAMATA_ESITI,
   EMAIL_STATI,
@@ -481,6 +489,8 @@ export const serviziStorico = pgTable(
     daStato: text('da_stato'),
     aStato: text('a_stato').$type<ServizioStato>().notNull(),
     motivazione: text('motivazione'),
+    /** Where a change came from when not typed by hand: 'esito fornitore, file X riga N' (docs/product/fornitori-esiti.md). */
+    nota: text('nota'),
     createdAt: createdAt(),
   },
   (t) => [index('servizi_storico_servizio_idx').on(t.servizioId, t.createdAt)],
@@ -1345,3 +1355,74 @@ export const profiliFiscali = pgTable(
     check('profili_fiscali_base_check', sql`base_ritenuta in (50, 20)`),
   ],
 );
+
+/**
+ * A supplier's outcome file ('esiti', docs/product/fornitori-esiti.md): uploaded for one supplier
+ * (and service type), checked against the mapping in the preview, applied as a job.
+ */
+export const esitiCaricamenti = pgTable(
+  'esiti_caricamenti',
+  {
+    id: serial('id').primaryKey(),
+    fornitoreId: integer('fornitore_id')
+      .notNull()
+      .references(() => fornitori.id, { onDelete: 'cascade' }),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>(),
+    nomeFile: text('nome_file').notNull(),
+    stato: text('stato').$type<EsitiCaricamentoStato>().notNull().default('caricato'),
+    intestazioni: jsonb('intestazioni').$type<string[]>().notNull(),
+    rigaIntestazione: integer('riga_intestazione').notNull(),
+    /** The distinct values of each column (the first few), for the value mapping step. */
+    valoriColonne: jsonb('valori_colonne').$type<string[][]>().notNull(),
+    mappatura: jsonb('mappatura').$type<EsitiMappatura>(),
+    totale: integer('totale').notNull(),
+    elaborate: integer('elaborate').notNull().default(0),
+    conteggi: jsonb('conteggi').$type<Partial<Record<EsitoRigaEsito, number>>>(),
+    creatoDa: integer('creato_da').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    completatoAt: timestamp('completato_at', { withTimezone: true }),
+  },
+  () => [check('esiti_caricamenti_stato_check', inList('stato', ESITI_CARICAMENTO_STATI))],
+);
+
+/** The mapping of a supplier's outcome file: header texts, and each outcome value's target. */
+export interface EsitiMappatura {
+  identificativi: Partial<Record<EsitoIdentificativo, string | null>>;
+  esito: string;
+  data: string | null;
+  valori: Record<string, EsitoAzione>;
+}
+
+/** One data row of an outcome file: its cells, and what the preview or the apply said of it. */
+export const esitiRighe = pgTable(
+  'esiti_righe',
+  {
+    caricamentoId: integer('caricamento_id')
+      .notNull()
+      .references(() => esitiCaricamenti.id, { onDelete: 'cascade' }),
+    riga: integer('riga').notNull(),
+    valori: jsonb('valori').$type<string[]>().notNull(),
+    esito: text('esito').$type<EsitoRigaEsito>(),
+    servizioId: integer('servizio_id'),
+    motivo: text('motivo'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caricamentoId, t.riga] }),
+    index('esiti_righe_servizio_idx')
+      .on(t.caricamentoId, t.servizioId)
+      .where(sql`servizio_id is not null`),
+    check(
+      'esiti_righe_esito_check',
+      sql.raw(`esito is null or esito in (${ESITO_RIGA_ESITI.map((v) => `'${v}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** The last confirmed mapping of each supplier, proposed for its next file. */
+export const esitiMappature = pgTable('esiti_mappature', {
+  fornitoreId: integer('fornitore_id')
+    .primaryKey()
+    .references(() => fornitori.id, { onDelete: 'cascade' }),
+  mappatura: jsonb('mappatura').$type<EsitiMappatura>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

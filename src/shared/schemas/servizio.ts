@@ -10,6 +10,8 @@ export const storicoSchema = z.object({
   daStato: z.string().nullable(),
   aStato: z.string(),
   motivazione: z.string().nullable(),
+  /** Where the change came from when not typed by hand (a supplier's outcome file). */
+  nota: z.string().nullable().optional(),
   createdAt: z.string(),
   /** Who made the change ("Nome Cognome"), null when the user was deleted. */
   utente: z.string().nullable(),

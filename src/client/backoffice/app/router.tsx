@@ -110,6 +110,12 @@ const SCREENS: ScreenRoute[] = [
     requires: { permission: 'importazioni:manage', deniedText: msg.importazione.accessDenied },
   },
   {
+    pattern: paths.esitiFornitori,
+    section: paths.esitiFornitori,
+    Screen: screen(() => import('#client/backoffice/app/routes/esiti-fornitori.tsx'), 'EsitiFornitoriRoute'),
+    requires: { permission: 'esitiFornitori:manage', deniedText: msg.esitiFornitori.accessDenied },
+  },
+  {
     pattern: paths.impostazioni,
     section: paths.impostazioni,
     Screen: screen(() => import('#client/backoffice/app/routes/impostazioni.tsx'), 'ImpostazioniRoute'),

@@ -68,6 +68,7 @@ function serviziOfPratiche(db: DbExecutor, praticaIds: number[]) {
       storico: sql<Servizio['storico']>`json_agg(json_build_object(
         'id', ${serviziStorico.id}, 'daStato', ${serviziStorico.daStato}, 'aStato', ${serviziStorico.aStato},
         'motivazione', ${serviziStorico.motivazione},
+        'nota', ${serviziStorico.nota},
         'createdAt', to_char(${serviziStorico.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'utente', ${users.firstName} || ' ' || ${users.lastName}
       ) order by ${serviziStorico.createdAt}, ${serviziStorico.id})`.as('storico'),
@@ -198,6 +199,8 @@ export async function updateServizioStatus(
   body: ServizioStatusBody,
   /** Where e-mail links point; without it no notice is queued (the demo seed's history). */
   notifiche?: NotificheLinks,
+  /** Where the change came from, kept in the history: a supplier's outcome file (docs/product/fornitori-esiti.md#storico). */
+  nota?: string,
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
   const [found] = await db
     .select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
@@ -359,6 +362,7 @@ export async function updateServizioStatus(
         daStato: current.stato,
         aStato: body.stato,
         motivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+        nota: nota ?? null,
         createdAt: now,
       })
       .returning({ id: serviziStorico.id });

@@ -63,6 +63,7 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
                 <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span> ·{' '}
                 {statoLabel(h.daStato)} → {statoLabel(h.aStato)}
                 {h.motivazione && ` (${msg.servizio.koLabels[h.motivazione] ?? h.motivazione})`}
+                {h.nota && <span className="text-muted-foreground"> · {h.nota}</span>}
                 {h.utente && <span className="text-muted-foreground"> · {h.utente}</span>}
               </li>
             ))}
