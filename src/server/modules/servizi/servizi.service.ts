@@ -198,6 +198,8 @@ export async function updateServizioStatus(
   body: ServizioStatusBody,
   /** Where e-mail links point; without it no notice is queued (the demo seed's history). */
   notifiche?: NotificheLinks,
+  /** The history's reason when the status is not ko: a batch's 'inviata al fornitore, lotto N'. */
+  storicoNota?: string,
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
   const [found] = await db
     .select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
@@ -358,7 +360,7 @@ export async function updateServizioStatus(
         userId: actor.id,
         daStato: current.stato,
         aStato: body.stato,
-        motivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+        motivazione: body.stato === 'ko' ? body.koMotivazione! : (storicoNota ?? null),
         createdAt: now,
       })
       .returning({ id: serviziStorico.id });
