@@ -47,7 +47,9 @@ async function readXlsx(body: Buffer): Promise<string[][]> {
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const rows: string[][] = [];
   workbook.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))));
+    rows.push(
+      (row.values as Array<string | number | null>).slice(1).map((v) => (v == null ? '' : String(v))),
+    );
   });
   return rows;
 }
