@@ -112,7 +112,7 @@ test.describe('Invii fornitori', () => {
         [String(servizioId), cognome.toUpperCase(), 'IT001E12345678', '2026-12-01', 'WINSOLUTION'],
       ]);
 
-    await expect(page.getByText(m.daInviareVuoto)).toBeVisible();
+    await expect(page.getByText(m.daInviareVuoto, { exact: true })).toBeVisible();
     await expect(page.getByRole('table', { name: m.tabs.lotti })).toContainText(String(totale));
     await screenshotBothSizes(page, 'invii-fornitori-lotti', { fullPage: true });
 

@@ -107,7 +107,6 @@ export const daInviareItemSchema = z.object({
   puntoFisico: z.string().nullable(),
   dataCreazione: z.string(),
 });
-export type DaInviareItem = z.infer<typeof daInviareItemSchema>;
 export const daInviarePageSchema = cursorPageSchema(daInviareItemSchema);
 export type DaInviarePage = z.infer<typeof daInviarePageSchema>;
 

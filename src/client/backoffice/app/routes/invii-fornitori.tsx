@@ -38,7 +38,7 @@ export function InviiFornitoriRoute() {
       ) : !fornitore || !tipo ? (
         <p className="text-muted-foreground">{m.nessunFornitore}</p>
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <div className="grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
             <div className="grid gap-2">
               <Label htmlFor="invio-fornitore">{m.fornitore}</Label>
