@@ -117,7 +117,10 @@ test.describe('Invii fornitori', () => {
     await screenshotBothSizes(page, 'invii-fornitori-lotti', { fullPage: true });
 
     await page.goto(`/pratiche/${luce[0].praticaId}`);
-    await expect(page.getByTestId('servizio-luce')).toContainText(msg.servizio.statoLabels.in_lavorazione);
+    // The practice's screen is a chunk of its own: on a busy machine it may take a while to open.
+    await expect(page.getByTestId('servizio-luce')).toContainText(msg.servizio.statoLabels.in_lavorazione, {
+      timeout: 30_000,
+    });
     await expect(page.getByTestId('servizio-luce')).toContainText('Edison');
   });
 });
