@@ -14,6 +14,7 @@ import { puntiFisiciRoutes } from '#server/modules/punti-fisici/punti-fisici.rou
 import { dashboardRoutes } from '#server/modules/dashboard/dashboard.routes.ts';
 import { commissioniRoutes } from '#server/modules/commissioni/commissioni.routes.ts';
 import { estrattiContoRoutes } from '#server/modules/estratti-conto/estratti-conto.routes.ts';
+import { inviiFornitoriRoutes } from '#server/modules/invii-fornitori/invii-fornitori.routes.ts';
 import { documentiRoutes } from '#server/modules/documenti/documenti.routes.ts';
 import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(lettureRoutes, { db });
   await app.register(fornitoriRoutes, { db });
+  await app.register(inviiFornitoriRoutes, { db, storage });
   await app.register(commissioniRoutes, { db });
   await app.register(estrattiContoRoutes, { db });
   await app.register(dashboardRoutes, { db });

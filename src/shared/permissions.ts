@@ -91,6 +91,8 @@ export const PERMISSIONS = {
   'commissioniConfig:manage': ADMIN,
   'fornitori:read': ADMIN_OFFICE,
   'fornitori:manage': ADMIN,
+  /** Supplier layouts, 'Da inviare' and batches (docs/product/fornitori-invii.md). */
+  'inviiFornitori:manage': ADMIN_OFFICE,
   'users:manage': ADMIN,
   'users:search': MANAGERS,
   /** 'Importa': points and users from a spreadsheet, invitations included (docs/product/importazione.md). */
@@ -132,6 +134,7 @@ export const paths = {
   pratica: (id: number | ':id') => `/pratiche/${id}`,
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
+  inviiFornitori: '/invii-fornitori',
   utenti: '/utenti',
   importa: '/importa',
   esitiFornitori: '/esiti-fornitori',
@@ -167,6 +170,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Lead', path: paths.leads, roles: ALL },
   { label: 'Da chiamare', path: paths.chiamate, roles: ALL },
   { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
+  { label: 'Invii fornitori', path: paths.inviiFornitori, roles: ADMIN_OFFICE },
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },

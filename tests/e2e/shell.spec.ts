@@ -29,6 +29,7 @@ test.describe('back-office shell', () => {
       'Lead',
       'Da chiamare',
       'Pratiche',
+      'Invii fornitori',
       'Commissioni',
       'Config Commissioni',
       'Utenti',

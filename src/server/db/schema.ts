@@ -66,6 +66,7 @@ import {
   type RegimeFiscale,
   type TipoProfiloFiscale,
 } from '#shared/fisco.ts';
+import type { ColonnaTracciato } from '#shared/invii-fornitori.ts';
 import {
   CAMPI_PROPOSTA,
   LETTURA_STATI,
@@ -1426,3 +1427,84 @@ export const esitiMappature = pgTable('esiti_mappature', {
   mappatura: jsonb('mappatura').$type<EsitiMappatura>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A supplier's layout for one kind of service (docs/product/fornitori-invii.md#tracciato): each
+ * save is a new version, never an update, so a batch names the exact layout it was written with.
+ */
+export const tracciatiFornitori = pgTable(
+  'tracciati_fornitori',
+  {
+    id: serial('id').primaryKey(),
+    fornitoreId: integer('fornitore_id')
+      .notNull()
+      .references(() => fornitori.id, { onDelete: 'cascade' }),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>().notNull(),
+    versione: integer('versione').notNull(),
+    colonne: jsonb('colonne').$type<ColonnaTracciato[]>().notNull(),
+    salvatoDaId: integer('salvato_da_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name as it was: the record survives the user. */
+    salvatoDaNome: text('salvato_da_nome'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tracciati_fornitori_versione_unique').on(t.fornitoreId, t.tipoServizio, t.versione),
+    index('tracciati_fornitori_salvato_da_idx').on(t.salvatoDaId),
+  ],
+);
+
+/**
+ * A batch of services sent to a supplier (docs/product/fornitori-invii.md#lotti): numbered per
+ * supplier, with the layout version and the file itself (a key of the document storage).
+ */
+export const inviiLotti = pgTable(
+  'invii_lotti',
+  {
+    id: serial('id').primaryKey(),
+    fornitoreId: integer('fornitore_id')
+      .notNull()
+      .references(() => fornitori.id, { onDelete: 'restrict' }),
+    numero: integer('numero').notNull(),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>().notNull(),
+    formato: text('formato').$type<'xlsx' | 'csv'>().notNull(),
+    /** 0: the default layout. */
+    tracciatoVersione: integer('tracciato_versione').notNull(),
+    fileKey: text('file_key').notNull(),
+    righe: integer('righe').notNull(),
+    reinvioDiId: integer('reinvio_di_id').references((): AnyPgColumn => inviiLotti.id, {
+      onDelete: 'set null',
+    }),
+    creatoDaId: integer('creato_da_id').references(() => users.id, { onDelete: 'set null' }),
+    creatoDaNome: text('creato_da_nome'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invii_lotti_numero_unique').on(t.fornitoreId, t.numero),
+    uniqueIndex('invii_lotti_file_key_unique').on(t.fileKey),
+    index('invii_lotti_reinvio_di_idx').on(t.reinvioDiId),
+    index('invii_lotti_creato_da_idx').on(t.creatoDaId),
+    check('invii_lotti_formato_check', sql`formato in ('xlsx', 'csv')`),
+  ],
+);
+
+/**
+ * The services of each batch. `invio` counts the sendings of one service (1 the first, 2 an
+ * 'Invia di nuovo'…): unique per service, so two exports racing for the same service cannot both
+ * send it, and only a deliberate re-send makes a second row.
+ */
+export const inviiLottiServizi = pgTable(
+  'invii_lotti_servizi',
+  {
+    lottoId: integer('lotto_id')
+      .notNull()
+      .references(() => inviiLotti.id, { onDelete: 'cascade' }),
+    servizioId: integer('servizio_id')
+      .notNull()
+      .references(() => servizi.id, { onDelete: 'cascade' }),
+    invio: integer('invio').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lottoId, t.servizioId] }),
+    uniqueIndex('invii_lotti_servizi_invio_unique').on(t.servizioId, t.invio),
+  ],
+);

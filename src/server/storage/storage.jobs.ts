@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { documenti } from '#server/db/schema.ts';
+import { documenti, inviiLotti } from '#server/db/schema.ts';
 import type { PeriodicJob } from '#server/jobs/scheduler.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 
@@ -25,7 +25,12 @@ export function orphanDocumentsJob(storage: DocumentStorage): PeriodicJob {
           .select({ filename: documenti.filename })
           .from(documenti)
           .where(inArray(documenti.filename, keys));
-        return new Set(rows.map((r) => r.filename));
+        // Batch files sent to suppliers live in the same store (docs/product/fornitori-invii.md#lotti).
+        const lotti = await db
+          .select({ filename: inviiLotti.fileKey })
+          .from(inviiLotti)
+          .where(inArray(inviiLotti.fileKey, keys));
+        return new Set([...rows, ...lotti].map((r) => r.filename));
       });
       if (result.orphans > 0 || result.unfinished > 0)
         log.info(result, 'documenti orfani e caricamenti interrotti rimossi');

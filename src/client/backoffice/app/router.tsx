@@ -84,6 +84,11 @@ const SCREENS: ScreenRoute[] = [
     Screen: screen(() => import('#client/backoffice/app/routes/pratica.tsx'), 'PraticaRoute'),
   },
   {
+    pattern: paths.inviiFornitori,
+    section: paths.inviiFornitori,
+    Screen: screen(() => import('#client/backoffice/app/routes/invii-fornitori.tsx'), 'InviiFornitoriRoute'),
+  },
+  {
     pattern: paths.commissioni,
     section: paths.commissioni,
     Screen: screen(() => import('#client/backoffice/app/routes/commissioni.tsx'), 'CommissioniRoute'),

@@ -199,7 +199,10 @@ export async function updateServizioStatus(
   body: ServizioStatusBody,
   /** Where e-mail links point; without it no notice is queued (the demo seed's history). */
   notifiche?: NotificheLinks,
-  /** Where the change came from, kept in the history: a supplier's outcome file (docs/product/fornitori-esiti.md#storico). */
+  /**
+   * Where the change came from, kept in the history's note: a supplier's outcome file
+   * (docs/product/fornitori-esiti.md#storico), a batch's 'inviata al fornitore, lotto N'.
+   */
   nota?: string,
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
   const [found] = await db
