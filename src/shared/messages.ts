@@ -1171,6 +1171,7 @@ export const msg = {
     filtroInvalid: 'Filtro di maturazione non valido: in_maturazione o maturata',
     totaleInMaturazione: 'In maturazione',
     diCuiAnticipi: 'di cui anticipi {importo}',
+    dashboardInMaturazione: 'In maturazione: {importo}',
     canaleLabels: {
       negozio: 'Negozio',
       porta_a_porta: 'Porta a porta',
@@ -1193,6 +1194,7 @@ export const msg = {
     esitoTipo: 'Esito',
     esitoData: 'Data',
     esitoSalva: 'Registra esito',
+    annulla: 'Annulla',
     esitoSuccess: 'Esito registrato',
     esitoError: "Impossibile registrare l'esito",
     tipoInvalid: 'Esito non valido: ripensamento, cessato o moroso',
@@ -1235,6 +1237,7 @@ export const msg = {
     periodiSuccess: 'Periodi di ripensamento salvati',
     periodiError: 'Errore nel salvataggio dei periodi di ripensamento',
     giorniLabel: '{canale} (giorni)',
+    predefinito: 'Predefinito {giorni} giorni: {fonte}',
     giorniInvalid: 'Giorni non validi: un numero intero da 0 a 365',
     // The payees' e-mail
     emailOggetto: 'Storno di una commissione: {servizio} di {cliente}',

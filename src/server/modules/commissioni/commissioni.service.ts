@@ -178,7 +178,8 @@ export function toCommissione(
     dataContratto: c.dataContratto,
     canale: c.canale,
     fineRipensamento: c.fineRipensamento,
-    maturazione: c.stornoOfId == null ? statoMaturazione(c.fineRipensamento, now) : null,
+    // A storno, or a commission its storno settled, is neither.
+    maturazione: c.stornoOfId == null && !stornoId ? statoMaturazione(c.fineRipensamento, now) : null,
     anticipo: c.anticipo,
     stornoDettaglio: c.stornoDettaglio,
   };

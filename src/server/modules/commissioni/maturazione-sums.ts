@@ -1,4 +1,4 @@
-import { and, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, not, sql, type SQL } from 'drizzle-orm';
 import type { StatoMaturazione } from '#shared/commissioni/maturazione.ts';
 import { normalizeMoney, toCents, fromCents } from '#shared/money.ts';
 import type { CommissioniSummary } from '#shared/schemas/commissione.ts';
@@ -8,15 +8,19 @@ import { commissioni } from '#server/db/schema.ts';
 
 /**
  * In maturazione or matured on the Rome day `today` (docs/product/commissions.md#maturazione):
- * computed from the window's last day, never by a job rewriting rows. A storno, or a commission
- * from before windows were recorded, has no window: it is not in maturazione.
+ * computed from the window's last day, never by a job rewriting rows. A storno, a commission
+ * from before windows were recorded (no window) and one already clawed back (its storno settles
+ * it) are not in maturazione.
  */
 export function maturazioneWhere(stato: StatoMaturazione | undefined, now: Date): SQL | undefined {
   if (!stato) return undefined;
   const today = romeDateKey(now);
-  return stato === 'in_maturazione'
-    ? gte(commissioni.fineRipensamento, today)
-    : or(isNull(commissioni.fineRipensamento), lt(commissioni.fineRipensamento, today));
+  // Written out in full: the outer column must stay qualified inside the subquery.
+  const notSettled = sql`not exists (select 1 from commissioni s where s.storno_of_id = "commissioni"."id")`;
+  // The plain comparison reads the index of the window's last day; the rest is its negation,
+  // with no window counting as outside it (never null).
+  if (stato === 'in_maturazione') return and(gte(commissioni.fineRipensamento, today), notSettled);
+  return not(and(sql`coalesce(${commissioni.fineRipensamento} >= ${today}::date, false)`, notSettled)!);
 }
 
 /**
