@@ -51,11 +51,6 @@ export function addDays(key: string, days: number): string {
   return keyOf(dayNumber(key) + days);
 }
 
-/** Days from one calendar day to another: the contract day is day 0, the next one day 1. */
-export function daysBetween(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from);
-}
-
 /**
  * The last day on which the customer may withdraw: the period starts the day after the contract
  * (day 1) and its last day is day `giorni`. A 14-day period from a contract of 1 March ends on
