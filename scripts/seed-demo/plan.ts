@@ -82,6 +82,8 @@ const KO_WEIGHTS: Record<KoMotivazione, number> = {
   documentazione_incompleta: 20,
   cliente_non_interessato: 25,
   altro: 5,
+  // A withdrawal goes through its outcome, which the demo does not record.
+  ripensamento: 0,
 };
 
 /**

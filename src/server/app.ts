@@ -20,6 +20,7 @@ import { fornitoriRoutes } from '#server/modules/fornitori/fornitori.routes.ts';
 import { praticheRoutes } from '#server/modules/pratiche/pratiche.routes.ts';
 import { lettureRoutes } from '#server/modules/letture-bollette/letture.routes.ts';
 import { serviziRoutes } from '#server/modules/servizi/servizi.routes.ts';
+import { maturazioneRoutes } from '#server/modules/maturazione/maturazione.routes.ts';
 import { landingRoutes } from '#server/modules/landing/landing.routes.ts';
 import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
@@ -144,6 +145,12 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(praticheRoutes, { db, storage });
   await app.register(serviziRoutes, {
+    db,
+    publicBaseUrl: config.publicBaseUrl,
+    notify,
+    testClock: config.nodeEnv === 'test',
+  });
+  await app.register(maturazioneRoutes, {
     db,
     publicBaseUrl: config.publicBaseUrl,
     notify,

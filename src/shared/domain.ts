@@ -22,8 +22,12 @@ export const KO_MOTIVAZIONI = [
   'documentazione_incompleta',
   'cliente_non_interessato',
   'altro',
+  // Only through the outcome after activation, which checks the window (docs/product/lifecycle.md#esiti-dopo-lattivazione).
+  'ripensamento',
 ] as const;
 export type KoMotivazione = (typeof KO_MOTIVAZIONI)[number];
+/** The reasons a person picks in the status dialog: a withdrawal goes through its outcome. */
+export const KO_MOTIVAZIONI_MANUALI = KO_MOTIVAZIONI.filter((k) => k !== 'ripensamento');
 
 export const LEAD_CONTATTO_STATI = ['nuovo', 'contattato', 'non_raggiungibile'] as const;
 export type LeadContattoStato = (typeof LEAD_CONTATTO_STATI)[number];
@@ -43,6 +47,8 @@ export const EMAIL_TIPI = [
   'servizio_ko',
   'chiamata_invito',
   'utente_invito',
+  // A clawback after activation, to each payee (docs/product/commissions.md#regole-di-storno).
+  'commissione_stornata',
 ] as const;
 export type EmailTipo = (typeof EMAIL_TIPI)[number];
 

@@ -76,6 +76,13 @@ export const ERROR_CODES = [
   'DATI_GIA_CANCELLATI',
   'IDEMPOTENCY_KEY_INVALID',
   'IDEMPOTENCY_KEY_REUSED',
+  // Outcomes after activation (docs/product/lifecycle.md#esiti-dopo-lattivazione).
+  /** 409: the service is not completato. */
+  'NOT_COMPLETED',
+  /** 409: the service already has its outcome. */
+  'ESITO_GIA_REGISTRATO',
+  /** 409: a withdrawal dated after the window's last day. */
+  'RIPENSAMENTO_TARDIVO',
   // Da chiamare (docs/product/calls.md).
   /** 400: the queue's cursor is not one the server gave. */
   'INVALID_CURSOR',

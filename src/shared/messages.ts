@@ -298,6 +298,7 @@ export const msg = {
       documentazione_incompleta: 'Documentazione incompleta',
       cliente_non_interessato: 'Cliente non interessato',
       altro: 'Altro',
+      ripensamento: 'Ripensamento',
     } as Record<string, string>,
   },
   /** The scheda contratto of a service (docs/product/scheda-contratto.md). */
@@ -1149,6 +1150,7 @@ export const msg = {
         servizio_ko: 'Servizio in KO',
         chiamata_invito: 'Invito per una chiamata',
         utente_invito: 'Invito a impostare la password',
+        commissione_stornata: 'Storno di una commissione',
       },
     },
   },
@@ -1566,6 +1568,102 @@ export const msg = {
         'Nessun servizio del lotto è ancora in lavorazione: non c’è niente da inviare di nuovo',
       fileMancante: 'Il file del lotto non è più in archivio',
     },
+  },
+  /**
+   * Maturing commissions, outcomes after activation and clawback rules (issue 50a):
+   * docs/product/commissions.md#maturazione, docs/product/lifecycle.md#esiti-dopo-lattivazione.
+   */
+  maturazione: {
+    inMaturazione: 'In maturazione',
+    maturata: 'Maturata',
+    anticipo: 'Anticipo',
+    finoAl: 'in maturazione fino al {data}',
+    maturataIl: 'maturata dal {data}',
+    filtro: 'Maturazione',
+    filtroTutte: 'Tutte',
+    filtroInvalid: 'Filtro di maturazione non valido: in_maturazione o maturata',
+    totaleInMaturazione: 'In maturazione',
+    diCuiAnticipi: 'di cui anticipi {importo}',
+    dashboardInMaturazione: 'In maturazione: {importo}',
+    canaleLabels: {
+      negozio: 'Negozio',
+      porta_a_porta: 'Porta a porta',
+      telefono: 'Telefono',
+      web_qr: 'Web/QR',
+    } as Record<string, string>,
+    canaleSconosciuto: 'Canale non indicato',
+    contratto: 'Contratto del {data} · {canale}',
+    // Outcomes after activation
+    esitoLabels: {
+      ripensamento: 'Ripensamento',
+      cessato: 'Cessato',
+      moroso: 'Moroso',
+    } as Record<string, string>,
+    esitoRegistrato: '{esito} il {data}',
+    esitoButton: "Esito dopo l'attivazione",
+    esitoTitle: "Esito dopo l'attivazione",
+    esitoDescription:
+      'Un ripensamento nel periodo annulla la commissione; cessato e moroso applicano la regola di storno del fornitore.',
+    esitoTipo: 'Esito',
+    esitoData: 'Data',
+    esitoSalva: 'Registra esito',
+    annulla: 'Annulla',
+    esitoSuccess: 'Esito registrato',
+    esitoError: "Impossibile registrare l'esito",
+    tipoInvalid: 'Esito non valido: ripensamento, cessato o moroso',
+    dataInvalid: 'Data non valida: usa il formato aaaa-MM-gg',
+    dataFutura: "La data dell'esito non può essere nel futuro",
+    dataPrimaContratto: "La data dell'esito non può precedere il contratto ({data})",
+    dataPrimaAttivazione: "La data dell'esito non può precedere l'attivazione ({data})",
+    nonCompletato: "Un esito dopo l'attivazione si registra solo su un servizio completato",
+    giaRegistrato: 'Per questo servizio è già registrato un esito: {esito} il {data}',
+    ripensamentoTardivo: 'Ripensamento fuori termine: il periodo di ripensamento è finito il {data}',
+    ripensamentoSoloDaEsito:
+      "Il ripensamento si registra con «Esito dopo l'attivazione», che controlla il periodo",
+    esitoAnnullata: 'Ripensamento registrato: la commissione è annullata',
+    esitoStornata: 'Storno creato secondo la regola del fornitore',
+    esitoNessunoStorno: 'Nessuno storno: la regola del fornitore non lo prevede',
+    // Storno rows
+    stornoMotivo: 'Motivo: {motivo} il {data}',
+    regolaIntero: 'entro {mesi} mesi, per intero',
+    regolaProporzionale: 'entro {mesi} mesi, in proporzione ai mesi mancanti',
+    regolaApplicata: 'regola: {regola} ({num}/{den})',
+    stornoNota: 'Storno della commissione #{id}: {motivo} il {data}',
+    // Clawback rule (Config Commissioni)
+    regolaTitle: 'Regola di storno',
+    regolaDescription:
+      "Se il servizio cessa o il cliente non paga entro questi mesi dall'attivazione, la commissione viene stornata.",
+    regolaMesi: 'Entro mesi',
+    regolaModo: 'Storno',
+    regolaNessuna: 'Nessuna regola',
+    modoLabels: {
+      intero: 'Per intero',
+      proporzionale: 'In proporzione ai mesi mancanti',
+    } as Record<string, string>,
+    mesiInvalid: 'Mesi non validi: un numero intero da 1 a 120',
+    modoRequired: 'Indica se lo storno è per intero o in proporzione',
+    modoInvalid: 'Modo di storno non valido: intero o proporzionale',
+    // Withdrawal periods (Impostazioni)
+    periodiTitle: 'Periodi di ripensamento',
+    periodiDescription:
+      'Giorni entro cui il cliente può ripensarci, per canale di vendita: fino alla fine del periodo la commissione è in maturazione.',
+    periodiSuccess: 'Periodi di ripensamento salvati',
+    periodiError: 'Errore nel salvataggio dei periodi di ripensamento',
+    giorniLabel: '{canale} (giorni)',
+    predefinito: 'Predefinito {giorni} giorni: {fonte}',
+    giorniInvalid: 'Giorni non validi: un numero intero da 0 a 365',
+    // The payees' e-mail
+    emailOggetto: 'Storno di una commissione: {servizio} di {cliente}',
+    emailAnteprima: 'Importo stornato: {importo}.',
+    emailTesto:
+      'il servizio {servizio} della pratica #{praticaId} è {esito} il {data}: la commissione viene stornata secondo la regola del fornitore.',
+    emailRigaStorno: 'Importo stornato',
+    emailRigaRegola: 'Regola',
+    emailButton: 'Vedi le tue commissioni',
+    emailSaluto: 'Ciao {nome},',
+    emailFooter: 'Ricevi questa e-mail perché sei beneficiario della commissione in WINSOLUTION.',
+    emailCliente: 'Cliente',
+    emailServizio: 'Servizio',
   },
 } as const;
 

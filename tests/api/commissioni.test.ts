@@ -310,6 +310,9 @@ describe('GET /api/commissioni: role scope and role-specific amounts', () => {
       daIncassare: '19.00',
       incassate: '4.00',
       storni: { totale: '-4.00', daIncassare: '-4.00', incassate: '0.00' },
+      // Completed just now, luce is still in its window; the paid one is settled by its storno
+      // (docs/product/commissions.md#maturazione).
+      maturazione: { inMaturazione: '23.00', anticipi: '0.00' },
     });
   });
 

@@ -68,6 +68,14 @@ import {
 } from '#shared/fisco.ts';
 import type { ColonnaTracciato } from '#shared/invii-fornitori.ts';
 import {
+  MODI_STORNO,
+  type Canale,
+  type EsitoPostAttivazione,
+  type ModoStorno,
+  type RegolaStorno,
+  type StornoDettaglio,
+} from '#shared/commissioni/maturazione.ts';
+import {
   CAMPI_PROPOSTA,
   LETTURA_STATI,
   PROPOSTA_STATI,
@@ -424,6 +432,9 @@ export const servizi = pgTable(
     dataUltimoAggiornamento: timestamp('data_ultimo_aggiornamento', { withTimezone: true })
       .notNull()
       .defaultNow(),
+    /** An outcome after activation (ripensamento, cessato, moroso) and its day. See docs/product/lifecycle.md#esiti-dopo-lattivazione */
+    esitoPostAttivazione: text('esito_post_attivazione').$type<EsitoPostAttivazione>(),
+    dataEsito: date('data_esito', { mode: 'string' }),
   },
   (t) => [
     index('servizi_pratica_idx').on(t.praticaId),
@@ -582,10 +593,16 @@ export const commissioniFornitori = pgTable(
       .notNull()
       .default('0'),
     percentualeStruttura: numeric('percentuale_struttura', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** The clawback rule: within stornoMesi months of activation, in full or pro rata (docs/product/commissions.md#regole-di-storno). */
+    stornoMesi: integer('storno_mesi'),
+    stornoModo: text('storno_modo').$type<ModoStorno>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('commissioni_fornitori_fornitore_servizio_unique').on(t.fornitoreId, t.servizio)],
+  (t) => [
+    uniqueIndex('commissioni_fornitori_fornitore_servizio_unique').on(t.fornitoreId, t.servizio),
+    check('commissioni_fornitori_storno_modo_check', inList('storno_modo', MODI_STORNO)),
+  ],
 );
 
 export const commissioni = pgTable(
@@ -627,6 +644,19 @@ export const commissioni = pgTable(
     stornoOfId: integer('storno_of_id').references((): AnyPgColumn => commissioni.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * Maturing (docs/product/commissions.md#maturazione): the contract's day and channel, and the
+     * last day of its withdrawal window. Null on storni and on commissions older than the window.
+     */
+    dataContratto: date('data_contratto', { mode: 'string' }),
+    canale: text('canale').$type<Canale>(),
+    fineRipensamento: date('fine_ripensamento', { mode: 'string' }),
+    /** Paid while still in maturazione: an advance. */
+    anticipo: boolean('anticipo').notNull().default(false),
+    /** The supplier's clawback rule when the commission was computed. */
+    regolaStorno: jsonb('regola_storno').$type<RegolaStorno>(),
+    /** On a storno row after an outcome: why, when, and the share the rule took back. */
+    stornoDettaglio: jsonb('storno_dettaglio').$type<StornoDettaglio>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -667,6 +697,8 @@ export const commissioni = pgTable(
       .on(t.statoPagamento, t.dataCompletamento, t.id)
       .where(sql`importo_amministrazione <> 0`),
     uniqueIndex('commissioni_storno_of_unique').on(t.stornoOfId),
+    // The commissions still in their window: few, whatever the table's size.
+    index('commissioni_fine_ripensamento_idx').on(t.fineRipensamento),
     check('commissioni_stato_pagamento_check', inList('stato_pagamento', PAGAMENTO_STATI)),
   ],
 );

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PAGAMENTO_STATI, SERVIZI_PRINCIPALI } from '#shared/domain.ts';
+import { ESITI_POST_ATTIVAZIONE, MODI_STORNO, STATI_MATURAZIONE } from '#shared/commissioni/maturazione.ts';
 import { msg } from '#shared/messages.ts';
+import { regolaStornoShape } from '#shared/schemas/maturazione.ts';
 import { toCents } from '#shared/money.ts';
 import {
   exportFormatSchema,
@@ -84,8 +86,12 @@ export const commissioneConfigBodySchema = z
     percentualeAgente: percentSchema.default('0'),
     percentualeAreaManager: percentSchema.default('0'),
     percentualeStruttura: percentSchema.default('0'),
+    ...regolaStornoShape,
   })
   .superRefine((body, ctx) => {
+    // A clawback rule needs both its months and its mode (docs/product/commissions.md#regole-di-storno).
+    if (body.stornoMesi != null && body.stornoModo == null)
+      ctx.addIssue({ code: 'custom', path: ['stornoModo'], message: msg.maturazione.modoRequired });
     // A malformed percentage already has its own issue; the sum is only meaningful over valid ones.
     if (!CONFIG_PERCENT_FIELDS.every((f) => isValidPercent(body[f]))) return;
     const sum = CONFIG_PERCENT_FIELDS.reduce((total, f) => total + toCents(body[f]), 0);
@@ -118,6 +124,9 @@ export const commissioneConfigSchema = z.object({
   percentualeAgente: z.string(),
   percentualeAreaManager: z.string(),
   percentualeStruttura: z.string(),
+  /** The clawback rule, or both null (docs/product/commissions.md#regole-di-storno). */
+  stornoMesi: z.number().int().nullable(),
+  stornoModo: z.enum(MODI_STORNO).nullable(),
   updatedAt: z.string(),
 });
 export type CommissioneConfig = z.infer<typeof commissioneConfigSchema>;
@@ -139,6 +148,8 @@ const dateKey = z
 
 const commissioniFiltersShape = {
   status: z.enum(PAGAMENTO_STATI, { message: 'Stato di pagamento non valido' }).optional(),
+  /** In maturazione or maturata on the Rome day of the request (docs/product/commissions.md#maturazione). */
+  maturazione: z.enum(STATI_MATURAZIONE, { message: msg.maturazione.filtroInvalid }).optional(),
   dataInizio: dateKey.optional(),
   dataFine: dateKey.optional(),
 };
@@ -161,7 +172,7 @@ export const exportCommissioniQuerySchema = z
   .refine(...rangeInOrder);
 export type CommissioniFilters = Pick<
   z.output<typeof exportCommissioniQuerySchema>,
-  'status' | 'dataInizio' | 'dataFine'
+  'status' | 'dataInizio' | 'dataFine' | 'maturazione'
 >;
 
 const bonusSchema = z.object({
@@ -200,6 +211,24 @@ export const commissioneSchema = z.object({
   stornoOfId: z.number().int().nullable(),
   /** Set on a paid commission that was clawed back: its storno row. */
   stornoId: z.number().int().nullable(),
+  /** Maturing (docs/product/commissions.md#maturazione); null on storni and on rows from before it was recorded. */
+  dataContratto: z.string().nullable(),
+  canale: z.string().nullable(),
+  fineRipensamento: z.string().nullable(),
+  /** On the day of the request; a storno is neither. */
+  maturazione: z.enum(STATI_MATURAZIONE).nullable(),
+  /** Paid while still in maturazione. */
+  anticipo: z.boolean(),
+  /** On a storno row after an outcome: why, when and the share its rule took back. */
+  stornoDettaglio: z
+    .object({
+      motivo: z.enum(ESITI_POST_ATTIVAZIONE),
+      data: z.string(),
+      regola: z.object({ mesi: z.number().int(), modo: z.enum(MODI_STORNO) }).optional(),
+      mesiTrascorsi: z.number().int().optional(),
+      quota: z.object({ num: z.number().int(), den: z.number().int() }).optional(),
+    })
+    .nullable(),
 });
 export type Commissione = z.infer<typeof commissioneSchema>;
 
@@ -213,6 +242,8 @@ export const commissioniSummarySchema = z.object({
   daIncassare: z.string(),
   incassate: z.string(),
   storni: z.object({ totale: z.string(), daIncassare: z.string(), incassate: z.string() }),
+  /** Of the filtered rows, those still in maturazione today, and of them the ones paid (advances). */
+  maturazione: z.object({ inMaturazione: z.string(), anticipi: z.string() }).optional(),
 });
 export type CommissioniSummary = z.infer<typeof commissioniSummarySchema>;
 

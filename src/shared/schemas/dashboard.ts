@@ -39,6 +39,8 @@ export const dashboardStatsSchema = z.object({
   totalCommissions: z.string(),
   commissionsThisMonth: z.string(),
   commissionsToday: z.string(),
+  /** Of the total, what is still in its withdrawal window today (docs/product/commissions.md#maturazione). */
+  commissionsInMaturazione: z.string(),
   /** Points in the caller's scope (for the scoped roles: the points assigned to them). */
   myPoints: z.number().int(),
   /** Active points in the caller's scope. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { KO_MOTIVAZIONI, KO_MOTIVAZIONI_MANUALI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { ESITI_POST_ATTIVAZIONE } from '#shared/commissioni/maturazione.ts';
 import { msg } from '#shared/messages.ts';
 import { toCents } from '#shared/money.ts';
 import { amountIssue, text } from '#shared/schemas/common.ts';
@@ -35,6 +36,8 @@ export const servizioSchema = z.object({
   dataCreazione: z.string(),
   dataUltimoAggiornamento: z.string(),
   storico: z.array(storicoSchema),
+  /** An outcome after activation, with its day (docs/product/lifecycle.md#esiti-dopo-lattivazione). */
+  esito: z.object({ tipo: z.enum(ESITI_POST_ATTIVAZIONE), data: z.string() }).nullable(),
 });
 export type Servizio = z.infer<typeof servizioSchema>;
 
@@ -86,12 +89,25 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The rules that depend on the service type; the same on both sides. */
-export function servizioStatusIssues(tipoServizio: string, body: ServizioStatusBody): FieldIssue[] {
+/**
+ * The rules that depend on the service type; the same on both sides. A withdrawal is a KO only
+ * through its outcome (`viaEsito`), which checks the window first.
+ */
+export function servizioStatusIssues(
+  tipoServizio: string,
+  body: ServizioStatusBody,
+  viaEsito = false,
+): FieldIssue[] {
   const issues: FieldIssue[] = [];
   if (body.stato === 'ko') {
     if (!body.koMotivazione) issues.push({ path: 'koMotivazione', message: msg.servizio.koReasonRequired });
-    else if (!(KO_MOTIVAZIONI as readonly string[]).includes(body.koMotivazione)) {
+    else if (body.koMotivazione === 'ripensamento' && !viaEsito)
+      issues.push({ path: 'koMotivazione', message: msg.maturazione.ripensamentoSoloDaEsito });
+    else if (
+      !((viaEsito ? KO_MOTIVAZIONI : KO_MOTIVAZIONI_MANUALI) as readonly string[]).includes(
+        body.koMotivazione,
+      )
+    ) {
       issues.push({ path: 'koMotivazione', message: msg.servizio.koReasonInvalid });
     }
   }

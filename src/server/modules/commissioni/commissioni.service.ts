@@ -12,7 +12,8 @@ import type {
   CommissioniSummary,
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
-import { addRomeDays, formatRomeDateTime, romeDayStartFromKey } from '#shared/time.ts';
+import { addRomeDays, formatRomeDateTime, romeDateKey, romeDayStartFromKey } from '#shared/time.ts';
+import { statoMaturazione } from '#shared/commissioni/maturazione.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import { retryOnConflict } from '#server/db/conflicts.ts';
@@ -39,6 +40,11 @@ import {
   commissionDaySums,
   commissioniScope,
 } from '#server/modules/commissioni/commissioni.scope.ts';
+import {
+  maturazioneWhere,
+  sumInMaturazione,
+  summaryFor,
+} from '#server/modules/commissioni/maturazione-sums.ts';
 
 type ConfigRow = typeof commissioniFornitori.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -85,6 +91,8 @@ function toConfig(row: ConfigRow, fornitore: { codice: string; nome: string }): 
     percentualeAgente: normalizeMoney(row.percentualeAgente),
     percentualeAreaManager: normalizeMoney(row.percentualeAreaManager),
     percentualeStruttura: normalizeMoney(row.percentualeStruttura),
+    stornoMesi: row.stornoMesi,
+    stornoModo: row.stornoMesi == null ? null : row.stornoModo,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -112,7 +120,9 @@ export async function saveConfig(
       'VALIDATION',
     );
   }
-  const { fornitoreId, servizio, ...values } = input;
+  const { fornitoreId, servizio, ...rest } = input;
+  // No months, no rule: a mode alone means nothing (docs/product/commissions.md#regole-di-storno).
+  const values = { ...rest, stornoModo: rest.stornoMesi == null ? null : rest.stornoModo };
   const [existing] = await db
     .select({ id: commissioniFornitori.id })
     .from(commissioniFornitori)
@@ -142,6 +152,7 @@ type CommissioneJoined = {
 export function toCommissione(
   actor: Actor,
   { c, codice, fornitoreNome, puntoFisicoNome, stornoId }: CommissioneJoined,
+  now = new Date(),
 ): Commissione {
   const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
   const base = {
@@ -163,6 +174,14 @@ export function toCommissione(
     unitaAggiuntive: c.unitaAggiuntive,
     stornoOfId: c.stornoOfId,
     stornoId: stornoId ?? null,
+    // docs/product/commissions.md#maturazione
+    dataContratto: c.dataContratto,
+    canale: c.canale,
+    fineRipensamento: c.fineRipensamento,
+    // A storno, or a commission its storno settled, is neither.
+    maturazione: c.stornoOfId == null && !stornoId ? statoMaturazione(c.fineRipensamento, now) : null,
+    anticipo: c.anticipo,
+    stornoDettaglio: c.stornoDettaglio,
   };
   switch (actor.role) {
     case 'admin':
@@ -230,9 +249,10 @@ export interface ListCommissioniQuery extends CommissioniFilters {
 }
 
 /** The payment status and Rome-day range of the list, the export and the statements. */
-export function filtersWhere(filters: CommissioniFilters) {
+export function filtersWhere(filters: CommissioniFilters, now = new Date()) {
   return and(
     filters.status ? eq(commissioni.statoPagamento, filters.status) : undefined,
+    maturazioneWhere(filters.maturazione, now),
     filters.dataInizio
       ? gte(commissioni.dataCompletamento, romeDayStartFromKey(filters.dataInizio))
       : undefined,
@@ -325,15 +345,24 @@ export async function listCommissioni(
     .orderBy(...newestFirst)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const [rows, { righe, ...summary }] = await Promise.all([
+  const now = new Date();
+  const [rows, all, inMat] = await Promise.all([
     selectJoined(db, { fino: newestIdSql(commissioni) })
       .where(inArray(commissioni.id, pageIds))
       .orderBy(...newestFirst),
     sumCommissioni(db, actor, query),
+    // What is still in maturazione among the filtered rows (docs/product/commissions.md#maturazione).
+    sumInMaturazione(
+      db,
+      filterWhere(actor, { ...query, maturazione: undefined }),
+      commissionAmountFor(actor),
+      now,
+    ),
   ]);
+  const { righe, ...summary } = summaryFor(query.maturazione, all, inMat);
   const fino = query.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, commissioni));
   return {
-    items: rows.map((r) => toCommissione(actor, r)),
+    items: rows.map((r) => toCommissione(actor, r, now)),
     // Exact: the summary sums every filtered row anyway (docs/performance.md#totali-delle-liste).
     total: righe,
     totalIsLowerBound: false,
@@ -402,6 +431,12 @@ export async function updatePayment(
         statoPagamento: input.status,
         // Marking an already paid commission as paid keeps its payment date.
         dataPagamento: input.status === 'pagato' ? sql`coalesce(${commissioni.dataPagamento}, now())` : null,
+        // Paid before its window ended: an advance (docs/product/commissions.md#anticipi).
+        anticipo:
+          input.status === 'pagato'
+            ? sql`case when ${commissioni.dataPagamento} is not null then ${commissioni.anticipo}
+                else coalesce(${commissioni.fineRipensamento} >= ${romeDateKey(new Date())}::date, false) end`
+            : false,
         ...(input.note !== undefined ? { notePagamento: input.note || null } : {}),
       })
       .where(and(eq(commissioni.id, id), commissioniScope(actor)))

@@ -1,7 +1,7 @@
 import { count, desc, sql } from 'drizzle-orm';
 import { SERVIZI_PRINCIPALI, SERVIZIO_STATI, SERVIZIO_TIPI, type ServizioStato } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { normalizeMoney } from '#shared/money.ts';
+import { fromCents, normalizeMoney } from '#shared/money.ts';
 import { can } from '#shared/permissions.ts';
 import {
   DASHBOARD_RECENT_LIMIT,
@@ -22,6 +22,7 @@ import {
   commissioniScope,
 } from '#server/modules/commissioni/commissioni.scope.ts';
 import { toCommissione } from '#server/modules/commissioni/commissioni.service.ts';
+import { sumInMaturazione } from '#server/modules/commissioni/maturazione-sums.ts';
 import { leadsTotalQuery, pointCountersQuery, type Voce } from '#server/modules/punti-fisici/contatori.ts';
 import { praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
@@ -204,17 +205,20 @@ export async function getDashboardStats(
   actor: Actor,
   now = new Date(),
 ): Promise<DashboardStats> {
-  const [{ totalLeads, myPoints, activePoints, servizi: counts }, sums, recent] = await Promise.all([
-    dashboardCounts(db, actor),
-    commissionSums(db, actor, now),
-    recentCommissions(db, actor),
-  ]);
+  const [{ totalLeads, myPoints, activePoints, servizi: counts }, sums, recent, inMaturazione] =
+    await Promise.all([
+      dashboardCounts(db, actor),
+      commissionSums(db, actor, now),
+      recentCommissions(db, actor),
+      sumInMaturazione(db, commissioniScope(actor), commissionAmountFor(actor), now),
+    ]);
   const points = { myPoints, activePoints };
   const stats: DashboardStats = {
     totalLeads,
     totalCommissions: sums.total,
     commissionsThisMonth: sums.month,
     commissionsToday: sums.today,
+    commissionsInMaturazione: fromCents(inMaturazione.totale),
     myPoints: points.myPoints,
     activePoints: points.activePoints,
     monthlyStats: sums.monthlyStats,

@@ -368,7 +368,7 @@ export async function runEsiti(ctx: EsitiContext, actor: Actor, id: number, meta
             c.servizioId,
             await bodyFor(db, c.servizioId, c, fornitore),
             { publicBaseUrl: ctx.publicBaseUrl },
-            m.notaStorico(row.nomeFile, c.riga, c.data),
+            { nota: m.notaStorico(row.nomeFile, c.riga, c.data) },
           );
           c.esito = 'applicato';
         } catch (error) {

@@ -346,7 +346,7 @@ async function writeLotto(
     select ${lotto.id}, s.id, coalesce((select max(x.invio) from ${inviiLottiServizi} x where x.servizio_id = s.id), 0) + 1
     from ${servizi} s where s.id = any(${intArray(ids)})`);
   for (const id of ids)
-    await updateServizioStatus(tx, actor, id, IN_LAVORAZIONE, undefined, storicoInvio(numero));
+    await updateServizioStatus(tx, actor, id, IN_LAVORAZIONE, undefined, { nota: storicoInvio(numero) });
   await tx
     .update(servizi)
     .set({ fornitoreId: fornitore.id })

@@ -9,6 +9,7 @@ import {
 import { fillMessage, msg } from '#shared/messages.ts';
 import { fromCents, normalizeMoney, toCents } from '#shared/money.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
+import { formatDayKey } from '#shared/periodi.ts';
 import { servizioStatusIssues, type Servizio, type ServizioStatusBody } from '#shared/schemas/servizio.ts';
 import {
   SERVIZI_A_UNITA,
@@ -36,6 +37,7 @@ import { configFromRow } from '#server/modules/commissioni/commissioni.service.t
 import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { enqueueEsitoServizio } from '#server/modules/notifiche/notifiche.service.ts';
 import { ridDellaScheda } from '#server/modules/servizi/scheda.service.ts';
+import { maturazioneAlCompletamento } from '#server/modules/maturazione/al-completamento.ts';
 
 type ServizioRow = typeof servizi.$inferSelect;
 type CommissioneRow = typeof commissioni.$inferSelect;
@@ -115,6 +117,7 @@ function toServizio(
     dataCreazione: s.dataCreazione.toISOString(),
     dataUltimoAggiornamento: s.dataUltimoAggiornamento.toISOString(),
     storico,
+    esito: s.esitoPostAttivazione && s.dataEsito ? { tipo: s.esitoPostAttivazione, data: s.dataEsito } : null,
   };
 }
 
@@ -137,7 +140,13 @@ async function liveCommissions(tx: Transaction, servizioId: number): Promise<Com
  * A service leaving 'completato' loses its unpaid commission (docs/product/commissions.md#storni); a paid one is never
  * deleted but clawed back by a storno row with the amounts negated, to be recovered at the next payout.
  */
-async function withdrawCommissions(tx: Transaction, servizioId: number, now: Date) {
+async function withdrawCommissions(
+  tx: Transaction,
+  servizioId: number,
+  now: Date,
+  /** A withdrawal (ripensamento): its storno says so (docs/product/commissions.md#ripensamento). */
+  esito?: { tipo: 'ripensamento'; data: string },
+) {
   for (const row of await liveCommissions(tx, servizioId)) {
     if (row.statoPagamento !== 'pagato') {
       await tx.delete(commissioni).where(eq(commissioni.id, row.id));
@@ -175,9 +184,16 @@ async function withdrawCommissions(tx: Transaction, servizioId: number, now: Dat
           }
         : null,
       statoPagamento: 'non_pagato',
-      notePagamento: `Storno della commissione #${row.id}`,
+      notePagamento: esito
+        ? fillMessage(msg.maturazione.stornoNota, {
+            id: row.id,
+            motivo: msg.maturazione.esitoLabels[esito.tipo],
+            data: formatDayKey(esito.data),
+          })
+        : `Storno della commissione #${row.id}`,
       dataCompletamento: now,
       stornoOfId: row.id,
+      stornoDettaglio: esito ? { motivo: esito.tipo, data: esito.data } : null,
     });
   }
 }
@@ -200,17 +216,20 @@ export async function updateServizioStatus(
   /** Where e-mail links point; without it no notice is queued (the demo seed's history). */
   notifiche?: NotificheLinks,
   /**
-   * Where the change came from, kept in the history's note: a supplier's outcome file
-   * (docs/product/fornitori-esiti.md#storico), a batch's 'inviata al fornitore, lotto N'.
+   * Where the change came from: `nota` is kept in the history (a supplier's outcome file,
+   * docs/product/fornitori-esiti.md#storico; a batch's 'inviata al fornitore, lotto N'); `esito` a
+   * withdrawal recorded as an outcome, its window already checked
+   * (docs/product/lifecycle.md#esiti-dopo-lattivazione).
    */
-  nota?: string,
+  origine: { nota?: string; esito?: { tipo: 'ripensamento'; data: string } } = {},
 ): Promise<{ servizio: Servizio; statoPratica: string }> {
   const [found] = await db
     .select({ praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
     .from(servizi)
     .where(eq(servizi.id, id));
   if (!found) throw AppError.notFound(msg.servizio.notFound);
-  const issues = servizioStatusIssues(found.tipo, body);
+  const { nota, esito } = origine;
+  const issues = servizioStatusIssues(found.tipo, body, esito != null);
   if (issues.length > 0) throw badRequest(issues);
 
   const change = async (tx: Transaction) => {
@@ -341,11 +360,18 @@ export async function updateServizioStatus(
           areaManager: fromCents(result.bonusApplicati.areaManager),
         },
         dataCompletamento: now,
+        ...(await maturazioneAlCompletamento(tx, {
+          servizioId: current.id,
+          fornitoreId: fornitore.id,
+          tipoServizio: tipo,
+          isLanding: pratica.indirizzoIp != null,
+          now,
+        })),
       };
     }
 
     // Leaving 'completato', or completing again with new data: the previous commission goes.
-    if (current.stato === 'completato') await withdrawCommissions(tx, current.id, now);
+    if (current.stato === 'completato') await withdrawCommissions(tx, current.id, now, esito);
     if (newCommission) await tx.insert(commissioni).values(newCommission);
 
     await tx
@@ -354,6 +380,9 @@ export async function updateServizioStatus(
         ...completion,
         stato: body.stato,
         koMotivazione: body.stato === 'ko' ? body.koMotivazione! : null,
+        // Any other change starts the service's life over: no outcome recorded.
+        esitoPostAttivazione: esito?.tipo ?? null,
+        dataEsito: esito?.data ?? null,
         dataUltimoAggiornamento: now,
       })
       .where(eq(servizi.id, current.id));

@@ -5,6 +5,7 @@ import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { impostazioniQueries } from '#client/backoffice/features/impostazioni/api/impostazioni.ts';
 import { ImpostazioniForm } from '#client/backoffice/features/impostazioni/components/impostazioni-form.tsx';
+import { PeriodiRipensamentoCard } from '#client/backoffice/features/impostazioni/components/periodi-ripensamento-form.tsx';
 
 const m = msg.impostazioni;
 
@@ -21,7 +22,10 @@ export function ImpostazioniRoute() {
           isRetrying={query.isFetching}
         />
       ) : query.data ? (
-        <ImpostazioniForm data={query.data} />
+        <div className="grid gap-6">
+          <ImpostazioniForm data={query.data} />
+          <PeriodiRipensamentoCard />
+        </div>
       ) : (
         <div className="grid gap-4" aria-busy="true">
           <Skeleton className="h-32" />

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { StatoMaturazione } from '#shared/commissioni/maturazione.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import type { DateRange } from '#shared/periodi.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
@@ -7,6 +8,7 @@ import { api, withQuery } from '#client/lib/api-client.ts';
 /** The list's filters: payment status and two Europe/Rome days, both inclusive. */
 export interface CommissioniFilters extends DateRange {
   status?: PagamentoStato;
+  maturazione?: StatoMaturazione;
 }
 
 export interface CommissioniQuery extends CommissioniFilters {
@@ -17,7 +19,7 @@ export interface CommissioniQuery extends CommissioniFilters {
 }
 
 export function commissioniFilterParams(f: CommissioniFilters) {
-  return { status: f.status, dataInizio: f.dataInizio, dataFine: f.dataFine };
+  return { status: f.status, maturazione: f.maturazione, dataInizio: f.dataInizio, dataFine: f.dataFine };
 }
 
 /** Every read of the commissions feature: keys and fetchers in one place. */

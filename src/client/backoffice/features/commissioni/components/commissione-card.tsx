@@ -10,8 +10,11 @@ import { Card } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatDate, formatEuro } from '#client/lib/format.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { addDays } from '#shared/commissioni/maturazione.ts';
+import { formatDayKey } from '#shared/periodi.ts';
 
 const m = msg.commissioniScreen;
+const mm = msg.maturazione;
 
 type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
 const AMOUNTS: Array<{ key: AmountKey; label: string; bonus?: 'puntoFisico' | 'agente' | 'areaManager' }> = [
@@ -75,6 +78,21 @@ export function CommissioneCard(props: {
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h3 className="mr-auto text-lg leading-tight font-semibold">{servizioLabel(c.tipoServizio)}</h3>
           {isStorno && <Badge variant="danger">{m.storno}</Badge>}
+          {c.maturazione === 'in_maturazione' && (
+            <Badge variant="warning" data-testid="maturazione">
+              {mm.inMaturazione}
+            </Badge>
+          )}
+          {c.maturazione === 'maturata' && c.fineRipensamento && (
+            <Badge variant="success" data-testid="maturazione">
+              {mm.maturata}
+            </Badge>
+          )}
+          {c.anticipo && (
+            <Badge className="border-transparent bg-sky-100 text-sky-900" data-testid="anticipo">
+              {mm.anticipo}
+            </Badge>
+          )}
           {c.hasBonus && (
             <Badge className="border-transparent bg-purple-100 text-purple-800">{m.bonus}</Badge>
           )}
@@ -154,12 +172,46 @@ export function CommissioneCard(props: {
             )}
           </p>
         )}
+        {c.dataContratto && (
+          <p className="text-muted-foreground" data-testid="contratto">
+            {fillMessage(mm.contratto, {
+              data: formatDayKey(c.dataContratto),
+              canale: c.canale ? (mm.canaleLabels[c.canale] ?? c.canale) : mm.canaleSconosciuto,
+            })}
+            {c.fineRipensamento &&
+              c.maturazione &&
+              ` · ${fillMessage(c.maturazione === 'in_maturazione' ? mm.finoAl : mm.maturataIl, {
+                data: formatDayKey(
+                  c.maturazione === 'in_maturazione' ? c.fineRipensamento : addDays(c.fineRipensamento, 1),
+                ),
+              })}`}
+          </p>
+        )}
+        {c.stornoDettaglio && (
+          <p className="text-red-800" data-testid="storno-motivo">
+            {fillMessage(mm.stornoMotivo, {
+              motivo: mm.esitoLabels[c.stornoDettaglio.motivo],
+              data: formatDayKey(c.stornoDettaglio.data),
+            })}
+            {c.stornoDettaglio.regola &&
+              c.stornoDettaglio.quota &&
+              ` · ${fillMessage(mm.regolaApplicata, {
+                regola: fillMessage(
+                  c.stornoDettaglio.regola.modo === 'intero' ? mm.regolaIntero : mm.regolaProporzionale,
+                  { mesi: c.stornoDettaglio.regola.mesi },
+                ),
+                num: c.stornoDettaglio.quota.num,
+                den: c.stornoDettaglio.quota.den,
+              })}`}
+          </p>
+        )}
         {isPaid && c.dataPagamento && (
           <p className="text-muted-foreground">Pagata il {formatDate(c.dataPagamento)}</p>
         )}
         {/* A storno's own note repeats the reference above: shown only when it says something else. */}
         {c.notePagamento &&
-          !(isStorno && c.notePagamento === fillMessage(m.stornoOf, { id: c.stornoOfId! })) && (
+          !(isStorno && c.notePagamento === fillMessage(m.stornoOf, { id: c.stornoOfId! })) &&
+          !c.stornoDettaglio && (
             <p data-testid="nota" className="break-words">
               <span className="font-medium">{m.nota}:</span> {c.notePagamento}
             </p>

@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
+import type { StatoMaturazione } from '#shared/commissioni/maturazione.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import { formatDayKey, PERIODI, PERIODO_LABELS, type DateRange, type Periodo } from '#shared/periodi.ts';
@@ -10,9 +11,12 @@ import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { cn } from '#client/lib/cn.ts';
 
 const m = msg.commissioniScreen;
+const mm = msg.maturazione;
 
 export interface CommissioniFilterState {
   status: PagamentoStato | '';
+  /** In maturazione or matured today (docs/product/commissions.md#maturazione). */
+  maturazione: StatoMaturazione | '';
   periodo: Periodo;
   /** The two dates of 'Personalizzato', yyyy-MM-dd or empty. */
   custom: { dataInizio: string; dataFine: string };
@@ -20,6 +24,7 @@ export interface CommissioniFilterState {
 
 export const EMPTY_COMMISSIONI_FILTERS: CommissioniFilterState = {
   status: '',
+  maturazione: '',
   periodo: 'tutti',
   custom: { dataInizio: '', dataFine: '' },
 };
@@ -54,7 +59,7 @@ export function CommissioniFilters(props: {
   const periodoId = useId();
   const errorId = useId();
   const isCustom = value.periodo === 'personalizzato';
-  const isDirty = value.status !== '' || value.periodo !== 'tutti';
+  const isDirty = value.status !== '' || value.maturazione !== '' || value.periodo !== 'tutti';
 
   const chips: FilterChip[] = [];
   if (value.status)
@@ -62,6 +67,12 @@ export function CommissioniFilters(props: {
       key: 'status',
       label: STATUS_BUTTONS.find((b) => b.value === value.status)?.label ?? value.status,
       onRemove: () => onChange({ status: '' }),
+    });
+  if (value.maturazione)
+    chips.push({
+      key: 'maturazione',
+      label: value.maturazione === 'in_maturazione' ? mm.inMaturazione : mm.maturata,
+      onRemove: () => onChange({ maturazione: '' }),
     });
   if (value.periodo !== 'tutti')
     chips.push({
@@ -74,7 +85,7 @@ export function CommissioniFilters(props: {
     <CollapsibleFilters chips={chips}>
       <section
         aria-label="Filtri"
-        className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_1fr_auto] lg:items-end"
+        className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_auto_1fr_auto] lg:items-end"
       >
         <div className="grid gap-2">
           <span className="text-sm font-medium" id={`${periodoId}-stato`}>
@@ -93,6 +104,19 @@ export function CommissioniFilters(props: {
               </Button>
             ))}
           </div>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={`${periodoId}-maturazione`}>{mm.filtro}</Label>
+          <NativeSelect
+            id={`${periodoId}-maturazione`}
+            value={value.maturazione}
+            onChange={(e) => onChange({ maturazione: e.target.value as StatoMaturazione | '' })}
+          >
+            <option value="">{mm.filtroTutte}</option>
+            <option value="in_maturazione">{mm.inMaturazione}</option>
+            <option value="maturata">{mm.maturata}</option>
+          </NativeSelect>
         </div>
 
         <div className="grid gap-3 sm:grid-cols-[minmax(12rem,16rem)_1fr] sm:items-end">

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Euro } from 'lucide-react';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { fromCents, toCents } from '#shared/money.ts';
@@ -8,6 +8,7 @@ import { StatCard } from '#client/backoffice/features/dashboard/components/stat-
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.commissioniScreen;
+const mm = msg.maturazione;
 
 /**
  * The three totals of the filtered list (docs/product/roles-and-scope.md#totali-per-ruolo): the role's own amount; the administration's
@@ -44,7 +45,19 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
         id="commissioni-totale"
         title={m.totale}
         value={<Money value={summary.totale} />}
-        subtitle={netOf(summary.totale, summary.storni.totale)}
+        subtitle={
+          <>
+            {netOf(summary.totale, summary.storni.totale)}
+            {summary.maturazione && toCents(summary.maturazione.inMaturazione) !== 0 && (
+              <span className="block" data-testid="in-maturazione">
+                {mm.totaleInMaturazione}{' '}
+                <span className="whitespace-nowrap">{formatEuro(summary.maturazione.inMaturazione)}</span>
+                {toCents(summary.maturazione.anticipi) !== 0 &&
+                  ` · ${fillMessage(mm.diCuiAnticipi, { importo: formatEuro(summary.maturazione.anticipi) })}`}
+              </span>
+            )}
+          </>
+        }
         icon={Euro}
         tone="blue"
         className="col-span-2 sm:col-span-1"

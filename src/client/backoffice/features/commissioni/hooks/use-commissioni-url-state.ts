@@ -14,8 +14,10 @@ const day = (value: string | null) => (value && DAY.test(value) ? value : '');
 function parse(params: URLSearchParams): CommissioniUrlState {
   const status = params.get('status');
   const periodo = params.get('periodo');
+  const maturazione = params.get('maturazione');
   return {
     status: status === 'pagato' || status === 'non_pagato' ? status : '',
+    maturazione: maturazione === 'in_maturazione' || maturazione === 'maturata' ? maturazione : '',
     periodo: periodo && (PERIODI as readonly string[]).includes(periodo) ? (periodo as Periodo) : 'tutti',
     custom: { dataInizio: day(params.get('dal')), dataFine: day(params.get('al')) },
     page: positiveInt(params.get('page')) ?? 1,
@@ -26,6 +28,7 @@ function serialize(s: CommissioniUrlState) {
   const isCustom = s.periodo === 'personalizzato';
   return {
     status: s.status,
+    maturazione: s.maturazione || undefined,
     periodo: s.periodo === 'tutti' ? undefined : s.periodo,
     dal: isCustom ? s.custom.dataInizio : undefined,
     al: isCustom ? s.custom.dataFine : undefined,
@@ -48,6 +51,10 @@ export function commissioniRange(state: CommissioniFilterState, now = new Date()
     range.dataInizio && range.dataFine && range.dataInizio > range.dataFine
       ? msg.commissione.dateRangeInvalid
       : undefined;
-  const filters: CommissioniFilters = { status: state.status || undefined, ...range };
+  const filters: CommissioniFilters = {
+    status: state.status || undefined,
+    maturazione: state.maturazione || undefined,
+    ...range,
+  };
   return { range, rangeError, filters };
 }

@@ -34,6 +34,8 @@ const LUCE_CONFIG: CommissioneConfig = {
   ...WORKED_EXAMPLE_CONFIG,
   ricavoBase: '1234.56',
   ...ZERO_PERCENT,
+  stornoMesi: null,
+  stornoModo: null,
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 

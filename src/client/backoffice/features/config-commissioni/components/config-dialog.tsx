@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo } from 'react';
 import { useForm, useWatch, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { MODI_STORNO } from '#shared/commissioni/maturazione.ts';
 import { percentSum, type ConfigField } from '#shared/commissioni/preview.ts';
 import { msg } from '#shared/messages.ts';
 import { formatAmountInput, parseAmountInput } from '#shared/money.ts';
@@ -25,7 +26,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useSaveCommissioneConfig } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
@@ -106,6 +107,8 @@ const NUMBER_FIELDS = [...CONFIG_AMOUNT_FIELDS, ...CONFIG_PERCENT_FIELDS];
 function initialValues({ fornitore, servizio, config }: ConfigTarget): FormValues {
   const values: Record<string, string | number> = { fornitoreId: fornitore.id, servizio };
   for (const field of NUMBER_FIELDS) values[field] = formatAmountInput(config?.[field] ?? '0.00');
+  values.stornoMesi = config?.stornoMesi == null ? '' : String(config.stornoMesi);
+  values.stornoModo = config?.stornoModo ?? '';
   return values as FormValues;
 }
 
@@ -170,6 +173,55 @@ function NumberField(props: {
         <FieldError id={errorId} message={error} />
       </div>
     </div>
+  );
+}
+
+/** The clawback rule beside the amounts (docs/product/commissions.md#regole-di-storno). */
+function RegolaStornoFields(props: {
+  mesi: UseFormRegisterReturn;
+  modo: UseFormRegisterReturn;
+  errors: { mesi?: string; modo?: string };
+}) {
+  const id = useId();
+  const mm = msg.maturazione;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border p-4" data-testid="regola-storno">
+      <legend className="px-1 text-sm font-semibold">{mm.regolaTitle}</legend>
+      <p className="-mt-1 text-xs text-muted-foreground">{mm.regolaDescription}</p>
+      <div className="grid gap-3 sm:grid-cols-[9rem_minmax(0,1fr)]">
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-mesi`}>{mm.regolaMesi}</Label>
+          <Input
+            id={`${id}-mesi`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="—"
+            aria-invalid={props.errors.mesi ? true : undefined}
+            aria-describedby={props.errors.mesi ? `${id}-mesi-error` : undefined}
+            {...props.mesi}
+          />
+          <FieldError id={`${id}-mesi-error`} message={props.errors.mesi} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-modo`}>{mm.regolaModo}</Label>
+          <NativeSelect
+            id={`${id}-modo`}
+            aria-invalid={props.errors.modo ? true : undefined}
+            aria-describedby={props.errors.modo ? `${id}-modo-error` : undefined}
+            {...props.modo}
+          >
+            <option value="">{mm.regolaNessuna}</option>
+            {MODI_STORNO.map((modo) => (
+              <option key={modo} value={modo}>
+                {mm.modoLabels[modo]}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id={`${id}-modo-error`} message={props.errors.modo} />
+        </div>
+      </div>
+    </fieldset>
   );
 }
 
@@ -289,6 +341,11 @@ export function ConfigDialog({
                   )}
                 </fieldset>
               ))}
+              <RegolaStornoFields
+                mesi={form.register('stornoMesi')}
+                modo={form.register('stornoModo')}
+                errors={{ mesi: errors.stornoMesi?.message, modo: errors.stornoModo?.message }}
+              />
             </div>
             {target && (
               <ConfigPreview servizio={target.servizio} values={parsed.success ? parsed.data : null} />

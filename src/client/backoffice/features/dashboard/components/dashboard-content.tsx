@@ -10,7 +10,8 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { toCents } from '#shared/money.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { formatEuro } from '#client/lib/format.ts';
@@ -74,7 +75,19 @@ export function DashboardContent({
           id="commissioni-totali"
           title={m.commissioniTotali}
           value={<Money value={stats.totalCommissions} />}
-          subtitle={m.commissioniMese(formatEuro(stats.commissionsThisMonth))}
+          subtitle={
+            <>
+              {m.commissioniMese(formatEuro(stats.commissionsThisMonth))}
+              {/* What is still in its withdrawal window (docs/product/commissions.md#maturazione). */}
+              {toCents(stats.commissionsInMaturazione) !== 0 && (
+                <span className="block" data-testid="dashboard-in-maturazione">
+                  {fillMessage(msg.maturazione.dashboardInMaturazione, {
+                    importo: formatEuro(stats.commissionsInMaturazione),
+                  })}
+                </span>
+              )}
+            </>
+          }
           icon={Euro}
           tone="green"
         />

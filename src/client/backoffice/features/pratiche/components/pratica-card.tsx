@@ -13,9 +13,11 @@ import { Card, CardContent, CardHeader } from '#client/components/ui/card.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { useDeletePratica } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { DocumentiList } from '#client/backoffice/features/pratiche/components/documenti-list.tsx';
+import { EsitoDialog } from '#client/backoffice/features/pratiche/components/esito-dialog.tsx';
 import { ServizioEditDialog } from '#client/backoffice/features/pratiche/components/servizio-edit-dialog.tsx';
 import { StatoBadge } from '#client/backoffice/features/pratiche/components/stato-badge.tsx';
 import { formatPhone, phoneHref } from '#shared/phone.ts';
+import { formatDayKey } from '#shared/periodi.ts';
 
 const statoLabel = (stato: string | null) =>
   stato ? ((msg.servizio.statoLabels as Record<string, string>)[stato] ?? stato) : '—';
@@ -42,11 +44,24 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
             </span>
           )}
         </div>
-        <ServizioEditDialog servizio={servizio} praticaId={praticaId} />
+        <div className="flex flex-wrap gap-2">
+          {servizio.stato === 'completato' && !servizio.esito && (
+            <EsitoDialog servizio={servizio} praticaId={praticaId} />
+          )}
+          <ServizioEditDialog servizio={servizio} praticaId={praticaId} />
+        </div>
       </div>
       <p className="text-xs text-muted-foreground">
         Ultimo aggiornamento: {formatDateTime(servizio.dataUltimoAggiornamento)}
       </p>
+      {servizio.esito && (
+        <p className="text-sm font-medium text-amber-800" data-testid="esito">
+          {fillMessage(msg.maturazione.esitoRegistrato, {
+            esito: msg.maturazione.esitoLabels[servizio.esito.tipo],
+            data: formatDayKey(servizio.esito.data),
+          })}
+        </p>
+      )}
       {servizio.stato === 'ko' && servizio.koMotivazione && (
         <p className="text-sm text-red-800">
           Motivazione KO: {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}
@@ -62,7 +77,8 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
               <li key={h.id}>
                 <span className="text-muted-foreground">{formatDateTime(h.createdAt)}</span> ·{' '}
                 {statoLabel(h.daStato)} → {statoLabel(h.aStato)}
-                {h.motivazione && ` (${msg.servizio.koLabels[h.motivazione] ?? h.motivazione})`}
+                {h.motivazione &&
+                  ` (${msg.servizio.koLabels[h.motivazione] ?? msg.maturazione.esitoLabels[h.motivazione] ?? h.motivazione})`}
                 {h.nota && <span className="text-muted-foreground"> · {h.nota}</span>}
                 {h.utente && <span className="text-muted-foreground"> · {h.utente}</span>}
               </li>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { KO_MOTIVAZIONI, SERVIZIO_STATI } from '#shared/domain.ts';
+import { KO_MOTIVAZIONI_MANUALI, SERVIZIO_STATI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { formatAmountInput, parseAmountInput, toCents } from '#shared/money.ts';
 import { hasForniture, hasPercentCommission, servizioLabel } from '#shared/servizi-catalogo.ts';
@@ -175,7 +175,7 @@ function ServizioEditForm({
             <Label htmlFor={field('koMotivazione').id}>Motivazione KO</Label>
             <NativeSelect {...field('koMotivazione')} {...form.register('koMotivazione')}>
               <option value="">Seleziona una motivazione</option>
-              {KO_MOTIVAZIONI.map((k) => (
+              {KO_MOTIVAZIONI_MANUALI.map((k) => (
                 <option key={k} value={k}>
                   {msg.servizio.koLabels[k]}
                 </option>
