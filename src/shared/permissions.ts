@@ -3,6 +3,7 @@
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
 import { informativaPath, landingPath } from '#shared/landing-paths.ts';
+import { msg } from '#shared/messages.ts';
 
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
@@ -86,6 +87,8 @@ export const PERMISSIONS = {
   /** The payees of a period and all their statements at once (ZIP). */
   'estrattiConto:readAll': ADMIN_OFFICE,
   'commissioniConfig:manage': ADMIN,
+  /** A supplier's statement checked against what it owes (docs/product/fornitori-riconciliazione.md). */
+  'riconciliazioni:manage': ADMIN_OFFICE,
   'fornitori:read': ADMIN_OFFICE,
   'fornitori:manage': ADMIN,
   'users:manage': ADMIN,
@@ -127,6 +130,7 @@ export const paths = {
   pratica: (id: number | ':id') => `/pratiche/${id}`,
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
+  pagamentiFornitori: '/pagamenti-fornitori',
   utenti: '/utenti',
   importa: '/importa',
   /** Public: the page an invitation's link opens (docs/product/importazione.md#inviti). */
@@ -161,6 +165,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
+  { label: msg.riconciliazione.menu, path: paths.pagamentiFornitori, roles: ADMIN_OFFICE },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
   { label: 'Importa', path: paths.importa, roles: ADMIN },
   { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },

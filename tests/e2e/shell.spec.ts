@@ -31,6 +31,7 @@ test.describe('back-office shell', () => {
       'Pratiche',
       'Commissioni',
       'Config Commissioni',
+      'Pagamenti fornitori',
       'Utenti',
       'Importa',
       'Impostazioni',
