@@ -38,7 +38,7 @@ test('a statement paying one activation 10 € less and naming an unknown POD sh
   await signInByApi(page);
   await page.goto('/pagamenti-fornitori');
   await expect(page.getByRole('heading', { name: m.title, level: 1 })).toBeVisible();
-  await page.getByLabel(m.fornitore).selectOption({ label: 'Iren' });
+  await page.getByLabel(m.fornitore, { exact: true }).selectOption({ label: 'Iren' });
   await page.getByLabel(m.periodo).fill(periodo);
   await page
     .getByLabel(m.fileLabel)
