@@ -40,7 +40,9 @@ export function VociTable({ voci }: { voci: RiconciliazioneVoce[] }) {
               <Badge variant={TONE[v.tipo]}>{m.voci[v.tipo]}</Badge>
               <span className="font-semibold tabular-nums">{formatEuro(v.differenza)}</span>
             </div>
-            <p className="break-all">{v.identificativo ?? servizioText(v)}</p>
+            <p className="break-all">
+              {v.servizioId != null ? `${servizioText(v)} · ${v.cliente ?? ''}` : (v.identificativo ?? '—')}
+            </p>
             <p className="text-muted-foreground">
               {m.atteso} {formatEuro(v.atteso)} · {m.pagato} {formatEuro(v.pagato)}
             </p>
