@@ -1,4 +1,5 @@
-import type { RiconciliazioneVoce, RiconciliazioneVoceTipo } from '#shared/schemas/riconciliazione.ts';
+import type { RiconciliazioneVoceTipo } from '#shared/domain.ts';
+import type { RiconciliazioneVoce } from '#shared/schemas/riconciliazione.ts';
 import { msg } from '#shared/messages.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import {
