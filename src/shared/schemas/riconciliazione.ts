@@ -135,7 +135,6 @@ export const riconciliazioneSintesiSchema = riconciliazioneSchema.pick({
   differenza: true,
   daRecuperare: true,
 });
-export type RiconciliazioneSintesi = z.infer<typeof riconciliazioneSintesiSchema>;
 export const riconciliazioniPageSchema = cursorPageSchema(riconciliazioneSintesiSchema);
 export type RiconciliazioniPage = z.infer<typeof riconciliazioniPageSchema>;
 
