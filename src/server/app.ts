@@ -34,6 +34,7 @@ import { auditRoutes } from '#server/modules/audit/audit.routes.ts';
 import { fiscoRoutes } from '#server/modules/fisco/fisco.routes.ts';
 import { consentKeyFrom } from '#server/modules/privacy/anonymise.ts';
 import { privacyRoutes } from '#server/modules/privacy/privacy.routes.ts';
+import { riconciliazioniRoutes } from '#server/modules/riconciliazioni/riconciliazioni.routes.ts';
 import { apiDocsPlugin } from '#server/plugins/api-docs.ts';
 import { authPlugin } from '#server/plugins/auth.ts';
 import { errorHandlerPlugin, frameworkErrorReply } from '#server/plugins/error-handler.ts';
@@ -162,6 +163,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(commissioniRoutes, { db });
   await app.register(estrattiContoRoutes, { db });
   await app.register(dashboardRoutes, { db });
+  // Supplier payment reconciliation (49c).
+  await app.register(riconciliazioniRoutes, { db, testClock: config.nodeEnv === 'test' });
   await app.register(landingRoutes, {
     db,
     storage,

@@ -190,6 +190,10 @@ export const AUDIT_TIPI = [
   // A supplier's outcome file uploaded, and applied (docs/product/fornitori-esiti.md).
   'esiti_caricati',
   'esiti_applicati',
+  // Supplier payment reconciliation (docs/product/fornitori-riconciliazione.md).
+  'riconciliazione_caricata',
+  'riconciliazione_confermata',
+  'riconciliazione_chiusa',
 ] as const;
 export type AuditTipo = (typeof AUDIT_TIPI)[number];
 
@@ -219,3 +223,21 @@ export type ImportEsito = (typeof IMPORT_ESITI)[number];
 /** Invalid rows are left out, or stop the whole file (chosen on the preview). */
 export const IMPORT_RIGHE_NON_VALIDE = ['salta', 'blocca'] as const;
 export type ImportRigheNonValide = (typeof IMPORT_RIGHE_NON_VALIDE)[number];
+
+/**
+ * Supplier payment reconciliation (docs/product/fornitori-riconciliazione.md): how a statement row
+ * met our services, and what each line of a reconciliation says.
+ */
+/** 'ignorata': a totals row of the file, which pays no service. */
+export const ESTRATTO_RIGA_ESITI = ['trovato', 'non_trovato', 'ambiguo', 'ignorata'] as const;
+export type EstrattoRigaEsito = (typeof ESTRATTO_RIGA_ESITI)[number];
+export const RICONCILIAZIONE_VOCI = [
+  'pagato_meno',
+  'pagato_piu',
+  'mancante',
+  'sconosciuto',
+  'in_regola',
+] as const;
+export type RiconciliazioneVoceTipo = (typeof RICONCILIAZIONE_VOCI)[number];
+export const RICONCILIAZIONE_STATI = ['aperta', 'chiusa'] as const;
+export type RiconciliazioneStato = (typeof RICONCILIAZIONE_STATI)[number];

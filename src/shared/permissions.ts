@@ -3,6 +3,7 @@
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
 import { informativaPath, landingPath } from '#shared/landing-paths.ts';
+import { msg } from '#shared/messages.ts';
 
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
@@ -89,6 +90,8 @@ export const PERMISSIONS = {
   'profiliFiscali:manage': ADMIN,
   'riepiloghiFiscali:read': ADMIN,
   'commissioniConfig:manage': ADMIN,
+  /** A supplier's statement checked against what it owes (docs/product/fornitori-riconciliazione.md). */
+  'riconciliazioni:manage': ADMIN_OFFICE,
   'fornitori:read': ADMIN_OFFICE,
   'fornitori:manage': ADMIN,
   /** Supplier layouts, 'Da inviare' and batches (docs/product/fornitori-invii.md). */
@@ -135,6 +138,7 @@ export const paths = {
   commissioni: '/commissioni',
   configCommissioni: '/admin-commissioni',
   inviiFornitori: '/invii-fornitori',
+  pagamentiFornitori: '/pagamenti-fornitori',
   utenti: '/utenti',
   importa: '/importa',
   esitiFornitori: '/esiti-fornitori',
@@ -170,12 +174,14 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Lead', path: paths.leads, roles: ALL },
   { label: 'Da chiamare', path: paths.chiamate, roles: ALL },
   { label: 'Pratiche', path: paths.pratiche, roles: ADMIN },
+  // The round trip with the suppliers: practices out, outcomes back (docs/product/fornitori-invii.md).
   { label: 'Invii fornitori', path: paths.inviiFornitori, roles: ADMIN_OFFICE },
+  { label: 'Esiti fornitori', path: paths.esitiFornitori, roles: ADMIN_OFFICE },
   { label: 'Commissioni', path: paths.commissioni, roles: ALL },
   { label: 'Config Commissioni', path: paths.configCommissioni, roles: ADMIN },
+  { label: msg.riconciliazione.menu, path: paths.pagamentiFornitori, roles: ADMIN_OFFICE },
   { label: 'Utenti', path: paths.utenti, roles: ADMIN },
   { label: 'Importa', path: paths.importa, roles: ADMIN },
-  { label: 'Esiti fornitori', path: paths.esitiFornitori, roles: ADMIN_OFFICE },
   { label: 'Impostazioni', path: paths.impostazioni, roles: ADMIN },
 ];
 

@@ -30,11 +30,12 @@ test.describe('back-office shell', () => {
       'Da chiamare',
       'Pratiche',
       'Invii fornitori',
+      'Esiti fornitori',
       'Commissioni',
       'Config Commissioni',
+      'Pagamenti fornitori',
       'Utenti',
       'Importa',
-      'Esiti fornitori',
       'Impostazioni',
     ]);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -8,7 +8,11 @@ let phoneSeq = 0;
  * Luce: PF 40.00, AG 20.00, AM 7.00, structure 173.00. Gas (an additional unit, no RID, agent
  * bonus 2.00): PF 8.00, AG 6.00, AM 1.50, structure 84.50.
  */
-export async function commissionsFromWorkflow(api: APIRequestContext, landingCode: string) {
+export async function commissionsFromWorkflow(
+  api: APIRequestContext,
+  landingCode: string,
+  fornitore = 'SORGENIA',
+) {
   const landing = await (await api.get(`/api/landing/${landingCode}`)).json();
   const n = `${Date.now().toString().slice(-6)}${String(phoneSeq++ % 100).padStart(2, '0')}`;
   const telefono = `348${n}`;
@@ -33,11 +37,8 @@ export async function commissionsFromWorkflow(api: APIRequestContext, landingCod
   const luceId = servizio('luce');
   const gasId = servizio('gas');
   for (const [id, data] of [
-    [luceId, { stato: 'completato', fornitore: 'SORGENIA', ridPresente: true, numeroForniture: 2 }],
-    [
-      gasId,
-      { stato: 'completato', fornitore: 'SORGENIA', ridPresente: false, numeroForniture: 1, bonusAgente: 2 },
-    ],
+    [luceId, { stato: 'completato', fornitore, ridPresente: true, numeroForniture: 2 }],
+    [gasId, { stato: 'completato', fornitore, ridPresente: false, numeroForniture: 1, bonusAgente: 2 }],
   ] as const) {
     const done = await api.put(`/api/servizi/${id}/status`, { data });
     expect(done.status(), await done.text()).toBe(200);

@@ -58,6 +58,12 @@ import {
   type PraticaStato,
   type ServizioStato,
   type ServizioTipo,
+  ESTRATTO_RIGA_ESITI,
+  RICONCILIAZIONE_STATI,
+  RICONCILIAZIONE_VOCI,
+  type EstrattoRigaEsito,
+  type RiconciliazioneStato,
+  type RiconciliazioneVoceTipo,
 } from '#shared/domain.ts';
 import type { Role } from '#shared/permissions.ts';
 import {
@@ -1538,5 +1544,128 @@ export const inviiLottiServizi = pgTable(
   (t) => [
     primaryKey({ columns: [t.lottoId, t.servizioId] }),
     uniqueIndex('invii_lotti_servizi_invio_unique').on(t.servizioId, t.invio),
+  ],
+);
+
+// ---- Supplier payment reconciliation (49c, docs/product/fornitori-riconciliazione.md) ----
+
+/** The columns of a supplier's statement, as confirmed last time: proposed for its next file. */
+export const estrattiMappature = pgTable('estratti_mappature', {
+  fornitoreId: integer('fornitore_id')
+    .primaryKey()
+    .references(() => fornitori.id, { onDelete: 'cascade' }),
+  mappatura: jsonb('mappatura')
+    .$type<{ identificativi: Array<{ colonna: string; chiave: string }>; importo: string }>()
+    .notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An uploaded statement waiting for its preview and confirmation: its rows are kept here, and
+ * nothing is a reconciliation until the office confirms (then `confermatoAt` is set).
+ */
+export const estrattiFornitori = pgTable(
+  'estratti_fornitori',
+  {
+    id: serial('id').primaryKey(),
+    fornitoreId: integer('fornitore_id')
+      .notNull()
+      .references(() => fornitori.id, { onDelete: 'cascade' }),
+    /** yyyy-MM, a Europe/Rome calendar month. */
+    periodo: text('periodo').notNull(),
+    nomeFile: text('nome_file').notNull(),
+    intestazioni: jsonb('intestazioni').$type<string[]>().notNull(),
+    rigaIntestazione: integer('riga_intestazione').notNull(),
+    /** The mapping of the last preview; null until one ran. */
+    mappatura: jsonb('mappatura').$type<{
+      identificativi: Array<{ colonna: string; chiave: string }>;
+      importo: string;
+    }>(),
+    totale: integer('totale').notNull(),
+    creatoDa: integer('creato_da').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    confermatoAt: timestamp('confermato_at', { withTimezone: true }),
+  },
+  (t) => [index('estratti_fornitori_fornitore_idx').on(t.fornitoreId, t.periodo)],
+);
+
+/** One data row of a statement: its cells, and after the preview its amount and service. */
+export const estrattiFornitoriRighe = pgTable(
+  'estratti_fornitori_righe',
+  {
+    estrattoId: integer('estratto_id')
+      .notNull()
+      .references(() => estrattiFornitori.id, { onDelete: 'cascade' }),
+    riga: integer('riga').notNull(),
+    valori: jsonb('valori').$type<string[]>().notNull(),
+    esito: text('esito').$type<EstrattoRigaEsito>(),
+    servizioId: integer('servizio_id').references(() => servizi.id, { onDelete: 'set null' }),
+    importo: money('importo'),
+    /** The identifier as the file writes it, for the lines a person reads. */
+    identificativo: text('identificativo'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.estrattoId, t.riga] }),
+    check(
+      'estratti_fornitori_righe_esito_check',
+      sql.raw(`esito is null or esito in (${ESTRATTO_RIGA_ESITI.map((v) => `'${v}'`).join(', ')})`),
+    ),
+  ],
+);
+
+/** One supplier and month, reconciled: totals kept, lines in riconciliazioniVoci; closed = read-only. */
+export const riconciliazioni = pgTable(
+  'riconciliazioni',
+  {
+    id: serial('id').primaryKey(),
+    fornitoreId: integer('fornitore_id')
+      .notNull()
+      .references(() => fornitori.id, { onDelete: 'restrict' }),
+    periodo: text('periodo').notNull(),
+    estrattoId: integer('estratto_id')
+      .notNull()
+      .references(() => estrattiFornitori.id, { onDelete: 'restrict' }),
+    stato: text('stato').$type<RiconciliazioneStato>().notNull().default('aperta'),
+    atteso: money('atteso').notNull(),
+    pagato: money('pagato').notNull(),
+    /** Expected less paid over the lines paid less or missing: what the supplier still owes. */
+    daRecuperare: money('da_recuperare').notNull(),
+    confermataDa: integer('confermata_da').references(() => users.id, { onDelete: 'set null' }),
+    confermataDaNome: text('confermata_da_nome'),
+    confermataAt: timestamp('confermata_at', { withTimezone: true }).notNull(),
+    chiusaDa: integer('chiusa_da').references(() => users.id, { onDelete: 'set null' }),
+    chiusaDaNome: text('chiusa_da_nome'),
+    chiusaAt: timestamp('chiusa_at', { withTimezone: true }),
+    notaChiusura: text('nota_chiusura'),
+  },
+  (t) => [
+    uniqueIndex('riconciliazioni_fornitore_periodo_unique').on(t.fornitoreId, t.periodo),
+    index('riconciliazioni_periodo_id_idx').on(t.periodo, t.id),
+    check('riconciliazioni_stato_check', inList('stato', RICONCILIAZIONE_STATI)),
+  ],
+);
+
+/** A line of a reconciliation: one service (expected and/or paid), or one unknown statement row. */
+export const riconciliazioniVoci = pgTable(
+  'riconciliazioni_voci',
+  {
+    id: serial('id').primaryKey(),
+    riconciliazioneId: integer('riconciliazione_id')
+      .notNull()
+      .references(() => riconciliazioni.id, { onDelete: 'cascade' }),
+    tipo: text('tipo').$type<RiconciliazioneVoceTipo>().notNull(),
+    servizioId: integer('servizio_id').references(() => servizi.id, { onDelete: 'set null' }),
+    praticaId: integer('pratica_id'),
+    tipoServizio: text('tipo_servizio').$type<ServizioTipo>(),
+    cliente: text('cliente'),
+    /** The statement row (the first, when several pay one service); null when nothing was paid. */
+    riga: integer('riga'),
+    identificativo: text('identificativo'),
+    atteso: money('atteso').notNull(),
+    pagato: money('pagato').notNull(),
+  },
+  (t) => [
+    index('riconciliazioni_voci_idx').on(t.riconciliazioneId, t.tipo, t.id),
+    check('riconciliazioni_voci_tipo_check', inList('tipo', RICONCILIAZIONE_VOCI)),
   ],
 );

@@ -24,8 +24,13 @@ export type Cell = string | number | Money | null | undefined;
  */
 export interface Money {
   cents: number;
+  /** Shown with the euro sign in XLSX (an export sent outside, e.g. to a supplier). */
+  euro?: boolean;
 }
 export const moneyCell = (cents: number): Money => ({ cents });
+export const euroCell = (cents: number): Money => ({ cents, euro: true });
+/** Italian Excel and LibreOffice show it as '€ 1.234,56' and keep the cell a number. */
+const EURO_NUM_FMT = '"€" #,##0.00;-"€" #,##0.00';
 const isMoney = (cell: Cell): cell is Money => typeof cell === 'object' && cell !== null;
 
 function csvMoney(cents: number): string {
@@ -166,7 +171,7 @@ async function writeXlsx(
       row.map((c) => (isMoney(c) ? c.cents / 100 : c === '' ? null : (c ?? null))),
     );
     row.forEach((c, i) => {
-      if (isMoney(c)) written.getCell(i + 1).numFmt = '#,##0.00';
+      if (isMoney(c)) written.getCell(i + 1).numFmt = c.euro ? EURO_NUM_FMT : '#,##0.00';
     });
     written.commit();
     inSheet++;

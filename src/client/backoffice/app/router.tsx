@@ -103,6 +103,15 @@ const SCREENS: ScreenRoute[] = [
     requires: { permission: 'commissioniConfig:manage', deniedText: msg.configCommissioni.accessDenied },
   },
   {
+    pattern: paths.pagamentiFornitori,
+    section: paths.pagamentiFornitori,
+    Screen: screen(
+      () => import('#client/backoffice/app/routes/pagamenti-fornitori.tsx'),
+      'PagamentiFornitoriRoute',
+    ),
+    requires: { permission: 'riconciliazioni:manage', deniedText: msg.riconciliazione.accessDenied },
+  },
+  {
     pattern: paths.utenti,
     section: paths.utenti,
     Screen: screen(() => import('#client/backoffice/app/routes/utenti.tsx'), 'UtentiRoute'),

@@ -23,6 +23,7 @@ import {
 } from '#client/backoffice/features/dashboard/components/recent-lists.tsx';
 import { BannerCard, StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
+import { DaRecuperareCard } from '#client/backoffice/features/riconciliazioni/components/da-recuperare-card.tsx';
 
 const m = msg.dashboard;
 
@@ -161,6 +162,16 @@ export function DashboardContent({
             icon={Percent}
             tone="slate"
           />
+        </section>
+      )}
+
+      {/* 49c: what suppliers still owe (docs/product/fornitori-riconciliazione.md#da-recuperare). */}
+      {isManagement && (
+        <section
+          aria-label={msg.riconciliazione.cardTitolo}
+          className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4"
+        >
+          <DaRecuperareCard />
         </section>
       )}
 

@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RiconciliazioneVoceTipo } from '#shared/domain.ts';
+import type {
+  DaRecuperare,
+  Estratto,
+  EstrattoMappatura,
+  Riconciliazione,
+  RiconciliazioniPage,
+  VociPage,
+} from '#shared/schemas/riconciliazione.ts';
+import { api, apiRequest, withQuery } from '#client/lib/api-client.ts';
+
+/** Supplier payment reconciliation (docs/product/fornitori-riconciliazione.md). */
+const base = '/api/riconciliazioni';
+export const exportUrl = (id: number) => `${base}/${id}/export`;
+
+export const riconciliazioniQueries = {
+  all: ['riconciliazioni'] as const,
+  list: (cursor?: string) =>
+    queryOptions({
+      queryKey: [...riconciliazioniQueries.all, 'list', { cursor }] as const,
+      queryFn: () => api.get<RiconciliazioniPage>(withQuery(base, { cursor, pageSize: 20 })),
+    }),
+  one: (id: number) =>
+    queryOptions({
+      queryKey: [...riconciliazioniQueries.all, id] as const,
+      queryFn: () => api.get<Riconciliazione>(`${base}/${id}`),
+    }),
+  voci: (id: number, cursor?: string, tipo?: RiconciliazioneVoceTipo) =>
+    queryOptions({
+      queryKey: [...riconciliazioniQueries.all, id, 'voci', { cursor, tipo }] as const,
+      queryFn: () => api.get<VociPage>(withQuery(`${base}/${id}/voci`, { cursor, tipo, pageSize: 50 })),
+    }),
+  daRecuperare: () =>
+    queryOptions({
+      queryKey: [...riconciliazioniQueries.all, 'da-recuperare'] as const,
+      queryFn: () => api.get<DaRecuperare>(`${base}/da-recuperare`),
+    }),
+};
+
+export const useRiconciliazioni = (cursor?: string) => useQuery(riconciliazioniQueries.list(cursor));
+export const useRiconciliazione = (id: number) => useQuery(riconciliazioniQueries.one(id));
+export const useVoci = (id: number, cursor?: string) => useQuery(riconciliazioniQueries.voci(id, cursor));
+export const useDaRecuperare = (enabled: boolean) =>
+  useQuery({ ...riconciliazioniQueries.daRecuperare(), enabled });
+
+/** The statement goes as the request body itself, as it is on disk. */
+export function useUploadEstratto() {
+  return useMutation({
+    mutationFn: ({ fornitoreId, periodo, file }: { fornitoreId: number; periodo: string; file: File }) =>
+      apiRequest<Estratto>(
+        'POST',
+        withQuery(`${base}/estratti`, { fornitoreId, periodo, nomeFile: file.name }),
+        undefined,
+        { body: file, headers: { 'Content-Type': 'application/octet-stream' } },
+      ),
+  });
+}
+
+export function usePreviewEstratto() {
+  return useMutation({
+    mutationFn: ({ id, mappatura }: { id: number; mappatura: EstrattoMappatura }) =>
+      api.put<Estratto>(`${base}/estratti/${id}/anteprima`, { mappatura }),
+  });
+}
+
+export function useConfermaEstratto() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Riconciliazione>(`${base}/estratti/${id}/conferma`),
+    onSuccess: () => client.invalidateQueries({ queryKey: riconciliazioniQueries.all }),
+  });
+}
+
+export function useChiudiRiconciliazione() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, nota }: { id: number; nota: string }) =>
+      api.post<Riconciliazione>(`${base}/${id}/chiudi`, { nota }),
+    onSuccess: () => client.invalidateQueries({ queryKey: riconciliazioniQueries.all }),
+  });
+}
