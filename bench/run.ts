@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
- * `--only TEXT --roles a,b`: only the cases whose route contains TEXT, for those roles, no exports;
+ * `--only TEXT[,TEXT] --roles a,b`: only the cases whose route contains a TEXT, for those roles, no exports;
  * printed and kept apart (`solo-{db}-{N}.json`), never in latest.md: a partial run judges nothing.
  * `npm run bench -- --db pg --database-url URL --leads N`: an already seeded PostgreSQL instead of a
  * throwaway one (no seeding; `--leads` names what it holds). Its statistics of pg_stat_statements
@@ -54,6 +54,7 @@ import {
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
 import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from '#scripts/postgres-server.ts';
+import { SPAN_DAYS } from '#scripts/seed-demo/random.ts';
 import { landingSubmission } from '#test/setup/submission.ts';
 import {
   killAllChildren,
@@ -248,22 +249,18 @@ function monthsAgo(n: number) {
 }
 
 /**
- * A position halfway through the role's lead list in time, as the pager's `dopo` (a deep page is
- * reached page after page by position, docs/decisions/034-pagine-dei-lead-a-cursore.md): the
- * midpoint between the newest and the oldest lead, with an id above any, so every lead older than
- * that instant follows.
+ * A cursor halfway through the role's lead list in time (a deep page is reached page after page
+ * by cursor, docs/architecture.md#liste-e-paginazione): the midpoint between the newest and the
+ * oldest lead, with an id above any, so every lead older than that instant follows. The cursor is
+ * the list's own (src/server/lib/keyset.ts): the date as PostgreSQL prints it, then the id.
  */
 async function middlePosition(base: string, cookie: string): Promise<string> {
-  type Ends = { cursori: { prima: string; dopo: string } | null };
-  const newest = await getJson<Ends>(base, '/api/leads?pageSize=1', cookie);
-  const oldest = await getJson<Ends>(
-    base,
-    '/api/leads?pageSize=1&prima=1970-01-01T00:00:00.000000Z_0',
-    cookie,
-  );
-  const at = (cursor: string | undefined) => Date.parse(cursor?.split('_')[0] ?? '') || Date.now();
-  const middle = (at(newest.cursori?.prima) + at(oldest.cursori?.dopo)) / 2;
-  return `${new Date(middle).toISOString().replace('Z', '000Z')}_2147483647`;
+  type Page = { items: Array<{ dataRegistrazione: string }>; total: number };
+  const newest = await getJson<Page>(base, '/api/leads?pageSize=1', cookie);
+  const newestAt = Date.parse(newest.items[0]?.dataRegistrazione ?? '') || Date.now();
+  // The demo data spread the leads over SPAN_DAYS before today (scripts/seed-demo/random.ts).
+  const middle = newestAt - (SPAN_DAYS / 2) * 24 * 3600_000;
+  return Buffer.from(JSON.stringify([new Date(middle).toISOString(), 2147483647])).toString('base64url');
 }
 
 /** What each role measures, with parameters that exist in its own scope. */
@@ -296,7 +293,7 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
 
   const cases: Case[] = [
     get('GET /api/leads', 'pagina 1', '/api/leads'),
-    get('GET /api/leads', 'pagina a metà lista', `/api/leads?page=2&dopo=${deep}`),
+    get('GET /api/leads', 'pagina a metà lista', `/api/leads?cursor=${deep}`),
     get('GET /api/leads', 'ricerca cognome', `/api/leads?search=${encodeURIComponent(surname)}`),
     get('GET /api/leads', 'ricerca telefono', `/api/leads?search=${phone}`),
     get('GET /api/leads', 'stato contattato', '/api/leads?status=contattato'),
@@ -584,7 +581,8 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     const allCases: Case[] = [];
     for (const role of roles) allCases.push(...(await casesFor(server.base, role, cookies[role])));
     allCases.push(...publicCases(somePoint));
-    const cases = only ? allCases.filter((c) => c.route.includes(only)) : allCases;
+    // `--only a,b`: the cases of any of the routes named.
+    const cases = only ? allCases.filter((c) => only.split(',').some((o) => c.route.includes(o))) : allCases;
 
     // The machine's own load, before ours: the 1-minute average still counts the seeding and the
     // starts above, so wait (at most 2 minutes) until it falls below the number of cores. The run

@@ -165,9 +165,6 @@ export const msg = {
     notFound: 'Lead non trovato',
     invalidCursor: 'Posizione nella lista non valida: torna alla prima pagina',
     backToFirstPage: 'Torna alla prima pagina',
-    cursorConflict: 'Indica solo una posizione nella lista (prima o dopo)',
-    pageTooFar: (maxPage: number) =>
-      `Le pagine oltre la ${maxPage} si raggiungono con «Successiva» dalla pagina precedente, oppure restringendo i filtri`,
     deleteError: "Errore nell'eliminazione del lead",
     deleteSuccess: 'Lead eliminato',
     deleteConfirm:

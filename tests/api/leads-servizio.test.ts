@@ -139,8 +139,7 @@ async function page(url: string, cookie: string) {
     items: Array<{ id: number }>;
     total: number;
     totalIsLowerBound: boolean;
-    fino: number;
-    cursori: { dopo: string } | null;
+    nextCursor: string | null;
   };
 }
 
@@ -178,13 +177,10 @@ describe('GET /api/leads?service=…: the same leads, order, pages and total as 
           first.items.map((l) => l.id),
           `${v.name} ${base}`,
         ).toEqual(want.slice(0, 25));
-        // Gas alone is read among its 1,050 leads for shop A's people and the office: exact.
-        checkTotal(first, want.length, c.tipo === 'gas' && !c.status);
-        if (!first.cursori) continue;
-        const second = await page(
-          `${base}&pageSize=25&fino=${first.fino}&dopo=${first.cursori.dopo}`,
-          v.cookie(),
-        );
+        // Counted up to the service filter's bound, whatever the type.
+        checkTotal(first, want.length, false);
+        if (!first.nextCursor) continue;
+        const second = await page(`${base}&pageSize=25&cursor=${first.nextCursor}`, v.cookie());
         expect(
           second.items.map((l) => l.id),
           `${v.name} ${base} page 2`,
@@ -192,21 +188,17 @@ describe('GET /api/leads?service=…: the same leads, order, pages and total as 
       }
     });
 
-  it('a deep page by position, and a jump by page number, give the rows at that position', async () => {
+  it('a deep page by cursor gives the rows at that position', async () => {
     const want = await expected(viewers()[0], 'luce');
-    let cursor: string | undefined;
-    let fino: number | undefined;
+    let cursor: string | null = null;
     for (let i = 0; i < 12; i++) {
       const res = await page(
-        `/api/leads?service=luce&pageSize=100${fino ? `&fino=${fino}&dopo=${cursor}` : ''}`,
+        `/api/leads?service=luce&pageSize=100${cursor ? `&cursor=${cursor}` : ''}`,
         w.admin,
       );
       expect(res.items.map((l) => l.id)).toEqual(want.slice(i * 100, (i + 1) * 100));
-      fino = res.fino;
-      cursor = res.cursori?.dopo;
+      cursor = res.nextCursor;
     }
-    const jump = await page('/api/leads?service=gas&pageSize=50&page=20', w.pfA.cookie);
-    expect(jump.items.map((l) => l.id)).toEqual((await expected(viewers()[2], 'gas')).slice(950, 1000));
   });
 
   it('a shop does not learn what its customer bought at another shop', async () => {

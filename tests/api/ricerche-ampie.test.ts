@@ -103,9 +103,8 @@ describe('GET /api/leads, a search broader than its bound', () => {
       const url = `/api/leads?search=${surname}`;
       const cookie = w.cookies[role];
       expect(await totalOf(url, cookie)).toEqual(broad);
-      // Seen broad: the same search and a later page answer the bound.
+      // Seen broad: the same search answers the bound again.
       expect(await totalOf(url, cookie)).toEqual(broad);
-      expect(await totalOf(`${url}&page=2`, cookie)).toEqual(broad);
       // A new match only adds.
       const added = await insertLead(ctx.db, {
         nome: 'Bruno',

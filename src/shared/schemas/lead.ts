@@ -6,15 +6,12 @@ import {
   SERVIZIO_STATI,
   SERVIZIO_TIPI,
 } from '#shared/domain.ts';
-import { msg } from '#shared/messages.ts';
 import {
+  cursorPageSchema,
+  cursorQueryShape,
   exportFormatSchema,
-  finoQueryShape,
-  finoResultShape,
   idSchema,
   idQuerySchema,
-  paginatedSchema,
-  paginationQuerySchema,
   searchSchema,
 } from '#shared/schemas/common.ts';
 
@@ -42,43 +39,8 @@ export const leadFiltersSchema = z.object({
 });
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
 
-/**
- * A position in the list's order (date with microseconds in UTC, then id), as the server writes
- * it in `cursori`: the pager moves by it instead of skipping rows (docs/decisions/034-pagine-dei-lead-a-cursore.md).
- */
-export const leadCursorSchema = z
-  .string({ error: msg.lead.invalidCursor })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z_\d{1,10}$/, msg.lead.invalidCursor)
-  .transform((v) => {
-    const [at, id] = v.split('_');
-    return { at, id: Number(id) };
-  });
-
-/**
- * A page reached without a cursor skips at most this many rows (page 101 of 25): deeper pages
- * come with `dopo`/`prima` from the page next to them (docs/decisions/034-pagine-dei-lead-a-cursore.md).
- */
-export const LEAD_JUMP_MAX_ROWS = 2_500;
-export const leadJumpMaxPage = (pageSize: number) => Math.floor(LEAD_JUMP_MAX_ROWS / pageSize) + 1;
-
-export const listLeadsQuerySchema = leadFiltersSchema
-  .extend({
-    ...paginationQuerySchema.shape,
-    ...finoQueryShape,
-    /** The rows after (older than) this position: the next page. */
-    dopo: leadCursorSchema.optional(),
-    /** The rows before (newer than) this position: the previous page. */
-    prima: leadCursorSchema.optional(),
-  })
-  .refine((q) => !(q.dopo && q.prima), { message: msg.lead.cursorConflict, path: ['prima'] })
-  .superRefine((q, ctx) => {
-    if (q.dopo || q.prima || (q.page - 1) * q.pageSize <= LEAD_JUMP_MAX_ROWS) return;
-    ctx.addIssue({
-      code: 'custom',
-      path: ['page'],
-      message: msg.lead.pageTooFar(leadJumpMaxPage(q.pageSize)),
-    });
-  });
+/** GET /api/leads: the filters and one keyset page (docs/architecture.md#liste-e-paginazione). */
+export const listLeadsQuerySchema = leadFiltersSchema.extend(cursorQueryShape);
 export type ListLeadsQuery = z.output<typeof listLeadsQuerySchema>;
 
 export const exportLeadsQuerySchema = leadFiltersSchema.extend({ format: exportFormatSchema });
@@ -109,14 +71,7 @@ export const leadListItemSchema = z.object({
 });
 export type LeadListItem = z.infer<typeof leadListItemSchema>;
 
-export const leadListSchema = paginatedSchema(leadListItemSchema).extend({
-  ...finoResultShape,
-  /**
-   * The page's first and last positions (null when it is empty): `prima` for the previous page,
-   * `dopo` for the next one.
-   */
-  cursori: z.object({ prima: z.string(), dopo: z.string() }).nullable(),
-});
+export const leadListSchema = cursorPageSchema(leadListItemSchema);
 export type LeadList = z.infer<typeof leadListSchema>;
 
 export const leadPraticaSchema = z.object({

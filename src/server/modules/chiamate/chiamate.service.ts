@@ -27,7 +27,6 @@ import { addRomeDays, startOfRomeDay } from '#shared/time.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
 import {
   chiamate,
-  leadUtenti,
   leads,
   leadsEventi,
   numeriNonChiamare,
@@ -85,8 +84,8 @@ const isConsulenteRole = (role: string): role is Consulente['role'] =>
   (CONSULENTE_ROLES as readonly string[]).includes(role);
 
 /**
- * The leads of one consultant's points, for admin and amministrazione: the same lead_utenti rows
- * that scope that person's own lists (src/server/modules/punti-fisici/scope.ts). Another role
+ * The leads of one consultant's points, for admin and amministrazione: the same scope as that
+ * person's own lists (leadsScope, src/server/modules/punti-fisici/scope.ts). Another role
  * sees only its own queue, so the filter is refused (403); an id that is no consultant is not
  * found (404), as an id out of scope.
  */
@@ -94,13 +93,7 @@ async function consulenteCondition(db: Database, actor: Actor, consulenteId: num
   if (!can(actor.role, 'chiamate:filtroConsulente')) throw AppError.forbidden(c.consulenteNonConsentito);
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, consulenteId));
   if (!user || !isConsulenteRole(user.role)) throw AppError.notFound(c.consulenteNonTrovato);
-  return inArray(
-    leads.id,
-    db
-      .select({ id: leadUtenti.leadId })
-      .from(leadUtenti)
-      .where(and(eq(leadUtenti.ruolo, user.role), eq(leadUtenti.userId, consulenteId))),
-  );
+  return leadsScope({ id: consulenteId, role: user.role })!;
 }
 
 /**
@@ -138,7 +131,7 @@ export async function listChiamate(
   const cursor = query.cursor ? decodeQueueCursor(query.cursor) : null;
   const consulente =
     query.consulenteId !== undefined ? await consulenteCondition(db, actor, query.consulenteId) : undefined;
-  const base = and(inQueue(), leadsScope(db, actor), consulente);
+  const base = and(inQueue(), leadsScope(actor), consulente);
   const want = query.pageSize + 1;
   const rows: Array<{
     s: Segment;
@@ -238,13 +231,13 @@ async function pageDetails(db: Database, actor: Actor, ids: number[]): Promise<M
       })
       .from(pratiche)
       .leftJoin(puntiFisici, eq(puntiFisici.id, pratiche.puntoFisicoId))
-      .where(and(inArray(pratiche.leadId, ids), praticheScope(db, actor)))
+      .where(and(inArray(pratiche.leadId, ids), praticheScope(actor)))
       .orderBy(pratiche.leadId, desc(pratiche.dataCreazione), desc(pratiche.id)),
     db
       .selectDistinct({ leadId: pratiche.leadId, tipo: servizi.tipoServizio })
       .from(servizi)
       .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-      .where(and(inArray(pratiche.leadId, ids), praticheScope(db, actor)))
+      .where(and(inArray(pratiche.leadId, ids), praticheScope(actor)))
       .orderBy(pratiche.leadId, servizi.tipoServizio),
     db
       .select({ leadId: chiamate.leadId, n: sql<number>`count(*)::int` })
@@ -304,7 +297,7 @@ export async function recordEsito(
         statoContatto: leads.statoContatto,
       })
       .from(leads)
-      .where(and(eq(leads.id, leadId), leadsScope(tx, actor)))
+      .where(and(eq(leads.id, leadId), leadsScope(actor)))
       .for('update');
     if (!lead) throw AppError.notFound(msg.lead.notFound);
 
@@ -445,7 +438,7 @@ export async function chiamateCruscotto(
   actor: Actor,
   now = new Date(),
 ): Promise<ChiamateCruscotto> {
-  const scope = leadsScope(db, actor);
+  const scope = leadsScope(actor);
   const tonight = startOfRomeDay(addRomeDays(now, 1));
   const [oggi, ritardo] = await Promise.all([
     queueCount(db, and(inQueue(), scope, lt(leads.chiamataDa, tonight))),

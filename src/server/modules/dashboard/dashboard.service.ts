@@ -178,7 +178,7 @@ async function recentPratiche(db: Database, actor: Actor): Promise<RecentPratica
       numeroServizi: sql<number>`(select count(*)::int from servizi s_count where s_count.pratica_id = "pratiche"."id")`,
     })
     .from(pratiche)
-    .where(praticheScope(db, actor))
+    .where(praticheScope(actor))
     .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
     .limit(DASHBOARD_RECENT_LIMIT);
   return rows.map((r) => ({

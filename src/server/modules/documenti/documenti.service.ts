@@ -34,7 +34,7 @@ async function targetPratica(db: Database, actor: Actor, leadId: number, pratica
   const [lead] = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(and(eq(leads.id, leadId), leadsScope(db, actor)));
+    .where(and(eq(leads.id, leadId), leadsScope(actor)));
   if (!lead) throw AppError.notFound(m.leadNotFound);
   const [pratica] = await db
     .select({ id: pratiche.id, documentiCaricati: pratiche.documentiCaricati })
@@ -43,7 +43,7 @@ async function targetPratica(db: Database, actor: Actor, leadId: number, pratica
       and(
         eq(pratiche.leadId, leadId),
         praticaId != null ? eq(pratiche.id, praticaId) : undefined,
-        praticheScope(db, actor),
+        praticheScope(actor),
       ),
     )
     .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))

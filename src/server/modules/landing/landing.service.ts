@@ -503,7 +503,7 @@ export async function findPraticaInScope(db: DbExecutor, actor: Actor, praticaId
   const [row] = await db
     .select({ id: pratiche.id })
     .from(pratiche)
-    .where(and(eq(pratiche.id, praticaId), praticheScope(db, actor)));
+    .where(and(eq(pratiche.id, praticaId), praticheScope(actor)));
   if (!row) throw AppError.notFound(m.praticaNotFound);
   return row;
 }

@@ -111,7 +111,7 @@ export async function listPossibiliDuplicati(
           twins.size ? inArray(leads.id, [...twins.keys()]) : undefined,
         ),
         ne(leads.id, lead.id),
-        leadsScope(db, actor),
+        leadsScope(actor),
         notKeptApart(sql`"leads"."id"`, sql`${lead.id}::int`),
       ),
     )
@@ -152,7 +152,7 @@ async function lockPair(tx: DbExecutor, actor: Actor, id: number, altroId: numbe
   const rows = await tx
     .select({ ...contactColumns, puntoFisicoOriginaleId: leads.puntoFisicoOriginaleId })
     .from(leads)
-    .where(and(inArray(leads.id, [id, altroId]), leadsScope(tx, actor)))
+    .where(and(inArray(leads.id, [id, altroId]), leadsScope(actor)))
     .orderBy(asc(leads.id))
     .for('update');
   const lead = rows.find((r) => r.id === id);

@@ -1,6 +1,6 @@
 import { and, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { normalizeTelefono, phoneSearchDigits } from '#shared/domain.ts';
-import { digitWindowsOf, leads, leadUtenti, pratiche, scopeSearchKeys } from '#server/db/schema.ts';
+import { digitWindowsOf, leads, pratiche } from '#server/db/schema.ts';
 import { lowerTextContains } from '#server/db/sql-helpers.ts';
 import { schedaCodeLeads, schedaCodePratiche } from '#server/modules/servizi/scheda-sql.ts';
 
@@ -98,29 +98,5 @@ export function searchMatches(
         // customer found is the practice found, through pratiche_lead_idx.
         sql`${table === leads ? leads.id : pratiche.leadId} = any(${digitWindowLeads(byWindows)})`
       : undefined,
-  );
-}
-
-/**
- * The same search on a scoped person's own rows of lead_utenti, through the index of that
- * person's words (`ricerca_chiavi`, migration 0028): a word's three letters are one key per
- * person, so the index reads only this person's rows that have every three letters of the term,
- * however many leads the others have (docs/performance.md#ricerca-nel-perimetro). strpos then
- * keeps the rows where the letters are in order. A term with no three letters or digits in a row
- * ("ro", "zà") has no key: its rows are read from the person's date index.
- */
-export function scopeSearchMatches(userId: number, term: string | undefined) {
-  const patterns = searchPatterns(term);
-  if (patterns.length === 0) return undefined;
-  return or(
-    schedaCodeLeads(leadUtenti.leadId, term),
-    ...byValue(patterns).map(([value, same]) =>
-      and(
-        /[a-z0-9]{3}/i.test(value)
-          ? sql`${scopeSearchKeys} @> ricerca_chiavi(${userId}, lower(${value}))`
-          : undefined,
-        or(...same.map((p) => patternMatches(leadUtenti.cerca, leadUtenti.telefonoNormalizzato, p, true))),
-      ),
-    ),
   );
 }

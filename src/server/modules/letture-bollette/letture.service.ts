@@ -75,7 +75,7 @@ async function findServizioInScope(db: Database, actor: Actor, servizioId: numbe
     .select({ id: servizi.id, praticaId: servizi.praticaId, tipo: servizi.tipoServizio })
     .from(servizi)
     .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-    .where(and(eq(servizi.id, servizioId), praticheScope(db, actor)));
+    .where(and(eq(servizi.id, servizioId), praticheScope(actor)));
   if (!row) throw AppError.notFound(m.servizioNotFound);
   return row;
 }

@@ -73,7 +73,7 @@ export async function runRiepilogo(
   for (const person of people) {
     // The same scope as the person's lead list: what the digest lists, they can open.
     const actor: Actor = person;
-    const where = and(leadsScope(db, actor), overdue);
+    const where = and(leadsScope(actor), overdue);
     const [{ totale }] = await db.select({ totale: count() }).from(leads).where(where);
     if (totale === 0) continue;
     const rows = await db

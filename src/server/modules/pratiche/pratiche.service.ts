@@ -190,7 +190,7 @@ function praticheWhere(
   search: PraticheSearch | undefined,
 ): { base: SQL | undefined; where: SQL | undefined } {
   const base = and(
-    praticheScope(db, actor),
+    praticheScope(actor),
     search?.condition,
     query.puntoFisicoId ? eq(pratiche.puntoFisicoId, query.puntoFisicoId) : undefined,
     query.puntoFisico
@@ -530,7 +530,7 @@ function toPratica(r: PraticaRow, serviziOfPratica: Pratica['servizi']): Pratica
  * actor's scope it is not found, exactly like a missing one.
  */
 export async function getPratica(db: Database, actor: Actor, id: number): Promise<Pratica> {
-  const [row] = await selectPraticaRows(db).where(and(praticheScope(db, actor), eq(pratiche.id, id)));
+  const [row] = await selectPraticaRows(db).where(and(praticheScope(actor), eq(pratiche.id, id)));
   if (!row) throw AppError.notFound(msg.pratica.notFound);
   const [pratica] = await withServizi(db, [row]);
   return pratica;
@@ -630,7 +630,7 @@ async function listFromFound(
   const page = listed.page.length
     ? await selectPraticaRows(db)
         // The scope again: a practice moved out of it since it was found is not shown.
-        .where(and(praticheScope(db, actor), idsAmong(pratiche.id, listed.page)))
+        .where(and(praticheScope(actor), idsAmong(pratiche.id, listed.page)))
         .orderBy(desc(pratiche.dataCreazione), desc(pratiche.id))
     : [];
   return {
@@ -707,7 +707,7 @@ export async function deletePratica(
     const [row] = await tx
       .select({ id: pratiche.id })
       .from(pratiche)
-      .where(and(eq(pratiche.id, id), praticheScope(db, actor)))
+      .where(and(eq(pratiche.id, id), praticheScope(actor)))
       .for('update');
     if (!row) throw AppError.notFound(msg.pratica.notFound);
     const [paid] = await tx

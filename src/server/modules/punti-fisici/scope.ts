@@ -1,78 +1,65 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '#server/db/client.ts';
-import { leadPunti, leadUtenti, leads, pratiche, puntiFisici, users } from '#server/db/schema.ts';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { leads, pratiche, puntiFisici, users } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
 
 /**
- * Row scope (docs/product/roles-and-scope.md#perimetro-delle-righe), as SQL conditions that go INTO the queries: a row outside the
- * actor's scope is simply not found.
+ * "A role sees its points" (docs/product/roles-and-scope.md#perimetro-delle-righe), in one place:
+ * admin and amministrazione see every point; an area manager, an agent and a point's responsible
+ * person the points that name them. Leads, practices, the dashboard, the calls' queue and the
+ * point lists all put this same rule into their queries, so a row outside it is simply not found.
  */
 
-/** Points of sale the actor may see; undefined = all. */
-export function puntiScope(actor: Actor): SQL | undefined {
-  switch (actor.role) {
-    case 'admin':
-    case 'amministrazione':
-      return undefined;
-    case 'area_manager':
-      return eq(puntiFisici.areaManagerId, actor.id);
-    case 'agente':
-      return eq(puntiFisici.agenteId, actor.id);
-    case 'punto_fisico':
-      return eq(puntiFisici.utenteResponsabileId, actor.id);
-  }
-}
-
-/** Ids of the actor's points, as a subquery. */
-function scopedPuntiIds(db: DbExecutor, actor: Actor) {
-  return db.select({ id: puntiFisici.id }).from(puntiFisici).where(puntiScope(actor));
-}
-
-// Correlated subqueries name their tables explicitly: drizzle leaves columns unqualified in
-// single-table queries, where "id" inside a subquery would mean the subquery's own table.
+/** The column of punti_fisici that names the person, for each scoped role. */
 const SCOPE_COLUMN = {
-  area_manager: 'area_manager_id',
-  agente: 'agente_id',
-  punto_fisico: 'utente_responsabile_id',
+  area_manager: puntiFisici.areaManagerId,
+  agente: puntiFisici.agenteId,
+  punto_fisico: puntiFisici.utenteResponsabileId,
 } as const;
 
-/** SQL (in parentheses) listing the ids of the actor's points; only for scoped roles. */
-export function scopedPuntiIdsSql(actor: Actor): SQL {
-  if (actor.role === 'admin' || actor.role === 'amministrazione') throw new Error('unscoped role');
-  return sql`(select pf_scope.id from punti_fisici pf_scope where pf_scope.${sql.raw(SCOPE_COLUMN[actor.role])} = ${actor.id})`;
+type Person = Pick<Actor, 'id' | 'role'>;
+
+/** The condition on punti_fisici keeping the person's points; undefined = all. */
+export function puntiScope(actor: Person): SQL | undefined {
+  if (actor.role === 'admin' || actor.role === 'amministrazione') return undefined;
+  return eq(SCOPE_COLUMN[actor.role], actor.id);
+}
+
+/** The ids of the person's points as a subquery, for a point column of any table; undefined = all. */
+export function puntiVisibili(actor: Person): SQL | undefined {
+  const scope = puntiScope(actor);
+  if (!scope) return undefined;
+  // Named explicitly: inside another table's query an unqualified "id" would be that table's.
+  const column = sql.raw(`pf_scope.${SCOPE_COLUMN[actor.role as keyof typeof SCOPE_COLUMN].name}`);
+  return sql`(select pf_scope.id from punti_fisici pf_scope where ${column} = ${actor.id})`;
+}
+
+/** `column` names one of the person's points; undefined = all. */
+export function inPuntiVisibili(column: SQLWrapper, actor: Person): SQL | undefined {
+  const ids = puntiVisibili(actor);
+  return ids && sql`${column} in ${ids}`;
 }
 
 /**
- * A lead belongs to a point when it came in there first, or when it has a practice there (a
- * returning customer keeps its first point, but the second shop sees it too).
- * See docs/product/roles-and-scope.md#lead-di-un-punto
+ * The leads of some points (a subquery of ids, or one id): a lead belongs to a point when it came
+ * in there first, or when it has a practice there (a returning customer keeps its first point,
+ * but the second shop sees it too). See docs/product/roles-and-scope.md#lead-di-un-punto
+ * Both halves read a plain index (leads by first point, practices by point).
  */
-export function leadOfPunto(db: DbExecutor, puntoFisicoId: number): SQL {
-  // lead_punti holds exactly these pairs, kept by triggers (docs/performance.md#contatori).
-  return inArray(
-    leads.id,
-    db.select({ id: leadPunti.leadId }).from(leadPunti).where(eq(leadPunti.puntoFisicoId, puntoFisicoId)),
-  );
+export function leadOfPunti(points: SQL | number): SQL {
+  const among = typeof points === 'number' ? sql`= ${points}` : sql`in ${points}`;
+  return sql`${leads.id} in (select l_scope.id from leads l_scope where l_scope.punto_fisico_originale_id ${among}
+    union all select pr_scope.lead_id from pratiche pr_scope where pr_scope.punto_fisico_id ${among})`;
 }
 
-/**
- * The actor's own rows of lead_utenti (the leads of its points, kept by triggers): a scoped list
- * joins them and reads one page in date order from their index. Only for scoped roles.
- */
-export function ownLeadRows(actor: Actor): SQL {
-  return and(eq(leadUtenti.ruolo, actor.role), eq(leadUtenti.userId, actor.id))!;
+/** Leads the person may see; undefined = all. */
+export function leadsScope(actor: Person): SQL | undefined {
+  const ids = puntiVisibili(actor);
+  return ids && leadOfPunti(ids);
 }
 
-/** Leads the actor may see; undefined = all. An IN over one index range, not OR EXISTS. */
-export function leadsScope(db: DbExecutor, actor: Actor): SQL | undefined {
-  if (!puntiScope(actor)) return undefined;
-  return inArray(leads.id, db.select({ id: leadUtenti.leadId }).from(leadUtenti).where(ownLeadRows(actor)));
-}
-
-/** Practices the actor may see; undefined = all. */
-export function praticheScope(db: DbExecutor, actor: Actor): SQL | undefined {
-  if (!puntiScope(actor)) return undefined;
-  return inArray(pratiche.puntoFisicoId, scopedPuntiIds(db, actor));
+/** Practices the person may see; undefined = all. */
+export function praticheScope(actor: Person): SQL | undefined {
+  return inPuntiVisibili(pratiche.puntoFisicoId, actor);
 }
 
 /**

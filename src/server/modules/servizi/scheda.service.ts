@@ -35,7 +35,7 @@ async function servizioInScope(db: DbExecutor, actor: Actor, id: number) {
     .from(servizi)
     .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
     .innerJoin(leads, eq(leads.id, pratiche.leadId))
-    .where(and(praticheScope(db, actor), eq(servizi.id, id)));
+    .where(and(praticheScope(actor), eq(servizi.id, id)));
   if (!found) throw AppError.notFound(msg.scheda.notFound);
   return found;
 }

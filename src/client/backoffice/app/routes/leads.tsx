@@ -52,20 +52,10 @@ export function LeadsRoute({ params }: { params: { id?: string } }) {
         }
       />
       {state.status !== 'overdue' && (
-        <OverdueBanner
-          puntoFisicoId={state.puntoFisicoId}
-          onShow={() => setState({ status: 'overdue', page: 1 })}
-        />
+        <OverdueBanner puntoFisicoId={state.puntoFisicoId} onShow={() => setState({ status: 'overdue' })} />
       )}
       <LeadsFilters value={state} onChange={setState} onReset={() => navigate(paths.leads)} />
-      <LeadsList
-        filters={filters}
-        page={state.page}
-        cursor={{ dopo: state.dopo, prima: state.prima }}
-        onPageChange={(next) => setState({ dopo: undefined, prima: undefined, ...next })}
-        role={user!.role}
-        detailHref={(lead) => withSearch(paths.lead(lead.id))}
-      />
+      <LeadsList filters={filters} role={user!.role} detailHref={(lead) => withSearch(paths.lead(lead.id))} />
       {detailId != null && (
         <LeadDetailDialog id={detailId} role={user!.role} onClose={() => navigate(withSearch(paths.leads))} />
       )}

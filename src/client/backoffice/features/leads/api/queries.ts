@@ -11,13 +11,9 @@ export interface LeadFilters {
 }
 
 export interface LeadQuery extends LeadFilters {
-  page: number;
   pageSize: number;
-  /** The first page's `fino`, so later pages stay in step with it while leads come in. */
-  fino?: number;
-  /** The page starts after (`dopo`) or before (`prima`) this position of the list. */
-  dopo?: string;
-  prima?: string;
+  /** The page after this one's position (the previous page's `nextCursor`); none: the first page. */
+  cursor?: string;
 }
 
 /** The list's filters as query parameters, shared by the list and its export. */
@@ -41,11 +37,8 @@ export const leadQueries = {
         api.get<LeadList>(
           withQuery('/api/leads', {
             ...leadFilterParams(q),
-            page: q.page,
             pageSize: q.pageSize,
-            fino: q.fino,
-            dopo: q.dopo,
-            prima: q.prima,
+            cursor: q.cursor,
           }),
         ),
       // The previous page stays on screen while the next one loads.

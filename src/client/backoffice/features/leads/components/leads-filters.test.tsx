@@ -6,7 +6,7 @@ import { mockApi, renderWithClient } from '#client/lib/test-utils.tsx';
 import type { LeadsUrlState } from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
 import { LeadsFilters } from '#client/backoffice/features/leads/components/leads-filters.tsx';
 
-const EMPTY: LeadsUrlState = { search: '', status: '', page: 3 };
+const EMPTY: LeadsUrlState = { search: '', status: '' };
 
 /** The filters as the screen holds them in its URL: each change is recorded with its history mode. */
 function Harness({
@@ -22,19 +22,19 @@ function Harness({
         onChange(next, options);
         setValue((v) => ({ ...v, ...next }));
       }}
-      onReset={() => setValue({ search: '', status: '', page: 1 })}
+      onReset={() => setValue({ search: '', status: '' })}
     />
   );
 }
 
 describe('LeadsFilters', () => {
-  it('a status choice goes back to page 1', async () => {
+  it('a status choice changes the filter', async () => {
     mockApi({});
     const onChange = vi.fn();
     const user = userEvent.setup();
     renderWithClient(<Harness onChange={onChange} />);
     await user.selectOptions(screen.getByLabelText('Stato contatto'), 'Nuovi da oltre 24 ore');
-    expect(onChange.mock.lastCall?.[0]).toEqual({ status: 'overdue', page: 1 });
+    expect(onChange.mock.lastCall?.[0]).toEqual({ status: 'overdue' });
   });
 
   it('commits a search once the typing stops: a new search is a history entry, refining it replaces it', async () => {
@@ -44,15 +44,13 @@ describe('LeadsFilters', () => {
     renderWithClient(<Harness onChange={onChange} />);
     const box = screen.getByLabelText('Cerca');
     await user.type(box, 'rossi');
-    await waitFor(() =>
-      expect(onChange).toHaveBeenCalledWith({ search: 'rossi', page: 1 }, { replace: false }),
-    );
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ search: 'rossi' }, { replace: false }));
     // One commit for the whole word, not one per key.
     expect(onChange).toHaveBeenCalledTimes(1);
 
     await user.type(box, ' mario');
     await waitFor(() =>
-      expect(onChange).toHaveBeenLastCalledWith({ search: 'rossi mario', page: 1 }, { replace: true }),
+      expect(onChange).toHaveBeenLastCalledWith({ search: 'rossi mario' }, { replace: true }),
     );
     expect(onChange).toHaveBeenCalledTimes(2);
   });

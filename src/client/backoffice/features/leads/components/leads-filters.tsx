@@ -31,7 +31,7 @@ export function LeadsFilters(props: {
   const statusId = useId();
   const [text, setText] = useUrlSearchText(value.search, (search) =>
     // A new search is a history entry; refining it replaces that entry.
-    onChange({ search, page: 1 }, { replace: value.search !== '' }),
+    onChange({ search }, { replace: value.search !== '' }),
   );
 
   const puntoLabel = usePuntoLabel(value.puntoFisicoId ?? null);
@@ -40,7 +40,7 @@ export function LeadsFilters(props: {
     chips.push({
       key: 'punto',
       label: puntoLabel,
-      onRemove: () => onChange({ puntoFisicoId: undefined, page: 1 }),
+      onRemove: () => onChange({ puntoFisicoId: undefined }),
     });
   if (value.search)
     chips.push({
@@ -48,14 +48,14 @@ export function LeadsFilters(props: {
       label: fillMessage(msg.common.filtroCerca, { testo: value.search }),
       onRemove: () => {
         setText('');
-        onChange({ search: '', page: 1 });
+        onChange({ search: '' });
       },
     });
   if (value.status)
     chips.push({
       key: 'status',
       label: value.status === 'overdue' ? OVERDUE_LABEL : LEAD_CONTATTO_LABELS[value.status],
-      onRemove: () => onChange({ status: '', page: 1 }),
+      onRemove: () => onChange({ status: '' }),
     });
 
   return (
@@ -63,7 +63,7 @@ export function LeadsFilters(props: {
       <Card className="mb-4 grid gap-4 p-4 md:grid-cols-[1fr_1fr_14rem_auto] md:items-end">
         <PuntoFilter
           selectedId={value.puntoFisicoId ?? null}
-          onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined, page: 1 })}
+          onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined })}
         />
         <SearchInput label="Cerca" placeholder="Nome, email o telefono" value={text} onChange={setText} />
         <div className="grid gap-2">
@@ -71,7 +71,7 @@ export function LeadsFilters(props: {
           <NativeSelect
             id={statusId}
             value={value.status}
-            onChange={(e) => onChange({ status: e.target.value as LeadStatusFilter, page: 1 })}
+            onChange={(e) => onChange({ status: e.target.value as LeadStatusFilter })}
           >
             <option value="">Tutti gli stati</option>
             {LEAD_CONTATTO_STATI.map((s) => (

@@ -6,7 +6,7 @@ import type { LeadListItem } from '#shared/schemas/lead.ts';
 import { Button, buttonVariants } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import {
@@ -20,9 +20,9 @@ import {
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import { formatDateTime } from '#client/lib/format.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
 import { useLeads } from '#client/backoffice/features/leads/api/leads.ts';
-import { leadQueries, type LeadFilters } from '#client/backoffice/features/leads/api/queries.ts';
+import type { LeadFilters } from '#client/backoffice/features/leads/api/queries.ts';
 import { useLeadActions } from '#client/backoffice/features/leads/hooks/use-lead-actions.ts';
 import { LeadStatusControl } from '#client/backoffice/features/leads/components/lead-status-control.tsx';
 import { DuplicatoBadge } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
@@ -59,39 +59,23 @@ function LeadActions(props: { lead: LeadListItem; href: string; canDelete: boole
 /** The count line, the leads of one page (cards on phones, a table from medium screens), the pager. */
 export function LeadsList(props: {
   filters: LeadFilters;
-  page: number;
-  /** Where the page starts (from the URL): see LeadsUrlState. */
-  cursor: { dopo?: string; prima?: string };
-  onPageChange: (next: { page: number; dopo?: string; prima?: string }) => void;
   role: Role;
   /** The detail's address, keeping the list's own query string so closing it comes back here. */
   detailHref: (lead: LeadListItem) => string;
 }) {
-  const { filters, page, cursor, onPageChange, role, detailHref } = props;
-  // Later pages are read up to the first page's newest lead (kept in the query cache), so a lead
-  // arriving meanwhile neither repeats a row nor hides one (docs/performance.md#paginazione-stabile).
-  const fino = useFirstPageFino(
-    leadQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
-    page,
-  );
-  const leads = useLeads({ ...filters, page, pageSize: PAGE_SIZE, fino, ...cursor });
+  const { filters, role, detailHref } = props;
+  // The pages already shown, by their cursors (docs/architecture.md#liste-e-paginazione): new
+  // filters start again from the first page.
+  const pager = useCursorPages(JSON.stringify(filters));
+  const leads = useLeads({ ...filters, pageSize: PAGE_SIZE, cursor: pager.cursor });
   const { setStatus, deleteLead, savingStatus } = useLeadActions();
   const canDelete = can(role, 'leads:delete');
   const total = leads.data?.total ?? 0;
   const { pages, atLeast } = leads.data
-    ? pageCount(leads.data, PAGE_SIZE, page, leads.data.items.length)
+    ? pageCount(leads.data, PAGE_SIZE, pager.page, leads.data.items.length)
     : { pages: 1, atLeast: false };
-
-  // The pager moves from the page on screen: the next page starts after its last lead, the
-  // previous one before its first (docs/decisions/034-pagine-dei-lead-a-cursore.md). While a page
-  // loads the one on screen is the old one, so the pager waits for it.
-  const move = (next: number) => {
-    const positions = leads.data?.cursori;
-    if (leads.isPlaceholderData) return;
-    if (next <= 1 || !positions) onPageChange({ page: next });
-    else if (next > page) onPageChange({ page: next, dopo: positions.dopo });
-    else onPageChange({ page: next, prima: positions.prima });
-  };
+  // While a page loads the one on screen is the old one: its cursor is not the next page's.
+  const nextCursor = leads.isPlaceholderData ? null : (leads.data?.nextCursor ?? null);
 
   const actions = (lead: LeadListItem) => (
     <LeadActions
@@ -124,7 +108,7 @@ export function LeadsList(props: {
             <ErrorState
               className="m-4"
               message={leads.error.serverMessage ?? msg.lead.invalidCursor}
-              onRetry={() => onPageChange({ page: 1 })}
+              onRetry={pager.first}
               retryLabel={msg.lead.backToFirstPage}
             />
           ) : (
@@ -206,7 +190,15 @@ export function LeadsList(props: {
           </div>
         )}
       </Card>
-      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={move} className="mt-4" />
+      <CursorPagination
+        page={pager.page}
+        pages={pages}
+        atLeast={atLeast}
+        nextCursor={nextCursor}
+        onNext={pager.next}
+        onPrevious={pager.previous}
+        className="mt-4"
+      />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useLeads } from '#client/backoffice/features/leads/api/leads.ts';
 
 /** The leads still `nuovo` after the 24 hours the landing promises, in the chosen point's scope. */
 export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => void }) {
-  const overdue = useLeads({ puntoFisicoId: props.puntoFisicoId, overdue: true, page: 1, pageSize: 1 });
+  const overdue = useLeads({ puntoFisicoId: props.puntoFisicoId, overdue: true, pageSize: 1 });
   const count = overdue.data?.total ?? 0;
   if (count === 0) return null;
   return (

@@ -9,14 +9,6 @@ export interface LeadsUrlState {
   puntoFisicoId?: number;
   search: string;
   status: LeadStatusFilter;
-  page: number;
-  /**
-   * Where a page after the first starts: after the last lead of the page before (`dopo`) or
-   * before the first lead of the page after (`prima`), as the server wrote it. The pager moves
-   * by these, so a deep page costs what the first does (docs/decisions/034-pagine-dei-lead-a-cursore.md).
-   */
-  dopo?: string;
-  prima?: string;
 }
 
 function parse(params: URLSearchParams): LeadsUrlState {
@@ -28,9 +20,6 @@ function parse(params: URLSearchParams): LeadsUrlState {
       status === 'overdue' || (LEAD_CONTATTO_STATI as readonly string[]).includes(status)
         ? (status as LeadStatusFilter)
         : '',
-    page: positiveInt(params.get('page')) ?? 1,
-    dopo: params.get('dopo') ?? undefined,
-    prima: params.get('prima') ?? undefined,
   };
 }
 
@@ -39,14 +28,14 @@ function serialize(s: LeadsUrlState) {
     puntoFisicoId: s.puntoFisicoId,
     search: s.search,
     status: s.status,
-    page: s.page > 1 ? s.page : undefined,
-    // A position belongs to the page it leads to: page 1 and any change of filters drop it.
-    dopo: s.page > 1 && !s.prima ? s.dopo : undefined,
-    prima: s.page > 1 ? s.prima : undefined,
   };
 }
 
-/** Lead screen state in the URL: `/leads?puntoFisicoId=3&search=rossi&status=overdue&page=2&dopo=…`. */
+/**
+ * Lead screen state in the URL: `/leads?puntoFisicoId=3&search=rossi&status=overdue`. The page is
+ * the list's own (its cursors, src/client/lib/cursor-pages.ts): a change of filters starts again
+ * from the first.
+ */
 export function useLeadsUrlState() {
   return useUrlState(parse, serialize);
 }
