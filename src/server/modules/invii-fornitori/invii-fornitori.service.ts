@@ -159,7 +159,7 @@ function daInviareWhere(db: DbExecutor, actor: Actor, fornitore: FornitoreRow, t
     eq(schedeContratto.completa, true),
     or(eq(servizi.fornitoreId, fornitore.id), isNull(servizi.fornitoreId)),
     mai_inviato,
-    praticheScope(db, actor),
+    praticheScope(actor),
   );
 }
 
@@ -422,7 +422,7 @@ export async function createLotto(
         .from(inviiLottiServizi)
         .innerJoin(servizi, eq(servizi.id, inviiLottiServizi.servizioId))
         .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-        .where(and(eq(inviiLottiServizi.servizioId, missing), praticheScope(tx, actor)))
+        .where(and(eq(inviiLottiServizi.servizioId, missing), praticheScope(actor)))
         .limit(1);
       if (sent) throw AppError.conflict(fillMessage(m.giaInviato, { id: missing }));
       throw AppError.notFound(fillMessage(m.servizioNonDaInviare, { id: missing }));
@@ -466,7 +466,7 @@ export async function reinviaLotto(
             .where(eq(inviiLottiServizi.lottoId, original.id)),
         ),
         eq(servizi.stato, 'in_lavorazione'),
-        praticheScope(tx, actor),
+        praticheScope(actor),
       ),
     );
     if (rows.length === 0) throw AppError.conflict(m.nienteDaReinviare);

@@ -85,7 +85,7 @@ export async function registraEsitoPostAttivazione(
     .select({ s: servizi, indirizzoIp: pratiche.indirizzoIp })
     .from(servizi)
     .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
-    .where(and(eq(servizi.id, servizioId), praticheScope(db, actor)));
+    .where(and(eq(servizi.id, servizioId), praticheScope(actor)));
   if (!found) throw AppError.notFound(msg.servizio.notFound);
   if (found.s.stato !== 'completato') throw AppError.conflict(m.nonCompletato, 'NOT_COMPLETED');
   if (found.s.esitoPostAttivazione && found.s.dataEsito)
