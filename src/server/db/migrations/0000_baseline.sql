@@ -795,7 +795,7 @@ CREATE TABLE audit_log (
     oggetto_tipo text,
     oggetto_id integer,
     dettagli jsonb,
-    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text, 'importazione'::text, 'invito_inviato'::text, 'password_impostata'::text])))
+    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text, 'importazione'::text, 'invito_inviato'::text, 'password_impostata'::text, 'profilo_fiscale_modificato'::text, 'esiti_caricati'::text, 'esiti_applicati'::text, 'riconciliazione_caricata'::text, 'riconciliazione_confermata'::text, 'riconciliazione_chiusa'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE audit_log_id_seq
@@ -854,6 +854,12 @@ CREATE TABLE commissioni (
     data_completamento timestamp with time zone DEFAULT now() NOT NULL,
     storno_of_id integer,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    data_contratto date,
+    canale text,
+    fine_ripensamento date,
+    anticipo boolean DEFAULT false NOT NULL,
+    regola_storno jsonb,
+    storno_dettaglio jsonb,
     CONSTRAINT commissioni_stato_pagamento_check CHECK ((stato_pagamento = ANY (ARRAY['non_pagato'::text, 'pagato'::text])))
 );
 --> statement-breakpoint
@@ -877,7 +883,10 @@ CREATE TABLE commissioni_fornitori (
     percentuale_area_manager numeric(5,2) DEFAULT '0'::numeric NOT NULL,
     percentuale_struttura numeric(5,2) DEFAULT '0'::numeric NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_by integer
+    updated_by integer,
+    storno_mesi integer,
+    storno_modo text,
+    CONSTRAINT commissioni_fornitori_storno_modo_check CHECK ((storno_modo = ANY (ARRAY['intero'::text, 'proporzionale'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE commissioni_fornitori_id_seq
@@ -996,7 +1005,7 @@ CREATE TABLE email_outbox (
     pratica_id integer,
     allegato_ics text,
     CONSTRAINT email_outbox_stato_check CHECK ((stato = ANY (ARRAY['in_coda'::text, 'in_invio'::text, 'inviato'::text, 'fallito'::text, 'scaduto'::text]))),
-    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text, 'chiamata_invito'::text, 'utente_invito'::text])))
+    CONSTRAINT email_outbox_tipo_check CHECK ((tipo = ANY (ARRAY['lead_nuovo'::text, 'lead_conferma'::text, 'lead_in_ritardo'::text, 'servizio_completato'::text, 'servizio_ko'::text, 'chiamata_invito'::text, 'utente_invito'::text, 'commissione_stornata'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE email_outbox_id_seq
@@ -1008,6 +1017,51 @@ CREATE SEQUENCE email_outbox_id_seq
     CACHE 1;
 --> statement-breakpoint
 ALTER SEQUENCE email_outbox_id_seq OWNED BY email_outbox.id;
+--> statement-breakpoint
+CREATE TABLE esiti_caricamenti (
+    id integer NOT NULL,
+    fornitore_id integer NOT NULL,
+    tipo_servizio text,
+    nome_file text NOT NULL,
+    stato text DEFAULT 'caricato'::text NOT NULL,
+    intestazioni jsonb NOT NULL,
+    riga_intestazione integer NOT NULL,
+    valori_colonne jsonb NOT NULL,
+    mappatura jsonb,
+    totale integer NOT NULL,
+    elaborate integer DEFAULT 0 NOT NULL,
+    conteggi jsonb,
+    creato_da integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    completato_at timestamp with time zone,
+    CONSTRAINT esiti_caricamenti_stato_check CHECK ((stato = ANY (ARRAY['caricato'::text, 'verificato'::text, 'in_corso'::text, 'completato'::text, 'fallito'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE esiti_caricamenti_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE esiti_caricamenti_id_seq OWNED BY esiti_caricamenti.id;
+--> statement-breakpoint
+CREATE TABLE esiti_mappature (
+    fornitore_id integer NOT NULL,
+    mappatura jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE esiti_righe (
+    caricamento_id integer NOT NULL,
+    riga integer NOT NULL,
+    valori jsonb NOT NULL,
+    esito text,
+    servizio_id integer,
+    motivo text,
+    CONSTRAINT esiti_righe_esito_check CHECK (((esito IS NULL) OR (esito = ANY (ARRAY['da_applicare'::text, 'applicato'::text, 'gia_aggiornato'::text, 'non_trovato'::text, 'ambiguo'::text, 'conflitto'::text, 'errore'::text, 'ignorato'::text]))))
+);
 --> statement-breakpoint
 CREATE TABLE estratti_conto (
     id integer NOT NULL,
@@ -1036,6 +1090,47 @@ CREATE SEQUENCE estratti_conto_id_seq
     CACHE 1;
 --> statement-breakpoint
 ALTER SEQUENCE estratti_conto_id_seq OWNED BY estratti_conto.id;
+--> statement-breakpoint
+CREATE TABLE estratti_fornitori (
+    id integer NOT NULL,
+    fornitore_id integer NOT NULL,
+    periodo text NOT NULL,
+    nome_file text NOT NULL,
+    intestazioni jsonb NOT NULL,
+    riga_intestazione integer NOT NULL,
+    mappatura jsonb,
+    totale integer NOT NULL,
+    creato_da integer,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    confermato_at timestamp with time zone
+);
+--> statement-breakpoint
+CREATE SEQUENCE estratti_fornitori_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE estratti_fornitori_id_seq OWNED BY estratti_fornitori.id;
+--> statement-breakpoint
+CREATE TABLE estratti_fornitori_righe (
+    estratto_id integer NOT NULL,
+    riga integer NOT NULL,
+    valori jsonb NOT NULL,
+    esito text,
+    servizio_id integer,
+    importo numeric(12,2),
+    identificativo text,
+    CONSTRAINT estratti_fornitori_righe_esito_check CHECK (((esito IS NULL) OR (esito = ANY (ARRAY['trovato'::text, 'non_trovato'::text, 'ambiguo'::text, 'ignorata'::text]))))
+);
+--> statement-breakpoint
+CREATE TABLE estratti_mappature (
+    fornitore_id integer NOT NULL,
+    mappatura jsonb NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
 --> statement-breakpoint
 CREATE TABLE fornitori (
     id integer NOT NULL,
@@ -1086,9 +1181,10 @@ CREATE TABLE importazioni (
     creato_da integer,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     completata_at timestamp with time zone,
+    calcola_commissioni boolean DEFAULT false NOT NULL,
     CONSTRAINT importazioni_righe_non_valide_check CHECK ((righe_non_valide = ANY (ARRAY['salta'::text, 'blocca'::text]))),
     CONSTRAINT importazioni_stato_check CHECK ((stato = ANY (ARRAY['caricata'::text, 'verificata'::text, 'in_corso'::text, 'completata'::text, 'fallita'::text]))),
-    CONSTRAINT importazioni_tipo_check CHECK ((tipo = ANY (ARRAY['punti_fisici'::text, 'utenti'::text])))
+    CONSTRAINT importazioni_tipo_check CHECK ((tipo = ANY (ARRAY['punti_fisici'::text, 'utenti'::text, 'leads'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE importazioni_id_seq
@@ -1115,6 +1211,38 @@ CREATE TABLE impostazioni (
     valore jsonb NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by integer
+);
+--> statement-breakpoint
+CREATE TABLE invii_lotti (
+    id integer NOT NULL,
+    fornitore_id integer NOT NULL,
+    numero integer NOT NULL,
+    tipo_servizio text NOT NULL,
+    formato text NOT NULL,
+    tracciato_versione integer NOT NULL,
+    file_key text NOT NULL,
+    righe integer NOT NULL,
+    reinvio_di_id integer,
+    creato_da_id integer,
+    creato_da_nome text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT invii_lotti_formato_check CHECK ((formato = ANY (ARRAY['xlsx'::text, 'csv'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE invii_lotti_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE invii_lotti_id_seq OWNED BY invii_lotti.id;
+--> statement-breakpoint
+CREATE TABLE invii_lotti_servizi (
+    lotto_id integer NOT NULL,
+    servizio_id integer NOT NULL,
+    invio integer NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE inviti_password (
@@ -1324,6 +1452,19 @@ CREATE SEQUENCE pratiche_id_seq
 --> statement-breakpoint
 ALTER SEQUENCE pratiche_id_seq OWNED BY pratiche.id;
 --> statement-breakpoint
+CREATE TABLE profili_fiscali (
+    user_id integer NOT NULL,
+    tipo text NOT NULL,
+    partita_iva text NOT NULL,
+    regime text NOT NULL,
+    base_ritenuta integer NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by_id integer,
+    CONSTRAINT profili_fiscali_base_check CHECK ((base_ritenuta = ANY (ARRAY[50, 20]))),
+    CONSTRAINT profili_fiscali_regime_check CHECK ((regime = ANY (ARRAY['ordinario'::text, 'forfettario'::text]))),
+    CONSTRAINT profili_fiscali_tipo_check CHECK ((tipo = ANY (ARRAY['agente_monomandatario'::text, 'agente_plurimandatario'::text, 'agente_societa'::text, 'segnalatore'::text, 'punto_fisico_societa'::text])))
+);
+--> statement-breakpoint
 CREATE TABLE proposte_scheda (
     id integer NOT NULL,
     servizio_id integer NOT NULL,
@@ -1381,6 +1522,60 @@ CREATE TABLE rate_limits (
     reset_at timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE riconciliazioni (
+    id integer NOT NULL,
+    fornitore_id integer NOT NULL,
+    periodo text NOT NULL,
+    estratto_id integer NOT NULL,
+    stato text DEFAULT 'aperta'::text NOT NULL,
+    atteso numeric(12,2) NOT NULL,
+    pagato numeric(12,2) NOT NULL,
+    da_recuperare numeric(12,2) NOT NULL,
+    confermata_da integer,
+    confermata_da_nome text,
+    confermata_at timestamp with time zone NOT NULL,
+    chiusa_da integer,
+    chiusa_da_nome text,
+    chiusa_at timestamp with time zone,
+    nota_chiusura text,
+    CONSTRAINT riconciliazioni_stato_check CHECK ((stato = ANY (ARRAY['aperta'::text, 'chiusa'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE riconciliazioni_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE riconciliazioni_id_seq OWNED BY riconciliazioni.id;
+--> statement-breakpoint
+CREATE TABLE riconciliazioni_voci (
+    id integer NOT NULL,
+    riconciliazione_id integer NOT NULL,
+    tipo text NOT NULL,
+    servizio_id integer,
+    pratica_id integer,
+    tipo_servizio text,
+    cliente text,
+    riga integer,
+    identificativo text,
+    atteso numeric(12,2) NOT NULL,
+    pagato numeric(12,2) NOT NULL,
+    CONSTRAINT riconciliazioni_voci_tipo_check CHECK ((tipo = ANY (ARRAY['pagato_meno'::text, 'pagato_piu'::text, 'mancante'::text, 'sconosciuto'::text, 'in_regola'::text])))
+);
+--> statement-breakpoint
+CREATE SEQUENCE riconciliazioni_voci_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE riconciliazioni_voci_id_seq OWNED BY riconciliazioni_voci.id;
+--> statement-breakpoint
 CREATE TABLE role_settings (
     role text NOT NULL,
     totp_required boolean DEFAULT false NOT NULL,
@@ -1417,6 +1612,8 @@ CREATE TABLE servizi (
     totale_vendita numeric(12,2),
     data_creazione timestamp with time zone DEFAULT now() NOT NULL,
     data_ultimo_aggiornamento timestamp with time zone DEFAULT now() NOT NULL,
+    esito_post_attivazione text,
+    data_esito date,
     CONSTRAINT servizi_numero_forniture_check CHECK (((numero_forniture >= 1) AND (numero_forniture <= 10))),
     CONSTRAINT servizi_stato_check CHECK ((stato = ANY (ARRAY['inserito'::text, 'in_lavorazione'::text, 'completato'::text, 'ko'::text]))),
     CONSTRAINT servizi_tipo_check CHECK ((tipo_servizio = ANY (ARRAY['luce'::text, 'gas'::text, 'internet'::text, 'noleggio'::text, 'finanziamenti'::text, 'assicurazioni'::text])))
@@ -1451,7 +1648,8 @@ CREATE TABLE servizi_storico (
     da_stato text,
     a_stato text NOT NULL,
     motivazione text,
-    created_at timestamp with time zone DEFAULT now() NOT NULL
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    nota text
 );
 --> statement-breakpoint
 CREATE SEQUENCE servizi_storico_id_seq
@@ -1490,6 +1688,27 @@ CREATE SEQUENCE totp_recovery_codes_id_seq
     CACHE 1;
 --> statement-breakpoint
 ALTER SEQUENCE totp_recovery_codes_id_seq OWNED BY totp_recovery_codes.id;
+--> statement-breakpoint
+CREATE TABLE tracciati_fornitori (
+    id integer NOT NULL,
+    fornitore_id integer NOT NULL,
+    tipo_servizio text NOT NULL,
+    versione integer NOT NULL,
+    colonne jsonb NOT NULL,
+    salvato_da_id integer,
+    salvato_da_nome text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE SEQUENCE tracciati_fornitori_id_seq
+    AS integer
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+--> statement-breakpoint
+ALTER SEQUENCE tracciati_fornitori_id_seq OWNED BY tracciati_fornitori.id;
 --> statement-breakpoint
 CREATE TABLE user_totp (
     user_id integer NOT NULL,
@@ -1538,11 +1757,17 @@ ALTER TABLE ONLY documenti ALTER COLUMN id SET DEFAULT nextval('documenti_id_seq
 --> statement-breakpoint
 ALTER TABLE ONLY email_outbox ALTER COLUMN id SET DEFAULT nextval('email_outbox_id_seq'::regclass);
 --> statement-breakpoint
+ALTER TABLE ONLY esiti_caricamenti ALTER COLUMN id SET DEFAULT nextval('esiti_caricamenti_id_seq'::regclass);
+--> statement-breakpoint
 ALTER TABLE ONLY estratti_conto ALTER COLUMN id SET DEFAULT nextval('estratti_conto_id_seq'::regclass);
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori ALTER COLUMN id SET DEFAULT nextval('estratti_fornitori_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY fornitori ALTER COLUMN id SET DEFAULT nextval('fornitori_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY importazioni ALTER COLUMN id SET DEFAULT nextval('importazioni_id_seq'::regclass);
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti ALTER COLUMN id SET DEFAULT nextval('invii_lotti_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY leads ALTER COLUMN id SET DEFAULT nextval('leads_id_seq'::regclass);
 --> statement-breakpoint
@@ -1558,11 +1783,17 @@ ALTER TABLE ONLY proposte_scheda ALTER COLUMN id SET DEFAULT nextval('proposte_s
 --> statement-breakpoint
 ALTER TABLE ONLY punti_fisici ALTER COLUMN id SET DEFAULT nextval('punti_fisici_id_seq'::regclass);
 --> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni ALTER COLUMN id SET DEFAULT nextval('riconciliazioni_id_seq'::regclass);
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni_voci ALTER COLUMN id SET DEFAULT nextval('riconciliazioni_voci_id_seq'::regclass);
+--> statement-breakpoint
 ALTER TABLE ONLY servizi ALTER COLUMN id SET DEFAULT nextval('servizi_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY servizi_storico ALTER COLUMN id SET DEFAULT nextval('servizi_storico_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY totp_recovery_codes ALTER COLUMN id SET DEFAULT nextval('totp_recovery_codes_id_seq'::regclass);
+--> statement-breakpoint
+ALTER TABLE ONLY tracciati_fornitori ALTER COLUMN id SET DEFAULT nextval('tracciati_fornitori_id_seq'::regclass);
 --> statement-breakpoint
 ALTER TABLE ONLY users ALTER COLUMN id SET DEFAULT nextval('users_id_seq'::regclass);
 --> statement-breakpoint
@@ -1593,11 +1824,29 @@ ALTER TABLE ONLY documenti
 ALTER TABLE ONLY email_outbox
     ADD CONSTRAINT email_outbox_pkey PRIMARY KEY (id);
 --> statement-breakpoint
+ALTER TABLE ONLY esiti_caricamenti
+    ADD CONSTRAINT esiti_caricamenti_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY esiti_mappature
+    ADD CONSTRAINT esiti_mappature_pkey PRIMARY KEY (fornitore_id);
+--> statement-breakpoint
+ALTER TABLE ONLY esiti_righe
+    ADD CONSTRAINT esiti_righe_caricamento_id_riga_pk PRIMARY KEY (caricamento_id, riga);
+--> statement-breakpoint
 ALTER TABLE ONLY estratti_conto_contatori
     ADD CONSTRAINT estratti_conto_contatori_pkey PRIMARY KEY (anno);
 --> statement-breakpoint
 ALTER TABLE ONLY estratti_conto
     ADD CONSTRAINT estratti_conto_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori
+    ADD CONSTRAINT estratti_fornitori_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori_righe
+    ADD CONSTRAINT estratti_fornitori_righe_estratto_id_riga_pk PRIMARY KEY (estratto_id, riga);
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_mappature
+    ADD CONSTRAINT estratti_mappature_pkey PRIMARY KEY (fornitore_id);
 --> statement-breakpoint
 ALTER TABLE ONLY fornitori
     ADD CONSTRAINT fornitori_pkey PRIMARY KEY (id);
@@ -1616,6 +1865,12 @@ ALTER TABLE ONLY importazioni_righe
 --> statement-breakpoint
 ALTER TABLE ONLY impostazioni
     ADD CONSTRAINT impostazioni_pkey PRIMARY KEY (chiave);
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti
+    ADD CONSTRAINT invii_lotti_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti_servizi
+    ADD CONSTRAINT invii_lotti_servizi_lotto_id_servizio_id_pk PRIMARY KEY (lotto_id, servizio_id);
 --> statement-breakpoint
 ALTER TABLE ONLY inviti_password
     ADD CONSTRAINT inviti_password_pkey PRIMARY KEY (token_hash);
@@ -1659,6 +1914,9 @@ ALTER TABLE ONLY pratiche_eventi
 ALTER TABLE ONLY pratiche
     ADD CONSTRAINT pratiche_pkey PRIMARY KEY (id);
 --> statement-breakpoint
+ALTER TABLE ONLY profili_fiscali
+    ADD CONSTRAINT profili_fiscali_pkey PRIMARY KEY (user_id);
+--> statement-breakpoint
 ALTER TABLE ONLY proposte_scheda
     ADD CONSTRAINT proposte_scheda_pkey PRIMARY KEY (id);
 --> statement-breakpoint
@@ -1667,6 +1925,12 @@ ALTER TABLE ONLY punti_fisici
 --> statement-breakpoint
 ALTER TABLE ONLY rate_limits
     ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni
+    ADD CONSTRAINT riconciliazioni_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni_voci
+    ADD CONSTRAINT riconciliazioni_voci_pkey PRIMARY KEY (id);
 --> statement-breakpoint
 ALTER TABLE ONLY role_settings
     ADD CONSTRAINT role_settings_pkey PRIMARY KEY (role);
@@ -1688,6 +1952,9 @@ ALTER TABLE ONLY sessions
 --> statement-breakpoint
 ALTER TABLE ONLY totp_recovery_codes
     ADD CONSTRAINT totp_recovery_codes_pkey PRIMARY KEY (id);
+--> statement-breakpoint
+ALTER TABLE ONLY tracciati_fornitori
+    ADD CONSTRAINT tracciati_fornitori_pkey PRIMARY KEY (id);
 --> statement-breakpoint
 ALTER TABLE ONLY user_totp
     ADD CONSTRAINT user_totp_pkey PRIMARY KEY (user_id);
@@ -1718,6 +1985,8 @@ CREATE INDEX commissioni_amministrazione_idx ON commissioni USING btree (data_co
 CREATE INDEX commissioni_amministrazione_stato_idx ON commissioni USING btree (stato_pagamento, data_completamento, id) WHERE (importo_amministrazione <> (0)::numeric);
 --> statement-breakpoint
 CREATE INDEX commissioni_data_id_idx ON commissioni USING btree (data_completamento, id);
+--> statement-breakpoint
+CREATE INDEX commissioni_fine_ripensamento_idx ON commissioni USING btree (fine_ripensamento);
 --> statement-breakpoint
 CREATE UNIQUE INDEX commissioni_fornitori_fornitore_servizio_unique ON commissioni_fornitori USING btree (fornitore_id, servizio);
 --> statement-breakpoint
@@ -1771,13 +2040,27 @@ CREATE INDEX email_outbox_stato_created_idx ON email_outbox USING btree (stato, 
 --> statement-breakpoint
 CREATE INDEX email_outbox_user_idx ON email_outbox USING btree (user_id);
 --> statement-breakpoint
+CREATE INDEX esiti_righe_servizio_idx ON esiti_righe USING btree (caricamento_id, servizio_id) WHERE (servizio_id IS NOT NULL);
+--> statement-breakpoint
 CREATE UNIQUE INDEX estratti_conto_anno_numero_unique ON estratti_conto USING btree (anno, numero);
 --> statement-breakpoint
 CREATE INDEX estratti_conto_beneficiario_idx ON estratti_conto USING btree (beneficiario_id, periodo, impronta);
 --> statement-breakpoint
+CREATE INDEX estratti_fornitori_fornitore_idx ON estratti_fornitori USING btree (fornitore_id, periodo);
+--> statement-breakpoint
 CREATE UNIQUE INDEX fornitori_codice_unique ON fornitori USING btree (codice);
 --> statement-breakpoint
 CREATE INDEX idempotency_keys_created_idx ON idempotency_keys USING btree (created_at);
+--> statement-breakpoint
+CREATE INDEX invii_lotti_creato_da_idx ON invii_lotti USING btree (creato_da_id);
+--> statement-breakpoint
+CREATE UNIQUE INDEX invii_lotti_file_key_unique ON invii_lotti USING btree (file_key);
+--> statement-breakpoint
+CREATE UNIQUE INDEX invii_lotti_numero_unique ON invii_lotti USING btree (fornitore_id, numero);
+--> statement-breakpoint
+CREATE INDEX invii_lotti_reinvio_di_idx ON invii_lotti USING btree (reinvio_di_id);
+--> statement-breakpoint
+CREATE UNIQUE INDEX invii_lotti_servizi_invio_unique ON invii_lotti_servizi USING btree (servizio_id, invio);
 --> statement-breakpoint
 CREATE INDEX inviti_password_user_idx ON inviti_password USING btree (user_id);
 --> statement-breakpoint
@@ -1841,6 +2124,8 @@ CREATE INDEX pratiche_ricerca_idx ON pratiche USING gin (cerca gin_trgm_ops, tel
 --> statement-breakpoint
 CREATE INDEX pratiche_stato_idx ON pratiche USING btree (stato_pratica, data_creazione);
 --> statement-breakpoint
+CREATE INDEX profili_fiscali_updated_by_idx ON profili_fiscali USING btree (updated_by_id);
+--> statement-breakpoint
 CREATE INDEX proposte_scheda_decisa_da_idx ON proposte_scheda USING btree (decisa_da_id);
 --> statement-breakpoint
 CREATE INDEX proposte_scheda_lettura_idx ON proposte_scheda USING btree (lettura_id);
@@ -1858,6 +2143,12 @@ CREATE INDEX punti_fisici_nome_idx ON punti_fisici USING btree (nome_attivita);
 CREATE INDEX punti_fisici_responsabile_idx ON punti_fisici USING btree (utente_responsabile_id);
 --> statement-breakpoint
 CREATE INDEX rate_limits_reset_idx ON rate_limits USING btree (reset_at);
+--> statement-breakpoint
+CREATE UNIQUE INDEX riconciliazioni_fornitore_periodo_unique ON riconciliazioni USING btree (fornitore_id, periodo);
+--> statement-breakpoint
+CREATE INDEX riconciliazioni_periodo_id_idx ON riconciliazioni USING btree (periodo, id);
+--> statement-breakpoint
+CREATE INDEX riconciliazioni_voci_idx ON riconciliazioni_voci USING btree (riconciliazione_id, tipo, id);
 --> statement-breakpoint
 CREATE INDEX schede_contratto_cf_idx ON schede_contratto USING btree (codice_fiscale) WHERE (codice_fiscale IS NOT NULL);
 --> statement-breakpoint
@@ -1894,6 +2185,10 @@ CREATE INDEX sessions_expires_idx ON sessions USING btree (expires_at);
 CREATE INDEX sessions_user_idx ON sessions USING btree (user_id);
 --> statement-breakpoint
 CREATE INDEX totp_recovery_codes_user_idx ON totp_recovery_codes USING btree (user_id);
+--> statement-breakpoint
+CREATE INDEX tracciati_fornitori_salvato_da_idx ON tracciati_fornitori USING btree (salvato_da_id);
+--> statement-breakpoint
+CREATE UNIQUE INDEX tracciati_fornitori_versione_unique ON tracciati_fornitori USING btree (fornitore_id, tipo_servizio, versione);
 --> statement-breakpoint
 CREATE UNIQUE INDEX users_email_unique ON users USING btree (email);
 --> statement-breakpoint
@@ -2007,11 +2302,38 @@ ALTER TABLE ONLY email_outbox
 ALTER TABLE ONLY email_outbox
     ADD CONSTRAINT email_outbox_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
+ALTER TABLE ONLY esiti_caricamenti
+    ADD CONSTRAINT esiti_caricamenti_creato_da_users_id_fk FOREIGN KEY (creato_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY esiti_caricamenti
+    ADD CONSTRAINT esiti_caricamenti_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY esiti_mappature
+    ADD CONSTRAINT esiti_mappature_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY esiti_righe
+    ADD CONSTRAINT esiti_righe_caricamento_id_esiti_caricamenti_id_fk FOREIGN KEY (caricamento_id) REFERENCES esiti_caricamenti(id) ON DELETE CASCADE;
+--> statement-breakpoint
 ALTER TABLE ONLY estratti_conto
     ADD CONSTRAINT estratti_conto_beneficiario_id_users_id_fk FOREIGN KEY (beneficiario_id) REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 ALTER TABLE ONLY estratti_conto
     ADD CONSTRAINT estratti_conto_prodotto_da_id_users_id_fk FOREIGN KEY (prodotto_da_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori
+    ADD CONSTRAINT estratti_fornitori_creato_da_users_id_fk FOREIGN KEY (creato_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori
+    ADD CONSTRAINT estratti_fornitori_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori_righe
+    ADD CONSTRAINT estratti_fornitori_righe_estratto_id_estratti_fornitori_id_fk FOREIGN KEY (estratto_id) REFERENCES estratti_fornitori(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_fornitori_righe
+    ADD CONSTRAINT estratti_fornitori_righe_servizio_id_servizi_id_fk FOREIGN KEY (servizio_id) REFERENCES servizi(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY estratti_mappature
+    ADD CONSTRAINT estratti_mappature_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE CASCADE;
 --> statement-breakpoint
 ALTER TABLE ONLY idempotency_keys
     ADD CONSTRAINT idempotency_keys_pratica_id_pratiche_id_fk FOREIGN KEY (pratica_id) REFERENCES pratiche(id) ON DELETE CASCADE;
@@ -2024,6 +2346,21 @@ ALTER TABLE ONLY importazioni_righe
 --> statement-breakpoint
 ALTER TABLE ONLY impostazioni
     ADD CONSTRAINT impostazioni_updated_by_users_id_fk FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti
+    ADD CONSTRAINT invii_lotti_creato_da_id_users_id_fk FOREIGN KEY (creato_da_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti
+    ADD CONSTRAINT invii_lotti_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE RESTRICT;
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti
+    ADD CONSTRAINT invii_lotti_reinvio_di_id_invii_lotti_id_fk FOREIGN KEY (reinvio_di_id) REFERENCES invii_lotti(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti_servizi
+    ADD CONSTRAINT invii_lotti_servizi_lotto_id_invii_lotti_id_fk FOREIGN KEY (lotto_id) REFERENCES invii_lotti(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY invii_lotti_servizi
+    ADD CONSTRAINT invii_lotti_servizi_servizio_id_servizi_id_fk FOREIGN KEY (servizio_id) REFERENCES servizi(id) ON DELETE CASCADE;
 --> statement-breakpoint
 ALTER TABLE ONLY inviti_password
     ADD CONSTRAINT inviti_password_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
@@ -2076,6 +2413,12 @@ ALTER TABLE ONLY pratiche
 ALTER TABLE ONLY pratiche
     ADD CONSTRAINT pratiche_punto_fisico_id_punti_fisici_id_fk FOREIGN KEY (punto_fisico_id) REFERENCES punti_fisici(id) ON DELETE SET NULL;
 --> statement-breakpoint
+ALTER TABLE ONLY profili_fiscali
+    ADD CONSTRAINT profili_fiscali_updated_by_id_users_id_fk FOREIGN KEY (updated_by_id) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY profili_fiscali
+    ADD CONSTRAINT profili_fiscali_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+--> statement-breakpoint
 ALTER TABLE ONLY proposte_scheda
     ADD CONSTRAINT proposte_scheda_decisa_da_id_users_id_fk FOREIGN KEY (decisa_da_id) REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
@@ -2093,6 +2436,24 @@ ALTER TABLE ONLY punti_fisici
 --> statement-breakpoint
 ALTER TABLE ONLY punti_fisici
     ADD CONSTRAINT punti_fisici_utente_responsabile_id_users_id_fk FOREIGN KEY (utente_responsabile_id) REFERENCES users(id) ON DELETE RESTRICT;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni
+    ADD CONSTRAINT riconciliazioni_chiusa_da_users_id_fk FOREIGN KEY (chiusa_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni
+    ADD CONSTRAINT riconciliazioni_confermata_da_users_id_fk FOREIGN KEY (confermata_da) REFERENCES users(id) ON DELETE SET NULL;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni
+    ADD CONSTRAINT riconciliazioni_estratto_id_estratti_fornitori_id_fk FOREIGN KEY (estratto_id) REFERENCES estratti_fornitori(id) ON DELETE RESTRICT;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni
+    ADD CONSTRAINT riconciliazioni_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE RESTRICT;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni_voci
+    ADD CONSTRAINT riconciliazioni_voci_riconciliazione_id_riconciliazioni_id_fk FOREIGN KEY (riconciliazione_id) REFERENCES riconciliazioni(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY riconciliazioni_voci
+    ADD CONSTRAINT riconciliazioni_voci_servizio_id_servizi_id_fk FOREIGN KEY (servizio_id) REFERENCES servizi(id) ON DELETE SET NULL;
 --> statement-breakpoint
 ALTER TABLE ONLY role_settings
     ADD CONSTRAINT role_settings_updated_by_users_id_fk FOREIGN KEY (updated_by) REFERENCES users(id) ON DELETE SET NULL;
@@ -2123,6 +2484,12 @@ ALTER TABLE ONLY sessions
 --> statement-breakpoint
 ALTER TABLE ONLY totp_recovery_codes
     ADD CONSTRAINT totp_recovery_codes_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY tracciati_fornitori
+    ADD CONSTRAINT tracciati_fornitori_fornitore_id_fornitori_id_fk FOREIGN KEY (fornitore_id) REFERENCES fornitori(id) ON DELETE CASCADE;
+--> statement-breakpoint
+ALTER TABLE ONLY tracciati_fornitori
+    ADD CONSTRAINT tracciati_fornitori_salvato_da_id_users_id_fk FOREIGN KEY (salvato_da_id) REFERENCES users(id) ON DELETE SET NULL;
 --> statement-breakpoint
 ALTER TABLE ONLY user_totp
     ADD CONSTRAINT user_totp_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
