@@ -1705,6 +1705,8 @@ export const msg = {
     } as Record<string, string>,
     esitoRegistrato: '{esito} il {data}',
     esitoButton: "Esito dopo l'attivazione",
+    esitoButtonOf: "Esito dopo l'attivazione: {servizio} della pratica #{id}",
+    esitoTitleOf: "Esito dopo l'attivazione: {servizio} — Pratica #{id}",
     esitoTitle: "Esito dopo l'attivazione",
     esitoDescription:
       'Un ripensamento nel periodo annulla la commissione; cessato e moroso applicano la regola di storno del fornitore.',

@@ -226,7 +226,7 @@ describe('GET /api/leads: keyset pages (cursor / nextCursor)', () => {
   );
 
   // The scoped roles answer a status filter from their own scope rows, which carry the lead's
-  // status (docs/performance.md#stato-nel-perimetro): it must find what the full list shows.
+  // status (docs/performance.md#perimetro-dei-ruoli): it must find what the full list shows.
   it.each([...SCOPED_ROLES, 'admin'] as Role[])(
     '%s: each contact status and "overdue", alone and on a point, find exactly those leads, with the total, also after a change',
     async (role) => {
@@ -300,7 +300,7 @@ describe('GET /api/leads: keyset pages (cursor / nextCursor)', () => {
     },
   );
 
-  // A scoped role searches its own rows' copy of the lead's words (docs/performance.md#ricerca-nel-perimetro).
+  // A scoped role searches its own rows' copy of the lead's words (docs/performance.md#perimetro-dei-ruoli).
   it.each([...SCOPED_ROLES, 'admin'] as Role[])(
     '%s: a renamed lead is found by its new surname, e-mail and phone, no longer by the old ones',
     async (role) => {

@@ -9,7 +9,7 @@ import { buildTwoShopWorld, SCOPED_ROLES } from '#test/setup/world.ts';
 
 /**
  * A scoped person's search reads an index keyed by the person and three letters
- * (docs/performance.md#ricerca-nel-perimetro): it must find exactly what the plain LIKE finds, for
+ * (docs/performance.md#perimetro-dei-ruoli): it must find exactly what the plain LIKE finds, for
  * any text and any piece of it, and only in that person's rows.
  */
 let ctx: TestContext;

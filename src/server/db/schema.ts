@@ -1077,7 +1077,7 @@ export const leadUtenti = pgTable(
     index('lead_utenti_stato_idx').on(t.ruolo, t.userId, t.statoContatto, t.dataRegistrazione, t.leadId),
     // One key per person and three letters: the index reads only the person's own matches. One
     // index per slot (the search always names it), so that three builds share the cores.
-    // See docs/performance.md#ricerca-nel-perimetro
+    // See docs/performance.md#perimetro-dei-ruoli
     ...(['punto_fisico', 'agente', 'area_manager'] as const).map((ruolo) =>
       index(`lead_utenti_chiavi_${ruolo}_idx`)
         .using('gin', searchKeysOf(t))

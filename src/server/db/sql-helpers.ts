@@ -44,7 +44,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /**
  * The highest id of a table (its primary key's last entry, one index read), 0 when it is empty:
- * the `fino` of a stable list page (docs/performance.md#paginazione-stabile).
+ * the `fino` of a stable list page (docs/performance.md#pagine-per-posizione).
  */
 export function newestIdSql(table: PgTable & { id: AnyPgColumn }): SQL<number> {
   return sql<number>`(select coalesce(max(${table.id}), 0) from ${table})`;

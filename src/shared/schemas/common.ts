@@ -114,7 +114,7 @@ export const paginationQuerySchema = z.object({
  * Stable pages while rows come in: the first page answers with `fino`, the highest id of the
  * table when it was read (0: none yet); the screen sends it back with the next pages, which then
  * leave out the rows that arrived after it, so paging never repeats or skips a row
- * (docs/performance.md#paginazione-stabile).
+ * (docs/performance.md#pagine-per-posizione).
  */
 export const finoQueryShape = { fino: idQuerySchema.optional() };
 export const finoResultShape = {
@@ -164,14 +164,5 @@ export function cursorPageSchema<T extends z.ZodType>(item: T) {
     items: z.array(item),
     ...pageTotalShape,
     nextCursor: z.string().nullable(),
-  });
-}
-
-export function paginatedSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    ...pageTotalShape,
-    page: z.number().int(),
-    pageSize: z.number().int(),
   });
 }

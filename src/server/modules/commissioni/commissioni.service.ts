@@ -244,7 +244,7 @@ function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Datab
 export interface ListCommissioniQuery extends CommissioniFilters {
   page: number;
   pageSize: number;
-  /** The first page's newest id (docs/performance.md#paginazione-stabile). */
+  /** The first page's newest id (docs/performance.md#pagine-per-posizione). */
   fino?: number;
 }
 
@@ -328,7 +328,7 @@ export async function listCommissioni(
   query: ListCommissioniQuery,
 ): Promise<CommissioniList> {
   // New commissions (and storni) are dated when they are made, so they land on page 1: reading up
-  // to one id keeps later pages in step with the first one (docs/performance.md#paginazione-stabile).
+  // to one id keeps later pages in step with the first one (docs/performance.md#pagine-per-posizione).
   // Without `fino` the page reads what its statement sees and says up to which id that was: the
   // newest id comes with the rows, not from a statement of its own before them.
   const newestFirst = [desc(commissioni.dataCompletamento), desc(commissioni.id)];

@@ -89,7 +89,7 @@ export function foundMatching(
  * - each status's count is the practices holding a service (of the chosen type) in it, whatever
  *   the status toggles, as the buttons count without a search;
  * - `matching` are the practices the filters keep, `page` their ids on the requested page, newest
- *   first, among those numbered up to `fino` (docs/performance.md#paginazione-stabile).
+ *   first, among those numbered up to `fino` (docs/performance.md#pagine-per-posizione).
  */
 export function listFound(found: readonly FoundPratica[], filters: FoundFilters, fino: number) {
   const tipi = filters.servizio ? [filters.servizio] : SERVIZIO_TIPI;

@@ -649,7 +649,7 @@ export async function listPratiche(db: Database, actor: Actor, query: ListQuery)
   if (fromFound) return fromFound;
   const { base: filters, where } = praticheWhere(db, actor, query, search);
   // Practices are numbered as they arrive: reading up to one id keeps later pages in step with
-  // the first one while new practices come in (docs/performance.md#paginazione-stabile).
+  // the first one while new practices come in (docs/performance.md#pagine-per-posizione).
   // Without `fino` the page reads what its statement sees, and says up to which id that was:
   // the newest id comes with the rows, not from a query of its own.
   const fino = query.fino;

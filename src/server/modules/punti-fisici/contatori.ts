@@ -17,9 +17,6 @@ export type Voce = LeadVoce | 'pratiche' | `servizi|${string}|${string}` | `prat
 /** The leads, all or in one contact status (migration 0039, docs/performance.md#contatori). */
 export type LeadVoce = 'lead' | `lead|${LeadContattoStato}`;
 
-/** The counter of the leads in `status`, or of them all. */
-export const leadVoce = (status?: LeadContattoStato): LeadVoce => (status ? `lead|${status}` : 'lead');
-
 export interface PageTotal {
   total: number;
   totalIsLowerBound: boolean;
@@ -28,16 +25,8 @@ export interface PageTotal {
 export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBound: false });
 
 /**
- * The leads the actor sees (in one contact status with `lead|stato`), from its own counter: a
- * scoped person's distinct leads, or all.
- */
-export async function leadsTotal(db: DbExecutor, actor: Actor, voce: LeadVoce = 'lead'): Promise<number> {
-  const [row] = await leadsTotalQuery(db, actor, voce);
-  return row?.n ?? 0;
-}
-
-/**
- * leadsTotal's query, to read within another statement: one row (`n`). The company's figure is
+ * The leads the actor sees (in one contact status with `lead|stato`), to read within another
+ * statement: one row (`n`). The company's figure is
  * the sum of its stripes (migration 0024, docs/performance.md#contatori-al-commit).
  */
 export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: LeadVoce = 'lead') {

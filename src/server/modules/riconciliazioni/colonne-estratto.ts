@@ -9,7 +9,7 @@ import { normalizeHeader } from '#server/modules/importazioni/colonne.ts';
 import { parseImportoEstratto } from '#server/modules/riconciliazioni/importo.ts';
 
 /**
- * The columns of a supplier's statement (docs/product/fornitori-riconciliazione.md#colonne): the
+ * The columns of a supplier's statement (docs/product/fornitori-riconciliazione.md#file): the
  * names suppliers give them, the mapping proposed for a new file, and the check of a mapping
  * against the file's header row.
  */

@@ -20,7 +20,7 @@ import { rowsOf, TOTALI_COLUMNS, vociQuery } from '#server/modules/riconciliazio
 import { toVoce, totaliOf, type VoceRow } from '#server/modules/riconciliazioni/estratti.service.ts';
 
 /**
- * A supplier's month, reconciled (docs/product/fornitori-riconciliazione.md#riconciliazione): made
+ * A supplier's month, reconciled (docs/product/fornitori-riconciliazione.md#calcolo): made
  * by confirming a previewed statement (one per supplier and month; a new statement replaces the
  * lines of an open one), read, exported, closed with a note (closed = read-only).
  */
@@ -345,7 +345,7 @@ export async function chiudiRiconciliazione(
 }
 
 /**
- * 'Da recuperare dai fornitori' (docs/product/fornitori-riconciliazione.md#da-recuperare): what the
+ * 'Da recuperare dai fornitori' (docs/product/fornitori-riconciliazione.md#da-recuperare-dai-fornitori): what the
  * open reconciliations of months that have ended still expect (paid less and missing lines). A
  * closed one is settled; the current month may still be paid.
  */

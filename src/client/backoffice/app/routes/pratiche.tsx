@@ -21,7 +21,7 @@ export function PraticheRoute() {
   const [, navigate] = useLocation();
   const [state, setState] = usePraticheUrlState();
   const { page, ...filters } = state;
-  // Later pages are read up to the first page's newest practice (docs/performance.md#paginazione-stabile).
+  // Later pages are read up to the first page's newest practice (docs/performance.md#pagine-per-posizione).
   const fino = useFirstPageFino(
     praticheQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
     page,

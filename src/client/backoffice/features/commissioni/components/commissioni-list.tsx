@@ -29,7 +29,7 @@ export function CommissioniList(props: {
 }) {
   const { filters, page, onPageChange, role } = props;
   // Later pages are read up to the first page's newest commission: commissions made meanwhile
-  // (dated now, so on page 1) neither repeat a row nor hide one (docs/performance.md#paginazione-stabile).
+  // (dated now, so on page 1) neither repeat a row nor hide one (docs/performance.md#pagine-per-posizione).
   const fino = useFirstPageFino(
     commissioniQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
     page,

@@ -165,7 +165,7 @@ export function DashboardContent({
         </section>
       )}
 
-      {/* 49c: what suppliers still owe (docs/product/fornitori-riconciliazione.md#da-recuperare). */}
+      {/* 49c: what suppliers still owe (docs/product/fornitori-riconciliazione.md#da-recuperare-dai-fornitori). */}
       {isManagement && (
         <section
           aria-label={msg.riconciliazione.cardTitolo}

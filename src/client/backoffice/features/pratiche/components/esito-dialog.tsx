@@ -3,7 +3,7 @@ import { CalendarX2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ESITI_POST_ATTIVAZIONE } from '#shared/commissioni/maturazione.ts';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import {
   esitoPostAttivazioneBodySchema,
   type EsitoPostAttivazioneBody,
@@ -46,7 +46,10 @@ export function EsitoDialog({ servizio, praticaId }: { servizio: Servizio; prati
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`${m.esitoButton}: ${servizioLabel(servizio.tipoServizio)} della pratica #${praticaId}`}
+        aria-label={fillMessage(m.esitoButtonOf, {
+          servizio: servizioLabel(servizio.tipoServizio),
+          id: praticaId,
+        })}
       >
         <CalendarX2 aria-hidden /> {m.esitoButton}
       </Button>
@@ -92,7 +95,7 @@ function EsitoForm({
     <DialogContent>
       <DialogHeader>
         <DialogTitle>
-          {m.esitoTitle}: {servizioLabel(servizio.tipoServizio)} — Pratica #{praticaId}
+          {fillMessage(m.esitoTitleOf, { servizio: servizioLabel(servizio.tipoServizio), id: praticaId })}
         </DialogTitle>
         <DialogDescription>{m.esitoDescription}</DialogDescription>
       </DialogHeader>

@@ -8,7 +8,7 @@ const m = msg.riconciliazione;
 
 /**
  * 'Da recuperare dai fornitori' on the dashboard of admin and amministrazione: what open
- * reconciliations of ended months still expect (docs/product/fornitori-riconciliazione.md#da-recuperare).
+ * reconciliations of ended months still expect (docs/product/fornitori-riconciliazione.md#da-recuperare-dai-fornitori).
  */
 export function DaRecuperareCard() {
   const { data } = useDaRecuperare(true);
