@@ -401,7 +401,9 @@ describe('Commissioni summary and total equal a fresh computation for every role
         });
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
-        expect({ total: body.total, summary: body.summary }, `${role} ${query}`).toEqual({
+        // What is still in maturazione has its own test (tests/api/maturazione.test.ts).
+        const { maturazione: _maturazione, ...summary } = body.summary;
+        expect({ total: body.total, summary }, `${role} ${query}`).toEqual({
           total: Number(fresh.righe),
           summary: {
             totale: m(fresh.totale),

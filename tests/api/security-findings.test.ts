@@ -108,7 +108,7 @@ describe('finding 1: bad input answers 400 (413 for size) in Italian, never 500,
     expect(res.json().message).toBe(msg.common.invalidId);
     const page = await ctx.app.inject({
       method: 'GET',
-      url: '/api/leads?page=abc',
+      url: '/api/leads?pageSize=abc',
       headers: { cookie: world.admin },
     });
     expect(page.statusCode).toBe(400);
