@@ -631,13 +631,10 @@ async function readAllCursorPages(
   let total = -1;
   do {
     const sep = url.includes('?') ? '&' : '?';
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `${url}${sep}pageSize=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      headers: { cookie },
-    });
+    const pageUrl: string = `${url}${sep}pageSize=5${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await ctx.app.inject({ method: 'GET', url: pageUrl, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<{ items: Array<{ id: number }>; total: number; nextCursor: string | null }>();
+    const body: { items: Array<{ id: number }>; total: number; nextCursor: string | null } = res.json();
     if (total < 0) total = body.total;
     seen.push(...body.items.map((i) => i.id));
     cursor = body.nextCursor;
