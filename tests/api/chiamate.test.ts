@@ -152,6 +152,24 @@ describe('the queue', () => {
     expect((await chooser(world.admin, `${firstName}zzz`)).json()).toEqual([]);
   });
 
+  it('names one consultant by id, for the chip of a link that carries it, and no one else', async () => {
+    const byId = async (id: number | string) => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/chiamate/consulenti?id=${id}`,
+        headers: { cookie: world.admin },
+      });
+      return res;
+    };
+    const { id, firstName, lastName } = world.agB.user;
+    expect((await byId(id)).json()).toEqual([{ id, firstName, lastName, role: 'agente' }]);
+    // Not a consultant (amministrazione), or nobody: an empty answer, as for a search.
+    expect((await byId(world.amministrazione.user.id)).json()).toEqual([]);
+    expect((await byId(999_999)).json()).toEqual([]);
+    const bad = await byId('abc');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('pages with an opaque cursor, without repeating or skipping a lead, and refuses a forged one', async () => {
     const full = ids(await queue(world.admin, monday(11), '?pageSize=100'));
     const paged: number[] = [];

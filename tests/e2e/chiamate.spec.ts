@@ -169,7 +169,17 @@ test.describe("Da chiamare: an agent's day on a phone", () => {
     await expectNoSeriousA11yViolations(page);
     await screenshotBothSizes(page, 'chiamate-filtro-consulente', { closeToast: true });
 
+    // The choice is in the URL: a reload (or a shared link) shows the same consultant's queue.
+    await expect(page).toHaveURL(/[?&]consulente=\d+/);
+    await page.reload();
+    await expect(chip).toBeVisible();
+    await expect(page.getByRole('article', { name: `Elena Mia${tag}` })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Bruno Altro${tag}` })).toHaveCount(0);
+
     await chip.click();
+    await expect(page).not.toHaveURL(/consulente=/);
+    await expect(page.getByRole('article', { name: `Bruno Altro${tag}` })).toBeVisible();
+    await page.getByRole('button', { name: msg.common.filtri }).click();
     await expect(consulente).toHaveText(c.tuttiConsulenti);
   });
 });

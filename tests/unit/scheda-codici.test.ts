@@ -2,6 +2,8 @@
  * The codes of a scheda contratto, with real and broken ones (docs/product/scheda-contratto.md#controlli),
  * and the scheda schema that carries their Italian messages to the form and the API.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { msg } from '#shared/messages.ts';
 import { maskDocumento, maskIban } from '#shared/mask.ts';
@@ -16,9 +18,30 @@ import {
   isPod,
   isProvincia,
   normalizeCode,
+  PROVINCE,
 } from '#shared/validators/codici.ts';
 
+/**
+ * The province codes of ISTAT's list of comuni, as codice-fiscale-js ships it (regenerated from
+ * ISTAT's CSV at each release): read as text, since the package exports it only in its sources.
+ */
+function istatProvinceCodes(): string[] {
+  const file = createRequire(import.meta.url).resolve('codice-fiscale-js/src/lista-province.js');
+  const codes = [...readFileSync(file, 'utf8').matchAll(/^\s+([A-Z]{2}):/gm)].map((m) => m[1]!);
+  return codes.filter((code) => code !== 'EE'); // EE: born abroad, not a province
+}
+
 const e = msg.scheda.errori;
+
+describe('province codes against ISTAT', () => {
+  it('accepts every province of the current ISTAT list, and nothing else but the older Sardinian codes', () => {
+    const istat = istatProvinceCodes();
+    expect(istat.length).toBeGreaterThanOrEqual(107);
+    expect(istat.filter((code) => !isProvincia(code))).toEqual([]);
+    // Codes a document or an old bill may still carry: Carbonia-Iglesias, Ogliastra, Olbia-Tempio.
+    expect(PROVINCE.filter((code) => !istat.includes(code)).sort()).toEqual(['CI', 'OG', 'OT']);
+  });
+});
 
 describe('codes', () => {
   it.each([

@@ -22,7 +22,11 @@ export type ListChiamateQuery = z.infer<typeof listChiamateQuerySchema>;
 
 /** GET /api/chiamate/consulenti: the people whose queue admin and amministrazione can filter by. */
 export const CONSULENTI_SHOWN = 10;
-export const consulentiQuerySchema = z.object({ q: z.string().trim().max(100).default('') });
+export const consulentiQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  /** One person by id: the chip of a consultant chosen in a shared link or before a reload. */
+  id: idQuerySchema.optional(),
+});
 export const consulenteSchema = z.object({
   id: idSchema,
   firstName: z.string(),

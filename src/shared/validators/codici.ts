@@ -63,8 +63,9 @@ export function isCap(s: string): boolean {
 
 /**
  * The two-letter codes of the Italian provinces and metropolitan cities (ISTAT, "sigla
- * automobilistica"). Sardinia's 2016 and 2025 reorganisations both live on in documents and
- * addresses, so SU (Sud Sardegna) and the restored CI, VS, OG, OT are all accepted.
+ * automobilistica"): ISTAT's current list, with VS and SU of Sardinia's 2025 reorganisation, plus
+ * CI, OG and OT, which documents and bills still carry. A unit test holds it against the ISTAT
+ * list that codice-fiscale-js ships (docs/product/scheda-contratto.md#controlli).
  */
 export const PROVINCE = [
   'AG',

@@ -100,7 +100,10 @@ async function consulenteCondition(db: Database, actor: Actor, consulenteId: num
  * The consultant chooser of admin and amministrazione: active people with points of their own,
  * by name or e-mail (any part, from the first letter), the first CONSULENTI_SHOWN by surname.
  */
-export async function searchConsulenti(db: Database, query: { q: string }): Promise<Consulente[]> {
+export async function searchConsulenti(
+  db: Database,
+  query: { q: string; id?: number },
+): Promise<Consulente[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role })
     .from(users)
@@ -109,6 +112,7 @@ export async function searchConsulenti(db: Database, query: { q: string }): Prom
         eq(users.isActive, true),
         inArray(users.role, [...CONSULENTE_ROLES]),
         query.q ? lowerTextContains(users.cerca, query.q) : undefined,
+        query.id !== undefined ? eq(users.id, query.id) : undefined,
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))

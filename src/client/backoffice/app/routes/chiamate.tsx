@@ -1,14 +1,18 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '#shared/messages.ts';
 import { can } from '#shared/permissions.ts';
-import type { Consulente } from '#shared/schemas/chiamate.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { CollapsibleFilters } from '#client/components/ui/collapsible-filters.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useChiamate } from '#client/backoffice/features/chiamate/api/chiamate.ts';
+import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import {
+  chiamateQueries,
+  useChiamate,
+  useConsulente,
+} from '#client/backoffice/features/chiamate/api/chiamate.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { ChiamateList } from '#client/backoffice/features/chiamate/components/chiamate-list.tsx';
 import {
@@ -18,13 +22,25 @@ import {
 
 const c = msg.chiamate;
 
-/** `/chiamate`: whom to call now, late, new, and the recalls to come (docs/product/calls.md). */
+interface ChiamateUrlState {
+  consulenteId?: number;
+}
+const parse = (p: URLSearchParams): ChiamateUrlState => ({ consulenteId: positiveInt(p.get('consulente')) });
+const serialize = (s: ChiamateUrlState) => ({ consulente: s.consulenteId });
+
+/**
+ * `/chiamate?consulente=ID`: whom to call now, late, new, and the recalls to come
+ * (docs/product/calls.md); the chosen consultant is in the URL, so a reload keeps it.
+ */
 export function ChiamateRoute() {
   const { user } = useAuth();
   // Admin and amministrazione see everyone's queue, so they may narrow it to one consultant's.
   const canFilter = can(user?.role, 'chiamate:filtroConsulente');
-  const [consulente, setConsulente] = useState<Consulente | null>(null);
-  const query = useChiamate(consulente?.id);
+  const queryClient = useQueryClient();
+  const [state, setState] = useUrlState(parse, serialize);
+  const consulenteId = canFilter ? state.consulenteId : undefined;
+  const consulente = useConsulente(consulenteId).data ?? null;
+  const query = useChiamate(consulenteId);
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
@@ -37,14 +53,22 @@ export function ChiamateRoute() {
                   {
                     key: 'consulente',
                     label: c.consulenteChip(consulenteName(consulente)),
-                    onRemove: () => setConsulente(null),
+                    onRemove: () => setState({ consulenteId: undefined }),
                   },
                 ]
               : []
           }
         >
           <Card className="mb-4 p-4 sm:max-w-md">
-            <ConsulenteFilter selected={consulente} onSelect={setConsulente} />
+            <ConsulenteFilter
+              selected={consulente}
+              onSelect={(picked) => {
+                // The chip shows the name at once, without asking the server who it was.
+                if (picked)
+                  queryClient.setQueryData(chiamateQueries.consulente(picked.id).queryKey, [picked]);
+                setState({ consulenteId: picked?.id });
+              }}
+            />
           </Card>
         </CollapsibleFilters>
       )}

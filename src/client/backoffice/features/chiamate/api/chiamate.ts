@@ -38,6 +38,14 @@ export const chiamateQueries = {
       queryFn: () => api.get<Consulente[]>(withQuery('/api/chiamate/consulenti', { q: term || undefined })),
       placeholderData: keepPreviousData,
     }),
+  /** One person by id: the name on the chip of a consultant chosen before a reload. */
+  consulente: (id: number) =>
+    queryOptions({
+      queryKey: [...chiamateQueries.all, 'consulente', id] as const,
+      queryFn: () => api.get<Consulente[]>(withQuery('/api/chiamate/consulenti', { id })),
+      select: (found) => found[0] ?? null,
+      staleTime: Infinity,
+    }),
   cruscotto: () =>
     queryOptions({
       queryKey: [...chiamateQueries.all, 'cruscotto'] as const,
@@ -52,6 +60,10 @@ export function useChiamate(consulenteId?: number) {
 /** Loaded once the chooser opens: the first people at once, then by the typed text. */
 export function useConsulenti(term: string, enabled: boolean) {
   return useQuery({ ...chiamateQueries.consulenti(term), enabled });
+}
+
+export function useConsulente(id: number | undefined) {
+  return useQuery({ ...chiamateQueries.consulente(id ?? 0), enabled: id !== undefined });
 }
 
 export function useChiamateCruscotto() {
