@@ -5,6 +5,7 @@
  * batch file with it and the screen renders the live preview with the very same functions
  * (docs/product/fornitori-invii.md#tracciato).
  */
+import { maskDocumento, maskIban } from '#shared/mask.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import {
   CAMPI_PER_TIPO,
@@ -137,6 +138,21 @@ export function valoreCella(col: ColonnaTracciato, record: RecordInvio): string 
 
 export const rigaTracciato = (colonne: readonly ColonnaTracciato[], record: RecordInvio): string[] =>
   colonne.map((c) => valoreCella(c, record));
+
+const MASCHERE: Partial<Record<ColonnaTracciato['sorgente'], (value: string) => string>> = {
+  'scheda.iban': maskIban,
+  'scheda.documentoNumero': maskDocumento,
+};
+
+/**
+ * A row of the live preview, a list on screen: IBAN and document number masked as in every list
+ * (docs/privacy.md#scheda-contratto). The batch file carries them whole: the supplier needs them.
+ */
+export const rigaAnteprima = (colonne: readonly ColonnaTracciato[], record: RecordInvio): string[] =>
+  rigaTracciato(colonne, record).map((cell, i) => {
+    const mask = MASCHERE[colonne[i].sorgente];
+    return mask && cell ? mask(cell) : cell;
+  });
 
 /** The history line of a service sent in a batch. */
 export const storicoInvio = (numero: number) => fillMessage(msg.inviiFornitori.storico, { numero });

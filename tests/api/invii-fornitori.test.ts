@@ -173,6 +173,15 @@ describe('da inviare, batches, re-send', () => {
       '3',
       'WINSOLUTION',
     ]);
+    // The preview is a list on screen: IBAN and document number masked; the file has them whole.
+    const masked = await call('POST', `/api/invii-fornitori/${enel}/anteprima`, {
+      tipoServizio: 'luce',
+      colonne: [
+        { intestazione: 'IBAN', sorgente: 'scheda.iban' },
+        { intestazione: 'DOCUMENTO', sorgente: 'scheda.documentoNumero' },
+      ],
+    });
+    expect(masked.json().righe[0]).toEqual(['IT60 **** 3456', '******5XY']);
 
     // An id that is not 'Da inviare' to this supplier is refused, and nothing is sent.
     for (const id of [incompleta, altroFornitore, 99999]) {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  rigaAnteprima,
   rigaTracciato,
   storicoInvio,
   tracciatoPredefinito,
@@ -262,7 +263,7 @@ export async function anteprima(
   );
   return {
     intestazioni: input.colonne.map((c) => c.intestazione),
-    righe: rows.map((r) => rigaTracciato(input.colonne, recordOf(r))),
+    righe: rows.map((r) => rigaAnteprima(input.colonne, recordOf(r))),
   };
 }
 
