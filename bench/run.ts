@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --db pg|pglite] [--leads N] [--processes P] [--quick] [--seconds S] [--no-lighthouse] [--report-only]`
- * `--only TEXT[,TEXT] --roles a,b`: only the cases whose route contains a TEXT, for those roles, no exports;
+ * `--only TEXT[,TEXT] --roles a,b`: only the cases whose route or label contains a TEXT, for those roles, no exports;
  * printed and kept apart (`solo-{db}-{N}.json`), never in latest.md: a partial run judges nothing.
  * `npm run bench -- --db pg --database-url URL --leads N`: an already seeded PostgreSQL instead of a
  * throwaway one (no seeding; `--leads` names what it holds). Its statistics of pg_stat_statements
@@ -50,6 +50,7 @@ import {
   DEMO_LEAD_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   demoPhoneDigits,
+  demoSupplyCode,
 } from '#scripts/seed-demo/index.ts';
 import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { isRole, type Role } from '#shared/permissions.ts';
@@ -263,6 +264,19 @@ async function middlePosition(base: string, cookie: string): Promise<string> {
   return Buffer.from(JSON.stringify([new Date(middle).toISOString(), 2147483647])).toString('base64url');
 }
 
+/** The POD of a luce service taken up by the office, as the demo data gave it a scheda (scripts/seed-demo/schede.ts). */
+async function podInList(base: string, cookie: string): Promise<string> {
+  type Page = { items: Array<{ servizi: Array<{ id: number; tipoServizio: string }> }> };
+  const page = await getJson<Page>(
+    base,
+    '/api/pratiche?servizio=luce&stato=in_lavorazione&pageSize=1',
+    cookie,
+  );
+  const code = page.items[0]?.servizi.map(demoSupplyCode).find((c) => c !== undefined);
+  if (!code) throw new Error('Nessuna pratica luce in lavorazione nei dati demo');
+  return code;
+}
+
 /** What each role measures, with parameters that exist in its own scope. */
 async function casesFor(base: string, role: Role, cookie: string): Promise<Case[]> {
   const headers = { cookie };
@@ -312,7 +326,11 @@ async function casesFor(base: string, role: Role, cookie: string): Promise<Case[
   }
   if (pointId) cases.push(get('GET /api/leads', 'filtro punto', `/api/leads?puntoFisicoId=${pointId}`));
   if (role === 'admin' || role === 'amministrazione') {
+    // A supply's POD typed whole in the search box (docs/product/scheda-contratto.md#ricerca).
+    const pod = await podInList(base, cookie);
     cases.push(
+      get('GET /api/leads', 'ricerca POD', `/api/leads?search=${pod}`),
+      get('GET /api/pratiche', 'ricerca POD', `/api/pratiche?search=${pod}`),
       get('GET /api/pratiche', 'pagina 1', '/api/pratiche'),
       get('GET /api/pratiche', 'stato in_lavorazione', '/api/pratiche?stato=in_lavorazione'),
       get('GET /api/pratiche', 'servizio luce', '/api/pratiche?servizio=luce'),
@@ -581,8 +599,10 @@ async function runDatabase(db: 'pg' | 'pglite', shared: SharedResults): Promise<
     const allCases: Case[] = [];
     for (const role of roles) allCases.push(...(await casesFor(server.base, role, cookies[role])));
     allCases.push(...publicCases(somePoint));
-    // `--only a,b`: the cases of any of the routes named.
-    const cases = only ? allCases.filter((c) => only.split(',').some((o) => c.route.includes(o))) : allCases;
+    // `--only a,b`: the cases of any of the routes or labels named.
+    const cases = only
+      ? allCases.filter((c) => only.split(',').some((o) => `${c.route} ${c.label}`.includes(o)))
+      : allCases;
 
     // The machine's own load, before ours: the 1-minute average still counts the seeding and the
     // starts above, so wait (at most 2 minutes) until it falls below the number of cores. The run

@@ -68,6 +68,7 @@ import {
   type WorkflowStep,
 } from '#scripts/seed-demo/plan.ts';
 import { tools } from '#scripts/seed-demo/random.ts';
+import { seedSchede } from '#scripts/seed-demo/schede.ts';
 import { payAndWithdraw, runStep, type WorkflowContext } from '#scripts/seed-demo/workflow.ts';
 import { pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import { recordJobDone } from '#server/jobs/scheduler.ts';
@@ -79,6 +80,7 @@ export {
   DEMO_PASSWORD,
 } from '#scripts/seed-demo/people.ts';
 export { demoPhoneDigits } from '#scripts/seed-demo/random.ts';
+export { demoSupplyCode } from '#scripts/seed-demo/schede.ts';
 
 export const DEFAULT_DEMO_LEADS = 300;
 /**
@@ -412,6 +414,10 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
   progress(
     `Commissioni: ${bulkCommissioni + completions} calcolate, ${bulkPagate + payouts.paid} pagate, ${storni} stornate (${seconds()})`,
   );
+
+  const schede = await seedSchede(db);
+  progress(`Schede contratto iniziate: ${schede} (${seconds()})`);
+  endPhase('schede contratto');
 
   // A demo database left as it would be after a while in use (docs/performance.md#dati-demo-in-blocco):
   // a VACUUM that sets the visibility map and the rows' hint bits. Without it the first reads of
