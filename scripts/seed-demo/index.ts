@@ -69,6 +69,7 @@ import {
 } from '#scripts/seed-demo/plan.ts';
 import { tools } from '#scripts/seed-demo/random.ts';
 import { seedSchede } from '#scripts/seed-demo/schede.ts';
+import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 import { payAndWithdraw, runStep, type WorkflowContext } from '#scripts/seed-demo/workflow.ts';
 import { pgliteVacuumJob } from '#server/jobs/periodic-jobs.ts';
 import { recordJobDone } from '#server/jobs/scheduler.ts';
@@ -415,6 +416,8 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
     `Commissioni: ${bulkCommissioni + completions} calcolate, ${bulkPagate + payouts.paid} pagate, ${storni} stornate (${seconds()})`,
   );
 
+  // The bulk load bypasses the services: the practices at a second shop are marked here.
+  await markAltroPunto(db, 'all');
   const schede = await seedSchede(db);
   progress(`Schede contratto iniziate: ${schede} (${seconds()})`);
   endPhase('schede contratto');

@@ -259,6 +259,29 @@ describe('Tieni separati', () => {
 });
 
 describe('Unisci', () => {
+  it("two shops' leads of one customer merged: the second shop still finds the customer in its list, the first keeps it", async () => {
+    const t = tag();
+    const tel = phone();
+    const atA = await insertLead(ctx.db, {
+      cognome: `Unito ${t}`,
+      telefono: tel,
+      puntoFisicoOriginaleId: w.puntoA.id,
+    });
+    const atB = await insertLead(ctx.db, {
+      cognome: `Unito ${t}`,
+      telefono: tel,
+      puntoFisicoOriginaleId: w.puntoB.id,
+    });
+    await insertPratica(ctx.db, { leadId: atB.id, puntoFisicoId: w.puntoB.id, servizi: ['luce'] });
+    expect((await unisci(atA.id, atB.id)).statusCode).toBe(200);
+    const ids = async (cookie: string) =>
+      (await get(`/api/leads?search=Unito%20${t}`, cookie)).json().items.map((i: { id: number }) => i.id);
+    expect(await ids(w.pfB.cookie)).toEqual([atA.id]);
+    expect(await ids(w.pfA.cookie)).toEqual([atA.id]);
+    const totalB = (await get(`/api/leads?search=Unito%20${t}`, w.pfB.cookie)).json();
+    expect(totalB).toMatchObject({ total: 1, totalIsLowerBound: false });
+  });
+
   it('moves practices, documents, consents, e-mails and history to the kept lead, deletes the other, records it', async () => {
     const { first, second, p1, p2 } = await pairAtA();
     const doc = await insertDocumento(ctx.db, { praticaId: p2.id }, ctx.storage);

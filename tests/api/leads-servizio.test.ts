@@ -5,6 +5,7 @@ import type { Role } from '#shared/permissions.ts';
 import { SERVICE_FILTER_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
+import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * The leads list's service filter (docs/performance.md#filtro-per-servizio-dei-lead) reads a type
@@ -41,6 +42,7 @@ async function bulkLeads(puntoId: number, count: number, practices: number, tipi
     select l.id, ${puntoId}, l.data_registrazione + (k * interval '1 second')
     from leads l cross join generate_series(1, ${practices}) as k
     where l.cognome = ${'Servizio' + t}`);
+  await markAltroPunto(ctx.db, 'all');
   await ctx.db.execute(sql`
     insert into servizi (pratica_id, tipo_servizio)
     select pr.id, tipo from pratiche pr inner join leads l on l.id = pr.lead_id
@@ -68,6 +70,7 @@ beforeAll(async () => {
       sql`insert into pratiche (lead_id, punto_fisico_id) values (${back.lead.id}, ${w.puntoA.id}) returning id`,
     )) as unknown as { rows: Array<{ id: number }> }
   ).rows;
+  await markAltroPunto(ctx.db, [back.lead.id]);
   await ctx.db.execute(
     sql`insert into servizi (pratica_id, tipo_servizio) values (${pratica.id}, 'noleggio')`,
   );

@@ -19,6 +19,7 @@ import { normalizeEmail, normalizeTelefono, type ServizioTipo } from '#shared/do
 import type { SubmitFormInput } from '#shared/schemas/landing.ts';
 import { hashPassword } from '#server/lib/password.ts';
 import { generateLandingCode } from '#server/modules/punti-fisici/landing-code.ts';
+import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 import type { Role } from '#shared/permissions.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 
@@ -135,6 +136,8 @@ export async function insertPratica(
     .insert(pratiche)
     .values({ orarioContatto: '10:00-11:00', indirizzoIp: '203.0.113.7', ...rest, leadId, puntoFisicoId })
     .returning();
+  // As the services that open a practice do: a second shop's practice is marked for the scope.
+  await markAltroPunto(db, [leadId]);
   const rows = [];
   for (const s of serviziOverrides) {
     rows.push(

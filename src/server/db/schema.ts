@@ -254,6 +254,11 @@ export const leads = pgTable(
     index('leads_coda_idx')
       .on(t.chiamataFissata, t.chiamataDa, t.id)
       .where(sql`chiamata_da is not null`),
+    // The queue counted from this index alone, whole or by first point (the not-barred check reads
+    // the phone key): docs/performance.md#perimetro-dei-ruoli.
+    index('leads_coda_punto_idx')
+      .on(t.puntoFisicoOriginaleId, t.telefonoNormalizzato)
+      .where(sql`chiamata_da is not null and dati_cancellati_at is null`),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],
 );
@@ -383,9 +388,19 @@ export const pratiche = pgTable(
      * reading their services. See docs/performance.md#ricerca-delle-pratiche
      */
     statiServizi: integer('stati_servizi').notNull().default(0),
+    /**
+     * Held at a point other than its lead's first: the second shop of a returning customer sees
+     * the lead through it (docs/product/roles-and-scope.md#lead-di-un-punto). Set by
+     * markAltroPunto (src/server/modules/punti-fisici/scope.ts) wherever a practice is opened or moved.
+     */
+    altroPunto: boolean('altro_punto').notNull().default(false),
   },
   (t) => [
     index('pratiche_lead_idx').on(t.leadId),
+    // A few in a hundred: the leads a point sees beyond those that came in there first.
+    index('pratiche_altro_punto_idx')
+      .on(t.puntoFisicoId, t.leadId)
+      .where(sql`altro_punto`),
     index('pratiche_ricerca_idx').using(
       'gin',
       t.cerca.op('gin_trgm_ops'),

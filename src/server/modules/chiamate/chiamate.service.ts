@@ -39,8 +39,13 @@ import { AppError } from '#server/lib/app-error.ts';
 import { lowerTextContains } from '#server/db/sql-helpers.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
-import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
-import { leadsScope, praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
+import { boundedLeadsTotal } from '#server/modules/punti-fisici/contatori.ts';
+import {
+  leadsScope,
+  leadsScopeHalves,
+  praticheScope,
+  puntiScope,
+} from '#server/modules/punti-fisici/scope.ts';
 import { links, type NotificheLinks } from '#server/modules/notifiche/links.ts';
 import { enqueueEmails } from '#server/modules/notifiche/outbox.ts';
 import { callInvitationEmail, telHref } from '#server/modules/notifiche/templates.ts';
@@ -84,16 +89,20 @@ const isConsulenteRole = (role: string): role is Consulente['role'] =>
   (CONSULENTE_ROLES as readonly string[]).includes(role);
 
 /**
- * The leads of one consultant's points, for admin and amministrazione: the same scope as that
- * person's own lists (leadsScope, src/server/modules/punti-fisici/scope.ts). Another role
+ * The role of a consultant whose queue admin and amministrazione read: that person's queue has the
+ * same scope as their own lists (leadsScope, src/server/modules/punti-fisici/scope.ts). Another role
  * sees only its own queue, so the filter is refused (403); an id that is no consultant is not
  * found (404), as an id out of scope.
  */
-async function consulenteCondition(db: Database, actor: Actor, consulenteId: number): Promise<SQL> {
+async function consulenteScelto(
+  db: Database,
+  actor: Actor,
+  consulenteId: number,
+): Promise<Consulente['role']> {
   if (!can(actor.role, 'chiamate:filtroConsulente')) throw AppError.forbidden(c.consulenteNonConsentito);
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, consulenteId));
   if (!user || !isConsulenteRole(user.role)) throw AppError.notFound(c.consulenteNonTrovato);
-  return leadsScope({ id: consulenteId, role: user.role })!;
+  return user.role;
 }
 
 /**
@@ -133,9 +142,12 @@ export async function listChiamate(
   now = new Date(),
 ): Promise<ChiamateList> {
   const cursor = query.cursor ? decodeQueueCursor(query.cursor) : null;
-  const consulente =
-    query.consulenteId !== undefined ? await consulenteCondition(db, actor, query.consulenteId) : undefined;
-  const base = and(inQueue(), leadsScope(actor), consulente);
+  // Whose queue: the actor's own, or the chosen consultant's (the same scope as that person's lists).
+  const person =
+    query.consulenteId !== undefined
+      ? { id: query.consulenteId, role: await consulenteScelto(db, actor, query.consulenteId) }
+      : actor;
+  const base = and(inQueue(), leadsScope(person));
   const want = query.pageSize + 1;
   const rows: Array<{
     s: Segment;
@@ -173,7 +185,7 @@ export async function listChiamate(
     rows.push(...found.map((r) => ({ ...r, s })));
   }
   const { items: page, nextCursor } = keysetPage(rows, query.pageSize, (r) => [r.s, r.cursore, r.id]);
-  const total = await boundedTotal(db, db.select({ id: leads.id }).from(leads).where(base));
+  const total = await boundedLeadsTotal(db, inQueue(), leadsScopeHalves(person));
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
@@ -429,8 +441,8 @@ export async function isNumberBarred(db: DbExecutor, telefonoNormalizzato: strin
 /** Counted up to this many: the cards say 'più di 999' past it. */
 const CARD_BOUND = 999;
 
-const queueCount = (db: Database, where: SQL | undefined) =>
-  boundedTotal(db, db.select({ id: leads.id }).from(leads).where(where), CARD_BOUND);
+const queueCount = (db: Database, actor: Actor, where: SQL) =>
+  boundedLeadsTotal(db, where, leadsScopeHalves(actor), CARD_BOUND);
 
 /**
  * The dashboard's cards (docs/product/calls.md#cruscotto): the queue's leads due by tonight, its
@@ -442,11 +454,10 @@ export async function chiamateCruscotto(
   actor: Actor,
   now = new Date(),
 ): Promise<ChiamateCruscotto> {
-  const scope = leadsScope(actor);
   const tonight = startOfRomeDay(addRomeDays(now, 1));
   const [oggi, ritardo] = await Promise.all([
-    queueCount(db, and(inQueue(), scope, lt(leads.chiamataDa, tonight))),
-    queueCount(db, and(lateInQueue(now), scope)),
+    queueCount(db, actor, and(inQueue(), lt(leads.chiamataDa, tonight))!),
+    queueCount(db, actor, lateInQueue(now)),
   ]);
   const perPunto =
     actor.role === 'admin' || actor.role === 'area_manager' ? await calledWithin24(db, actor, now) : null;

@@ -46,6 +46,7 @@ import { configFromRow } from '#server/modules/commissioni/commissioni.service.t
 import { normalizeHeader } from '#server/modules/importazioni/colonne.ts';
 import { LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { RowErrors, type CheckedRow, type MappedRow } from '#server/modules/importazioni/righe.ts';
+import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Leads with their practices and services (docs/product/importazione.md#lead-e-pratiche). A row is
@@ -689,6 +690,7 @@ export async function applyLeads(
         };
       }),
     );
+    await markAltroPunto(tx, [...new Set(aperte.map((d) => leadIds.get(d.leadKey)!))]);
   }
   const missing = rows.filter((d) => d.servizi.length && !praticaIds.has(d.praticaKey));
   for (const d of missing) {

@@ -33,7 +33,7 @@ import {
   selectPuntoConPersone,
   toPuntoConPersone,
 } from '#server/modules/punti-fisici/persone.ts';
-import { praticheScope } from '#server/modules/punti-fisici/scope.ts';
+import { markAltroPunto, praticheScope } from '#server/modules/punti-fisici/scope.ts';
 import type { ReceivedDocument, ReceivedDocuments } from '#server/storage/receive-documents.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import type { NotificheLinks } from '#server/modules/notifiche/links.ts';
@@ -255,6 +255,7 @@ async function insertPratica(tx: DbExecutor, leadId: number, pratica: NewPratica
       statiServizi: statiServiziOf(pratica.servizi),
     })
     .returning({ id: pratiche.id });
+  await markAltroPunto(tx, [leadId]);
   await tx
     .insert(servizi)
     .values(pratica.servizi.map((x) => ({ praticaId: inserted.id, tipoServizio: x.tipo, stato: x.stato })));

@@ -5,7 +5,7 @@ import type { DbExecutor, Database } from '#server/db/client.ts';
 import { consensi, emailOutbox, leads, leadsEventi, leadsSeparati, pratiche } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
-import { leadsScope } from '#server/modules/punti-fisici/scope.ts';
+import { leadsScope, markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Leads sharing a normalised phone or e-mail, or a codice fiscale, POD or PDR in a scheda of their
@@ -200,6 +200,8 @@ export async function mergeLeads(db: Database, actor: Actor, id: number, altroId
         .update(leads)
         .set({ puntoFisicoOriginaleId: altro.puntoFisicoOriginaleId })
         .where(eq(leads.id, id));
+    // The moved practices now answer to the kept lead's first point.
+    await markAltroPunto(tx, [id]);
     await tx.insert(leadsEventi).values({
       leadId: id,
       userId: actor.id,

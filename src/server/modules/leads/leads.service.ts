@@ -28,11 +28,13 @@ import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { pseudonymiseConsents } from '#server/modules/privacy/anonymise.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
-import { boundedTotal } from '#server/modules/punti-fisici/contatori.ts';
+import { boundedLeadsTotal } from '#server/modules/punti-fisici/contatori.ts';
 import {
   inPuntiVisibili,
   leadOfPunti,
+  leadOfPuntiHalves,
   leadsScope,
+  type Punti,
   praticheScope,
   puntiScope,
   puntiVisibili,
@@ -73,18 +75,28 @@ function serviceCondition(actor: Actor, tipo: ServizioTipo): SQL {
 }
 
 /**
+ * The points whose leads the list reads: the one chosen as a filter, else the actor's (undefined:
+ * all). Another shop's point as a filter finds nothing, not "my customers who also went there".
+ */
+function listPoints(actor: Actor, filters: LeadFilters): { points?: Punti; allowed?: SQL } {
+  const own = puntiVisibili(actor);
+  if (!filters.puntoFisicoId) return { points: own };
+  return { points: filters.puntoFisicoId, allowed: own && sql`${filters.puntoFisicoId} in ${own}` };
+}
+
+/**
  * The list's filters inside the actor's scope, on the leads' own columns, with the contact status
  * and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). The list, its total and the
  * export read the same conditions.
  */
 function filterConditions(actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [leadsScope(actor)];
-  if (filters.puntoFisicoId) {
-    conditions.push(leadOfPunti(filters.puntoFisicoId));
-    // Another shop's point as a filter finds nothing, not "my customers who also went there".
-    const own = puntiVisibili(actor);
-    if (own) conditions.push(sql`${filters.puntoFisicoId} in ${own}`);
-  }
+  const { points } = listPoints(actor, filters);
+  return and(points === undefined ? undefined : leadOfPunti(points), otherConditions(actor, filters, now));
+}
+
+/** The list's filters beside its points (listPoints). */
+function otherConditions(actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [listPoints(actor, filters).allowed];
   if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
@@ -179,13 +191,12 @@ export async function listLeads(
 ): Promise<LeadList> {
   const position = query.cursor ? decodeCursor(query.cursor, CURSOR_KINDS) : undefined;
   const where = filterConditions(actor, query, now);
+  const { points } = listPoints(actor, query);
   const [total, rows] = await Promise.all([
-    boundedTotal(
+    boundedLeadsTotal(
       db,
-      db
-        .select({ one: sql`1` })
-        .from(leads)
-        .where(where),
+      otherConditions(actor, query, now),
+      points === undefined ? undefined : leadOfPuntiHalves(points),
       totalBound(query),
     ),
     db

@@ -2,7 +2,7 @@ import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LeadContattoStato } from '#shared/domain.ts';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
-import { contatori, puntiFisici } from '#server/db/schema.ts';
+import { contatori, leads, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
@@ -143,6 +143,33 @@ export async function boundedTotal(
   >[0];
   const [row] = await db.select({ n: count() }).from(limited);
   return totalUpTo(Number(row.n), bound);
+}
+
+/**
+ * Counts the leads matching `where` up to `bound` + 1, like boundedTotal, within some points given
+ * as the two halves of leadOfPuntiHalves: each half read from an index of its own, so the count
+ * reads no table rows. Without halves, every lead matching `where`.
+ */
+export async function boundedLeadsTotal(
+  db: DbExecutor,
+  where: SQL | undefined,
+  halves: readonly [SQL, SQL] | undefined,
+  bound = TOTAL_BOUND,
+): Promise<PageTotal> {
+  if (!halves)
+    return boundedTotal(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(leads)
+        .where(where),
+      bound,
+    );
+  const parts = halves.map((half) => sql`(select 1 from ${leads} where ${and(where, half)})`);
+  const result = await db.execute(
+    sql`select count(*)::int as n from (${sql.join(parts, sql` union all `)} limit ${bound + 1}) limitato`,
+  );
+  return totalUpTo(Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0), bound);
 }
 
 /** `n` rows known, shown exactly up to `bound` and as 'more than `bound`' past it. */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbExecutor } from '#server/db/client.ts';
 import { leads, pratiche, puntiFisici, users } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
 
@@ -39,22 +40,68 @@ export function inPuntiVisibili(column: SQLWrapper, actor: Person): SQL | undefi
   return ids && sql`${column} in ${ids}`;
 }
 
+/** Some points: a subquery of ids (puntiVisibili) or one point's id. */
+export type Punti = SQL | number;
+
+/** The points as an array, for `= any(...)`: an index condition on either half, not a filter. */
+const idsOf = (points: Punti): SQL =>
+  typeof points === 'number' ? sql`array[${points}::int]` : sql`array${points}`;
+
 /**
- * The leads of some points (a subquery of ids, or one id): a lead belongs to a point when it came
- * in there first, or when it has a practice there (a returning customer keeps its first point,
- * but the second shop sees it too). See docs/product/roles-and-scope.md#lead-di-un-punto
- * Both halves read a plain index (leads by first point, practices by point).
+ * The two disjoint halves of "the leads of some points" (docs/product/roles-and-scope.md#lead-di-un-punto):
+ * the leads that came in there first, and those with a practice there whose first point is another
+ * (`pratiche.altro_punto`, a few in a hundred). Each half reads an index of its own, so a count
+ * of the union reads indexes alone (docs/performance.md#perimetro-dei-ruoli).
  */
-export function leadOfPunti(points: SQL | number): SQL {
-  const among = typeof points === 'number' ? sql`= ${points}` : sql`in ${points}`;
-  return sql`${leads.id} in (select l_scope.id from leads l_scope where l_scope.punto_fisico_originale_id ${among}
-    union all select pr_scope.lead_id from pratiche pr_scope where pr_scope.punto_fisico_id ${among})`;
+export function leadOfPuntiHalves(points: Punti): [first: SQL, returning: SQL] {
+  const ids = idsOf(points);
+  return [
+    sql`${leads.puntoFisicoOriginaleId} = any(${ids})`,
+    sql`(${leads.id} = any(array(select pr_scope.lead_id from pratiche pr_scope
+      where pr_scope.altro_punto and pr_scope.punto_fisico_id = any(${ids})))
+      and not coalesce(${leads.puntoFisicoOriginaleId} = any(${ids}), false))`,
+  ];
+}
+
+/**
+ * The leads of some points: a lead belongs to a point when it came in there first, or when it has
+ * a practice there (a returning customer keeps its first point, but the second shop sees it too).
+ */
+export function leadOfPunti(points: Punti): SQL {
+  const ids = idsOf(points);
+  return sql`(${leads.puntoFisicoOriginaleId} = any(${ids}) or ${leads.id} = any(array(select pr_scope.lead_id
+    from pratiche pr_scope where pr_scope.altro_punto and pr_scope.punto_fisico_id = any(${ids}))))`;
+}
+
+/**
+ * Marks the practices of some leads held at a point other than their lead's first
+ * (`pratiche.altro_punto`, read by leadOfPunti): after a practice is opened or moved to another
+ * lead, and after a lead's first point is set. The one definition of the flag.
+ */
+export async function markAltroPunto(db: DbExecutor, leadIds: readonly number[] | 'all'): Promise<void> {
+  if (leadIds !== 'all' && leadIds.length === 0) return;
+  const among =
+    leadIds === 'all'
+      ? sql``
+      : sql` and pr.lead_id in (${sql.join(
+          leadIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  await db.execute(sql`update pratiche pr set altro_punto = pr.punto_fisico_id is distinct from l.punto_fisico_originale_id
+    from leads l where l.id = pr.lead_id${among}
+    and pr.altro_punto is distinct from (pr.punto_fisico_id is distinct from l.punto_fisico_originale_id)`);
 }
 
 /** Leads the person may see; undefined = all. */
 export function leadsScope(actor: Person): SQL | undefined {
   const ids = puntiVisibili(actor);
   return ids && leadOfPunti(ids);
+}
+
+/** The halves of leadsScope, for counts; undefined = all. */
+export function leadsScopeHalves(actor: Person): [SQL, SQL] | undefined {
+  const ids = puntiVisibili(actor);
+  return ids && leadOfPuntiHalves(ids);
 }
 
 /** Practices the person may see; undefined = all. */
