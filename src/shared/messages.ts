@@ -464,12 +464,32 @@ export const msg = {
     beneficiarioNotFound: 'Beneficiario non trovato',
     loadError: 'Errore nel caricamento dei beneficiari: {message}',
     totali: {
-      maturate: 'Commissioni maturate',
+      maturate: 'Commissioni del periodo',
+      diCuiMaturate: 'di cui maturate',
+      inMaturazione: 'di cui in maturazione',
+      anticipi: 'di cui pagate in anticipo',
       storni: 'Storni',
       totale: 'Totale del periodo',
       pagato: 'Pagato',
       daPagare: 'Da pagare',
     },
+    // The movements split as the totals are (docs/product/commissions.md#estratto-conto)
+    sezioni: {
+      maturate: 'Commissioni maturate',
+      inMaturazione: 'Commissioni in maturazione',
+      storni: 'Storni',
+    },
+    subtotale: 'Subtotale {sezione}: {importo}',
+    colonnaMaturazione: 'Maturazione',
+    colonnaFineRipensamento: 'Fine ripensamento',
+    statoAnticipo: 'Pagata in anticipo',
+    maturata: 'Maturata',
+    inMaturazioneFino: 'In maturazione fino al {data}',
+    inMaturazione: 'In maturazione',
+    chiusaDaStorno: 'Con storno #{id}',
+    conStorno: 'Con storno',
+    notaTotali:
+      'Totale del periodo = commissioni del periodo + storni = pagato + da pagare. Una commissione è in maturazione finché il cliente può ripensarci (fino all’ultimo giorno del periodo di ripensamento del suo canale), poi è maturata; pagarla prima è un anticipo, che un ripensamento recupera con uno storno. Gli storni recuperano commissioni di servizi poi annullati; un importo negativo da pagare va recuperato sui pagamenti successivi.',
   },
   configCommissioni: {
     pageTitle: 'Gestione Commissioni',
@@ -1458,6 +1478,8 @@ export const msg = {
       ritenuta: 'Ritenuta d’acconto {aliquota} su {base} ({imponibile})',
       ritenutaNessuna: 'Ritenuta d’acconto: non applicata (regime forfettario)',
       netto: 'Netto a pagare',
+      lordoInMaturazione:
+        'Le provvigioni lorde comprendono {importo} di commissioni ancora in maturazione: un ripensamento in termine le annulla con uno storno.',
       senzaProfilo:
         'Profilo fiscale non impostato: importi lordi, senza Enasarco né ritenuta. L’admin lo imposta in Utenti.',
       profilo: '{tipo} · P.IVA {partitaIva} · regime {regime}',

@@ -7,6 +7,7 @@ import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import type { CommissioneRiga } from '#server/modules/commissioni/commissioni.service.ts';
 import { righeFiscali } from '#server/modules/estratti-conto/estratto-fiscale.ts';
 
 const m = msg.estrattoConto;
@@ -28,10 +29,19 @@ const HEADER = [
   'Fornitore',
   'Tipo',
   'Storno della commissione',
+  m.colonnaMaturazione,
+  m.colonnaFineRipensamento,
   'Stato',
   'Data pagamento',
   'Importo',
 ];
+
+/** A commission's maturazione on the statement's day; nothing for a storno (docs/product/commissions.md#maturazione). */
+function maturazioneOf(r: CommissioneRiga): string {
+  if (r.stornoOfId != null) return '';
+  if (r.stornoId != null) return m.conStorno;
+  return r.maturazione === 'in_maturazione' ? m.inMaturazione : m.maturata;
+}
 
 const excel = lazyRequire<typeof ExcelJS>('exceljs');
 
@@ -58,7 +68,9 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
     { width: 18 },
     { width: 12 },
     { width: 14 },
-    { width: 14 },
+    { width: 15 },
+    { width: 15 },
+    { width: 17 },
     { width: 15 },
     { width: 14 },
   ];
@@ -93,17 +105,22 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
     sheet.mergeCells(row.number, 2, row.number, 6);
   }
   sheet.addRow([]);
-  const totalRows: Array<[string, string, boolean]> = [
-    [m.totali.maturate, totali.maturate, false],
-    [m.totali.storni, totali.storni, false],
-    [m.totali.totale, totali.totale, true],
-    [m.totali.pagato, totali.pagato, false],
-    [m.totali.daPagare, totali.daPagare, true],
+  // The same lines as the PDF: the period's commissions split into matured and in maturazione.
+  const totalRows: Array<[string, string, boolean, number]> = [
+    [m.totali.maturate, totali.maturate, false, 0],
+    [m.totali.diCuiMaturate, totali.diCuiMaturate, false, 1],
+    [m.totali.inMaturazione, totali.inMaturazione, false, 1],
+    [m.totali.anticipi, totali.anticipi, false, 2],
+    [m.totali.storni, totali.storni, false, 0],
+    [m.totali.totale, totali.totale, true, 0],
+    [m.totali.pagato, totali.pagato, false, 0],
+    [m.totali.daPagare, totali.daPagare, true, 0],
   ];
-  for (const [label, value, strong] of totalRows) {
+  for (const [label, value, strong, indent] of totalRows) {
     const row = sheet.addRow([label, '', euros(value)]);
     sheet.mergeCells(row.number, 1, row.number, 2);
     row.getCell(1).font = { bold: strong };
+    if (indent) row.getCell(1).alignment = { indent };
     row.getCell(3).numFmt = EURO_FORMAT;
     row.getCell(3).font = { bold: strong };
   }
@@ -142,13 +159,24 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
       r.fornitoreNome ?? '',
       isStorno ? 'Storno' : 'Commissione',
       r.stornoOfId ?? '',
-      paid ? (isStorno ? 'Recuperato' : 'Pagata') : isStorno ? 'Da recuperare' : 'Da pagare',
+      maturazioneOf(r),
+      r.fineRipensamento && !isStorno ? new Date(`${r.fineRipensamento}T00:00:00Z`) : '',
+      paid
+        ? isStorno
+          ? 'Recuperato'
+          : r.anticipo
+            ? m.statoAnticipo
+            : 'Pagata'
+        : isStorno
+          ? 'Da recuperare'
+          : 'Da pagare',
       r.dataPagamento ? excelDay(r.dataPagamento) : '',
       euros(r.importo),
     ]);
     row.getCell(1).numFmt = 'dd/mm/yyyy';
     row.getCell(10).numFmt = 'dd/mm/yyyy';
-    row.getCell(11).numFmt = EURO_FORMAT;
+    row.getCell(12).numFmt = 'dd/mm/yyyy';
+    row.getCell(13).numFmt = EURO_FORMAT;
     if (isStorno) row.getCell(7).font = { color: { argb: 'FFB91C1C' } };
   }
   if (estratto.righe.length > 0) {
