@@ -1212,7 +1212,8 @@ export const msg = {
     subtitle:
       "Il telefono dell'azienda e i dati del titolare che compaiono nell'informativa privacy della landing",
     loadError: 'Errore nel caricamento delle impostazioni',
-    save: 'Salva',
+    /** Two forms on the page: each button names what it saves. */
+    salvaTelefonoTitolare: 'Salva telefono e titolare',
     success: 'Impostazioni salvate',
     error: 'Errore nel salvataggio delle impostazioni',
     telefonoTitle: 'Telefono per i clienti',
@@ -1703,6 +1704,7 @@ export const msg = {
     inMaturazione: 'In maturazione',
     maturata: 'Maturata',
     anticipo: 'Anticipo',
+    periodiSalva: 'Salva periodi di ripensamento',
     finoAl: 'in maturazione fino al {data}',
     maturataIl: 'maturata dal {data}',
     filtro: 'Maturazione',
