@@ -94,6 +94,28 @@ export const msg = {
     referencedByCommission:
       'Impossibile eliminare: l’utente è beneficiario di commissioni. Disattivalo invece di eliminarlo.',
     accessDenied: 'Accesso Negato - Non hai i permessi per accedere a questa sezione.',
+    /** A staff member's own data (docs/privacy.md#dati-dello-staff). */
+    datiPersonali: {
+      esporta: 'Esporta dati',
+      esportaOf: 'Esporta dati di {nome}',
+      esportaError: "Errore nell'esportazione dei dati dell'utente",
+      cancella: 'Cancella dati personali',
+      cancellaOf: 'Cancella dati personali di {nome}',
+      title: 'Cancellare i dati personali di {nome}?',
+      description:
+        "Nome, cognome, e-mail, telefono e profilo fiscale verranno cancellati per sempre e l'account non potrà più entrare. Restano, sotto uno pseudonimo, le commissioni con i loro importi, i numeri e i totali degli estratti conto e il registro delle attività. Prima, se servono (per esempio al commercialista), esporta i dati. L'operazione non si può annullare.",
+      confirm: 'Cancella definitivamente',
+      cancel: 'Annulla',
+      success: 'Dati personali cancellati',
+      error: 'Errore nella cancellazione dei dati personali',
+      already: 'I dati personali di questo utente sono già stati cancellati',
+      selfErase: 'Non puoi cancellare i tuoi stessi dati.',
+      assegnatoAPunto:
+        'Impossibile cancellare i dati: l’utente è assegnato a un punto fisico. Assegna il punto a un’altra persona, poi riprova.',
+      cancellatiBadge: 'Dati cancellati',
+      pseudonimoNome: 'Utente',
+      pseudonimoCognome: 'cancellato',
+    },
     sessionsEnded: "Gli accessi aperti dell'utente sono stati chiusi: dovrà entrare di nuovo.",
     roleFilterInvalid: 'Ruolo non valido',
     searchLabel: 'Cerca',
@@ -1270,6 +1292,8 @@ export const msg = {
       esportazione: 'Esportazione',
       esportazione_dati_persona: 'Esportazione dati di un cliente',
       cancellazione_dati_lead: 'Cancellazione dati di un cliente',
+      esportazione_dati_utente: 'Esportazione dati di un utente',
+      cancellazione_dati_utente: 'Cancellazione dati di un utente',
       eliminazione_lead: 'Eliminazione lead',
       conservazione_anonimizzazione: 'Anonimizzazione per conservazione scaduta',
       impostazioni_modificate: 'Impostazioni modificate',

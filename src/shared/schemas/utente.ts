@@ -17,6 +17,8 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   areaAssegnata: z.string().nullable(),
   createdAt: z.string(),
+  /** When the admin erased the person's data (docs/privacy.md#dati-dello-staff); null otherwise. */
+  datiCancellatiAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

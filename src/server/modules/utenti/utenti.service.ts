@@ -45,6 +45,7 @@ export function toUser(row: UserRow): User {
     isActive: row.isActive,
     areaAssegnata: row.areaAssegnata,
     createdAt: row.createdAt.toISOString(),
+    datiCancellatiAt: row.datiCancellatiAt?.toISOString() ?? null,
   };
 }
 
