@@ -17,8 +17,6 @@ export const userSchema = z.object({
   isActive: z.boolean(),
   areaAssegnata: z.string().nullable(),
   createdAt: z.string(),
-  /** When the admin erased the person's data (docs/privacy.md#dati-dello-staff); null otherwise. */
-  datiCancellatiAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -86,6 +84,8 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 export const userListItemSchema = userSchema.extend({
   clienteSenzaTelefono: z.boolean(),
   accessoBloccatoFino: z.string().nullable(),
+  /** When the admin erased the person's data (docs/privacy.md#dati-dello-staff); null otherwise. */
+  datiCancellatiAt: z.string().nullable(),
 });
 
 export const usersPageSchema = cursorPageSchema(userListItemSchema);

@@ -45,7 +45,6 @@ export function toUser(row: UserRow): User {
     isActive: row.isActive,
     areaAssegnata: row.areaAssegnata,
     createdAt: row.createdAt.toISOString(),
-    datiCancellatiAt: row.datiCancellatiAt?.toISOString() ?? null,
   };
 }
 
@@ -103,6 +102,7 @@ export async function listUsers(
       ...toUser(r),
       clienteSenzaTelefono: senzaTelefono.has(r.id),
       accessoBloccatoFino: locks.get(r.email.toLowerCase())?.toISOString() ?? null,
+      datiCancellatiAt: r.datiCancellatiAt?.toISOString() ?? null,
     })),
     ...total,
     nextCursor: page.nextCursor,

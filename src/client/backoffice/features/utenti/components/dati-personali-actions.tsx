@@ -1,7 +1,7 @@
 import { FileDown, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { fillMessage, msg } from '#shared/messages.ts';
-import type { User } from '#shared/schemas/utente.ts';
+import type { UsersPage } from '#shared/schemas/utente.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
@@ -15,7 +15,13 @@ const m = msg.user.datiPersonali;
  * 'Esporta dati' and 'Cancella dati personali' of one staff member (docs/privacy.md#dati-dello-staff).
  * The erasure asks first; a refusal (still assigned to a point) stays in the dialog, saying why.
  */
-export function DatiPersonaliActions({ user, canErase }: { user: User; canErase: boolean }) {
+export function DatiPersonaliActions({
+  user,
+  canErase,
+}: {
+  user: UsersPage['items'][number];
+  canErase: boolean;
+}) {
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
