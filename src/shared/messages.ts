@@ -502,6 +502,15 @@ export const msg = {
       storni: 'Storni',
     },
     subtotale: 'Subtotale {sezione}: {importo}',
+    // The ZIP's summary sheet
+    riepilogoZip: {
+      foglio: 'Riepilogo',
+      profilo: 'Profilo fiscale',
+      senzaProfilo: 'Non impostato: importi lordi',
+      enasarco: 'Enasarco a carico dell’agente',
+      ritenuta: 'Ritenuta d’acconto',
+      totale: 'Totale',
+    },
     colonnaMaturazione: 'Maturazione',
     colonnaFineRipensamento: 'Fine ripensamento',
     statoAnticipo: 'Pagata in anticipo',

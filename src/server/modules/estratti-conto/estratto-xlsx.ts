@@ -195,10 +195,16 @@ export async function estrattoXlsxBuffer(estratto: EstrattoConto): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The ZIP's summary: one row per statement, the totals side by side, for the payout. */
+/**
+ * The ZIP's summary: one row per statement, the totals side by side, then the fiscal lines of
+ * each statement (gross, clawbacks, taxable, Enasarco, ritenuta, net, as its 'Riepilogo fiscale'),
+ * and a last row with the sums: what the payout needs (docs/product/commissions.md#estratto-conto).
+ */
 export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date): Promise<Buffer> {
+  const z = m.riepilogoZip;
+  const f = msg.fisco.estratto;
   const workbook = newWorkbook({ prodottoIl: now });
-  const sheet = workbook.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(z.foglio, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'Numero', width: 14 },
     { header: 'Beneficiario', width: 28 },
@@ -207,13 +213,49 @@ export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date):
     { header: 'Periodo', width: 18 },
     { header: 'Movimenti', width: 11 },
     { header: m.totali.maturate, width: 18 },
+    { header: m.totali.inMaturazione, width: 16 },
     { header: m.totali.storni, width: 14 },
     { header: m.totali.totale, width: 18 },
     { header: m.totali.pagato, width: 14 },
     { header: m.totali.daPagare, width: 14 },
+    { header: z.profilo, width: 30 },
+    { header: f.lordo, width: 16 },
+    { header: f.storni, width: 16 },
+    { header: f.imponibile, width: 14 },
+    { header: z.enasarco, width: 16 },
+    { header: z.ritenuta, width: 16 },
+    { header: f.netto, width: 16 },
   ];
   sheet.getRow(1).font = { bold: true };
+  const FIRST_EURO = 7;
+  const LAST_EURO = 19;
+  // Column → the sum of the rows, in cents: the totals row.
+  const sums = new Map<number, number>();
+  const add = (column: number, cents: number | null) => {
+    if (cents != null) sums.set(column, (sums.get(column) ?? 0) + cents);
+    return cents == null ? '' : cents / 100;
+  };
   for (const e of estratti) {
+    const t = e.totali;
+    const fiscale = e.fiscale;
+    const values = [
+      toCents(t.maturate),
+      toCents(t.inMaturazione),
+      toCents(t.storni),
+      toCents(t.totale),
+      toCents(t.pagato),
+      toCents(t.daPagare),
+    ];
+    const fiscali: Array<number | null> = fiscale
+      ? [
+          fiscale.lordo,
+          fiscale.storni,
+          fiscale.imponibile,
+          -(fiscale.enasarco?.agente ?? 0),
+          -(fiscale.ritenuta?.importo ?? 0),
+          fiscale.netto,
+        ]
+      : [null, null, null, null, null, null];
     const row = sheet.addRow([
       e.numero,
       `${e.beneficiario.lastName} ${e.beneficiario.firstName}`,
@@ -221,13 +263,27 @@ export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date):
       e.beneficiario.email,
       e.periodo.label,
       e.totali.righe,
-      euros(e.totali.maturate),
-      euros(e.totali.storni),
-      euros(e.totali.totale),
-      euros(e.totali.pagato),
-      euros(e.totali.daPagare),
+      ...values.map((v, i) => add(FIRST_EURO + i, v)),
+      e.profiloFiscale
+        ? `${msg.fisco.tipi[e.profiloFiscale.tipo]} · ${msg.fisco.regimi[e.profiloFiscale.regime]}`
+        : z.senzaProfilo,
+      ...fiscali.map((v, i) => add(FIRST_EURO + values.length + 1 + i, v)),
     ]);
-    for (let c = 7; c <= 11; c++) row.getCell(c).numFmt = EURO_FORMAT;
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) row.getCell(c).numFmt = EURO_FORMAT;
+  }
+  if (estratti.length > 0) {
+    const cells: Array<string | number> = [
+      z.totale,
+      '',
+      '',
+      '',
+      '',
+      estratti.reduce((n, e) => n + e.totali.righe, 0),
+    ];
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) cells.push(sums.has(c) ? sums.get(c)! / 100 : '');
+    const total = sheet.addRow(cells);
+    total.font = { bold: true };
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) total.getCell(c).numFmt = EURO_FORMAT;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
