@@ -144,7 +144,7 @@ export async function exportDatiUtente(db: Database, actor: Actor, id: number, i
 }
 
 /** The pseudonym an erased staff member keeps: its id only, as every row keeps pointing at it. */
-export const pseudonimoUtente = (id: number) => ({
+const pseudonimoUtente = (id: number) => ({
   firstName: m.pseudonimoNome,
   lastName: `${m.pseudonimoCognome} #${id}`,
   email: `utente-${id}@cancellato.invalid`,

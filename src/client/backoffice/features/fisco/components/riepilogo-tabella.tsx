@@ -11,7 +11,7 @@ import {
 } from '#client/components/ui/table.tsx';
 
 /** One amount column: its header, its cell per row and, if it has one, its total. */
-export interface ColonnaRiepilogo<R> {
+interface ColonnaRiepilogo<R> {
   header: string;
   cell: (row: R) => ReactNode;
   totale?: ReactNode;
