@@ -26,6 +26,7 @@ import { landingPageRoutes } from '#server/modules/landing/landing-page.ts';
 import { impostazioniRoutes } from '#server/modules/impostazioni/impostazioni.routes.ts';
 import { utentiRoutes } from '#server/modules/utenti/utenti.routes.ts';
 import { utentiAccessoRoutes } from '#server/modules/utenti/utenti-accesso.routes.ts';
+import { datiPersonaliUtentiRoutes } from '#server/modules/utenti/dati-personali.routes.ts';
 import { invitiRoutes } from '#server/modules/utenti/inviti.routes.ts';
 import { importazioniRoutes } from '#server/modules/importazioni/importazioni.routes.ts';
 import { esitiFornitoriRoutes } from '#server/modules/esiti-fornitori/esiti.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountRoutes, { db, box: totpBox, sessionSecret: options.sessionSecret });
   await app.register(utentiRoutes, { db });
   await app.register(utentiAccessoRoutes, { db });
+  await app.register(datiPersonaliUtentiRoutes, { db });
   const importDeps = {
     db,
     publicBaseUrl: config.publicBaseUrl,

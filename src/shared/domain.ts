@@ -175,6 +175,9 @@ export const AUDIT_TIPI = [
   'esportazione',
   'esportazione_dati_persona',
   'cancellazione_dati_lead',
+  // A staff member's own data exported, and erased (docs/privacy.md#dati-dello-staff).
+  'esportazione_dati_utente',
+  'cancellazione_dati_utente',
   'eliminazione_lead',
   'conservazione_anonimizzazione',
   'impostazioni_modificate',

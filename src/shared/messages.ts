@@ -94,6 +94,28 @@ export const msg = {
     referencedByCommission:
       'Impossibile eliminare: l’utente è beneficiario di commissioni. Disattivalo invece di eliminarlo.',
     accessDenied: 'Accesso Negato - Non hai i permessi per accedere a questa sezione.',
+    /** A staff member's own data (docs/privacy.md#dati-dello-staff). */
+    datiPersonali: {
+      esporta: 'Esporta dati',
+      esportaOf: 'Esporta dati di {nome}',
+      esportaError: "Errore nell'esportazione dei dati dell'utente",
+      cancella: 'Cancella dati personali',
+      cancellaOf: 'Cancella dati personali di {nome}',
+      title: 'Cancellare i dati personali di {nome}?',
+      description:
+        "Nome, cognome, e-mail, telefono e profilo fiscale verranno cancellati per sempre e l'account non potrà più entrare. Restano, sotto uno pseudonimo, le commissioni con i loro importi, i numeri e i totali degli estratti conto e il registro delle attività. Prima, se servono (per esempio al commercialista), esporta i dati. L'operazione non si può annullare.",
+      confirm: 'Cancella definitivamente',
+      cancel: 'Annulla',
+      success: 'Dati personali cancellati',
+      error: 'Errore nella cancellazione dei dati personali',
+      already: 'I dati personali di questo utente sono già stati cancellati',
+      selfErase: 'Non puoi cancellare i tuoi stessi dati.',
+      assegnatoAPunto:
+        'Impossibile cancellare i dati: l’utente è assegnato a un punto fisico. Assegna il punto a un’altra persona, poi riprova.',
+      cancellatiBadge: 'Dati cancellati',
+      pseudonimoNome: 'Utente',
+      pseudonimoCognome: 'cancellato',
+    },
     sessionsEnded: "Gli accessi aperti dell'utente sono stati chiusi: dovrà entrare di nuovo.",
     roleFilterInvalid: 'Ruolo non valido',
     searchLabel: 'Cerca',
@@ -464,12 +486,41 @@ export const msg = {
     beneficiarioNotFound: 'Beneficiario non trovato',
     loadError: 'Errore nel caricamento dei beneficiari: {message}',
     totali: {
-      maturate: 'Commissioni maturate',
+      maturate: 'Commissioni del periodo',
+      diCuiMaturate: 'di cui maturate',
+      inMaturazione: 'di cui in maturazione',
+      anticipi: 'di cui pagate in anticipo',
       storni: 'Storni',
       totale: 'Totale del periodo',
       pagato: 'Pagato',
       daPagare: 'Da pagare',
     },
+    // The movements split as the totals are (docs/product/commissions.md#estratto-conto)
+    sezioni: {
+      maturate: 'Commissioni maturate',
+      inMaturazione: 'Commissioni in maturazione',
+      storni: 'Storni',
+    },
+    subtotale: 'Subtotale {sezione}: {importo}',
+    // The ZIP's summary sheet
+    riepilogoZip: {
+      foglio: 'Riepilogo',
+      profilo: 'Profilo fiscale',
+      senzaProfilo: 'Non impostato: importi lordi',
+      enasarco: 'Enasarco a carico dell’agente',
+      ritenuta: 'Ritenuta d’acconto',
+      totale: 'Totale',
+    },
+    colonnaMaturazione: 'Maturazione',
+    colonnaFineRipensamento: 'Fine ripensamento',
+    statoAnticipo: 'Pagata in anticipo',
+    maturata: 'Maturata',
+    inMaturazioneFino: 'In maturazione fino al {data}',
+    inMaturazione: 'In maturazione',
+    chiusaDaStorno: 'Con storno #{id}',
+    conStorno: 'Con storno',
+    notaTotali:
+      'Totale del periodo = commissioni del periodo + storni = pagato + da pagare. Una commissione è in maturazione finché il cliente può ripensarci (fino all’ultimo giorno del periodo di ripensamento del suo canale), poi è maturata; pagarla prima è un anticipo, che un ripensamento recupera con uno storno. Gli storni recuperano commissioni di servizi poi annullati; un importo negativo da pagare va recuperato sui pagamenti successivi.',
   },
   configCommissioni: {
     pageTitle: 'Gestione Commissioni',
@@ -1192,7 +1243,8 @@ export const msg = {
     subtitle:
       "Il telefono dell'azienda e i dati del titolare che compaiono nell'informativa privacy della landing",
     loadError: 'Errore nel caricamento delle impostazioni',
-    save: 'Salva',
+    /** Two forms on the page: each button names what it saves. */
+    salvaTelefonoTitolare: 'Salva telefono e titolare',
     success: 'Impostazioni salvate',
     error: 'Errore nel salvataggio delle impostazioni',
     telefonoTitle: 'Telefono per i clienti',
@@ -1249,6 +1301,8 @@ export const msg = {
       esportazione: 'Esportazione',
       esportazione_dati_persona: 'Esportazione dati di un cliente',
       cancellazione_dati_lead: 'Cancellazione dati di un cliente',
+      esportazione_dati_utente: 'Esportazione dati di un utente',
+      cancellazione_dati_utente: 'Cancellazione dati di un utente',
       eliminazione_lead: 'Eliminazione lead',
       conservazione_anonimizzazione: 'Anonimizzazione per conservazione scaduta',
       impostazioni_modificate: 'Impostazioni modificate',
@@ -1458,6 +1512,8 @@ export const msg = {
       ritenuta: 'Ritenuta d’acconto {aliquota} su {base} ({imponibile})',
       ritenutaNessuna: 'Ritenuta d’acconto: non applicata (regime forfettario)',
       netto: 'Netto a pagare',
+      lordoInMaturazione:
+        'Le provvigioni lorde comprendono {importo} di commissioni ancora in maturazione: un ripensamento in termine le annulla con uno storno.',
       senzaProfilo:
         'Profilo fiscale non impostato: importi lordi, senza Enasarco né ritenuta. L’admin lo imposta in Utenti.',
       profilo: '{tipo} · P.IVA {partitaIva} · regime {regime}',
@@ -1681,6 +1737,7 @@ export const msg = {
     inMaturazione: 'In maturazione',
     maturata: 'Maturata',
     anticipo: 'Anticipo',
+    periodiSalva: 'Salva periodi di ripensamento',
     finoAl: 'in maturazione fino al {data}',
     maturataIl: 'maturata dal {data}',
     filtro: 'Maturazione',

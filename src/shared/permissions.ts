@@ -97,6 +97,9 @@ export const PERMISSIONS = {
   /** Supplier layouts, 'Da inviare' and batches (docs/product/fornitori-invii.md). */
   'inviiFornitori:manage': ADMIN_OFFICE,
   'users:manage': ADMIN,
+  /** A staff member's own data, exported or erased (docs/privacy.md#dati-dello-staff). */
+  'users:exportPersona': ADMIN,
+  'users:erase': ADMIN,
   'users:search': MANAGERS,
   /** 'Importa': points and users from a spreadsheet, invitations included (docs/product/importazione.md). */
   'importazioni:manage': ADMIN,

@@ -8,10 +8,12 @@ import {
 } from '#server/modules/dashboard/dashboard.service.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import type { Role } from '#shared/permissions.ts';
+import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { dashboardStatsSchema, type DashboardStats } from '#shared/schemas/dashboard.ts';
-import { romeParts, romeWallTimeToDate } from '#shared/time.ts';
+import { addDays } from '#shared/commissioni/maturazione.ts';
+import { romeDateKey, romeParts, romeWallTimeToDate } from '#shared/time.ts';
 import { insertCommissione, insertPratica, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
-import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
+import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
 const URL = '/api/dashboard/stats';
@@ -411,4 +413,110 @@ describe('conversion rate (completed services / leads, %, one decimal)', () => {
   ])('%i completed over %i leads → %d', (completed, leads, rate) =>
     expect(conversionRate(completed, leads)).toBe(rate),
   );
+});
+
+describe('the in-maturazione figure (docs/product/commissions.md#maturazione)', () => {
+  let ctx: TestContext;
+  const payload = {} as Record<'punto_fisico' | 'agente' | 'admin', DashboardStats>;
+  let cookies: Record<'punto_fisico' | 'agente' | 'admin', string>;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const pf = await loginAs(ctx, 'punto_fisico');
+    const ag = await loginAs(ctx, 'agente');
+    const other = await insertUser(ctx.db, { role: 'punto_fisico' });
+    const punto = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf.user.id, agenteId: ag.user.id });
+    const altro = await insertPuntoFisico(ctx.db, { utenteResponsabileId: other.id });
+    const {
+      pratica,
+      servizi: [servizio],
+    } = await insertLeadWithPratica(ctx, punto.id);
+    const altra = await insertLeadWithPratica(ctx, altro.id);
+    const today = romeDateKey(new Date());
+    const own = {
+      praticaId: pratica.id,
+      servizioId: servizio.id,
+      puntoFisicoId: punto.id,
+      payeePuntoFisicoId: pf.user.id,
+      payeeAgenteId: ag.user.id,
+      dataCompletamento: new Date(),
+    };
+    // [last day of the window, point, agent, structure]; only the first two are in maturazione.
+    const rows: Array<[string | null, string, string, string]> = [
+      [addDays(today, 5), '12.00', '2.00', '20.00'], // inside the window
+      [today, '3.00', '1.00', '4.00'], // its last day: still in maturazione until Rome midnight
+      [addDays(today, -1), '5.00', '5.00', '5.00'], // matured yesterday
+      [null, '100.00', '100.00', '100.00'], // from before windows were recorded: matured
+    ];
+    for (const [fineRipensamento, importoPuntoFisico, importoAgente, importoAmministrazione] of rows)
+      await insertCommissione(ctx.db, {
+        ...own,
+        fineRipensamento,
+        importoPuntoFisico,
+        importoAgente,
+        importoAreaManager: '0',
+        importoAmministrazione,
+      });
+    // Inside its window but paid and clawed back (a withdrawal): its storno settles it.
+    const settled = await insertCommissione(ctx.db, {
+      ...own,
+      fineRipensamento: addDays(today, 5),
+      importoPuntoFisico: '7.00',
+      importoAgente: '7.00',
+      importoAmministrazione: '7.00',
+      statoPagamento: 'pagato',
+      dataPagamento: new Date(),
+      anticipo: true,
+    });
+    await insertCommissione(ctx.db, {
+      ...own,
+      stornoOfId: settled.id,
+      importoPuntoFisico: '-7.00',
+      importoAgente: '-7.00',
+      importoAmministrazione: '-7.00',
+    });
+    // Another shop's, in its window: only the structure's figure counts it.
+    await insertCommissione(ctx.db, {
+      praticaId: altra.pratica.id,
+      servizioId: altra.servizi[0].id,
+      puntoFisicoId: altro.id,
+      payeePuntoFisicoId: other.id,
+      dataCompletamento: new Date(),
+      fineRipensamento: addDays(today, 10),
+      importoPuntoFisico: '50.00',
+      importoAgente: '0',
+      importoAmministrazione: '60.00',
+    });
+    cookies = { punto_fisico: pf.cookie, agente: ag.cookie, admin: await loginAsAdmin(ctx.app) };
+    for (const [role, cookie] of Object.entries(cookies)) {
+      const res = await ctx.app.inject({ method: 'GET', url: URL, headers: { cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      payload[role as keyof typeof payload] = dashboardStatsSchema.parse(res.json());
+    }
+  });
+  afterAll(async () => ctx?.close());
+
+  it.each([
+    ['punto_fisico', '15.00'],
+    ['agente', '3.00'],
+    ['admin', '84.00'],
+  ] as const)('%s: in maturazione %s, in its own amount, of the commissions it sees', (role, expected) => {
+    expect(payload[role].commissionsInMaturazione).toBe(expected);
+  });
+
+  it('is the Commissioni screen’s in-maturazione figure, a part of the total', async () => {
+    for (const role of ['punto_fisico', 'agente', 'admin'] as const) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/commissioni',
+        headers: { cookie: cookies[role] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<CommissioniList>().summary.maturazione?.inMaturazione, role).toBe(
+        payload[role].commissionsInMaturazione,
+      );
+    }
+    // 12 + 3 + 5 + 100 + 7 − 7: the matured ones and the settled pair are in the total, not in the figure.
+    expect(payload.punto_fisico.totalCommissions).toBe('120.00');
+  });
 });

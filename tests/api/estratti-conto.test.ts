@@ -371,7 +371,7 @@ describe('estratto conto: the PDF', () => {
     expect(flat).toContain('Punto Fisico');
     expect(flat).toContain(parsePeriodoEstratto(CUR_QUARTER)!.label.replace(/^./, (c) => c.toUpperCase()));
     // Money in it-IT with the sign before: thousands with a dot, decimals with a comma.
-    expect(flat).toMatch(/Commissioni maturate € 1\.246,90/);
+    expect(flat).toMatch(/Commissioni del periodo € 1\.246,90/);
     expect(flat).toMatch(/Storni € -30,00/);
     expect(flat).toMatch(/Totale del periodo € 1\.216,90/);
     expect(flat).toMatch(/Pagato € 0,00/);

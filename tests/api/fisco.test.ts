@@ -8,6 +8,7 @@ import type { ProfiloFiscaleInput, ProfiloFiscaleResponse } from '#shared/schema
 import { romeWallTimeToDate } from '#shared/time.ts';
 import { pdfText, readEstrattoXlsx } from '#test/setup/estratti.ts';
 import { insertCommissione } from '#test/setup/factories.ts';
+import { unzip } from '#test/setup/spreadsheet.ts';
 import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 
@@ -208,6 +209,67 @@ describe('the statement an accountant can file', () => {
     expect(pf.totals[F.netto]).toBe(pf.totals[F.imponibile]);
     const am = await get(world.admin, `/api/estratti-conto/${world.amA.user.id}?periodo=2026-T2&formato=pdf`);
     expect(pdfText(am.rawPayload).replace(/\s+/g, ' ')).toContain(F.senzaProfilo);
+  });
+});
+
+describe('the ZIP of a period: its summary sheet has the net figures of each statement', () => {
+  it('gross, clawbacks, taxable, Enasarco, ritenuta and net per payee, as in each statement, and their sums', async () => {
+    const res = await get(world.admin, '/api/estratti-conto/zip?periodo=2026-T2');
+    expect(res.statusCode, res.body).toBe(200);
+    const files = unzip(res.rawPayload);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(files.get('riepilogo-2026-T2.xlsx')! as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const Z = msg.estrattoConto.riepilogoZip;
+    const columns = [F.lordo, F.storni, F.imponibile, Z.enasarco, Z.ritenuta, F.netto];
+    for (const c of columns) expect(header, c).toContain(c);
+    const rows: Array<Record<string, unknown>> = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push(Object.fromEntries(header.map((h, i) => [h, (row.values as unknown[])[i + 1]])));
+    });
+    const cents = (v: unknown) => (v === '' || v == null ? null : Math.round(Number(v) * 100));
+    const totalRow = rows.pop()!;
+    expect(totalRow['Numero']).toBe(Z.totale);
+
+    // Each row is its statement's 'Riepilogo fiscale', to the cent.
+    const expected: Record<string, Array<number | null>> = {
+      [world.agA.user.email]: [123456, -10000, 113456, -9644, -13047, 90765],
+      // 2,500 € past the cap at 30,478 €: Enasarco on 1,478 € only; ritenuta 23% of 1,250 €.
+      [world.agB.user.email]: [250000, 0, 250000, -12563, -28750, 208687],
+    };
+    expect(rows.map((r) => r['Email'])).toEqual(expect.arrayContaining(Object.keys(expected)));
+    for (const row of rows) {
+      const statement = [...files.keys()].find(
+        (k) => k.startsWith(`EC-${String(row['Numero']).replace('/', '-')}_`) && k.endsWith('.xlsx'),
+      )!;
+      expect(statement, String(row['Numero'])).toBeTruthy();
+      const xlsx = await readEstrattoXlsx(files.get(statement)!);
+      const lines = Object.entries(xlsx.totals);
+      const line = (prefix: string) => lines.find(([label]) => label.startsWith(prefix))?.[1];
+      const figures = columns.map((c) => cents(row[c]));
+      if (row[Z.profilo] === Z.senzaProfilo) {
+        expect(figures).toEqual([null, null, null, null, null, null]);
+        expect(line(F.netto)).toBeUndefined();
+      } else {
+        expect(figures[0]).toBe(cents(line(F.lordo)));
+        expect(figures[1]).toBe(cents(line(F.storni)));
+        expect(figures[2]).toBe(cents(line(F.imponibile)));
+        expect(figures[3]).toBe(cents(line('Contributo Enasarco')));
+        expect(figures[4]).toBe(cents(line('Ritenuta d’acconto')));
+        expect(figures[5]).toBe(cents(line(F.netto)));
+        // The lines add up: taxable = gross + clawbacks; net = taxable − Enasarco − ritenuta.
+        expect(figures[2]).toBe(figures[0]! + figures[1]!);
+        expect(figures[5]).toBe(figures[2]! + figures[3]! + figures[4]!);
+      }
+      const own = expected[String(row['Email'])];
+      if (own) expect(figures).toEqual(own);
+    }
+    // The last row sums every column, to the cent.
+    for (const c of columns) {
+      const sum = rows.reduce((n, r) => n + (cents(r[c]) ?? 0), 0);
+      expect(cents(totalRow[c]), c).toBe(sum);
+    }
   });
 });
 

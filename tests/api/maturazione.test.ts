@@ -167,6 +167,67 @@ describe('maturing', () => {
   });
 });
 
+describe('Impostazioni → Periodi di ripensamento: admin only, bad input changes nothing', () => {
+  const URL = '/api/impostazioni/ripensamento';
+  const read = async () =>
+    (await ctx.app.inject({ method: 'GET', url: URL, headers: { cookie: admin } })).json().periodi;
+
+  it.each(['amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const)(
+    '%s can neither read nor change the periods (403), and they stay as they were',
+    async (role) => {
+      const before = await read();
+      const { cookie } = await loginAs(ctx, role);
+      const get = await ctx.app.inject({ method: 'GET', url: URL, headers: { cookie } });
+      expect(get.statusCode).toBe(403);
+      const put = await ctx.app.inject({
+        method: 'PUT',
+        url: URL,
+        headers: { cookie },
+        payload: { ...PERIODI_RIPENSAMENTO_DEFAULT, porta_a_porta: 45 },
+      });
+      expect(put.statusCode).toBe(403);
+      expect(await read()).toEqual(before);
+    },
+  );
+
+  it.each([
+    ['negative', -1],
+    ['over a year', 366],
+    ['with decimals', 14.5],
+    ['not a number', 'quattordici'],
+    ['empty', ''],
+  ])('refuses a period %s in Italian and changes nothing', async (_case, value) => {
+    const before = await read();
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: URL,
+      headers: { cookie: admin },
+      payload: { ...PERIODI_RIPENSAMENTO_DEFAULT, porta_a_porta: 45, negozio: value },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.maturazione.giorniInvalid);
+    expect(await read()).toEqual(before);
+  });
+
+  it('the edges 0 and 365 are accepted, and a reading shows what was saved', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: URL,
+      headers: { cookie: admin },
+      payload: { ...PERIODI_RIPENSAMENTO_DEFAULT, telefono: 0, negozio: 365 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await read()).toEqual({ ...PERIODI_RIPENSAMENTO_DEFAULT, telefono: 0, negozio: 365 });
+    const reset = await ctx.app.inject({
+      method: 'PUT',
+      url: URL,
+      headers: { cookie: admin },
+      payload: PERIODI_RIPENSAMENTO_DEFAULT,
+    });
+    expect(reset.statusCode).toBe(200);
+  });
+});
+
 describe('withdrawal (ripensamento)', () => {
   it('on day 13 an unpaid commission is gone and the service is KO for ripensamento', async () => {
     const { luce } = await completedLuce();

@@ -117,6 +117,7 @@ describe('GET /api/users', () => {
       createdAt: older.createdAt.toISOString(),
       clienteSenzaTelefono: false,
       accessoBloccatoFino: null,
+      datiCancellatiAt: null,
     });
   });
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { fillMessage, msg } from '#shared/messages.ts';
 import { formatEuro, toCents } from '#shared/money.ts';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { choosePoint, searchPoint } from '#test/e2e/combobox.ts';
@@ -73,6 +74,8 @@ test.describe('Dashboard', () => {
     expect(after.serviziInseriti! - before.serviziInseriti!).toBe(3);
     // Admin's totals use the structure's amount: 100.00 revenue − 30.00 to the point.
     expect(formatEuro(after.totalCommissions)).toBe(formatEuro(toCents(before.totalCommissions) + 7000));
+    // Completed today from the landing (web/QR, 14 days): in maturazione (docs/product/commissions.md#maturazione).
+    expect(toCents(after.commissionsInMaturazione) - toCents(before.commissionsInMaturazione)).toBe(7000);
 
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Dashboard Amministratore', level: 1 })).toBeVisible();
@@ -82,6 +85,11 @@ test.describe('Dashboard', () => {
     await expect(value(page, 'commissioni-totali')).toHaveText(formatEuro(after.totalCommissions));
     await expect(page.getByTestId('stat-commissioni-totali')).toContainText(
       `${formatEuro(after.commissionsThisMonth)} questo mese`,
+    );
+    await expect(page.getByTestId('dashboard-in-maturazione')).toHaveText(
+      fillMessage(msg.maturazione.dashboardInMaturazione, {
+        importo: formatEuro(after.commissionsInMaturazione),
+      }),
     );
     await expect(value(page, 'servizi-attivi')).toHaveText(String(after.totalServizi));
     await expect(page.getByTestId('stat-servizi-attivi')).toContainText(
@@ -156,6 +164,10 @@ test.describe('Dashboard', () => {
     await expect(value(page, 'commissioni-totali')).toHaveText('€ 30,00');
     await expect(value(page, 'oggi')).toHaveText('€ 30,00');
     await expect(value(page, 'questo-mese')).toHaveText('€ 30,00');
+    // Its only commission is today's: all of it still in maturazione.
+    await expect(page.getByTestId('dashboard-in-maturazione')).toHaveText(
+      fillMessage(msg.maturazione.dashboardInMaturazione, { importo: '€ 30,00' }),
+    );
     await expect(page.getByTestId('stat-punti')).toContainText('I Miei Punti');
     await expect(page.getByTestId('stat-punti')).toContainText('Punti gestiti');
     await expect(value(page, 'punti')).toHaveText('1');

@@ -78,6 +78,16 @@ test.describe('Profilo fiscale e riepiloghi', () => {
     await expect(row).toContainText('€ 2,21');
     await expect(row).toContainText('€ 124,33');
     await expect(row).toContainText('€ 128,75');
+    // On a phone each payee is a card with the same figures, the table hidden.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page
+      .getByRole('list', { name: F.riepiloghi.enasarcoTitolo })
+      .getByRole('listitem')
+      .filter({ hasText: cognome });
+    await expect(card).toContainText(`${F.riepiloghi.integrazioneMinimale}€ 124,33`);
+    await expect(card).toContainText(`${F.riepiloghi.totale}€ 128,75`);
+    await expect(page.getByRole('row', { name: new RegExp(cognome) })).toBeHidden();
+    await page.setViewportSize({ width: 1440, height: 900 });
     await expectNoSeriousA11yViolations(page);
     await screenshotBothSizes(page, 'riepiloghi-fiscali', { fullPage: true });
   });

@@ -163,21 +163,13 @@ test.describe('Landing: what the customer can trust', () => {
       await expect(page.getByRole('heading', { level: 1, name: mi.title })).toBeVisible();
       await expect(page.getByText(mi.incompleto)).toBeVisible();
       await page.getByLabel(mi.titolareEmail).fill('privacy@');
-      await page
-        .locator('form')
-        .filter({ has: page.getByLabel(mi.titolareEmail) })
-        .getByRole('button', { name: mi.save })
-        .click();
+      await page.getByRole('button', { name: mi.salvaTelefonoTitolare }).click();
       await expect(page.getByText(mi.titolareEmailInvalid)).toBeVisible();
       await page.getByLabel(mi.titolareNome).fill('Rete Energia S.r.l.');
       await page.getByLabel(mi.titolareIndirizzo).fill('Via Torino 10, 20123 Milano');
       await page.getByLabel(mi.titolareEmail).fill('privacy@rete-energia.it');
       await page.getByLabel(mi.dpo, { exact: false }).fill('Studio Bianchi, dpo@studiobianchi.it');
-      await page
-        .locator('form')
-        .filter({ has: page.getByLabel(mi.titolareEmail) })
-        .getByRole('button', { name: mi.save })
-        .click();
+      await page.getByRole('button', { name: mi.salvaTelefonoTitolare }).click();
       await expect(page.getByTestId('toast').getByText(mi.success)).toBeVisible();
       await expect(page.getByText(mi.incompleto)).toHaveCount(0);
       await expect(page.getByTestId('versione-informativa')).toContainText(/2025-01\.\d+/);

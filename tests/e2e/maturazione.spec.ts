@@ -105,3 +105,53 @@ test('ripensamento in the window removes the commission; cessato under a rule sh
   // One axe run (the dialog, above): the cards here are the list's own, checked by commissioni.spec.ts.
   await screenshotBothSizes(page, 'esiti-commissioni', { closeToast: true });
 });
+
+/**
+ * Impostazioni → Periodi di ripensamento (docs/product/commissions.md#periodi-di-ripensamento-per-canale):
+ * the admin changes a channel's days, a reload shows them; a wrong value is refused in Italian.
+ * The defaults are put back at the end: other specs complete services with them.
+ */
+test('the admin changes a channel’s withdrawal period; a reload shows it; a wrong value is refused', async ({
+  page,
+  request,
+}) => {
+  const api = await adminApi(request);
+  const label = fillMessage(m.giorniLabel, { canale: m.canaleLabels.porta_a_porta });
+  try {
+    await signInByApi(page);
+    await page.goto(paths.impostazioni);
+    const card = page.locator('form').filter({ has: page.getByLabel(label) });
+    const field = card.getByLabel(label);
+    await expect(field).toHaveValue('30', { timeout: 20_000 });
+    // Each form of the page has a button of its own name.
+    await expect(page.getByRole('button', { name: m.periodiSalva })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: msg.impostazioni.salvaTelefonoTitolare })).toHaveCount(1);
+
+    await field.fill('400');
+    await page.getByRole('button', { name: m.periodiSalva }).click();
+    await expect(card.getByText(m.giorniInvalid)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await screenshotBothSizes(page, 'impostazioni-ripensamento-errore', { closeToast: true });
+    expect(
+      (
+        (await (await api.get('/api/impostazioni/ripensamento')).json()) as {
+          periodi: Record<string, number>;
+        }
+      ).periodi.porta_a_porta,
+    ).toBe(30);
+
+    await field.fill('45');
+    await page.getByRole('button', { name: m.periodiSalva }).click();
+    await expect(page.getByTestId('toast').getByText(m.periodiSuccess)).toBeVisible();
+    await expect(card.getByText(m.giorniInvalid)).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByLabel(label)).toHaveValue('45', { timeout: 20_000 });
+    await expectNoSeriousA11yViolations(page);
+    await screenshotBothSizes(page, 'impostazioni-ripensamento', { closeToast: true });
+  } finally {
+    const reset = await api.put('/api/impostazioni/ripensamento', {
+      data: { porta_a_porta: 30, telefono: 14, web_qr: 14, negozio: 14 },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
+  }
+});

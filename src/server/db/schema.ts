@@ -116,6 +116,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     areaAssegnata: text('area_assegnata'),
+    /** When the admin erased the person's data (docs/privacy.md#dati-dello-staff): the row stays, pseudonymised. */
+    datiCancellatiAt: timestamp('dati_cancellati_at', { withTimezone: true }),
     createdAt: createdAt(),
     cerca: text('cerca').notNull().generatedAlwaysAs(PERSON_SEARCH_TEXT),
   },

@@ -7,7 +7,7 @@ import { servizioSchema } from '#shared/schemas/servizio.ts';
 const m = msg.maturazione;
 
 const giorni = z
-  .union([z.number(), z.string().max(10)], { error: m.giorniInvalid })
+  .union([z.number(), z.string().max(10, m.giorniInvalid)], { error: m.giorniInvalid })
   .transform((v) => (typeof v === 'string' ? Number(v.trim() || Number.NaN) : v))
   .refine((n) => Number.isInteger(n) && n >= 0 && n <= 365, m.giorniInvalid);
 

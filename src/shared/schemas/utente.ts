@@ -84,6 +84,8 @@ export type ListUsersQuery = z.output<typeof listUsersQuerySchema>;
 export const userListItemSchema = userSchema.extend({
   clienteSenzaTelefono: z.boolean(),
   accessoBloccatoFino: z.string().nullable(),
+  /** When the admin erased the person's data (docs/privacy.md#dati-dello-staff); null otherwise. */
+  datiCancellatiAt: z.string().nullable(),
 });
 
 export const usersPageSchema = cursorPageSchema(userListItemSchema);

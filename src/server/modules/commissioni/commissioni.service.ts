@@ -378,7 +378,12 @@ export async function listCommissioni(
  * amount and, for a storno, the completion date of the commission it claws back: the lines of
  * a statement (estratto conto).
  */
-export async function listCommissioniRighe(db: Database, actor: Actor, filters: CommissioniFilters) {
+export async function listCommissioniRighe(
+  db: Database,
+  actor: Actor,
+  filters: CommissioniFilters,
+  now = new Date(),
+) {
   const rows = await db
     .select({
       id: commissioni.id,
@@ -391,6 +396,12 @@ export async function listCommissioniRighe(db: Database, actor: Actor, filters: 
       statoPagamento: commissioni.statoPagamento,
       dataPagamento: commissioni.dataPagamento,
       stornoOfId: commissioni.stornoOfId,
+      fineRipensamento: commissioni.fineRipensamento,
+      anticipo: commissioni.anticipo,
+      // The storno that settled this commission, if any: then it is neither in maturazione nor matured.
+      stornoId: sql<
+        number | null
+      >`(select s.id from commissioni s where s.storno_of_id = "commissioni"."id" limit 1)`,
       originaleCompletamento: sql<
         string | null
       >`(select o.data_completamento from commissioni o where o.id = "commissioni"."storno_of_id")`,
@@ -403,6 +414,9 @@ export async function listCommissioniRighe(db: Database, actor: Actor, filters: 
     .orderBy(asc(commissioni.dataCompletamento), asc(commissioni.id));
   return rows.map((r) => ({
     ...r,
+    // As on the screen (toCommissione), on the day the statement is produced: docs/product/commissions.md#maturazione
+    maturazione:
+      r.stornoOfId == null && r.stornoId == null ? statoMaturazione(r.fineRipensamento, now) : null,
     importo: normalizeMoney(r.importo),
     originaleCompletamento: r.originaleCompletamento ? new Date(r.originaleCompletamento) : null,
   }));

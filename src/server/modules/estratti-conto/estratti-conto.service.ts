@@ -41,8 +41,17 @@ export interface EstrattoBeneficiario {
 }
 
 export interface EstrattoTotali {
-  /** Commissions earned in the period, storni excluded. */
+  /**
+   * Every commission of the period, storni excluded ('Commissioni del periodo'; the name is older
+   * than maturazione and stays, as it is in the register's rows).
+   */
   maturate: string;
+  /** Of those, matured: every commission less those in maturazione (docs/product/commissions.md#maturazione). */
+  diCuiMaturate: string;
+  /** Of those, still in their withdrawal window on the day the statement is produced. */
+  inMaturazione: string;
+  /** Of those in maturazione, already paid: advances (docs/product/commissions.md#anticipi). */
+  anticipi: string;
   /** Storni of the period (≤ 0). */
   storni: string;
   /** maturate + storni: the Commissioni screen's 'Totale Commissioni' for the same payee and period. */
@@ -136,6 +145,8 @@ function improntaOf(
       r.dataPagamento?.toISOString() ?? null,
       r.customerName,
       r.fornitoreNome,
+      // Only for rows with a window or an advance: a row from before maturazione keeps its impronta.
+      ...(r.fineRipensamento != null || r.anticipo ? [r.maturazione, r.anticipo, r.fineRipensamento] : []),
     ]),
     // Only with a profile: a statement without one keeps the impronta (and number) it had before profiles.
     ...(fiscale.profilo
@@ -239,11 +250,17 @@ export async function buildEstratto(
   };
   const range = { dataInizio: periodo.dataInizio, dataFine: periodo.dataFine };
   const [righe, somme] = await Promise.all([
-    listCommissioniRighe(db, payee, range),
+    listCommissioniRighe(db, payee, range, now),
     sumCommissioni(db, payee, range),
   ]);
+  const maturate = toCents(somme.totale) - toCents(somme.storni.totale);
+  const inMaturazione = righe.filter((r) => r.maturazione === 'in_maturazione');
+  const sumOf = (rows: CommissioneRiga[]) => rows.reduce((n, r) => n + toCents(r.importo), 0);
   const totali: EstrattoTotali = {
-    maturate: fromCents(toCents(somme.totale) - toCents(somme.storni.totale)),
+    maturate: fromCents(maturate),
+    diCuiMaturate: fromCents(maturate - sumOf(inMaturazione)),
+    inMaturazione: fromCents(sumOf(inMaturazione)),
+    anticipi: fromCents(sumOf(inMaturazione.filter((r) => r.statoPagamento === 'pagato'))),
     storni: somme.storni.totale,
     totale: somme.totale,
     pagato: somme.incassate,

@@ -1,6 +1,6 @@
 import { formatAliquota } from '#shared/fisco.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
-import { formatEuro, type Cents } from '#shared/money.ts';
+import { formatEuro, toCents, type Cents } from '#shared/money.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
 
 const m = msg.fisco.estratto;
@@ -58,6 +58,9 @@ export function righeFiscali(estratto: EstrattoConto): { righe: RigaFiscale[]; n
     );
     if (f.enasarco.massimaleRaggiunto) note.push(m.enasarcoMassimaleRaggiunto);
   } else if (f.enasarco) note.push(m.enasarcoSocieta);
+  const inMaturazione = toCents(estratto.totali.inMaturazione);
+  if (inMaturazione !== 0)
+    note.push(fillMessage(m.lordoInMaturazione, { importo: formatEuro(inMaturazione) }));
   note.push(m.arrotondamento);
   return { righe, note };
 }

@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { formatEuro, toCents } from '#shared/money.ts';
+import { formatEuro, fromCents, toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
 import { capitalise } from '#shared/text-format.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import type { CommissioneRiga } from '#server/modules/commissioni/commissioni.service.ts';
 import { righeFiscali } from '#server/modules/estratti-conto/estratto-fiscale.ts';
 
 const m = msg.estrattoConto;
@@ -50,6 +51,60 @@ const COLUMNS: Column[] = [
   { header: 'Importo', width: 80, align: 'right' },
 ];
 const CELL_PAD = 4;
+
+type Sezione = keyof typeof m.sezioni;
+const SEZIONI: Sezione[] = ['maturate', 'inMaturazione', 'storni'];
+
+/** Matured holds every commission not in maturazione, as the totals count it (docs/product/commissions.md#estratto-conto). */
+const sezioneOf = (r: CommissioneRiga): Sezione =>
+  r.stornoOfId != null ? 'storni' : r.maturazione === 'in_maturazione' ? 'inMaturazione' : 'maturate';
+
+interface Cell {
+  text: string;
+  note?: string;
+  color?: string;
+  bold?: boolean;
+}
+
+/** One movement's cells: what it is, whose, its maturazione and its payment. */
+function cellsOf(r: CommissioneRiga): Cell[] {
+  const isStorno = r.stornoOfId != null;
+  const paid = r.statoPagamento === 'pagato';
+  const servizio = servizioLabel(r.tipoServizio);
+  const servizioCell: Cell = isStorno
+    ? {
+        text: `${servizio} – Storno`,
+        note: `della commissione #${r.stornoOfId}${r.originaleCompletamento ? ` del ${day(r.originaleCompletamento)}` : ''}`,
+        color: RED,
+      }
+    : {
+        text: servizio,
+        note:
+          r.stornoId != null
+            ? fillMessage(m.chiusaDaStorno, { id: r.stornoId })
+            : r.maturazione === 'in_maturazione' && r.fineRipensamento
+              ? fillMessage(m.inMaturazioneFino, { data: formatDayKey(r.fineRipensamento) })
+              : undefined,
+      };
+  const statoCell: Cell = paid
+    ? {
+        // Paid before its window ended (docs/product/commissions.md#anticipi).
+        text: isStorno ? 'Recuperato' : r.anticipo ? msg.maturazione.anticipo : 'Pagata',
+        note: r.dataPagamento
+          ? `${r.anticipo && !isStorno ? 'pagata ' : ''}il ${day(r.dataPagamento)}`
+          : undefined,
+      }
+    : { text: isStorno ? 'Da recuperare' : 'Da pagare' };
+  return [
+    { text: day(r.dataCompletamento) },
+    { text: `#${r.praticaId}` },
+    { text: r.customerName || '—', note: r.puntoFisicoNome ?? undefined },
+    servizioCell,
+    { text: r.fornitoreNome ?? '—' },
+    statoCell,
+    { text: formatEuro(r.importo), color: isNegative(r.importo) ? RED : INK, bold: true },
+  ];
+}
 
 /**
  * The statement as an A4 PDF (docs/product/commissions.md#estratto-conto): the payee and the
@@ -147,26 +202,30 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
   }
   y = Math.max(leftEnd, doc.y) + 14;
 
-  // Totals: five lines, net ones in bold, a negative in red with its sign.
-  const totalRows: Array<[string, string, boolean]> = [
-    [m.totali.maturate, totali.maturate, false],
-    [m.totali.storni, totali.storni, false],
-    [m.totali.totale, totali.totale, true],
-    [m.totali.pagato, totali.pagato, false],
-    [m.totali.daPagare, totali.daPagare, true],
+  // Totals: the period's commissions split into matured and in maturazione (with the advances),
+  // then storni and the net lines in bold; a negative in red with its sign.
+  const totalRows: Array<{ label: string; value: string; strong?: boolean; indent?: number }> = [
+    { label: m.totali.maturate, value: totali.maturate },
+    { label: m.totali.diCuiMaturate, value: totali.diCuiMaturate, indent: 1 },
+    { label: m.totali.inMaturazione, value: totali.inMaturazione, indent: 1 },
+    { label: m.totali.anticipi, value: totali.anticipi, indent: 2 },
+    { label: m.totali.storni, value: totali.storni },
+    { label: m.totali.totale, value: totali.totale, strong: true },
+    { label: m.totali.pagato, value: totali.pagato },
+    { label: m.totali.daPagare, value: totali.daPagare, strong: true },
   ];
   const lineHeight = 17;
   const boxHeight = totalRows.length * lineHeight + 14;
   doc.roundedRect(left, y, width, boxHeight, 4).fillColor(SHADE).fill();
   let ty = y + 8;
-  for (const [label, value, strong] of totalRows) {
+  for (const { label, value, strong, indent = 0 } of totalRows) {
     doc
       .font(strong ? 'bold' : 'regular')
-      .fontSize(10.5)
-      .fillColor(INK)
-      .text(label, left + 12, ty, { width: width / 2 });
+      .fontSize(indent ? 9.5 : 10.5)
+      .fillColor(indent ? MUTED : INK)
+      .text(label, left + 12 + indent * 14, ty, { width: width / 2 });
     doc
-      .fillColor(isNegative(value) ? RED : INK)
+      .fillColor(isNegative(value) ? RED : indent ? MUTED : INK)
       .text(formatEuro(value), left + width / 2, ty, { width: width / 2 - 12, align: 'right' });
     if (label === m.totali.totale) {
       doc
@@ -179,18 +238,7 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
     ty += lineHeight;
   }
   y += boxHeight + 6;
-  doc
-    .font('regular')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      'Totale del periodo = commissioni maturate + storni = pagato + da pagare. Gli storni recuperano ' +
-        'commissioni già pagate di servizi poi annullati; un importo negativo da pagare va recuperato ' +
-        'sui pagamenti successivi.',
-      left,
-      y,
-      { width },
-    );
+  doc.font('regular').fontSize(8).fillColor(MUTED).text(m.notaTotali, left, y, { width });
   y = doc.y + 14;
 
   // Enasarco, ritenuta and the net (docs/product/commissions.md#enasarco-e-ritenuta-dacconto).
@@ -248,6 +296,13 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
     y += 18;
   };
 
+  const newPageIfBelow = (height: number) => {
+    if (y + height <= bottom()) return false;
+    doc.addPage();
+    y = doc.page.margins.top;
+    return true;
+  };
+
   if (estratto.righe.length === 0) {
     doc
       .font('regular')
@@ -256,76 +311,76 @@ export function renderEstrattoPdf(estratto: EstrattoConto): PDFKit.PDFDocument {
       .text('Nessuna commissione né storno nel periodo.', left, y + 4);
   } else {
     drawHeader();
-    estratto.righe.forEach((r, index) => {
-      const isStorno = r.stornoOfId != null;
-      const paid = r.statoPagamento === 'pagato';
-      const servizio = servizioLabel(r.tipoServizio);
-      const cells: Array<{ text: string; note?: string; color?: string; bold?: boolean }> = [
-        { text: day(r.dataCompletamento) },
-        { text: `#${r.praticaId}` },
-        { text: r.customerName || '—', note: r.puntoFisicoNome ?? undefined },
-        isStorno
-          ? {
-              text: `${servizio} – Storno`,
-              note: `della commissione #${r.stornoOfId}${r.originaleCompletamento ? ` del ${day(r.originaleCompletamento)}` : ''}`,
-              color: RED,
-            }
-          : { text: servizio },
-        { text: r.fornitoreNome ?? '—' },
-        paid
-          ? {
-              text: isStorno ? 'Recuperato' : 'Pagata',
-              note: r.dataPagamento ? `il ${day(r.dataPagamento)}` : undefined,
-            }
-          : { text: isStorno ? 'Da recuperare' : 'Da pagare' },
-        { text: formatEuro(r.importo), color: isNegative(r.importo) ? RED : INK, bold: true },
-      ];
-      const heights = cells.map((cell, i) => {
-        const w = COLUMNS[i].width - 2 * CELL_PAD;
-        doc.font(cell.bold ? 'bold' : 'regular').fontSize(8.5);
-        let h = doc.heightOfString(cell.text, { width: w });
-        if (cell.note) h += doc.font('regular').fontSize(7.5).heightOfString(cell.note, { width: w });
-        return h;
-      });
-      const rowHeight = Math.max(...heights) + 2 * CELL_PAD;
-      if (y + rowHeight > bottom()) {
-        doc.addPage();
-        y = doc.page.margins.top;
-        drawHeader();
-      }
-      if (index % 2 === 1) doc.rect(left, y, width, rowHeight).fillColor('#f9fafb').fill();
-      let x = left;
-      cells.forEach((cell, i) => {
-        const col = COLUMNS[i];
-        const w = col.width - 2 * CELL_PAD;
-        doc
-          .font(cell.bold ? 'bold' : 'regular')
-          .fontSize(8.5)
-          .fillColor(cell.color ?? INK)
-          .text(cell.text, x + CELL_PAD, y + CELL_PAD, { width: w, align: col.align ?? 'left' });
-        if (cell.note)
-          doc
-            .font('regular')
-            .fontSize(7.5)
-            .fillColor(cell.color ?? MUTED)
-            .text(cell.note, x + CELL_PAD, doc.y, { width: w, align: col.align ?? 'left' });
-        x += col.width;
-      });
-      y += rowHeight;
+    // One section per kind, in this order, each with its subtotal (the totals' lines above).
+    for (const sezione of SEZIONI) {
+      const rows = estratto.righe.filter((r) => sezioneOf(r) === sezione);
+      if (rows.length === 0) continue;
+      if (newPageIfBelow(18 + 30)) drawHeader();
+      doc.rect(left, y, width, 16).fillColor(SHADE).fill();
       doc
-        .moveTo(left, y)
-        .lineTo(left + width, y)
-        .lineWidth(0.5)
-        .strokeColor(RULE)
-        .stroke();
-    });
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor(INK)
+        .text(`${m.sezioni[sezione]} (${rows.length})`, left + CELL_PAD, y + 4, { width, lineBreak: false });
+      y += 16;
+      rows.forEach((r, index) => {
+        const cells = cellsOf(r);
+        const heights = cells.map((cell, i) => {
+          const w = COLUMNS[i].width - 2 * CELL_PAD;
+          doc.font(cell.bold ? 'bold' : 'regular').fontSize(8.5);
+          let h = doc.heightOfString(cell.text, { width: w });
+          if (cell.note) h += doc.font('regular').fontSize(7.5).heightOfString(cell.note, { width: w });
+          return h;
+        });
+        const rowHeight = Math.max(...heights) + 2 * CELL_PAD;
+        if (newPageIfBelow(rowHeight)) drawHeader();
+        if (index % 2 === 1) doc.rect(left, y, width, rowHeight).fillColor('#f9fafb').fill();
+        let x = left;
+        cells.forEach((cell, i) => {
+          const col = COLUMNS[i];
+          const w = col.width - 2 * CELL_PAD;
+          doc
+            .font(cell.bold ? 'bold' : 'regular')
+            .fontSize(8.5)
+            .fillColor(cell.color ?? INK)
+            .text(cell.text, x + CELL_PAD, y + CELL_PAD, { width: w, align: col.align ?? 'left' });
+          if (cell.note)
+            doc
+              .font('regular')
+              .fontSize(7.5)
+              .fillColor(cell.color ?? MUTED)
+              .text(cell.note, x + CELL_PAD, doc.y, { width: w, align: col.align ?? 'left' });
+          x += col.width;
+        });
+        y += rowHeight;
+        doc
+          .moveTo(left, y)
+          .lineTo(left + width, y)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke();
+      });
+      const subtotale = fromCents(rows.reduce((n, r) => n + toCents(r.importo), 0));
+      if (newPageIfBelow(18)) drawHeader();
+      doc
+        .font('bold')
+        .fontSize(8.5)
+        .fillColor(isNegative(subtotale) ? RED : INK)
+        .text(
+          fillMessage(m.subtotale, {
+            sezione: m.sezioni[sezione].toLowerCase(),
+            importo: formatEuro(subtotale),
+          }),
+          left,
+          y + 4,
+          { width: width - CELL_PAD, align: 'right' },
+        );
+      y = doc.y + 6;
+    }
   }
 
   if (estratto.righe.length > 0) {
-    if (y + 24 > bottom()) {
-      doc.addPage();
-      y = doc.page.margins.top;
-    }
+    newPageIfBelow(24);
     doc
       .font('bold')
       .fontSize(9.5)

@@ -7,6 +7,7 @@ import { formatDayKey } from '#shared/periodi.ts';
 import { ROLE_TITLES } from '#shared/permissions.ts';
 import { formatRomeDateTime, romeDateKey } from '#shared/time.ts';
 import type { EstrattoConto } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import type { CommissioneRiga } from '#server/modules/commissioni/commissioni.service.ts';
 import { righeFiscali } from '#server/modules/estratti-conto/estratto-fiscale.ts';
 
 const m = msg.estrattoConto;
@@ -28,10 +29,19 @@ const HEADER = [
   'Fornitore',
   'Tipo',
   'Storno della commissione',
+  m.colonnaMaturazione,
+  m.colonnaFineRipensamento,
   'Stato',
   'Data pagamento',
   'Importo',
 ];
+
+/** A commission's maturazione on the statement's day; nothing for a storno (docs/product/commissions.md#maturazione). */
+function maturazioneOf(r: CommissioneRiga): string {
+  if (r.stornoOfId != null) return '';
+  if (r.stornoId != null) return m.conStorno;
+  return r.maturazione === 'in_maturazione' ? m.inMaturazione : m.maturata;
+}
 
 const excel = lazyRequire<typeof ExcelJS>('exceljs');
 
@@ -58,7 +68,9 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
     { width: 18 },
     { width: 12 },
     { width: 14 },
-    { width: 14 },
+    { width: 15 },
+    { width: 15 },
+    { width: 17 },
     { width: 15 },
     { width: 14 },
   ];
@@ -93,17 +105,22 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
     sheet.mergeCells(row.number, 2, row.number, 6);
   }
   sheet.addRow([]);
-  const totalRows: Array<[string, string, boolean]> = [
-    [m.totali.maturate, totali.maturate, false],
-    [m.totali.storni, totali.storni, false],
-    [m.totali.totale, totali.totale, true],
-    [m.totali.pagato, totali.pagato, false],
-    [m.totali.daPagare, totali.daPagare, true],
+  // The same lines as the PDF: the period's commissions split into matured and in maturazione.
+  const totalRows: Array<[string, string, boolean, number]> = [
+    [m.totali.maturate, totali.maturate, false, 0],
+    [m.totali.diCuiMaturate, totali.diCuiMaturate, false, 1],
+    [m.totali.inMaturazione, totali.inMaturazione, false, 1],
+    [m.totali.anticipi, totali.anticipi, false, 2],
+    [m.totali.storni, totali.storni, false, 0],
+    [m.totali.totale, totali.totale, true, 0],
+    [m.totali.pagato, totali.pagato, false, 0],
+    [m.totali.daPagare, totali.daPagare, true, 0],
   ];
-  for (const [label, value, strong] of totalRows) {
+  for (const [label, value, strong, indent] of totalRows) {
     const row = sheet.addRow([label, '', euros(value)]);
     sheet.mergeCells(row.number, 1, row.number, 2);
     row.getCell(1).font = { bold: strong };
+    if (indent) row.getCell(1).alignment = { indent };
     row.getCell(3).numFmt = EURO_FORMAT;
     row.getCell(3).font = { bold: strong };
   }
@@ -142,13 +159,24 @@ export function addEstrattoSheet(workbook: ExcelJS.Workbook, estratto: EstrattoC
       r.fornitoreNome ?? '',
       isStorno ? 'Storno' : 'Commissione',
       r.stornoOfId ?? '',
-      paid ? (isStorno ? 'Recuperato' : 'Pagata') : isStorno ? 'Da recuperare' : 'Da pagare',
+      maturazioneOf(r),
+      r.fineRipensamento && !isStorno ? new Date(`${r.fineRipensamento}T00:00:00Z`) : '',
+      paid
+        ? isStorno
+          ? 'Recuperato'
+          : r.anticipo
+            ? m.statoAnticipo
+            : 'Pagata'
+        : isStorno
+          ? 'Da recuperare'
+          : 'Da pagare',
       r.dataPagamento ? excelDay(r.dataPagamento) : '',
       euros(r.importo),
     ]);
     row.getCell(1).numFmt = 'dd/mm/yyyy';
     row.getCell(10).numFmt = 'dd/mm/yyyy';
-    row.getCell(11).numFmt = EURO_FORMAT;
+    row.getCell(12).numFmt = 'dd/mm/yyyy';
+    row.getCell(13).numFmt = EURO_FORMAT;
     if (isStorno) row.getCell(7).font = { color: { argb: 'FFB91C1C' } };
   }
   if (estratto.righe.length > 0) {
@@ -167,10 +195,16 @@ export async function estrattoXlsxBuffer(estratto: EstrattoConto): Promise<Buffe
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The ZIP's summary: one row per statement, the totals side by side, for the payout. */
+/**
+ * The ZIP's summary: one row per statement, the totals side by side, then the fiscal lines of
+ * each statement (gross, clawbacks, taxable, Enasarco, ritenuta, net, as its 'Riepilogo fiscale'),
+ * and a last row with the sums: what the payout needs (docs/product/commissions.md#estratto-conto).
+ */
 export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date): Promise<Buffer> {
+  const z = m.riepilogoZip;
+  const f = msg.fisco.estratto;
   const workbook = newWorkbook({ prodottoIl: now });
-  const sheet = workbook.addWorksheet('Riepilogo', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(z.foglio, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = [
     { header: 'Numero', width: 14 },
     { header: 'Beneficiario', width: 28 },
@@ -179,13 +213,49 @@ export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date):
     { header: 'Periodo', width: 18 },
     { header: 'Movimenti', width: 11 },
     { header: m.totali.maturate, width: 18 },
+    { header: m.totali.inMaturazione, width: 16 },
     { header: m.totali.storni, width: 14 },
     { header: m.totali.totale, width: 18 },
     { header: m.totali.pagato, width: 14 },
     { header: m.totali.daPagare, width: 14 },
+    { header: z.profilo, width: 30 },
+    { header: f.lordo, width: 16 },
+    { header: f.storni, width: 16 },
+    { header: f.imponibile, width: 14 },
+    { header: z.enasarco, width: 16 },
+    { header: z.ritenuta, width: 16 },
+    { header: f.netto, width: 16 },
   ];
   sheet.getRow(1).font = { bold: true };
+  const FIRST_EURO = 7;
+  const LAST_EURO = 19;
+  // Column → the sum of the rows, in cents: the totals row.
+  const sums = new Map<number, number>();
+  const add = (column: number, cents: number | null) => {
+    if (cents != null) sums.set(column, (sums.get(column) ?? 0) + cents);
+    return cents == null ? '' : cents / 100;
+  };
   for (const e of estratti) {
+    const t = e.totali;
+    const fiscale = e.fiscale;
+    const values = [
+      toCents(t.maturate),
+      toCents(t.inMaturazione),
+      toCents(t.storni),
+      toCents(t.totale),
+      toCents(t.pagato),
+      toCents(t.daPagare),
+    ];
+    const fiscali: Array<number | null> = fiscale
+      ? [
+          fiscale.lordo,
+          fiscale.storni,
+          fiscale.imponibile,
+          -(fiscale.enasarco?.agente ?? 0),
+          -(fiscale.ritenuta?.importo ?? 0),
+          fiscale.netto,
+        ]
+      : [null, null, null, null, null, null];
     const row = sheet.addRow([
       e.numero,
       `${e.beneficiario.lastName} ${e.beneficiario.firstName}`,
@@ -193,13 +263,27 @@ export async function riepilogoXlsxBuffer(estratti: EstrattoConto[], now: Date):
       e.beneficiario.email,
       e.periodo.label,
       e.totali.righe,
-      euros(e.totali.maturate),
-      euros(e.totali.storni),
-      euros(e.totali.totale),
-      euros(e.totali.pagato),
-      euros(e.totali.daPagare),
+      ...values.map((v, i) => add(FIRST_EURO + i, v)),
+      e.profiloFiscale
+        ? `${msg.fisco.tipi[e.profiloFiscale.tipo]} · ${msg.fisco.regimi[e.profiloFiscale.regime]}`
+        : z.senzaProfilo,
+      ...fiscali.map((v, i) => add(FIRST_EURO + values.length + 1 + i, v)),
     ]);
-    for (let c = 7; c <= 11; c++) row.getCell(c).numFmt = EURO_FORMAT;
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) row.getCell(c).numFmt = EURO_FORMAT;
+  }
+  if (estratti.length > 0) {
+    const cells: Array<string | number> = [
+      z.totale,
+      '',
+      '',
+      '',
+      '',
+      estratti.reduce((n, e) => n + e.totali.righe, 0),
+    ];
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) cells.push(sums.has(c) ? sums.get(c)! / 100 : '');
+    const total = sheet.addRow(cells);
+    total.font = { bold: true };
+    for (let c = FIRST_EURO; c <= LAST_EURO; c++) total.getCell(c).numFmt = EURO_FORMAT;
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

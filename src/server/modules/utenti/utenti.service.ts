@@ -102,6 +102,7 @@ export async function listUsers(
       ...toUser(r),
       clienteSenzaTelefono: senzaTelefono.has(r.id),
       accessoBloccatoFino: locks.get(r.email.toLowerCase())?.toISOString() ?? null,
+      datiCancellatiAt: r.datiCancellatiAt?.toISOString() ?? null,
     })),
     ...total,
     nextCursor: page.nextCursor,

@@ -9,19 +9,12 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Money } from '#client/components/ui/money.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '#client/components/ui/table.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { withQuery } from '#client/lib/api-client.ts';
 import { useRiepilogoEnasarco, useRiepilogoRitenute } from '#client/backoffice/features/fisco/api/fisco.ts';
+import { RiepilogoTabella } from '#client/backoffice/features/fisco/components/riepilogo-tabella.tsx';
 
 const m = msg.fisco.riepiloghi;
 
@@ -68,13 +61,6 @@ function Panel(props: {
   );
 }
 
-const Num = ({ children }: { children: ReactNode }) => (
-  <TableCell className="text-right whitespace-nowrap tabular-nums">{children}</TableCell>
-);
-const NumHead = ({ children }: { children: ReactNode }) => (
-  <TableHead className="text-right">{children}</TableHead>
-);
-
 function EnasarcoPanel({ periodi }: { periodi: Array<{ key: string; label: string }> }) {
   const [periodo, setPeriodo] = useState(periodi[0].key);
   const query = useRiepilogoEnasarco(periodo);
@@ -101,59 +87,34 @@ function EnasarcoPanel({ periodi }: { periodi: Array<{ key: string; label: strin
           {r.righe.length === 0 ? (
             <p className="text-sm text-muted-foreground">{m.nessunAgente}</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{m.agente}</TableHead>
-                  <NumHead>{m.imponibileEnasarco}</NumHead>
-                  <NumHead>{m.quotaAgente}</NumHead>
-                  <NumHead>{m.quotaPreponente}</NumHead>
-                  <NumHead>{m.integrazioneMinimale}</NumHead>
-                  <NumHead>{m.totale}</NumHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {r.righe.map((x) => (
-                  <TableRow key={x.beneficiarioId}>
-                    <TableCell>
-                      <div className="font-medium">{`${x.cognome} ${x.nome}`}</div>
-                      <div className="text-xs text-muted-foreground">{msg.fisco.tipi[x.tipo]}</div>
-                    </TableCell>
-                    <Num>
-                      <Money value={x.imponibileEnasarco} />
-                    </Num>
-                    <Num>
-                      <Money value={x.quotaAgente} />
-                    </Num>
-                    <Num>
-                      <Money value={x.quotaPreponente} />
-                    </Num>
-                    <Num>
-                      <Money value={x.integrazioneMinimale} />
-                    </Num>
-                    <Num>
-                      <Money value={x.totale} />
-                    </Num>
-                  </TableRow>
-                ))}
-                <TableRow className="font-semibold">
-                  <TableCell>{m.totali}</TableCell>
-                  <Num>{''}</Num>
-                  <Num>
-                    <Money value={r.totali.quotaAgente} />
-                  </Num>
-                  <Num>
-                    <Money value={r.totali.quotaPreponente} />
-                  </Num>
-                  <Num>
-                    <Money value={r.totali.integrazioneMinimale} />
-                  </Num>
-                  <Num>
-                    <Money value={r.totali.totale} />
-                  </Num>
-                </TableRow>
-              </TableBody>
-            </Table>
+            <RiepilogoTabella
+              label={m.enasarcoTitolo}
+              personaHeader={m.agente}
+              righe={r.righe}
+              colonne={[
+                { header: m.imponibileEnasarco, cell: (x) => <Money value={x.imponibileEnasarco} /> },
+                {
+                  header: m.quotaAgente,
+                  cell: (x) => <Money value={x.quotaAgente} />,
+                  totale: <Money value={r.totali.quotaAgente} />,
+                },
+                {
+                  header: m.quotaPreponente,
+                  cell: (x) => <Money value={x.quotaPreponente} />,
+                  totale: <Money value={r.totali.quotaPreponente} />,
+                },
+                {
+                  header: m.integrazioneMinimale,
+                  cell: (x) => <Money value={x.integrazioneMinimale} />,
+                  totale: <Money value={r.totali.integrazioneMinimale} />,
+                },
+                {
+                  header: m.totale,
+                  cell: (x) => <Money value={x.totale} />,
+                  totale: <Money value={r.totali.totale} />,
+                },
+              ]}
+            />
           )}
         </>
       )}
@@ -189,46 +150,32 @@ function RitenutePanel({ periodi }: { periodi: Array<{ key: string; label: strin
           {r.righe.length === 0 ? (
             <p className="text-sm text-muted-foreground">{m.nessunaRitenuta}</p>
           ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{m.beneficiario}</TableHead>
-                  <NumHead>{m.pagato}</NumHead>
-                  <NumHead>{m.baseRitenuta}</NumHead>
-                  <NumHead>{m.ritenuta}</NumHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {r.righe.map((x) => (
-                  <TableRow key={x.beneficiarioId}>
-                    <TableCell>
-                      <div className="font-medium">{`${x.cognome} ${x.nome}`}</div>
-                      <div className="text-xs text-muted-foreground">{msg.fisco.tipi[x.tipo]}</div>
-                    </TableCell>
-                    <Num>
-                      <Money value={x.pagato} />
-                    </Num>
-                    <Num>
+            <RiepilogoTabella
+              label={m.ritenuteTitolo}
+              personaHeader={m.beneficiario}
+              righe={r.righe}
+              colonne={[
+                {
+                  header: m.pagato,
+                  cell: (x) => <Money value={x.pagato} />,
+                  totale: <Money value={r.totali.pagato} />,
+                },
+                {
+                  header: m.baseRitenuta,
+                  cell: (x) => (
+                    <>
                       <Money value={x.imponibile} />{' '}
                       <span className="text-xs text-muted-foreground">({x.base}%)</span>
-                    </Num>
-                    <Num>
-                      <Money value={x.ritenuta} />
-                    </Num>
-                  </TableRow>
-                ))}
-                <TableRow className="font-semibold">
-                  <TableCell>{m.totali}</TableCell>
-                  <Num>
-                    <Money value={r.totali.pagato} />
-                  </Num>
-                  <Num>{''}</Num>
-                  <Num>
-                    <Money value={r.totali.ritenuta} />
-                  </Num>
-                </TableRow>
-              </TableBody>
-            </Table>
+                    </>
+                  ),
+                },
+                {
+                  header: m.ritenuta,
+                  cell: (x) => <Money value={x.ritenuta} />,
+                  totale: <Money value={r.totali.ritenuta} />,
+                },
+              ]}
+            />
           )}
         </>
       )}

@@ -167,7 +167,7 @@ export function ImpostazioniForm({ data }: { data: ImpostazioniResponse }) {
       </Card>
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {m.save}
+          {m.salvaTelefonoTitolare}
         </Button>
       </div>
     </form>

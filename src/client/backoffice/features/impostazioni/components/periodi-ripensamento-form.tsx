@@ -103,7 +103,7 @@ function PeriodiForm({ data }: { data: PeriodiRipensamentoResponse }) {
       </div>
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? msg.commissioniScreen.saving : msg.impostazioni.save}
+          {save.isPending ? msg.commissioniScreen.saving : m.periodiSalva}
         </Button>
       </div>
     </form>

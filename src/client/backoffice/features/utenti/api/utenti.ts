@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '#shared/permissions.ts';
 import type { CreateUserInput, UpdateUserInput, User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';
+import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 import { userQueries, type PersonRole } from '#client/backoffice/features/utenti/api/queries.ts';
@@ -53,5 +54,18 @@ export function useUnlockSignIn() {
   return useMutation({
     mutationFn: (id: number) => api.post<void>(`/api/users/${id}/sblocca-accesso`),
     onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
+  });
+}
+
+/** A staff member's own data as JSON (docs/privacy.md#dati-dello-staff). */
+export const downloadDatiUtente = (id: number) =>
+  downloadFile(`/api/users/${id}/personal-data`, `dati-personali-utente-${id}.json`);
+
+/** Erases a staff member's identifying data; the row stays, pseudonymised. */
+export function useEraseDatiUtente() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<void>(`/api/users/${id}/erase`),
+    onSuccess: () => invalidateKeys(queryClient, [userQueries.all, puntiFisiciQueries.all]),
   });
 }

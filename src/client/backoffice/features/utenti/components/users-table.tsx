@@ -30,6 +30,7 @@ import { formatPhone } from '#shared/phone.ts';
 import { EmailText } from '#client/components/ui/breakable-text.tsx';
 import { SignInLockBadge } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
 import { ProfiloFiscaleDialog } from '#client/backoffice/features/fisco/components/profilo-fiscale-dialog.tsx';
+import { DatiPersonaliActions } from '#client/backoffice/features/utenti/components/dati-personali-actions.tsx';
 
 type ListedUser = UsersPage['items'][number];
 
@@ -67,7 +68,7 @@ function UserActions({
         toast({ title: errorMessage(error, msg.invito.sendError), variant: 'destructive' }),
       );
   return (
-    <div className="flex justify-end gap-1">
+    <div className="flex flex-wrap justify-end gap-1">
       {user.isActive && (
         <Button
           variant="ghost"
@@ -103,6 +104,7 @@ function UserActions({
         </Button>
       )}
       {fiscale && <ProfiloFiscaleDialog user={user} onOpenChange={setFiscale} />}
+      <DatiPersonaliActions user={user} canErase={canDelete} />
       <Button
         variant="ghost"
         size="icon"
@@ -205,6 +207,9 @@ export function UsersTable(props: {
                     </Badge>
                     <span>{msg.utentiScreen.joined(formatDate(u.createdAt))}</span>
                     {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
+                    {u.datiCancellatiAt && (
+                      <Badge variant="outline">{msg.user.datiPersonali.cancellatiBadge}</Badge>
+                    )}
                   </div>
                 </li>
               ))}
@@ -250,6 +255,9 @@ export function UsersTable(props: {
                           {u.isActive ? msg.utentiScreen.active : msg.utentiScreen.inactive}
                         </Badge>
                         {u.accessoBloccatoFino && <SignInLockBadge until={u.accessoBloccatoFino} />}
+                        {u.datiCancellatiAt && (
+                          <Badge variant="outline">{msg.user.datiPersonali.cancellatiBadge}</Badge>
+                        )}
                       </div>
                     </TableCell>
                     <TableCell>{formatDate(u.createdAt)}</TableCell>
