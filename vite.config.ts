@@ -231,6 +231,19 @@ export default defineConfig({
         index: path.join(root, 'index.html'),
         landing: path.join(root, 'landing.html'),
       },
+      output: {
+        // Shared libraries in chunks named after them: left to itself Rolldown names a shared
+        // chunk after one of its modules (react-dom was `logo-*.js`). react-dom apart from React,
+        // so the entries can load it beside their app and each is evaluated in a task of its own
+        // (docs/performance.md#primo-caricamento).
+        codeSplitting: {
+          groups: [
+            // React first: a group takes the modules its own depend on, and react-dom's include React.
+            { name: 'react', test: /node_modules[\\/]react[\\/]/, priority: 2 },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
