@@ -3,8 +3,8 @@
  * before the page answers (entry script, its static imports and modulepreloads, stylesheets and
  * the CSS inlined as <style>), gzipped. Then, for the landing, the chunks it fetches later on its own (WINBOT, on idle): what
  * each adds beyond the first load. Builds first when dist/client is missing or older than the
- * sources. Exits 1 when the landing or one of its later chunks is over its budget (landing
- * 95 KB gzipped, what a phone on 4G fetches before the first step answers; the later steps 30 KB;
+ * sources. Exits 1 when a page or one of the landing's later chunks is over its budget (landing
+ * 95 KB gzipped, what a phone on 4G fetches before the first step answers; the sign-in page 145 KB; the later steps 30 KB;
  * WINBOT 20 KB). tests/unit/first-load-budget.test.ts holds the same gate in the test suite.
  *
  *   npm run size            # prints the table
@@ -21,7 +21,11 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
 /** See docs/product/landing.md#primo-caricamento */
-export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = { 'landing.html': 95 };
+/**
+ * See docs/product/landing.md#primo-caricamento; the sign-in page (auth.html) carries its form,
+ * not the back-office (docs/performance.md#primo-caricamento).
+ */
+export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = { 'landing.html': 95, 'auth.html': 145 };
 /** Chunks a page loads after its first paint, by chunk name, reported for these pages only. */
 export const LAZY_BUDGETS_KB: Record<string, Record<string, number>> = {
   'landing.html': { winbot: 20, 'later-steps': 30 },

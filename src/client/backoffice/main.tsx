@@ -1,11 +1,11 @@
 import { afterFirstPaint } from '#client/lib/after-first-paint.ts';
 import './backoffice.css';
 
-// The page arrives drawn (the sign-in form, or the loading screen); its scripts are fetched once
+// The page arrives drawn (the loading screen); its scripts are fetched once
 // it has painted, and react-dom and the back-office are evaluated in two tasks
 // (docs/performance.md#primo-caricamento).
 afterFirstPaint(() => {
-  void Promise.all([import('react-dom/client'), import('#client/backoffice/start.tsx')]).then(
+  void Promise.all([import('react-dom/client'), import('#client/backoffice/backoffice-start.tsx')]).then(
     ([reactDom, { startBackoffice }]) => startBackoffice(reactDom),
   );
 });

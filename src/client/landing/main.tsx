@@ -5,7 +5,7 @@ import './landing.css';
 // and react-dom and the wizard are evaluated in two tasks, neither long enough to hold up a tap
 // (docs/performance.md#primo-caricamento).
 afterFirstPaint(() => {
-  void Promise.all([import('react-dom/client'), import('#client/landing/start.tsx')]).then(
+  void Promise.all([import('react-dom/client'), import('#client/landing/landing-start.tsx')]).then(
     ([reactDom, { startLanding }]) => startLanding(reactDom),
   );
 });
