@@ -137,8 +137,8 @@ function signInPrerender(): Plugin {
 /**
  * The page's scripts fetched at low priority (`fetchpriority="low"`): the HTML already shows the
  * page, its scripts make it answer. On a phone the browser fetches the HTML and paints before
- * they take the connection (docs/performance.md#primo-caricamento). They still load at once,
- * in parallel, and run as soon as the document is parsed.
+ * they take the connection (docs/performance.md#primo-caricamento). In the HTML there is only
+ * each page's entry, a loader that fetches the app once the page has painted.
  */
 function lowPriorityScripts(html: string): string {
   return html.replace(
