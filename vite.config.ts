@@ -9,13 +9,14 @@ import { SIGN_IN_PAGE_FILE, SIGN_IN_PRERENDER_ATTRIBUTE } from './src/shared/sig
 
 const root = path.resolve(import.meta.dirname, 'src/client');
 
-/** In dev, /landing/{code} gets the landing entry, as the server does in production. */
+/** In dev, /landing/{code} and /auth get their own entries, as the server does in production. */
 function landingEntryInDev(): Plugin {
   return {
     name: 'landing-entry-in-dev',
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url?.startsWith('/landing/')) req.url = '/landing.html';
+        else if (req.url?.split('?')[0] === '/auth') req.url = `/${SIGN_IN_PAGE_FILE}`;
         next();
       });
     },
@@ -99,10 +100,9 @@ async function loadForPrerender<T>(modulePath: string): Promise<{ module: T; clo
 }
 
 /**
- * The sign-in page as its own HTML (auth.html): index.html with the form rendered by React at
- * build time in place of the loading screen. The server sends it for /auth, so a phone paints the
- * form before the back-office's JavaScript arrives, and the browser hydrates it
- * (docs/performance.md#primo-caricamento).
+ * The sign-in page (auth.html, its own entry: the form, not the back-office) with the form rendered
+ * by React at build time in its root. The server sends it for /auth, so a phone paints the form
+ * before any JavaScript arrives, and the browser hydrates it (docs/performance.md#primo-caricamento).
  */
 function signInPrerender(): Plugin {
   return {
@@ -111,8 +111,8 @@ function signInPrerender(): Plugin {
     generateBundle: {
       order: 'post',
       async handler(_options, bundle) {
-        const index = bundle['index.html'];
-        if (index?.type !== 'asset') throw new Error('index.html non trovato nel bundle');
+        const page = bundle[SIGN_IN_PAGE_FILE];
+        if (page?.type !== 'asset') throw new Error(`${SIGN_IN_PAGE_FILE} non trovato nel bundle`);
         const { module, close } = await loadForPrerender<{ prerenderSignIn: () => string }>(
           '/backoffice/prerender.tsx',
         );
@@ -122,17 +122,13 @@ function signInPrerender(): Plugin {
         } finally {
           await close();
         }
-        const html = String(index.source);
-        const rootElement = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
-        if (!rootElement.test(html)) throw new Error('index.html senza <div id="root"> in fondo al body');
-        this.emitFile({
-          type: 'asset',
-          fileName: SIGN_IN_PAGE_FILE,
-          source: html.replace(
-            rootElement,
-            (_root, end: string) => `<div id="root" ${SIGN_IN_PRERENDER_ATTRIBUTE}>${markup}</div>${end}`,
-          ),
-        });
+        const html = String(page.source);
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`${SIGN_IN_PAGE_FILE} senza ${root}`);
+        page.source = html.replace(
+          root,
+          () => `<div id="root" ${SIGN_IN_PRERENDER_ATTRIBUTE}>${markup}</div>`,
+        );
       },
     },
   };
@@ -141,8 +137,8 @@ function signInPrerender(): Plugin {
 /**
  * The page's scripts fetched at low priority (`fetchpriority="low"`): the HTML already shows the
  * page, its scripts make it answer. On a phone the browser fetches the HTML and paints before
- * they take the connection (docs/performance.md#primo-caricamento). They still load at once,
- * in parallel, and run as soon as the document is parsed.
+ * they take the connection (docs/performance.md#primo-caricamento). In the HTML there is only
+ * each page's entry, a loader that fetches the app once the page has painted.
  */
 function lowPriorityScripts(html: string): string {
   return html.replace(
@@ -209,6 +205,22 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * A chunk made only of installed packages is named after them (`wouter`, `radix-ui`, `tanstack`;
+ * a scoped package by its scope): Rolldown would name it after one of its files (`dist`, `index`,
+ * once react-dom `logo`). A chunk of a group above, or with the app's own code, keeps its name.
+ */
+function libraryChunkName(chunk: { name: string; moduleIds: string[] }): string {
+  const packages = new Set<string>();
+  for (const id of chunk.moduleIds) {
+    const installed = /node_modules[\\/](@[^\\/]+|[^\\/]+)/.exec(id);
+    if (!installed) return 'assets/[name]-[hash].js';
+    packages.add(installed[1].replace(/^@/, ''));
+  }
+  if (packages.size === 0 || packages.has(chunk.name)) return 'assets/[name]-[hash].js';
+  return `assets/${[...packages].slice(0, 2).join('+')}${packages.size > 2 ? '+altri' : ''}-[hash].js`;
+}
+
 export default defineConfig({
   root,
   publicDir: path.join(root, 'public'),
@@ -230,6 +242,21 @@ export default defineConfig({
       input: {
         index: path.join(root, 'index.html'),
         landing: path.join(root, 'landing.html'),
+        auth: path.join(root, SIGN_IN_PAGE_FILE),
+      },
+      output: {
+        // Shared libraries in chunks named after them: left to itself Rolldown names a shared
+        // chunk after one of its modules (react-dom was `logo-*.js`). react-dom apart from React,
+        // so the entries can load it beside their app and each is evaluated in a task of its own
+        // (docs/performance.md#primo-caricamento).
+        chunkFileNames: libraryChunkName,
+        codeSplitting: {
+          groups: [
+            // React first: a group takes the modules its own depend on, and react-dom's include React.
+            { name: 'react', test: /node_modules[\\/]react[\\/]/, priority: 2 },
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 1 },
+          ],
+        },
       },
     },
   },

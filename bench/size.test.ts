@@ -30,4 +30,20 @@ describe('landing first load budget', () => {
       expect(lazy[name], name).toBeLessThanOrEqual(budget);
     }
   });
+
+  it('the sign-in page ≤ 145 KB gzipped: its form, not the back-office', { timeout: 180_000 }, () => {
+    execFileSync('npx', ['tsx', 'scripts/build.ts', 'client', '--if-stale'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      stdio: 'ignore',
+    });
+    const pages = measureFirstLoad();
+    const signIn = pages.find((p) => p.page === 'auth.html')!;
+    const backoffice = pages.find((p) => p.page === 'index.html')!;
+    expect(FIRST_LOAD_BUDGETS_KB['auth.html']).toBe(145);
+    expect(signIn.isOverBudget).toBe(false);
+    expect(signIn.files.some((f) => f.file.includes('/sign-in-start-'))).toBe(true);
+    // Neither the back-office nor the whole catalogue of texts (messages.ts): only its own (messages-sign-in.ts).
+    expect(signIn.files.some((f) => /\/(backoffice-start-|messages-[\w-]{8}\.js$)/.test(f.file))).toBe(false);
+    expect(signIn.totalGzipBytes).toBeLessThan(backoffice.totalGzipBytes - 20 * 1024);
+  });
 });

@@ -1,30 +1,14 @@
 import { formatCount } from '#shared/text-format.ts';
 import { landingMsg } from '#shared/messages-landing.ts';
+import { signInMsg } from '#shared/messages-sign-in.ts';
 
 /**
  * The Italian texts shared by server and client, the only place they are written. The landing's
  * texts live in messages-landing.ts (re-exported here as msg.landing) so the public page's
- * bundle carries only its own.
+ * bundle carries only its own; the sign-in page's in messages-sign-in.ts (msg.auth, msg.app, msg.ui).
  */
 export const msg = {
-  auth: {
-    invalidCredentials: 'Credenziali non valide',
-    passwordRequired: 'Password richiesta',
-    loginErrorTitle: 'Errore di accesso',
-    loginSuccessTitle: 'Accesso effettuato',
-    loginSuccessText: 'Benvenuto nel sistema WINSOLUTION!',
-    logoutErrorTitle: 'Errore logout',
-    logoutSuccessTitle: 'Disconnesso',
-    logoutSuccessText: 'Arrivederci!',
-    useAuthOutsideProvider: "useAuth deve essere utilizzato all'interno di AuthProvider",
-    notAuthenticated: 'Accesso richiesto: effettua il login.',
-    tooManyAttempts: 'Troppi tentativi di accesso. Riprova tra qualche minuto.',
-    accountLocked:
-      "Accesso bloccato per troppi tentativi non riusciti. Riprova più tardi o chiedi all'amministratore di sbloccarlo.",
-    forbidden: 'Non hai i permessi per questa operazione.',
-    foreignOrigin:
-      "Richiesta rifiutata: origine non consentita. Per usare WINSOLUTION da questo indirizzo, l'amministratore del server lo imposta in PUBLIC_BASE_URL (es. https://gestionale.esempio.it) e riavvia.",
-  },
+  auth: signInMsg.auth,
   common: {
     /** The button that shows a list's filters on a phone, and its chips (docs/product/screens.md#filtri-sul-telefono). */
     filtri: 'Filtri',
@@ -51,26 +35,11 @@ export const msg = {
     amountTooBig: 'Importo troppo grande: al massimo 9.999.999,99 €',
   },
   /** The back-office's failures a user can act on. See docs/decisions/013-client-conventions.md. */
-  app: {
-    notFoundTitle: 'Pagina non trovata',
-    notFoundText:
-      'La pagina che cerchi non esiste, è stata spostata oppure non rientra tra quelle che puoi vedere.',
-    notFoundBack: 'Torna alla dashboard',
-    /** The original texts of the route fallback: the code as a secondary line, the hint in development. */
-    notFoundCode: '404 Page Not Found',
-    notFoundDevHint: 'Did you forget to add the page to the router?',
-    screenErrorTitle: 'Qualcosa è andato storto',
-    screenErrorText:
-      'Questa schermata non è stata caricata correttamente. Riprova: i tuoi dati sono al sicuro.',
-    chunkErrorText: 'Non è stato possibile scaricare questa schermata: controlla la connessione e riprova.',
-    retry: 'Riprova',
-    sessionExpiredTitle: 'Sessione scaduta',
-    sessionExpiredText: 'Accedi di nuovo per continuare da dove eri rimasto.',
-  },
+  app: signInMsg.app,
   user: {
     firstNameRequired: 'Nome richiesto',
     lastNameRequired: 'Cognome richiesto',
-    emailInvalid: 'Email non valida',
+    ...signInMsg.user,
     phoneRequired: 'Telefono richiesto',
     passwordMin: 'Password deve essere almeno 6 caratteri',
     passwordTooLong: 'La password può avere al massimo 128 caratteri',
@@ -1553,22 +1522,7 @@ export const msg = {
     },
   },
   /** The shared components' words (src/client/components/ui). */
-  ui: {
-    pagination: 'Paginazione',
-    previous: 'Precedente',
-    next: 'Successiva',
-    pageOf: (page: number, pages: number, atLeast = false) =>
-      `Pagina ${page} di ${atLeast ? 'oltre ' : ''}${pages}`,
-    close: 'Chiudi',
-    loading: 'Caricamento',
-    notifications: 'Notifiche',
-    notificationsHotkey: 'Notifiche ({hotkey})',
-    exporting: 'Esportazione...',
-    export: 'Esporta',
-    exportXlsx: 'Excel (.xlsx)',
-    exportCsv: 'CSV (.csv)',
-    results: (n: number) => (n === 1 ? '1 risultato' : `${n} risultati`),
-  },
+  ui: signInMsg.ui,
   /** Gestione Utenti's words (src/client/backoffice/features/utenti). */
   utentiScreen: {
     title: 'Gestione Utenti',

@@ -2,8 +2,11 @@
  * Roles, labels, the permission table and the menu. The server guard and the sidebar both read
  * this file, so a permission exists in exactly one place. See docs/product/roles-and-scope.md
  */
-import { informativaPath, landingPath } from '#shared/landing-paths.ts';
 import { msg } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
+
+// Where each page is: in paths.ts, which the sign-in page reads without this table and the menu.
+export { paths };
 
 export const ROLES = ['admin', 'amministrazione', 'area_manager', 'agente', 'punto_fisico'] as const;
 export type Role = (typeof ROLES)[number];
@@ -126,39 +129,6 @@ export type Permission = keyof typeof PERMISSIONS;
 export function can(role: Role | null | undefined, permission: Permission): boolean {
   return role != null && PERMISSIONS[permission].includes(role);
 }
-
-export const paths = {
-  home: '/',
-  auth: '/auth',
-  puntiFisici: '/punti-fisici',
-  leads: '/leads',
-  /** One lead's detail: a link that survives a reload and can be shared. `lead(':id')` is the pattern. */
-  lead: (id: number | ':id') => `/leads/${id}`,
-  chiamate: '/chiamate',
-  pratiche: '/pratiche',
-  /** One practice's page; `pratica(':id')` is the pattern. */
-  pratica: (id: number | ':id') => `/pratiche/${id}`,
-  commissioni: '/commissioni',
-  configCommissioni: '/admin-commissioni',
-  inviiFornitori: '/invii-fornitori',
-  pagamentiFornitori: '/pagamenti-fornitori',
-  utenti: '/utenti',
-  importa: '/importa',
-  esitiFornitori: '/esiti-fornitori',
-  /** Public: the page an invitation's link opens (docs/product/importazione.md#inviti). */
-  impostaPassword: '/imposta-password',
-  impostazioni: '/impostazioni',
-  /** Not in the menu: reached from the user box at the foot of the sidebar, by every role. */
-  profilo: '/profilo',
-  /** Not in the menu: reached from the Utenti screen's header, admin only. */
-  registroEmail: '/utenti/registro-email',
-  /** Not in the menu: reached from the Utenti screen's header, admin only. */
-  registroAttivita: '/utenti/registro-attivita',
-  /** Not in the menu: reached from the Utenti screen's header, admin only. */
-  riepiloghiFiscali: '/utenti/riepiloghi-fiscali',
-  landing: landingPath,
-  informativa: informativaPath,
-} as const;
 
 export interface MenuItem {
   label: string;

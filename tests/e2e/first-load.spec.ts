@@ -1,4 +1,5 @@
 import {
+  E2E_ADMIN,
   expect,
   expectNoSeriousA11yViolations,
   screenshotBothSizes,
@@ -47,6 +48,55 @@ test.describe('back-office first load', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshotBothSizes(page, 'sign-in-first-load');
     // A hydration mismatch is a console error: the fixture fails the test on any.
+  });
+
+  test('/auth downloads the sign-in form, not the back-office; signing in loads the back-office in that same page', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    let documents = 0;
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'document') documents++;
+    });
+    await page.goto('/auth?next=%2Fleads');
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeEnabled();
+    expect(scripts.filter((s) => s.includes('/assets/sign-in-start-'))).toHaveLength(1);
+    // Neither the back-office's start, nor its router and frame, nor any of its screens.
+    expect(scripts.filter((s) => /\/assets\/(backoffice-start|app-layout|dashboard|leads)-/.test(s))).toEqual(
+      [],
+    );
+
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByRole('navigation', { name: 'Menu principale' })).toBeVisible();
+    await expect(page.getByTestId('toast')).toContainText('Accesso effettuato');
+    expect(scripts.filter((s) => s.includes('/assets/backoffice-start-'))).toHaveLength(1);
+    // No second page load: the back-office came as scripts into the page already open.
+    expect(documents).toBe(1);
+  });
+
+  test('what is typed before the scripts arrive is kept, and the form is sent only once they have', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/sign-in-start-*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    // Drawn by the build, not yet answering: the browser would send the form itself, the
+    // password in the address.
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    release();
+    await page.getByRole('button', { name: 'Accedi' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
   });
 
   test('someone signed in who opens /auth goes on to the dashboard', async ({ page }) => {

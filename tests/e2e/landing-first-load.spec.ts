@@ -80,6 +80,24 @@ test.describe('landing first load', () => {
     // A hydration mismatch is a console error: the fixture fails the test on any.
   });
 
+  test('a tap on a service before the scripts have arrived counts once they have', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/landing-start-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/landing/WE-FN2KFIPU');
+    const luce = page.getByRole('button', { name: /Luce/ });
+    await luce.click();
+    // The server's HTML does not answer yet: nothing chosen, nothing enabled.
+    await expect(luce).toHaveAttribute('aria-pressed', 'false');
+    release();
+    await expect(luce).toHaveAttribute('aria-pressed', 'true');
+    await page.getByRole('button', { name: m.step1Button }).click();
+    await expect(page.getByRole('heading', { level: 1, name: m.step2Title })).toBeFocused();
+  });
+
   test('the demo point gets its own first step, and an unknown code a 404 page, both before any script', async ({
     browser,
     baseURL,

@@ -1,33 +1,18 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { LandingApp, codeFromPath } from '#client/landing/landing-app.tsx';
-import { LANDING_STATE_ATTRIBUTE, type LandingPageState } from '#shared/landing-page.ts';
-import { loadWizard } from '#client/landing/saved-wizard.ts';
+import { holdEarlyClicks } from '#client/lib/early-clicks.ts';
+import { afterFirstPaint } from '#client/lib/after-first-paint.ts';
 import './landing.css';
 
-const container = document.getElementById('root')!;
-const code = codeFromPath(window.location.pathname);
-// The server sent the first step already rendered, with the state it rendered from: React takes
-// over that HTML instead of replacing it (docs/product/landing.md#primo-caricamento).
-const sent = container.getAttribute(LANDING_STATE_ATTRIBUTE);
-const initial = sent ? (JSON.parse(sent) as LandingPageState) : undefined;
-// A tab coming back to a wizard under way (a reload, a discarded tab) shows its own step, not the
-// server's step 1: it renders from the same state instead of hydrating (docs/product/landing.md#primo-caricamento).
-if (initial && !loadWizard(code)) {
-  // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer
-  // in between: no long task on a slow phone (docs/performance.md#primo-caricamento).
-  startTransition(() => {
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <LandingApp code={code} initial={initial} />
-      </StrictMode>,
-    );
-  });
-} else {
-  createRoot(container).render(
-    <StrictMode>
-      <LandingApp code={code} initial={initial} />
-    </StrictMode>,
+// A tap on the first step before the wizard answers counts once it does.
+const earlyClicks = holdEarlyClicks(document.getElementById('root')!);
+
+// The page arrives drawn (the server's first step); its scripts are fetched once it has painted,
+// and react-dom and the wizard are evaluated in two tasks, neither long enough to hold up a tap
+// (docs/performance.md#primo-caricamento).
+afterFirstPaint(() => {
+  void Promise.all([import('react-dom/client'), import('#client/landing/landing-start.tsx')]).then(
+    ([reactDom, { startLanding }]) => {
+      startLanding(reactDom);
+      earlyClicks.replay();
+    },
   );
-}
+});

@@ -1,7 +1,7 @@
 // zod/mini, as the landing's schemas: the sign-in page's first load carries only the checks it
 // uses, not the whole zod library (docs/performance.md#primo-caricamento). The server reads it alike.
 import * as z from 'zod/mini';
-import { msg } from '#shared/messages.ts';
+import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { PASSWORD_MAX } from '#shared/schemas/password-limits.ts';
 
 /**

@@ -1,20 +1,20 @@
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
+import type { User } from '#shared/schemas/utente.ts';
 import { AppProvider } from '#client/backoffice/app/provider.tsx';
 import { AppRouter } from '#client/backoffice/app/router.tsx';
 import { RootErrorBoundary } from '#client/backoffice/app/screen-error-boundary.tsx';
 
 /**
- * The whole back-office. `ssrPath` is the address when the build renders it without a browser
- * (prerender.tsx); in the browser the address is the page's own. The same tree both ways, so the
- * browser can take over the sign-in page the build rendered (docs/performance.md#primo-caricamento).
+ * The whole back-office. `signedInUser`: who has just signed in on the sign-in page of /auth,
+ * which loads the back-office then (src/client/backoffice/sign-in/sign-in-start.tsx).
  */
-export function App({ ssrPath }: { ssrPath?: string }) {
+export function App({ signedInUser }: { signedInUser?: User }) {
   return (
     <StrictMode>
-      <Router ssrPath={ssrPath}>
+      <Router>
         <RootErrorBoundary>
-          <AppProvider>
+          <AppProvider signedInUser={signedInUser}>
             <AppRouter />
           </AppProvider>
         </RootErrorBoundary>

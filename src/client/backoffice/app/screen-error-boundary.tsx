@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { msg } from '#shared/messages.ts';
+import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
 

@@ -1,4 +1,4 @@
-import { msg } from '#shared/messages.ts';
+import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { Loader2 } from 'lucide-react';
 import { cn } from '#client/lib/cn.ts';
 

@@ -1,4 +1,4 @@
-import { paths } from '#shared/permissions.ts';
+import { paths } from '#shared/paths.ts';
 
 /**
  * Where the sign-in sends the user afterwards: the back-office page they were on (a shared

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
-import { msg } from '#shared/messages.ts';
+import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { loginSchema, type LoginInput } from '#shared/schemas/login.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -13,6 +13,7 @@ import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import { isSecondFactorRequired, useLogin } from '#client/backoffice/features/auth/api/auth.ts';
 import { returnPathFrom } from '#client/backoffice/features/auth/return-to.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useHydrated } from '#client/lib/use-hydrated.ts';
 
 // The second step is loaded when the password step asks for it: the sign-in page starts lighter.
 const SecondFactorStep = lazy(() =>
@@ -30,7 +31,7 @@ const EnrolStep = lazy(() =>
  * The sign-in: the password, then, when the account has a second factor or its role requires
  * one, the code (or a recovery code) or the enrolment. See docs/security.md#verifica-in-due-passaggi
  */
-export function LoginForm() {
+export function LoginForm({ goTo }: { goTo?: (path: string) => void }) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const [pending, setPending] = useState<SecondFactorRequired | null>(null);
@@ -38,7 +39,9 @@ export function LoginForm() {
   const signedIn = (note?: string) => {
     toast({ title: msg.auth.loginSuccessTitle, description: note ?? msg.auth.loginSuccessText });
     // Back to the page that asked for the sign-in, else the dashboard.
-    navigate(returnPathFrom(search), { replace: true });
+    const path = returnPathFrom(search);
+    if (goTo) goTo(path);
+    else navigate(path, { replace: true });
   };
   // Stable: the enrolment step starts once per challenge, not on every render.
   const back = useCallback(() => setPending(null), []);
@@ -60,6 +63,9 @@ function PasswordStep(props: {
   onSecondFactor: (pending: SecondFactorRequired) => void;
 }) {
   const login = useLogin();
+  // Drawn at build time (auth.html), the form answers only once hydrated: before, the browser
+  // would send it itself, the password in the address (docs/performance.md#primo-caricamento).
+  const hydrated = useHydrated();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -106,7 +112,7 @@ function PasswordStep(props: {
         />
         <FieldError id="password-error" message={errors.password?.message} />
       </div>
-      <Button type="submit" disabled={login.isPending} className="w-full">
+      <Button type="submit" disabled={login.isPending || !hydrated} className="w-full">
         {login.isPending ? 'Accesso in corso...' : 'Accedi'}
       </Button>
     </form>
