@@ -971,6 +971,9 @@ export const msg = {
       ko_documentazione_incompleta: 'KO: documentazione incompleta',
       ko_cliente_non_interessato: 'KO: cliente non interessato',
       ko_altro: 'KO: altro',
+      ripensamento: "Ripensamento (dopo l'attivazione)",
+      cessato: "Cessato (dopo l'attivazione)",
+      moroso: "Moroso (dopo l'attivazione)",
       ignora: 'Ignora la riga',
     } as Record<string, string>,
     rigaIntestazione: (riga: number, totale: number) =>
@@ -1035,6 +1038,10 @@ export const msg = {
         `Nessuna configurazione commissioni per ${fornitore} ${servizio}: completamento non possibile`,
       doppio: (righe: string) => `Il servizio è in più righe del file (righe ${righe})`,
       rifiutato: (motivo: string) => `Rifiutato: ${motivo}`,
+      dataRichiesta: (valore: string, colonna: string | null) =>
+        colonna
+          ? `Esito «${valore}»: serve la data dell'esito nella colonna «${colonna}»`
+          : `Esito «${valore}»: serve la data dell'esito, abbina la colonna della data`,
     },
     /** The note of the service history: where the change came from. */
     notaStorico: (file: string, riga: number, data: string | null) =>
