@@ -1307,6 +1307,7 @@ export const msg = {
     colonnaDi: (chiave: string) => `Colonna ${chiave}`,
     verifica: 'Anteprima',
     verificando: 'Verifica in corso...',
+    avanzamento: (fatte: number, totale: number) => `${fatte} di ${totale} righe lette e abbinate`,
     stepAnteprima: 'Anteprima: nulla è salvato finché non confermi',
     righeTrovate: 'Righe abbinate',
     righeNonTrovate: 'Righe non abbinate',

@@ -420,6 +420,31 @@ describe('bad files are refused clearly and change nothing', () => {
     expect(bad.json()).toMatchObject({ message: m.importoIllegibile(3, 'Importo', 'trenta') });
     expect((await get(`/api/riconciliazioni/estratti/${up.id}`)).json<Estratto>().anteprima).toBeNull();
   });
+
+  it('the preview shows its progress as it goes: a stop midway leaves no preview and cannot be confirmed', async () => {
+    // 1,500 rows, read in batches of 1,000: the first batch is done when row 1,202 stops the reading.
+    const rows = Array.from({ length: 1_500 }, (_v, i) => [
+      `IT001E9${String(i).padStart(7, '0')}`,
+      'Cliente',
+      i === 1_200 ? 'trenta' : '10,00',
+    ]);
+    const up = (await upload(csvFile([HEADER, ...rows]))).json<Estratto>();
+    expect(up).toMatchObject({ totale: 1_500, elaborate: 0 });
+    const POD_SOLO = { identificativi: [{ colonna: 'POD/PDR', chiave: 'podPdr' }], importo: 'Importo' };
+    const bad = await preview(up.id, POD_SOLO);
+    expect(bad.json()).toMatchObject({ message: m.importoIllegibile(1_202, 'Importo', 'trenta') });
+    expect((await get(`/api/riconciliazioni/estratti/${up.id}`)).json<Estratto>()).toMatchObject({
+      elaborate: 1_000,
+      anteprima: null,
+    });
+    expect((await confirm(up.id)).json()).toMatchObject({ message: m.nonVerificato });
+
+    rows[1_200][2] = '30,00';
+    const good = (await upload(csvFile([HEADER, ...rows]))).json<Estratto>();
+    const done = (await preview(good.id, POD_SOLO)).json<Estratto>();
+    expect(done.elaborate).toBe(1_500);
+    expect(done.anteprima).not.toBeNull();
+  });
 });
 
 describe('who may reconcile', () => {

@@ -116,16 +116,21 @@ async function findEstratto(db: DbExecutor, id: number): Promise<Row> {
   return row;
 }
 
-const isPreviewed = async (db: DbExecutor, id: number) => {
+/** Rows the preview has read and matched, and rows still waiting for it. */
+const progressOf = async (db: DbExecutor, id: number) => {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      fatte: sql<number>`count(*) filter (where ${estrattiFornitoriRighe.esito} is not null)::int`,
+      attese: sql<number>`count(*) filter (where ${estrattiFornitoriRighe.esito} is null)::int`,
+    })
     .from(estrattiFornitoriRighe)
-    .where(and(eq(estrattiFornitoriRighe.estrattoId, id), sql`${estrattiFornitoriRighe.esito} is null`));
-  return Number(row.n) === 0;
+    .where(eq(estrattiFornitoriRighe.estrattoId, id));
+  return { fatte: Number(row.fatte), attese: Number(row.attese) };
 };
 
 export async function getEstratto(db: DbExecutor, id: number): Promise<Estratto> {
   const row = await findEstratto(db, id);
+  const progress = await progressOf(db, id);
   return {
     id: row.id,
     fornitoreId: row.fornitoreId,
@@ -135,10 +140,11 @@ export async function getEstratto(db: DbExecutor, id: number): Promise<Estratto>
     intestazioni: row.intestazioni,
     rigaIntestazione: row.rigaIntestazione,
     totale: row.totale,
+    elaborate: progress.fatte,
     mappatura: (row.mappatura as EstrattoMappatura | null) ?? null,
     mappaturaSalvata: false,
     confermato: row.confermatoAt != null,
-    anteprima: (await isPreviewed(db, id)) ? await anteprimaOf(db, row) : null,
+    anteprima: progress.attese === 0 ? await anteprimaOf(db, row) : null,
   };
 }
 
@@ -233,6 +239,11 @@ const asId = (text: string) =>
  * The preview: every amount read (the first unreadable one refuses the file, naming its row and
  * column), every row matched to a service of this supplier, batch by batch, and the mapping
  * saved for this supplier's next statement. Nothing outside the statement's rows changes.
+ *
+ * Each batch is its own statement, not one transaction, so that GET …/estratti/{id} sees the
+ * rows done so far: the screen's progress bar (a 20,000-row statement takes seconds,
+ * docs/product/fornitori-riconciliazione.md#tempi). A preview stopped midway (an unreadable
+ * amount) leaves rows unread: no preview, and the confirmation is refused until one completes.
  */
 export async function previewEstratto(
   db: Database,
@@ -243,53 +254,53 @@ export async function previewEstratto(
   if (row.confermatoAt) throw AppError.conflict(m.giaConfermato);
   const cols = columnsOf(row.intestazioni, mappatura);
   const idCols = cols.identificativi.map((i) => i.col);
+  await db
+    .update(estrattiFornitoriRighe)
+    .set({ esito: null, servizioId: null, importo: null, identificativo: null })
+    .where(eq(estrattiFornitoriRighe.estrattoId, id));
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({ riga: estrattiFornitoriRighe.riga, valori: estrattiFornitoriRighe.valori })
+      .from(estrattiFornitoriRighe)
+      .where(and(eq(estrattiFornitoriRighe.estrattoId, id), gt(estrattiFornitoriRighe.riga, after)))
+      .orderBy(asc(estrattiFornitoriRighe.riga))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].riga;
+    const paid = rows.filter((r) => !isTotalRow(r.valori, idCols));
+    const chiavi: ChiaveServizio[] = [];
+    const values = paid.map((r) => {
+      const cell = r.valori[cols.importo] ?? '';
+      const cents = parseImportoEstratto(cell);
+      if (cents == null)
+        throw AppError.badRequest(m.importoIllegibile(r.riga, row.intestazioni[cols.importo], cell));
+      const chiave: ChiaveServizio = {};
+      for (const { col, chiave: k } of cols.identificativi) {
+        const v = (r.valori[col] ?? '').trim();
+        if (!v) continue;
+        if (k === 'servizioId' || k === 'praticaId') chiave[k] = asId(v) ?? -1;
+        else chiave[k] = v;
+      }
+      chiavi.push(chiave);
+      const identificativo =
+        idCols
+          .map((c) => r.valori[c] ?? '')
+          .filter(Boolean)
+          .join(' · ') || null;
+      return { riga: r.riga, cents, identificativo };
+    });
+    const matches = await abbinaServizi(db, row.fornitoreId, chiavi);
+    const results: ResultRow[] = values.map((v, i) => ({
+      ...v,
+      esito: matches[i].esito,
+      servizioId: matches[i].esito === 'trovato' ? matches[i].servizioId : null,
+    }));
+    for (const r of rows.filter((x) => isTotalRow(x.valori, idCols)))
+      results.push({ riga: r.riga, cents: 0, identificativo: null, esito: 'ignorata', servizioId: null });
+    await saveResults(db, id, results);
+  }
   await db.transaction(async (tx) => {
-    await tx
-      .update(estrattiFornitoriRighe)
-      .set({ esito: null, servizioId: null, importo: null, identificativo: null })
-      .where(eq(estrattiFornitoriRighe.estrattoId, id));
-    let after = 0;
-    for (;;) {
-      const rows = await tx
-        .select({ riga: estrattiFornitoriRighe.riga, valori: estrattiFornitoriRighe.valori })
-        .from(estrattiFornitoriRighe)
-        .where(and(eq(estrattiFornitoriRighe.estrattoId, id), gt(estrattiFornitoriRighe.riga, after)))
-        .orderBy(asc(estrattiFornitoriRighe.riga))
-        .limit(BATCH);
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1].riga;
-      const paid = rows.filter((r) => !isTotalRow(r.valori, idCols));
-      const chiavi: ChiaveServizio[] = [];
-      const values = paid.map((r) => {
-        const cell = r.valori[cols.importo] ?? '';
-        const cents = parseImportoEstratto(cell);
-        if (cents == null)
-          throw AppError.badRequest(m.importoIllegibile(r.riga, row.intestazioni[cols.importo], cell));
-        const chiave: ChiaveServizio = {};
-        for (const { col, chiave: k } of cols.identificativi) {
-          const v = (r.valori[col] ?? '').trim();
-          if (!v) continue;
-          if (k === 'servizioId' || k === 'praticaId') chiave[k] = asId(v) ?? -1;
-          else chiave[k] = v;
-        }
-        chiavi.push(chiave);
-        const identificativo =
-          idCols
-            .map((c) => r.valori[c] ?? '')
-            .filter(Boolean)
-            .join(' · ') || null;
-        return { riga: r.riga, cents, identificativo };
-      });
-      const matches = await abbinaServizi(tx, row.fornitoreId, chiavi);
-      const results: ResultRow[] = values.map((v, i) => ({
-        ...v,
-        esito: matches[i].esito,
-        servizioId: matches[i].esito === 'trovato' ? matches[i].servizioId : null,
-      }));
-      for (const r of rows.filter((x) => isTotalRow(x.valori, idCols)))
-        results.push({ riga: r.riga, cents: 0, identificativo: null, esito: 'ignorata', servizioId: null });
-      await saveResults(tx, id, results);
-    }
     await tx.update(estrattiFornitori).set({ mappatura }).where(eq(estrattiFornitori.id, id));
     await tx
       .insert(estrattiMappature)
