@@ -20,6 +20,8 @@ import { createLocalStorage } from '#server/storage/storage.ts';
 
 const RIGHE = Number(process.argv[2] ?? 20_000);
 const ABBINATE = Number(process.argv[3] ?? 2_000);
+/** --solo-caricamento: only the upload (its time and memory), for the 100,000-row file. */
+const SOLO_CARICAMENTO = process.argv.includes('--solo-caricamento');
 
 // The test suite's embedded database and app, without its OpenAPI check (tsx cannot load it).
 const handle = await openTestDatabase();
@@ -64,6 +66,20 @@ try {
     console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return result;
   };
+  // The process's memory while the statement is uploaded, above the level before it: the JS heap
+  // and the buffers (ours), apart from the RSS (which also holds the embedded database's own).
+  global.gc?.();
+  const before = process.memoryUsage();
+  const peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers, samples: 0 };
+  // Each reading after a full collection: what is held, not garbage waiting to be collected.
+  const sampler = setInterval(() => {
+    global.gc?.();
+    const now = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heap = Math.max(peak.heap, now.heapUsed);
+    peak.buffers = Math.max(peak.buffers, now.arrayBuffers);
+    peak.samples += 1;
+  }, 100);
   const up = await time(`caricamento di ${RIGHE} righe (${(body.length / 1024 / 1024).toFixed(1)} MB)`, () =>
     ctx.app.inject({
       method: 'POST',
@@ -72,8 +88,14 @@ try {
       payload: body,
     }),
   );
+  clearInterval(sampler);
+  const mb = (n: number) => Math.round(n / 1024 / 1024);
+  console.log(
+    `memoria al caricamento (${peak.samples} letture): heap JS +${mb(peak.heap - before.heapUsed)} MB, ArrayBuffer (anche la memoria del database incorporato) +${mb(peak.buffers - before.arrayBuffers)} MB, RSS +${mb(peak.rss - before.rss)} MB al picco`,
+  );
   if (up.statusCode !== 201) throw new Error(up.body);
   const id = up.json<{ id: number }>().id;
+  if (SOLO_CARICAMENTO) process.exit(0);
   const preview = await time('anteprima', () =>
     ctx.app.inject({
       method: 'PUT',

@@ -421,6 +421,13 @@ describe('bad files are refused clearly and change nothing', () => {
     expect((await get(`/api/riconciliazioni/estratti/${up.id}`)).json<Estratto>().anteprima).toBeNull();
   });
 
+  it('a statement over 25 MB is refused with its own message, and nothing is kept', async () => {
+    const before = (await ctx.db.select({ n: count() }).from(auditLog))[0].n;
+    const res = await upload(Buffer.alloc(26 * 1024 * 1024, 'a;b;1\n'));
+    expect([res.statusCode, res.json().message]).toEqual([413, m.fileTroppoGrande]);
+    expect((await ctx.db.select({ n: count() }).from(auditLog))[0].n).toBe(before);
+  });
+
   it('the preview shows its progress as it goes: a stop midway leaves no preview and cannot be confirmed', async () => {
     // 1,500 rows, read in batches of 1,000: the first batch is done when row 1,202 stops the reading.
     const rows = Array.from({ length: 1_500 }, (_v, i) => [

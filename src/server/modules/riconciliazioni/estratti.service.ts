@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { EstrattoRigaEsito, RiconciliazioneVoceTipo } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -18,7 +19,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
-import { readImportFile } from '#server/modules/importazioni/leggi-file.ts';
+import { openImportFile, type ImportSource } from '#server/modules/importazioni/leggi-file.ts';
 import {
   columnsOf,
   fits,
@@ -53,10 +54,19 @@ async function fornitoreNome(db: DbExecutor, fornitoreId: number): Promise<strin
 }
 
 /** A file that is not text nor a ZIP (a PDF, an image, an old .xls) is refused before reading. */
-function assertSpreadsheet(body: Buffer) {
-  const isZip = body.length > 4 && body[0] === 0x50 && body[1] === 0x4b;
+async function assertSpreadsheet(source: ImportSource) {
+  let head: Buffer;
+  if (typeof source === 'string') {
+    const file = await open(source);
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(8192), 0, 8192, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  } else head = source.subarray(0, 8192);
+  const isZip = head.length > 4 && head[0] === 0x50 && head[1] === 0x4b;
   if (isZip) return;
-  const head = body.subarray(0, 8192);
   if (head.includes(0) || head.subarray(0, 4).toString('latin1') === '%PDF')
     throw AppError.badRequest(m.tipoFile);
 }
@@ -65,18 +75,22 @@ export async function uploadEstratto(
   db: Database,
   actor: Actor,
   input: { fornitoreId: number; periodo: string; nomeFile: string },
-  body: Buffer,
+  /** The file on disk as the upload streamed it there (or its bytes). */
+  source: ImportSource,
   ip: string,
 ): Promise<Estratto> {
   await fornitoreNome(db, input.fornitoreId);
-  assertSpreadsheet(body);
-  const table = await readImportFile(body, looksLikeEstrattoHeader, ESTRATTO_MAX_RIGHE);
+  await assertSpreadsheet(source);
+  // The rows go from the file to the table a batch at a time: memory holds one batch, not the file.
+  const table = await openImportFile(source, looksLikeEstrattoHeader, ESTRATTO_MAX_RIGHE);
   // readImportFile falls back to the first full row: a data row (it has an amount) is no header.
   if (
     !looksLikeEstrattoHeader(table.intestazioni) &&
     table.intestazioni.some((c) => parseImportoEstratto(c) != null)
-  )
+  ) {
+    await table.righe.return(undefined);
     throw AppError.badRequest(m.nessunaIntestazione);
+  }
   const [saved] = await db
     .select({ mappatura: estrattiMappature.mappatura })
     .from(estrattiMappature)
@@ -90,20 +104,31 @@ export async function uploadEstratto(
         intestazioni: table.intestazioni,
         rigaIntestazione: table.rigaIntestazione,
         mappatura: reuse ? saved.mappatura : suggestMappatura(table.intestazioni),
-        totale: table.righe.length,
+        totale: 0,
         creatoDa: actor.id,
       })
       .returning({ id: estrattiFornitori.id });
-    for (let i = 0; i < table.righe.length; i += BATCH)
-      await tx
-        .insert(estrattiFornitoriRighe)
-        .values(table.righe.slice(i, i + BATCH).map((r) => ({ estrattoId: row.id, ...r })));
+    let totale = 0;
+    let chunk: { riga: number; valori: string[] }[] = [];
+    const flush = async () => {
+      if (chunk.length)
+        await tx.insert(estrattiFornitoriRighe).values(chunk.map((r) => ({ estrattoId: row.id, ...r })));
+      totale += chunk.length;
+      chunk = [];
+    };
+    for await (const r of table.righe) {
+      chunk.push(r);
+      if (chunk.length === BATCH) await flush();
+    }
+    await flush();
+    if (totale === 0) throw AppError.badRequest(msg.importazione.fileVuoto);
+    await tx.update(estrattiFornitori).set({ totale }).where(eq(estrattiFornitori.id, row.id));
     await recordAudit(tx, {
       tipo: 'riconciliazione_caricata',
       who: actor,
       ip,
       oggetto: { tipo: 'estratto_fornitore', id: row.id },
-      dettagli: { fornitoreId: input.fornitoreId, periodo: input.periodo, righe: table.righe.length },
+      dettagli: { fornitoreId: input.fornitoreId, periodo: input.periodo, righe: totale },
     });
     return row.id;
   });
