@@ -994,6 +994,8 @@ export const msg = {
     } as Record<string, string>,
     riga: 'Riga',
     esito: 'Esito',
+    /** The check's result in the 'righe non applicate' file, apart from the file's own «Esito». */
+    risultato: 'Risultato del controllo',
     motivo: 'Motivo',
     servizio: 'Servizio',
     righeDaVedere: 'Righe da controllare',
@@ -1318,6 +1320,7 @@ export const msg = {
     atteso: 'Atteso',
     pagato: 'Pagato',
     differenza: 'Differenza',
+    numeroVoci: 'Voci',
     daRecuperare: 'Da recuperare',
     voci: {
       pagato_meno: 'Pagato meno',

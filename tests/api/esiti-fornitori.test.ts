@@ -220,7 +220,7 @@ describe('the outcome file of a supplier', () => {
     const rows = readXlsxRows(report.rawPayload);
     expect(rows[0]).toEqual([
       m.riga,
-      m.esito,
+      m.risultato,
       m.motivo,
       'N. servizio',
       'POD/PDR',

@@ -315,6 +315,10 @@ describe('statement → preview → reconciliation', () => {
     expect(rows[1].slice(0, 2)).toEqual([m.voci.pagato_meno, String(servizio.pagatoMeno)]);
     expect(rows[1].slice(6)).toEqual(['240', '230', '-10']);
     expect(rows.at(-1)).toEqual([m.totale, '', '', '', '', '', '648.27', '623.27', '-25']);
+    // The summary under its own header: a count is not read as a service number.
+    const summary = rows.findIndex((r) => r[0] === m.tipo && r[1] === m.numeroVoci);
+    expect(rows[summary]).toEqual([m.tipo, m.numeroVoci, '', '', '', '', '', '', m.differenza]);
+    expect(rows[summary + 1].slice(0, 2)).toEqual([m.voci.in_regola, '2']);
   });
 
   it('the dashboard figure counts open reconciliations of months that have ended', async () => {

@@ -444,7 +444,7 @@ export async function nonApplicate(
 ): Promise<{ header: string[]; rows: AsyncGenerator<Cell[]> }> {
   const row = await findCaricamento(db, id);
   return {
-    header: [m.riga, m.esito, m.motivo, ...row.intestazioni],
+    header: [m.riga, m.risultato, m.motivo, ...row.intestazioni],
     rows: nonApplicateRows(db, id),
   };
 }
