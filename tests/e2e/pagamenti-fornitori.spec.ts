@@ -51,7 +51,7 @@ test('a statement paying one activation 10 € less and naming an unknown POD sh
   await expect(page.getByLabel(m.colonnaDi(m.chiavi.podPdr))).toHaveValue('POD');
   // While the preview runs the screen shows how far it is (held back here, so it can be seen).
   await page.route('**/anteprima', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
   await page.getByRole('button', { name: m.verifica }).click();
