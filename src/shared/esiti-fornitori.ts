@@ -3,22 +3,43 @@
  * (docs/product/fornitori-esiti.md). ESITO_AZIONI is the one list of outcome targets: the value
  * mapping of every supplier points into it, the screen offers it, the apply reads its target.
  */
-import { KO_MOTIVAZIONI, type KoMotivazione, type ServizioStato } from '#shared/domain.ts';
+import { ESITI_POST_ATTIVAZIONE, type EsitoPostAttivazione } from '#shared/commissioni/maturazione.ts';
+import { KO_MOTIVAZIONI_MANUALI, type KoMotivazione, type ServizioStato } from '#shared/domain.ts';
 
 export interface EsitoTarget {
   stato: ServizioStato;
   koMotivazione: KoMotivazione | null;
+  /**
+   * An outcome after activation: recorded by registraEsitoPostAttivazione, the function of the
+   * manual «Esito dopo l'attivazione» (docs/product/lifecycle.md#esiti-dopo-lattivazione), with
+   * the row's date; `stato` is where the service ends up.
+   */
+  postAttivazione: EsitoPostAttivazione | null;
 }
 
+type KoManuale = Exclude<KoMotivazione, 'ripensamento'>;
 const koTargets = Object.fromEntries(
-  KO_MOTIVAZIONI.map((m) => [`ko_${m}`, { stato: 'ko', koMotivazione: m }]),
-) as Record<`ko_${KoMotivazione}`, EsitoTarget>;
+  KO_MOTIVAZIONI_MANUALI.map((m) => [`ko_${m}`, { stato: 'ko', koMotivazione: m, postAttivazione: null }]),
+) as Record<`ko_${KoManuale}`, EsitoTarget>;
 
-/** Each outcome target and the status it moves a service to; `ignora` changes nothing. */
+const postTargets = Object.fromEntries(
+  ESITI_POST_ATTIVAZIONE.map((tipo) => [
+    tipo,
+    tipo === 'ripensamento'
+      ? { stato: 'ko', koMotivazione: 'ripensamento', postAttivazione: tipo }
+      : { stato: 'completato', koMotivazione: null, postAttivazione: tipo },
+  ]),
+) as Record<EsitoPostAttivazione, EsitoTarget>;
+
+/**
+ * Each outcome target and the status it moves a service to; `ignora` changes nothing. A
+ * withdrawal (ripensamento) is only an outcome after activation: the window is checked there.
+ */
 export const ESITO_AZIONE_TARGET = {
-  completato: { stato: 'completato', koMotivazione: null },
-  in_lavorazione: { stato: 'in_lavorazione', koMotivazione: null },
+  completato: { stato: 'completato', koMotivazione: null, postAttivazione: null },
+  in_lavorazione: { stato: 'in_lavorazione', koMotivazione: null, postAttivazione: null },
   ...koTargets,
+  ...postTargets,
   ignora: null,
 } as const satisfies Record<string, EsitoTarget | null>;
 

@@ -991,6 +991,9 @@ export const msg = {
       ko_documentazione_incompleta: 'KO: documentazione incompleta',
       ko_cliente_non_interessato: 'KO: cliente non interessato',
       ko_altro: 'KO: altro',
+      ripensamento: "Ripensamento (dopo l'attivazione)",
+      cessato: "Cessato (dopo l'attivazione)",
+      moroso: "Moroso (dopo l'attivazione)",
       ignora: 'Ignora la riga',
     } as Record<string, string>,
     rigaIntestazione: (riga: number, totale: number) =>
@@ -1011,6 +1014,8 @@ export const msg = {
     } as Record<string, string>,
     riga: 'Riga',
     esito: 'Esito',
+    /** The check's result in the 'righe non applicate' file, apart from the file's own «Esito». */
+    risultato: 'Risultato del controllo',
     motivo: 'Motivo',
     servizio: 'Servizio',
     righeDaVedere: 'Righe da controllare',
@@ -1055,6 +1060,10 @@ export const msg = {
         `Nessuna configurazione commissioni per ${fornitore} ${servizio}: completamento non possibile`,
       doppio: (righe: string) => `Il servizio è in più righe del file (righe ${righe})`,
       rifiutato: (motivo: string) => `Rifiutato: ${motivo}`,
+      dataRichiesta: (valore: string, colonna: string | null) =>
+        colonna
+          ? `Esito «${valore}»: serve la data dell'esito nella colonna «${colonna}»`
+          : `Esito «${valore}»: serve la data dell'esito, abbina la colonna della data`,
     },
     /** The note of the service history: where the change came from. */
     notaStorico: (file: string, riga: number, data: string | null) =>
@@ -1323,6 +1332,7 @@ export const msg = {
     colonnaDi: (chiave: string) => `Colonna ${chiave}`,
     verifica: 'Anteprima',
     verificando: 'Verifica in corso...',
+    avanzamento: (fatte: number, totale: number) => `${fatte} di ${totale} righe lette e abbinate`,
     stepAnteprima: 'Anteprima: nulla è salvato finché non confermi',
     righeTrovate: 'Righe abbinate',
     righeNonTrovate: 'Righe non abbinate',
@@ -1333,6 +1343,7 @@ export const msg = {
     atteso: 'Atteso',
     pagato: 'Pagato',
     differenza: 'Differenza',
+    numeroVoci: 'Voci',
     daRecuperare: 'Da recuperare',
     voci: {
       pagato_meno: 'Pagato meno',

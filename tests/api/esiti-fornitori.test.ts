@@ -1,10 +1,21 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { msg } from '#shared/messages.ts';
+import { addDays } from '#shared/commissioni/maturazione.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { formatDayKey } from '#shared/periodi.ts';
 import type { EsitiCaricamento } from '#shared/schemas/esiti-fornitori.ts';
-import { auditLog, commissioni, schedeContratto, servizi, serviziStorico } from '#server/db/schema.ts';
+import { romeDateKey } from '#shared/time.ts';
+import {
+  auditLog,
+  commissioni,
+  emailOutbox,
+  schedeContratto,
+  servizi,
+  serviziStorico,
+} from '#server/db/schema.ts';
 import {
   fornitoreByCodice,
+  insertUser,
   insertCommissione,
   insertCommissioneConfig,
   insertPratica,
@@ -209,7 +220,7 @@ describe('the outcome file of a supplier', () => {
     const rows = readXlsxRows(report.rawPayload);
     expect(rows[0]).toEqual([
       m.riga,
-      m.esito,
+      m.risultato,
       m.motivo,
       'N. servizio',
       'POD/PDR',
@@ -322,5 +333,262 @@ describe('who may', () => {
       .from(auditLog)
       .where(and(eq(auditLog.tipo, 'esiti_caricati')));
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('outcomes after activation in the file (docs/product/fornitori-esiti.md#valori)', () => {
+  const today = romeDateKey(new Date());
+  const monthsAgo = (months: number) => {
+    const d = new Date(`${today}T12:00:00Z`);
+    d.setUTCMonth(d.getUTCMonth() - months);
+    return d;
+  };
+  const mma = msg.maturazione;
+  type Caso = {
+    label: string;
+    valore: string;
+    servizio: Partial<typeof servizi.$inferInsert>;
+    commissione: Partial<typeof commissioni.$inferInsert> | null;
+    esito: string;
+    motivo?: string;
+    stato: string;
+    esitoPostAttivazione: string | null;
+    /** The commission rows left: amounts of each (punto fisico, agente, area manager, struttura). */
+    righe: string[][];
+  };
+  const withdrawal = (contratto: number) => ({
+    dataCompletamento: new Date(`${addDays(today, contratto)}T12:00:00Z`),
+    dataContratto: addDays(today, contratto),
+    fineRipensamento: addDays(today, contratto + 14),
+  });
+  const AMOUNTS = ['30.00', '15.00', '5.00', '70.00'];
+  const casi: Caso[] = [
+    {
+      label: 'a withdrawal inside the window: KO for ripensamento, the unpaid commission gone',
+      valore: 'RIPENSAMENTO',
+      servizio: {},
+      commissione: withdrawal(-3),
+      esito: 'applicato',
+      stato: 'ko',
+      esitoPostAttivazione: 'ripensamento',
+      righe: [],
+    },
+    {
+      label: 'a withdrawal after the window: refused as late, nothing changes',
+      valore: 'RIPENSAMENTO',
+      servizio: {},
+      commissione: withdrawal(-30),
+      esito: 'conflitto',
+      motivo: m.motivi.rifiutato(
+        fillMessage(mma.ripensamentoTardivo, { data: formatDayKey(addDays(today, -16)) }),
+      ),
+      stato: 'completato',
+      esitoPostAttivazione: null,
+      righe: [AMOUNTS],
+    },
+    {
+      label: 'ceased 3 months after activation under a 12-month proportional rule: 9/12 clawed back',
+      valore: 'CESSATO',
+      servizio: {},
+      commissione: {
+        dataCompletamento: monthsAgo(3),
+        regolaStorno: { mesi: 12, modo: 'proporzionale' },
+        statoPagamento: 'pagato',
+      },
+      esito: 'applicato',
+      stato: 'completato',
+      esitoPostAttivazione: 'cessato',
+      righe: [AMOUNTS, ['-22.50', '-11.25', '-3.75', '-52.50']],
+    },
+    {
+      label: 'moroso with no clawback rule: recorded, no storno',
+      valore: 'MOROSO',
+      servizio: {},
+      commissione: { dataCompletamento: monthsAgo(2) },
+      esito: 'applicato',
+      stato: 'completato',
+      esitoPostAttivazione: 'moroso',
+      righe: [AMOUNTS],
+    },
+    {
+      label: 'ceased while still in lavorazione: refused, not completed',
+      valore: 'CESSATO',
+      servizio: { stato: 'in_lavorazione' },
+      commissione: null,
+      esito: 'conflitto',
+      motivo: m.motivi.rifiutato(mma.nonCompletato),
+      stato: 'in_lavorazione',
+      esitoPostAttivazione: null,
+      righe: [],
+    },
+    {
+      label: 'moroso on a service already recorded as ceased: refused, one outcome per activation',
+      valore: 'MOROSO',
+      servizio: { esitoPostAttivazione: 'cessato', dataEsito: addDays(today, -1) },
+      commissione: { dataCompletamento: monthsAgo(4) },
+      esito: 'conflitto',
+      motivo: m.motivi.rifiutato(
+        fillMessage(mma.giaRegistrato, {
+          esito: mma.esitoLabels.cessato,
+          data: formatDayKey(addDays(today, -1)),
+        }),
+      ),
+      stato: 'completato',
+      esitoPostAttivazione: 'cessato',
+      righe: [AMOUNTS],
+    },
+  ];
+  const MAPPATURA = {
+    identificativi: { podPdr: 'POD' },
+    esito: 'Esito',
+    data: 'Data esito',
+    valori: { RIPENSAMENTO: 'ripensamento', CESSATO: 'cessato', MOROSO: 'moroso' },
+  };
+  let a2a: number;
+  let agente: Awaited<ReturnType<typeof insertUser>>;
+  const ids: number[] = [];
+  const pods = casi.map((_c, i) => `IT001E0000009${i}`);
+  const file = () =>
+    xlsxFile([
+      ['POD', 'Esito', 'Data esito'],
+      ...casi.map((c, i) => [pods[i], c.valore, formatDayKey(today)]),
+    ]);
+  const amountsOf = async (servizioId: number) =>
+    (
+      await ctx.db
+        .select()
+        .from(commissioni)
+        .where(eq(commissioni.servizioId, servizioId))
+        .orderBy(asc(commissioni.id))
+    ).map((c) => [c.importoPuntoFisico, c.importoAgente, c.importoAreaManager, c.importoAmministrazione]);
+  const storniMails = async () =>
+    (await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.tipo, 'commissione_stornata'))).length;
+
+  beforeAll(async () => {
+    a2a = (await fornitoreByCodice(ctx.db, 'A2A')).id;
+    agente = await insertUser(ctx.db, { role: 'agente' });
+    for (const [i, c] of casi.entries()) {
+      const p = await insertPratica(ctx.db, {
+        servizi: [{ tipoServizio: 'luce', stato: 'completato', fornitoreId: a2a, ...c.servizio }],
+      });
+      const s = p.servizi[0];
+      ids.push(s.id);
+      await ctx.db
+        .insert(schedeContratto)
+        .values({ servizioId: s.id, praticaId: p.id, dati: {}, pod: pods[i] });
+      if (c.commissione)
+        await insertCommissione(ctx.db, {
+          praticaId: p.id,
+          servizioId: s.id,
+          fornitoreId: a2a,
+          payeeAgenteId: agente.id,
+          ...c.commissione,
+        });
+    }
+  });
+
+  it('preview judges each row as the manual outcome would; applying records them through the same function', async () => {
+    const up = (await upload(await file(), a2a, 'esiti-a2a.xlsx')).json<EsitiCaricamento>();
+    // The usual words are proposed for a first file of the supplier.
+    expect(up.mappatura?.valori).toEqual(MAPPATURA.valori);
+    const view = (await preview(up.id, MAPPATURA)).json<EsitiCaricamento>();
+    expect(view.conteggi).toMatchObject({ da_applicare: 3, conflitto: 3, errore: 0 });
+    const righe = new Map(view.righe.map((r) => [r.riga, r]));
+    for (const [i, c] of casi.entries())
+      if (c.esito === 'conflitto') expect(righe.get(i + 2), c.label).toMatchObject({ motivo: c.motivo });
+    expect((await stateOf(ids[0])).stato).toBe('completato');
+
+    const done = await applyAndWait(up.id);
+    expect(done.conteggi).toMatchObject({ applicato: 3, conflitto: 3 });
+    for (const [i, c] of casi.entries()) {
+      expect(await stateOf(ids[i]), c.label).toMatchObject({
+        stato: c.stato,
+        esitoPostAttivazione: c.esitoPostAttivazione,
+      });
+      expect(await amountsOf(ids[i]), c.label).toEqual(c.righe);
+    }
+    const history = await ctx.db
+      .select()
+      .from(serviziStorico)
+      .where(eq(serviziStorico.servizioId, ids[2]))
+      .orderBy(asc(serviziStorico.id));
+    expect(history.at(-1)).toMatchObject({
+      daStato: 'completato',
+      aStato: 'completato',
+      motivazione: 'cessato',
+      nota: m.notaStorico('esiti-a2a.xlsx', 4, formatDayKey(today)),
+    });
+    // The payee of the clawed-back commission hears of it, with their share.
+    const [mail] = await ctx.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.tipo, 'commissione_stornata'), eq(emailOutbox.userId, agente.id)));
+    expect(mail.testo).toMatch(/11,25/);
+
+    const report = readXlsxRows(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/esiti-fornitori/${up.id}/non-applicate`,
+          headers: { cookie: admin },
+        })
+      ).rawPayload,
+    );
+    expect(report.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual(
+      casi.flatMap((c, i) =>
+        c.esito === 'conflitto' ? [[String(i + 2), m.conteggi.conflitto, c.motivo]] : [],
+      ),
+    );
+  });
+
+  it('the same file again changes nothing', async () => {
+    const before = await Promise.all(ids.map(amountsOf));
+    const mails = await storniMails();
+    const historyBefore = (await ctx.db.select({ n: count() }).from(serviziStorico))[0].n;
+    const up = (await upload(await file(), a2a, 'esiti-a2a.xlsx')).json<EsitiCaricamento>();
+    const view = (await preview(up.id, MAPPATURA)).json<EsitiCaricamento>();
+    expect(view.conteggi).toMatchObject({ da_applicare: 0, gia_aggiornato: 3, conflitto: 3 });
+    const done = await applyAndWait(up.id);
+    expect(done.conteggi).toMatchObject({ applicato: 0, gia_aggiornato: 3 });
+    expect(await Promise.all(ids.map(amountsOf))).toEqual(before);
+    expect(await storniMails()).toBe(mails);
+    expect((await ctx.db.select({ n: count() }).from(serviziStorico))[0].n).toBe(historyBefore);
+  });
+
+  it('proposes a meaning for a value the saved mapping has not met, and keeps the saved ones', async () => {
+    const up = (
+      await upload(
+        await xlsxFile([
+          ['POD', 'Esito', 'Data esito'],
+          [pods[0], 'MOROSITÀ', ''],
+          [pods[0], 'SOSPESO', ''],
+        ]),
+        a2a,
+        'esiti-a2a-3.xlsx',
+      )
+    ).json<EsitiCaricamento>();
+    expect(up.mappaturaSalvata).toBe(true);
+    expect(up.mappatura?.valori).toEqual({ ...MAPPATURA.valori, MOROSITÀ: 'moroso' });
+  });
+
+  it.each([
+    ['no date in the row', 'Data esito', '', m.motivi.dataRichiesta('CESSATO', 'Data esito')],
+    ['no date column mapped', null, formatDayKey(today), m.motivi.dataRichiesta('CESSATO', null)],
+    ['a future day', 'Data esito', formatDayKey(addDays(today, 2)), m.motivi.rifiutato(mma.dataFutura)],
+  ])('%s: the row is not applied, with its reason', async (_label, data, cell, motivo) => {
+    const before = await amountsOf(ids[1]);
+    const up = (
+      await upload(
+        await xlsxFile([
+          ['POD', 'Esito', 'Data esito'],
+          [pods[1], 'CESSATO', cell],
+        ]),
+        a2a,
+        'esiti-a2a-2.xlsx',
+      )
+    ).json<EsitiCaricamento>();
+    const view = (await preview(up.id, { ...MAPPATURA, data })).json<EsitiCaricamento>();
+    expect(view.righe).toEqual([expect.objectContaining({ riga: 2, motivo })]);
+    expect(await amountsOf(ids[1])).toEqual(before);
   });
 });

@@ -315,6 +315,10 @@ describe('statement → preview → reconciliation', () => {
     expect(rows[1].slice(0, 2)).toEqual([m.voci.pagato_meno, String(servizio.pagatoMeno)]);
     expect(rows[1].slice(6)).toEqual(['240', '230', '-10']);
     expect(rows.at(-1)).toEqual([m.totale, '', '', '', '', '', '648.27', '623.27', '-25']);
+    // The summary under its own header: a count is not read as a service number.
+    const summary = rows.findIndex((r) => r[0] === m.tipo && r[1] === m.numeroVoci);
+    expect(rows[summary]).toEqual([m.tipo, m.numeroVoci, '', '', '', '', '', '', m.differenza]);
+    expect(rows[summary + 1].slice(0, 2)).toEqual([m.voci.in_regola, '2']);
   });
 
   it('the dashboard figure counts open reconciliations of months that have ended', async () => {
@@ -419,6 +423,38 @@ describe('bad files are refused clearly and change nothing', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: m.importoIllegibile(3, 'Importo', 'trenta') });
     expect((await get(`/api/riconciliazioni/estratti/${up.id}`)).json<Estratto>().anteprima).toBeNull();
+  });
+
+  it('a statement over 25 MB is refused with its own message, and nothing is kept', async () => {
+    const before = (await ctx.db.select({ n: count() }).from(auditLog))[0].n;
+    const res = await upload(Buffer.alloc(26 * 1024 * 1024, 'a;b;1\n'));
+    expect([res.statusCode, res.json().message]).toEqual([413, m.fileTroppoGrande]);
+    expect((await ctx.db.select({ n: count() }).from(auditLog))[0].n).toBe(before);
+  });
+
+  it('the preview shows its progress as it goes: a stop midway leaves no preview and cannot be confirmed', async () => {
+    // 1,500 rows, read in batches of 1,000: the first batch is done when row 1,202 stops the reading.
+    const rows = Array.from({ length: 1_500 }, (_v, i) => [
+      `IT001E9${String(i).padStart(7, '0')}`,
+      'Cliente',
+      i === 1_200 ? 'trenta' : '10,00',
+    ]);
+    const up = (await upload(csvFile([HEADER, ...rows]))).json<Estratto>();
+    expect(up).toMatchObject({ totale: 1_500, elaborate: 0 });
+    const POD_SOLO = { identificativi: [{ colonna: 'POD/PDR', chiave: 'podPdr' }], importo: 'Importo' };
+    const bad = await preview(up.id, POD_SOLO);
+    expect(bad.json()).toMatchObject({ message: m.importoIllegibile(1_202, 'Importo', 'trenta') });
+    expect((await get(`/api/riconciliazioni/estratti/${up.id}`)).json<Estratto>()).toMatchObject({
+      elaborate: 1_000,
+      anteprima: null,
+    });
+    expect((await confirm(up.id)).json()).toMatchObject({ message: m.nonVerificato });
+
+    rows[1_200][2] = '30,00';
+    const good = (await upload(csvFile([HEADER, ...rows]))).json<Estratto>();
+    const done = (await preview(good.id, POD_SOLO)).json<Estratto>();
+    expect(done.elaborate).toBe(1_500);
+    expect(done.anteprima).not.toBeNull();
   });
 });
 

@@ -1,4 +1,6 @@
-import { msg } from '#shared/messages.ts';
+import { fillMessage, msg } from '#shared/messages.ts';
+import { formatDayKey } from '#shared/periodi.ts';
+import { romeDateKey } from '#shared/time.ts';
 import {
   adminApi,
   createStaffedPoint,
@@ -14,7 +16,7 @@ import { xlsxFile } from '#test/setup/import-files.ts';
 
 const m = msg.esitiFornitori;
 
-test("a supplier's outcome file moves its services: ATTIVATO completed with its commission, KO DATI ERRATI KO; the same file again changes nothing", async ({
+test("a supplier's outcome file moves its services: ATTIVATO completed with its commission, KO DATI ERRATI KO; the same file again changes nothing; CESSATO is recorded after activation", async ({
   page,
   request,
 }) => {
@@ -52,10 +54,10 @@ test("a supplier's outcome file moves its services: ATTIVATO completed with its 
       [luce[1].servizioId, 'KO DATI ERRATI', '06/11/2026'],
     ]),
   };
-  const uploadFile = async () => {
+  const uploadFile = async (f = file) => {
     await page.getByLabel(m.fornitoreLabel).selectOption({ label: 'A2A Energia' });
     await page.getByLabel(m.tipoLabel).selectOption('luce');
-    await page.getByLabel(m.fileLabel).setInputFiles(file);
+    await page.getByLabel(m.fileLabel).setInputFiles(f);
     await page.getByRole('button', { name: m.upload }).click();
   };
 
@@ -108,4 +110,29 @@ test("a supplier's outcome file moves its services: ATTIVATO completed with its 
   await expect(page.getByTestId('conteggio-applicato')).toHaveCount(0);
   const after = (await (await api.get('/api/commissioni?pageSize=200')).json()) as typeof commissioni;
   expect(after.items.filter((c) => c.praticaId === luce[0].praticaId)).toHaveLength(1);
+
+  // Months later the supplier says the supply ceased: an outcome after activation, its meaning
+  // proposed beside the saved ones, recorded through the function of «Esito dopo l'attivazione».
+  const oggi = formatDayKey(romeDateKey(new Date()));
+  await page.goto('/esiti-fornitori');
+  await uploadFile({
+    ...file,
+    name: 'esiti-a2a-cessati.xlsx',
+    buffer: await xlsxFile([
+      ['N. servizio', 'Esito', 'Data esito'],
+      [luce[0].servizioId, 'CESSATO', oggi],
+    ]),
+  });
+  await expect(page.getByLabel('CESSATO')).toHaveValue('cessato');
+  await screenshotBothSizes(page, 'esiti-valori-cessato', { fullPage: true });
+  await page.getByRole('button', { name: m.verifica }).click();
+  await expect(page.getByTestId('conteggio-da_applicare')).toHaveText('1');
+  await page.getByRole('button', { name: m.applica }).click();
+  await expect(page.getByTestId('conteggio-applicato')).toHaveText('1', { timeout: 30_000 });
+  await page.goto(`/pratiche/${luce[0].praticaId}`);
+  await expect(
+    page.getByTestId(`pratica-${luce[0].praticaId}`).getByTestId('servizio-luce').getByTestId('esito'),
+  ).toHaveText(fillMessage(msg.maturazione.esitoRegistrato, { esito: 'Cessato', data: oggi }), {
+    timeout: 20_000,
+  });
 });

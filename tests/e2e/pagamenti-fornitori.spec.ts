@@ -49,7 +49,15 @@ test('a statement paying one activation 10 € less and naming an unknown POD sh
   await expect(page.getByLabel(m.colonnaImporto)).toHaveValue('Importo');
   await expect(page.getByLabel(m.colonnaDi(m.chiavi.servizioId))).toHaveValue('Servizio');
   await expect(page.getByLabel(m.colonnaDi(m.chiavi.podPdr))).toHaveValue('POD');
+  // While the preview runs the screen shows how far it is (held back here, so it can be seen).
+  await page.route('**/anteprima', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
   await page.getByRole('button', { name: m.verifica }).click();
+  await expect(page.getByRole('progressbar', { name: m.verificando })).toBeVisible();
+  await expect(page.getByText(m.avanzamento(0, 3))).toBeVisible();
+  await screenshotBothSizes(page, 'pagamenti-anteprima-in-corso');
 
   await expect(page.getByText(m.stepAnteprima)).toBeVisible();
   await expect(page.getByTestId('totale-atteso')).toHaveText('€ 340,00');

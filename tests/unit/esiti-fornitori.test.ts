@@ -13,6 +13,8 @@ describe('decidiTransizione: what an outcome does to a service (docs/product/for
     tipo: 'luce',
     pagata: false,
     configurata: true,
+    esitoPostAttivazione: null,
+    dataEsito: null,
     ...over,
   });
   const cases: [string, Partial<StatoServizio>, EsitoAzione, string][] = [
@@ -37,9 +39,46 @@ describe('decidiTransizione: what an outcome does to a service (docs/product/for
       m.senzaConfigurazione('Enel Energia', 'Luce'),
     ],
     ['KO back to lavorazione', { stato: 'ko', koMotivazione: 'altro' }, 'in_lavorazione', 'da_applicare'],
+    // After activation: the window and the rule are registraEsitoPostAttivazione's to judge.
+    ['cessato of a completed service', { stato: 'completato' }, 'cessato', 'da_applicare'],
+    [
+      'cessato of a paid commission (clawed back by rule)',
+      { stato: 'completato', pagata: true },
+      'cessato',
+      'da_applicare',
+    ],
+    [
+      'cessato already recorded that day',
+      { stato: 'completato', esitoPostAttivazione: 'cessato', dataEsito: '2026-11-05' },
+      'cessato',
+      'gia_aggiornato',
+    ],
+    [
+      'cessato recorded on another day',
+      { stato: 'completato', esitoPostAttivazione: 'cessato', dataEsito: '2026-10-01' },
+      'cessato',
+      'da_applicare',
+    ],
+    [
+      'moroso after cessato',
+      { stato: 'completato', esitoPostAttivazione: 'cessato', dataEsito: '2026-11-05' },
+      'moroso',
+      'da_applicare',
+    ],
+    [
+      'ripensamento already recorded',
+      {
+        stato: 'ko',
+        koMotivazione: 'ripensamento',
+        esitoPostAttivazione: 'ripensamento',
+        dataEsito: '2026-11-05',
+      },
+      'ripensamento',
+      'gia_aggiornato',
+    ],
   ];
   it.each(cases)('%s', (_label, state, azione, expected) => {
-    const d = decidiTransizione(s(state), ESITO_AZIONE_TARGET[azione]!, 'Enel Energia');
+    const d = decidiTransizione(s(state), ESITO_AZIONE_TARGET[azione]!, 'Enel Energia', '2026-11-05');
     expect(d.esito === 'conflitto' ? d.motivo : d.esito).toBe(expected);
   });
 });
@@ -59,7 +98,23 @@ describe('parseEsitoData', () => {
 describe('the columns proposed for a first file', () => {
   it('finds identifiers, outcome and date, and the meaning of the usual values', () => {
     const headers = ['Numero pratica', 'POD/PDR', 'Codice fiscale', 'Esito', 'Data esito', 'Note'];
-    const values = [[], [], [], ['ATTIVATO', 'KO DATI ERRATI', 'IN LAVORAZIONE', 'SOSPESO'], [], []];
+    const values = [
+      [],
+      [],
+      [],
+      [
+        'ATTIVATO',
+        'KO DATI ERRATI',
+        'IN LAVORAZIONE',
+        'SOSPESO',
+        'RIPENSAMENTO',
+        'CESSATO',
+        'MOROSO',
+        'KO RIPENSAMENTO',
+      ],
+      [],
+      [],
+    ];
     expect(suggestEsitiMapping(headers, values)).toEqual({
       identificativi: {
         servizio: null,
@@ -73,7 +128,21 @@ describe('the columns proposed for a first file', () => {
         ATTIVATO: 'completato',
         'KO DATI ERRATI': 'ko_dati_errati',
         'IN LAVORAZIONE': 'in_lavorazione',
+        RIPENSAMENTO: 'ripensamento',
+        CESSATO: 'cessato',
+        MOROSO: 'moroso',
+        // Before activation a withdrawal is a plain KO: the customer is no longer interested.
+        'KO RIPENSAMENTO': 'ko_cliente_non_interessato',
       },
+    });
+  });
+
+  it('offers no KO for ripensamento: a withdrawal is only the outcome after activation', () => {
+    expect(Object.keys(ESITO_AZIONE_TARGET)).not.toContain('ko_ripensamento');
+    expect(ESITO_AZIONE_TARGET.ripensamento).toEqual({
+      stato: 'ko',
+      koMotivazione: 'ripensamento',
+      postAttivazione: 'ripensamento',
     });
   });
 

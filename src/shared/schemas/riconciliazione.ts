@@ -89,6 +89,8 @@ export const estrattoSchema = z.object({
   intestazioni: z.array(z.string()),
   rigaIntestazione: z.number().int(),
   totale: z.number().int(),
+  /** Rows the preview has read and matched so far: its progress bar (all of them once it is done). */
+  elaborate: z.number().int(),
   mappatura: estrattoMappaturaSchema.nullable(),
   /** The mapping comes from this supplier's last confirmed statement. */
   mappaturaSalvata: z.boolean(),

@@ -7,6 +7,7 @@ import {
   type EsitoRigaEsito,
 } from '#shared/esiti-fornitori.ts';
 import { msg } from '#shared/messages.ts';
+import { formatDayKey } from '#shared/periodi.ts';
 import {
   ESITI_MAX_RIGHE,
   type EsitiCaricamento,
@@ -24,6 +25,7 @@ import {
   isHeaderRow,
   looksLikeEsitiHeader,
   resolveMapping,
+  proponiValori,
   suggestEsitiMapping,
 } from '#server/modules/esiti-fornitori/mappatura.ts';
 import {
@@ -33,6 +35,7 @@ import {
 } from '#server/modules/esiti-fornitori/righe-esiti.ts';
 import { normalizeHeader } from '#server/modules/importazioni/colonne.ts';
 import { readImportFile } from '#server/modules/importazioni/leggi-file.ts';
+import { registraEsitoPostAttivazione } from '#server/modules/maturazione/esiti.service.ts';
 import { updateServizioStatus } from '#server/modules/servizi/servizi.service.ts';
 
 /**
@@ -123,7 +126,9 @@ export async function uploadEsiti(
         intestazioni: table.intestazioni,
         rigaIntestazione: table.rigaIntestazione,
         valoriColonne: valori,
-        mappatura: saved?.mappatura ?? suggestEsitiMapping(table.intestazioni, valori),
+        mappatura: saved
+          ? conValoriNuovi(saved.mappatura, table.intestazioni, valori)
+          : suggestEsitiMapping(table.intestazioni, valori),
         totale: table.righe.length,
         creatoDa: actor.id,
       })
@@ -142,6 +147,20 @@ export async function uploadEsiti(
     return row.id;
   });
   return { ...(await getEsiti(db, id)), mappaturaSalvata: saved != null };
+}
+
+/**
+ * The saved mapping, with a proposal for the outcome values it has not met yet (a supplier that
+ * starts sending 'CESSATO'): the saved choices stay as they were.
+ */
+function conValoriNuovi(
+  saved: EsitiMappaturaInput,
+  intestazioni: string[],
+  valori: string[][],
+): EsitiMappaturaInput {
+  const col = intestazioni.map(normalizeHeader).indexOf(normalizeHeader(saved.esito));
+  const nuovi = proponiValori((col < 0 ? [] : valori[col]) ?? []);
+  return { ...saved, valori: { ...nuovi, ...saved.valori } };
 }
 
 /** Not a spreadsheet: an XLSX is a ZIP, a CSV is text, neither has NUL bytes up front (a PDF or an image does). */
@@ -361,15 +380,29 @@ export async function runEsiti(ctx: EsitiContext, actor: Actor, id: number, meta
       const checked = await controllaRighe(db, fornitore, row.tipoServizio, colonne, rows);
       for (const c of checked) {
         if (c.esito !== 'da_applicare' || c.servizioId == null) continue;
+        const nota = m.notaStorico(row.nomeFile, c.riga, c.data && formatDayKey(c.data));
+        const notifiche = { publicBaseUrl: ctx.publicBaseUrl };
+        const tipo = c.target?.postAttivazione;
         try {
-          await updateServizioStatus(
-            db,
-            actor,
-            c.servizioId,
-            await bodyFor(db, c.servizioId, c, fornitore),
-            { publicBaseUrl: ctx.publicBaseUrl },
-            { nota: m.notaStorico(row.nomeFile, c.riga, c.data) },
-          );
+          // An outcome after activation goes through the function of the manual one (window,
+          // clawback rule, e-mails to the payees); every other through the manual status change.
+          if (tipo)
+            await registraEsitoPostAttivazione(
+              db,
+              actor,
+              c.servizioId,
+              { tipo, data: c.data! },
+              { notifiche, nota },
+            );
+          else
+            await updateServizioStatus(
+              db,
+              actor,
+              c.servizioId,
+              await bodyFor(db, c.servizioId, c, fornitore),
+              notifiche,
+              { nota },
+            );
           c.esito = 'applicato';
         } catch (error) {
           if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
@@ -411,7 +444,7 @@ export async function nonApplicate(
 ): Promise<{ header: string[]; rows: AsyncGenerator<Cell[]> }> {
   const row = await findCaricamento(db, id);
   return {
-    header: [m.riga, m.esito, m.motivo, ...row.intestazioni],
+    header: [m.riga, m.risultato, m.motivo, ...row.intestazioni],
     rows: nonApplicateRows(db, id),
   };
 }

@@ -39,7 +39,7 @@ function find(normalized: string[], campo: Campo, used: Set<number>): number | n
   return null;
 }
 
-/** A first outcome value's meaning from its words: 'ATTIVATO' completed, 'KO DATI ERRATI' KO for wrong data. */
+/** A first outcome value's meaning from its words: 'ATTIVATO' completed, 'KO DATI ERRATI' KO for wrong data, 'CESSATO' ceased. */
 function guessAzione(valore: string): EsitoAzione | null {
   const v = valore.toLowerCase();
   if (/^ko\b|scartat|respint|annullat/.test(v)) {
@@ -49,6 +49,10 @@ function guessAzione(valore: string): EsitoAzione | null {
     if (/ripens|non interessat|rinunc/.test(v)) return 'ko_cliente_non_interessato';
     return 'ko_altro';
   }
+  // After activation: the customer withdrew, the supply ended, the customer does not pay.
+  if (/^(ripensament|recesso)/.test(v)) return 'ripensamento';
+  if (/^(cessat|cessazion|switch ?out|disattivat)/.test(v)) return 'cessato';
+  if (/^(moros|insolut)/.test(v)) return 'moroso';
   if (/^(attivat|attivo|completat|chiuso positiv|ok\b)/.test(v)) return 'completato';
   if (/lavorazion|in corso|attesa|inviat/.test(v)) return 'in_lavorazione';
   return null;
@@ -71,17 +75,22 @@ export function suggestEsitiMapping(intestazioni: string[], valoriColonne: strin
   );
   const esito = pick('esito');
   const data = pick('data');
-  const valori: Record<string, EsitoAzione> = {};
-  for (const v of esito == null ? [] : (valoriColonne[esito] ?? [])) {
-    const azione = guessAzione(v);
-    if (azione) valori[v] = azione;
-  }
   return {
     identificativi,
     esito: esito == null ? '' : intestazioni[esito],
     data: data == null ? null : intestazioni[data],
-    valori,
+    valori: proponiValori(esito == null ? [] : (valoriColonne[esito] ?? [])),
   };
+}
+
+/** The meaning proposed for each value of the outcome column whose words say it; the others are left to the office. */
+export function proponiValori(valori: string[]): Record<string, EsitoAzione> {
+  const proposti: Record<string, EsitoAzione> = {};
+  for (const v of valori) {
+    const azione = guessAzione(v);
+    if (azione) proposti[v] = azione;
+  }
+  return proposti;
 }
 
 /** A mapping as column indexes of this file, with the header names for the row messages. */

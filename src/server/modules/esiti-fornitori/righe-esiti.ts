@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EsitoPostAttivazione } from '#shared/commissioni/maturazione.ts';
 import type { ServizioStato, ServizioTipo } from '#shared/domain.ts';
 import {
   ESITO_AZIONE_TARGET,
@@ -13,6 +14,7 @@ import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { DbExecutor } from '#server/db/client.ts';
 import { intArray } from '#server/db/sql-helpers.ts';
 import type { ColonneEsiti } from '#server/modules/esiti-fornitori/mappatura.ts';
+import { controllaEsitoPostAttivazione } from '#server/modules/maturazione/esiti.service.ts';
 import { abbinaServizi, type ChiaveServizio } from '#server/modules/servizi/abbina-servizi.ts';
 
 /**
@@ -40,7 +42,7 @@ export interface RigaControllata {
   servizioId: number | null;
   motivo: string | null;
   target: EsitoTarget | null;
-  /** The outcome's date as dd/mm/yyyy, for the history note. */
+  /** The outcome's date (yyyy-mm-dd): the history note's, and an outcome after activation's day. */
   data: string | null;
 }
 
@@ -52,6 +54,9 @@ export interface StatoServizio {
   pagata: boolean;
   /** The commission configuration of this supplier and type exists. */
   configurata: boolean;
+  /** The outcome after activation recorded on it, and its day. */
+  esitoPostAttivazione: EsitoPostAttivazione | null;
+  dataEsito: string | null;
 }
 
 /**
@@ -62,7 +67,14 @@ export function decidiTransizione(
   s: StatoServizio,
   target: EsitoTarget,
   fornitore: string,
+  data: string | null = null,
 ): { esito: 'da_applicare' | 'gia_aggiornato' } | { esito: 'conflitto'; motivo: string } {
+  // An outcome after activation is already there when that outcome of that day is recorded; any
+  // other refusal is registraEsitoPostAttivazione's to give (controllaEsitoPostAttivazione).
+  if (target.postAttivazione)
+    return s.esitoPostAttivazione === target.postAttivazione && s.dataEsito === data
+      ? { esito: 'gia_aggiornato' }
+      : { esito: 'da_applicare' };
   if (s.stato === target.stato && (target.stato !== 'ko' || s.koMotivazione === target.koMotivazione))
     return { esito: 'gia_aggiornato' };
   if (s.stato === 'completato' && s.pagata && target.stato !== 'completato')
@@ -111,12 +123,14 @@ function leggi(row: RigaFile, c: ColonneEsiti): Letta {
   if (!azione) return fail(m.valoreNonAbbinato(name(c.esito), valore));
   let data: string | null = null;
   if (c.data != null && cell(c.data)) {
-    const iso = parseEsitoData(cell(c.data));
-    if (!iso) return fail(m.dataIlleggibile(name(c.data), cell(c.data)));
-    data = iso.split('-').reverse().join('/');
+    data = parseEsitoData(cell(c.data));
+    if (!data) return fail(m.dataIlleggibile(name(c.data), cell(c.data)));
   }
   const target = ESITO_AZIONE_TARGET[azione];
   if (!target) return { ok: false, riga: row.riga, esito: 'ignorato', motivo: null };
+  // Withdrawal window and clawback months are counted from the outcome's day: no day, no outcome.
+  if (target.postAttivazione && !data)
+    return fail(m.dataRichiesta(valore, c.data == null ? null : name(c.data)));
   return { ok: true, riga: row.riga, chiave, target, data };
 }
 
@@ -125,6 +139,8 @@ type StatoRow = {
   stato: ServizioStato;
   ko_motivazione: string | null;
   tipo_servizio: ServizioTipo;
+  esito_post_attivazione: EsitoPostAttivazione | null;
+  data_esito: string | Date | null;
   pagata: boolean;
   configurata: boolean;
 };
@@ -132,7 +148,8 @@ type StatoRow = {
 /** The states of these services as the transition rule needs them, in one query. */
 async function statiServizi(db: DbExecutor, fornitoreId: number, ids: number[]) {
   const rows = await db.execute<StatoRow>(sql`
-    select s.id, s.stato, s.ko_motivazione, s.tipo_servizio,
+    select s.id, s.stato, s.ko_motivazione, s.tipo_servizio, s.esito_post_attivazione,
+      to_char(s.data_esito, 'YYYY-MM-DD') as data_esito,
       exists (
         select 1 from commissioni c
         where c.servizio_id = s.id and c.stato_pagamento = 'pagato' and c.storno_of_id is null
@@ -152,6 +169,8 @@ async function statiServizi(db: DbExecutor, fornitoreId: number, ids: number[]) 
         tipo: r.tipo_servizio,
         pagata: r.pagata,
         configurata: r.configurata,
+        esitoPostAttivazione: r.esito_post_attivazione,
+        dataEsito: r.data_esito == null ? null : String(r.data_esito),
       },
     ]),
   );
@@ -177,7 +196,7 @@ export async function controllaRighe(
     ? await statiServizi(db, fornitore.id, trovati)
     : new Map<number, StatoServizio>();
   const byRiga = new Map(valide.map((l, i) => [l.riga, abbinamenti[i]]));
-  return lette.map((l): RigaControllata => {
+  const checked = lette.map((l): RigaControllata => {
     if (!l.ok)
       return { riga: l.riga, esito: l.esito, servizioId: null, motivo: l.motivo, target: null, data: null };
     const base = { riga: l.riga, target: l.target, data: l.data };
@@ -186,7 +205,7 @@ export async function controllaRighe(
       return { ...base, esito: 'non_trovato', servizioId: null, motivo: m.nonTrovato };
     if (a.esito === 'ambiguo')
       return { ...base, esito: 'ambiguo', servizioId: null, motivo: m.ambiguo(a.servizioIds.join(', ')) };
-    const decision = decidiTransizione(stati.get(a.servizioId)!, l.target, fornitore.nome);
+    const decision = decidiTransizione(stati.get(a.servizioId)!, l.target, fornitore.nome, l.data);
     return {
       ...base,
       esito: decision.esito,
@@ -194,4 +213,13 @@ export async function controllaRighe(
       motivo: decision.esito === 'conflitto' ? decision.motivo : null,
     };
   });
+  // An outcome after activation is judged by the function that records it: the refusal the
+  // manual «Esito dopo l'attivazione» would give (out of window, not completed, …) is a conflict.
+  for (const c of checked) {
+    const tipo = c.target?.postAttivazione;
+    if (c.esito !== 'da_applicare' || !tipo || c.servizioId == null) continue;
+    const rifiuto = await controllaEsitoPostAttivazione(db, c.servizioId, { tipo, data: c.data! });
+    if (rifiuto) Object.assign(c, { esito: 'conflitto', motivo: m.rifiutato(rifiuto) });
+  }
+  return checked;
 }

@@ -9,8 +9,9 @@ import { msg } from '#shared/messages.ts';
 import { AppError } from '#server/lib/app-error.ts';
 
 /**
- * An uploaded import file, streamed to a temporary file as it arrives: a 100,000-row file is never
- * held whole in memory (docs/product/importazione.md#file). Removed once its rows are stored.
+ * An uploaded import file (or supplier statement), streamed to a temporary file as it arrives: a
+ * 100,000-row file is never held whole in memory (docs/product/importazione.md#file). Removed once
+ * its rows are stored.
  */
 export class UploadedFile {
   constructor(
@@ -22,13 +23,17 @@ export class UploadedFile {
   }
 }
 
-export async function streamToDisk(body: Readable, maxBytes: number): Promise<UploadedFile> {
+export async function streamToDisk(
+  body: Readable,
+  maxBytes: number,
+  tooLarge: string = msg.importazione.fileTroppoGrande,
+): Promise<UploadedFile> {
   const file = path.join(tmpdir(), `winsolution-import-${randomUUID()}`);
   let bytes = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > maxBytes) done(new AppError(413, 'PAYLOAD_TOO_LARGE', msg.importazione.fileTroppoGrande));
+      if (bytes > maxBytes) done(new AppError(413, 'PAYLOAD_TOO_LARGE', tooLarge));
       else done(null, chunk);
     },
   });

@@ -164,7 +164,11 @@ function daInviareWhere(db: DbExecutor, actor: Actor, fornitore: FornitoreRow, t
   );
 }
 
-/** The rows a layout is rendered from, with what the list shows. */
+/**
+ * The rows a layout is rendered from, with what the list shows; in service id order, one row per
+ * service: an erasure finds a person's rows in a stored batch file by it
+ * (togliDaiLotti, docs/privacy.md#lotti-inviati-ai-fornitori).
+ */
 function recordsQuery(db: DbExecutor, where: SQL | undefined) {
   return db
     .select({

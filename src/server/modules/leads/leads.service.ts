@@ -26,7 +26,7 @@ import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/l
 import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
-import { pseudonymiseConsents } from '#server/modules/privacy/anonymise.ts';
+import { pseudonymiseConsents, togliDaiFileFornitori } from '#server/modules/privacy/anonymise.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { boundedLeadsTotal } from '#server/modules/punti-fisici/contatori.ts';
 import {
@@ -45,6 +45,7 @@ import {
   possibileDuplicatoSql,
 } from '#server/modules/leads/duplicati.service.ts';
 import { isNumberBarred } from '#server/modules/chiamate/chiamate.service.ts';
+import { togliDaiLotti } from '#server/modules/invii-fornitori/lotti-privacy.ts';
 import { notBarred } from '#server/modules/chiamate/coda.ts';
 
 const m = msg.lead;
@@ -379,15 +380,26 @@ export async function deleteLead(
       .from(leads)
       .where(eq(leads.id, id));
     await pseudonymiseConsents(tx, { id, ...keys }, meta.consentKey, new Date());
+    // The batch files sent to suppliers lose the person's rows (docs/privacy.md#lotti-inviati-ai-fornitori).
+    const ids = await tx.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.leadId, id));
+    const lotti = await togliDaiLotti(
+      tx,
+      storage,
+      ids.map((p) => p.id),
+    );
+    await togliDaiFileFornitori(
+      tx,
+      ids.map((p) => p.id),
+    );
     await tx.delete(leads).where(eq(leads.id, id));
     await recordAudit(tx, {
       tipo: 'eliminazione_lead',
       who: actor,
       ip: meta.ip,
       oggetto: { tipo: 'lead', id },
-      dettagli: { documenti: docs.length },
+      dettagli: { documenti: docs.length, lotti: lotti.lotti },
     });
-    return docs.map((d) => d.filename);
+    return [...docs.map((d) => d.filename), ...lotti.vecchiFile];
   });
   for (const filename of filenames) await storage.remove(filename);
 }

@@ -14,6 +14,7 @@ import { formatEuro, fromCents, toCents } from '#shared/money.ts';
 import { formatDayKey } from '#shared/periodi.ts';
 import {
   esitoPostAttivazioneBodySchema,
+  type EsitoPostAttivazioneBody,
   type EsitoPostAttivazioneResult,
 } from '#shared/schemas/maturazione.ts';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
@@ -39,6 +40,8 @@ export interface EsitoOptions {
   now?: Date;
   /** Where e-mail links point; without it no notice is queued. */
   notifiche?: NotificheLinks;
+  /** Kept in the history row: where the outcome came from (a supplier's outcome file, docs/product/fornitori-esiti.md#storico). */
+  nota?: string;
 }
 
 /** The service's commission that still counts: not a storno, not clawed back yet. */
@@ -87,29 +90,9 @@ export async function registraEsitoPostAttivazione(
     .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
     .where(and(eq(servizi.id, servizioId), praticheScope(actor)));
   if (!found) throw AppError.notFound(msg.servizio.notFound);
-  if (found.s.stato !== 'completato') throw AppError.conflict(m.nonCompletato, 'NOT_COMPLETED');
-  if (found.s.esitoPostAttivazione && found.s.dataEsito)
-    throw AppError.conflict(
-      fillMessage(m.giaRegistrato, {
-        esito: m.esitoLabels[found.s.esitoPostAttivazione],
-        data: formatDayKey(found.s.dataEsito),
-      }),
-      'ESITO_GIA_REGISTRATO',
-    );
-  if (data > romeDateKey(now)) throw AppError.badRequest(m.dataFutura, 'VALIDATION');
+  await verificaEsito(db, found, { tipo, data }, now);
 
   if (tipo === 'ripensamento') {
-    const window = await windowOf(db, found.s, found.indirizzoIp != null);
-    if (data < window.dataContratto)
-      throw AppError.badRequest(
-        fillMessage(m.dataPrimaContratto, { data: formatDayKey(window.dataContratto) }),
-        'VALIDATION',
-      );
-    if (!isRipensamentoInTermine(window.fine, data))
-      throw AppError.conflict(
-        fillMessage(m.ripensamentoTardivo, { data: formatDayKey(window.fine) }),
-        'RIPENSAMENTO_TARDIVO',
-      );
     const before = await liveCommission(db, servizioId);
     const result = await updateServizioStatus(
       db,
@@ -125,7 +108,7 @@ export async function registraEsitoPostAttivazione(
         totaleVendita: undefined,
       },
       options.notifiche,
-      { esito: { tipo, data } },
+      { esito: { tipo, data }, nota: options.nota },
     );
     const [storno] = before
       ? await db.select({ id: commissioni.id }).from(commissioni).where(eq(commissioni.stornoOfId, before.id))
@@ -153,12 +136,8 @@ export async function registraEsitoPostAttivazione(
           'ESITO_GIA_REGISTRATO',
         );
       const commission = await liveCommission(tx, servizioId, true);
-      const attivazione = romeDateKey(commission?.dataCompletamento ?? current.dataUltimoAggiornamento);
-      if (data < attivazione)
-        throw AppError.badRequest(
-          fillMessage(m.dataPrimaAttivazione, { data: formatDayKey(attivazione) }),
-          'VALIDATION',
-        );
+      const attivazione = attivazioneOf(commission, current);
+      checkAttivazione(attivazione, data);
       await tx
         .update(servizi)
         .set({ esitoPostAttivazione: tipo, dataEsito: data, dataUltimoAggiornamento: now })
@@ -169,6 +148,7 @@ export async function registraEsitoPostAttivazione(
         daStato: 'completato',
         aStato: 'completato',
         motivazione: tipo,
+        nota: options.nota ?? null,
         createdAt: now,
       });
       const regola = commission?.regolaStorno ?? null;
@@ -192,6 +172,79 @@ export async function registraEsitoPostAttivazione(
     servizio: views.get(found.s.praticaId)!.find((s) => s.id === servizioId)!,
     statoPratica: pratica.stato,
   };
+}
+
+type Trovato = { s: typeof servizi.$inferSelect; indirizzoIp: string | null };
+
+/**
+ * The refusals of an outcome after activation, read without changing anything (the transaction
+ * of cessato / moroso checks again under its locks): not completed, an outcome already recorded,
+ * a future day, a withdrawal outside its window, a day before the contract or the activation.
+ */
+async function verificaEsito(db: Database, found: Trovato, input: EsitoPostAttivazioneBody, now: Date) {
+  const { tipo, data } = input;
+  if (found.s.stato !== 'completato') throw AppError.conflict(m.nonCompletato, 'NOT_COMPLETED');
+  if (found.s.esitoPostAttivazione && found.s.dataEsito)
+    throw AppError.conflict(
+      fillMessage(m.giaRegistrato, {
+        esito: m.esitoLabels[found.s.esitoPostAttivazione],
+        data: formatDayKey(found.s.dataEsito),
+      }),
+      'ESITO_GIA_REGISTRATO',
+    );
+  if (data > romeDateKey(now)) throw AppError.badRequest(m.dataFutura, 'VALIDATION');
+  if (tipo === 'ripensamento') {
+    const window = await windowOf(db, found.s, found.indirizzoIp != null);
+    if (data < window.dataContratto)
+      throw AppError.badRequest(
+        fillMessage(m.dataPrimaContratto, { data: formatDayKey(window.dataContratto) }),
+        'VALIDATION',
+      );
+    if (!isRipensamentoInTermine(window.fine, data))
+      throw AppError.conflict(
+        fillMessage(m.ripensamentoTardivo, { data: formatDayKey(window.fine) }),
+        'RIPENSAMENTO_TARDIVO',
+      );
+  } else checkAttivazione(attivazioneOf(await liveCommission(db, found.s.id), found.s), data);
+}
+
+/**
+ * Whether an outcome after activation would be taken now, nothing written: the refusal's Italian
+ * message, or null. The preview of a supplier's outcome file asks it of each row
+ * (docs/product/fornitori-esiti.md#conflitti); the apply then calls registraEsitoPostAttivazione.
+ */
+export async function controllaEsitoPostAttivazione(
+  db: Database,
+  servizioId: number,
+  input: EsitoPostAttivazioneBody,
+  now = new Date(),
+): Promise<string | null> {
+  const [found] = await db
+    .select({ s: servizi, indirizzoIp: pratiche.indirizzoIp })
+    .from(servizi)
+    .innerJoin(pratiche, eq(pratiche.id, servizi.praticaId))
+    .where(eq(servizi.id, servizioId));
+  if (!found) return msg.servizio.notFound;
+  try {
+    await verificaEsito(db, found, input, now);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) return error.message;
+    throw error;
+  }
+}
+
+/** The day a service was activated: its live commission's, else its last change. */
+function attivazioneOf(commission: CommissioneRow | undefined, s: typeof servizi.$inferSelect): string {
+  return romeDateKey(commission?.dataCompletamento ?? s.dataUltimoAggiornamento);
+}
+
+function checkAttivazione(attivazione: string, data: string) {
+  if (data < attivazione)
+    throw AppError.badRequest(
+      fillMessage(m.dataPrimaAttivazione, { data: formatDayKey(attivazione) }),
+      'VALIDATION',
+    );
 }
 
 /**

@@ -7,13 +7,18 @@ import {
   consensi,
   documenti,
   emailOutbox,
+  esitiRighe,
+  estrattiFornitoriRighe,
   leads,
   pratiche,
   praticheEventi,
   schedeContratto,
   proposteScheda,
+  riconciliazioniVoci,
   servizi,
 } from '#server/db/schema.ts';
+import { togliDaiLotti } from '#server/modules/invii-fornitori/lotti-privacy.ts';
+import type { DocumentStorage } from '#server/storage/storage.ts';
 
 const m = msg.privacy;
 
@@ -78,10 +83,33 @@ export async function pseudonymiseConsents(
       .where(eq(consensi.id, row.id));
 }
 
+/**
+ * The rows of suppliers' outcome files and statements matched to these practices' services, and
+ * the reconciliation lines naming them, hold the customer's POD, codice fiscale, name
+ * (docs/privacy.md#lotti-inviati-ai-fornitori): their cells are emptied, the name replaced; the
+ * outcome, the amounts and the counts stay.
+ */
+export async function togliDaiFileFornitori(tx: DbExecutor, praticheIds: number[]): Promise<void> {
+  if (praticheIds.length === 0) return;
+  const ids = tx.select({ id: servizi.id }).from(servizi).where(inArray(servizi.praticaId, praticheIds));
+  await tx.update(esitiRighe).set({ valori: [] }).where(inArray(esitiRighe.servizioId, ids));
+  await tx
+    .update(estrattiFornitoriRighe)
+    .set({ valori: [] })
+    .where(inArray(estrattiFornitoriRighe.servizioId, ids));
+  await tx
+    .update(riconciliazioniVoci)
+    .set({ cliente: ERASED_CUSTOMER_NAME, identificativo: null })
+    .where(inArray(riconciliazioniVoci.servizioId, ids));
+}
+
 export interface AnonymiseResult {
   leadIds: number[];
-  /** Storage keys to remove once the transaction has committed. */
+  /** Storage keys of the documents, to remove once the transaction has committed. */
   filenames: string[];
+  /** The batch files rewritten without these people's rows; their old keys, to remove after the commit. */
+  lotti: number;
+  vecchiFileLotti: string[];
 }
 
 /**
@@ -92,11 +120,13 @@ export interface AnonymiseResult {
  */
 export async function anonymiseLeads(
   tx: DbExecutor,
+  storage: DocumentStorage,
   ids: number[],
   key: Buffer,
   now: Date,
 ): Promise<AnonymiseResult> {
-  if (ids.length === 0) return { leadIds: [], filenames: [] };
+  const none = { leadIds: [], filenames: [], lotti: 0, vecchiFileLotti: [] };
+  if (ids.length === 0) return none;
   const targets = await tx
     .select({
       id: leads.id,
@@ -106,7 +136,7 @@ export async function anonymiseLeads(
     .from(leads)
     .where(and(inArray(leads.id, ids), isNull(leads.datiCancellatiAt)))
     .for('update');
-  if (targets.length === 0) return { leadIds: [], filenames: [] };
+  if (targets.length === 0) return none;
   const leadIds = targets.map((t) => t.id);
 
   for (const lead of targets) await pseudonymiseConsents(tx, lead, key, now);
@@ -116,6 +146,10 @@ export async function anonymiseLeads(
   ).map((p) => p.id);
 
   let filenames: string[] = [];
+  // The batch files sent to suppliers hold their rows (docs/privacy.md#lotti-inviati-ai-fornitori):
+  // rewritten before the leads are marked erased, which the rewrite counts on.
+  const lotti = await togliDaiLotti(tx, storage, praticheIds);
+  await togliDaiFileFornitori(tx, praticheIds);
   if (praticheIds.length) {
     const docs = await tx
       .delete(documenti)
@@ -170,5 +204,5 @@ export async function anonymiseLeads(
         datiCancellatiAt: now,
       })
       .where(eq(leads.id, id));
-  return { leadIds, filenames };
+  return { leadIds, filenames, lotti: lotti.lotti, vecchiFileLotti: lotti.vecchiFile };
 }

@@ -22,6 +22,7 @@ import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { bumpInformativa } from '#server/modules/impostazioni/impostazioni-store.ts';
+import { lottiDeiServizi } from '#server/modules/invii-fornitori/lotti-privacy.ts';
 import { anonymiseLeads } from '#server/modules/privacy/anonymise.ts';
 import { proposteForExport } from '#server/modules/letture-bollette/letture.service.ts';
 
@@ -57,18 +58,18 @@ export async function eraseLead(
       .where(eq(leads.id, id));
     if (!lead) throw AppError.notFound(msg.lead.notFound);
     if (lead.datiCancellatiAt) throw AppError.conflict(m.erase.already, 'DATI_GIA_CANCELLATI');
-    const result = await anonymiseLeads(tx, [id], deps.consentKey, now);
+    const result = await anonymiseLeads(tx, deps.storage, [id], deps.consentKey, now);
     await recordAudit(tx, {
       tipo: 'cancellazione_dati_lead',
       who: actor,
       ip,
       oggetto: { tipo: 'lead', id },
-      dettagli: { documenti: result.filenames.length },
+      dettagli: { documenti: result.filenames.length, lotti: result.lotti },
     });
-    return result.filenames;
+    return result;
   });
-  await removeFiles(deps.storage, filenames);
-  return { documentiRimossi: filenames.length };
+  await removeFiles(deps.storage, [...filenames.filenames, ...filenames.vecchiFileLotti]);
+  return { documentiRimossi: filenames.filenames.length };
 }
 
 /** Everything held about one person, as the JSON file of their export. */
@@ -124,6 +125,10 @@ async function collectPersona(db: DbExecutor, id: number) {
         .from(schedeContratto)
         .where(inArray(schedeContratto.praticaId, praticheIds))
     : [];
+  const lotti = await lottiDeiServizi(
+    db,
+    serviziRows.map((s) => s.id),
+  );
   const proposte = await proposteForExport(
     db,
     serviziRows.map((s) => s.id),
@@ -197,6 +202,8 @@ async function collectPersona(db: DbExecutor, id: number) {
             storico: storico.filter((h) => h.servizioId === s.id).map(({ servizioId: _s, ...h }) => h),
             schedaContratto: schede.find((c) => c.servizioId === s.id)?.dati ?? null,
             // What the bill reader read about the person (docs/product/lettura-bolletta.md#privacy).
+            // The batches that sent it to its supplier (docs/privacy.md#lotti-inviati-ai-fornitori).
+            inviiAlFornitore: lotti.filter((l) => l.servizioId === s.id).map(({ servizioId: _s, ...l }) => l),
             proposteDallaBolletta: proposte
               .filter((pr) => pr.servizioId === s.id)
               .map(({ servizioId: _s, ...pr }) => pr),
@@ -341,6 +348,7 @@ export async function runRetention(
     const filenames = await db.transaction(async (tx) => {
       const result = await anonymiseLeads(
         tx,
+        deps.storage,
         batch.map((b) => b.id),
         deps.consentKey,
         now,
@@ -357,10 +365,11 @@ export async function runRetention(
             lead: result.leadIds.length,
             leadIds: result.leadIds,
             documenti: result.filenames.length,
+            lotti: result.lotti,
           },
         });
       anonimizzati += result.leadIds.length;
-      return result.filenames;
+      return [...result.filenames, ...result.vecchiFileLotti];
     });
     await removeFiles(deps.storage, filenames);
     if (batch.length < RETENTION_BATCH) break;

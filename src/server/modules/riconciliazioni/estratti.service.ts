@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { EstrattoRigaEsito, RiconciliazioneVoceTipo } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
@@ -18,7 +19,7 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
-import { readImportFile } from '#server/modules/importazioni/leggi-file.ts';
+import { openImportFile, type ImportSource } from '#server/modules/importazioni/leggi-file.ts';
 import {
   columnsOf,
   fits,
@@ -53,10 +54,19 @@ async function fornitoreNome(db: DbExecutor, fornitoreId: number): Promise<strin
 }
 
 /** A file that is not text nor a ZIP (a PDF, an image, an old .xls) is refused before reading. */
-function assertSpreadsheet(body: Buffer) {
-  const isZip = body.length > 4 && body[0] === 0x50 && body[1] === 0x4b;
+async function assertSpreadsheet(source: ImportSource) {
+  let head: Buffer;
+  if (typeof source === 'string') {
+    const file = await open(source);
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(8192), 0, 8192, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  } else head = source.subarray(0, 8192);
+  const isZip = head.length > 4 && head[0] === 0x50 && head[1] === 0x4b;
   if (isZip) return;
-  const head = body.subarray(0, 8192);
   if (head.includes(0) || head.subarray(0, 4).toString('latin1') === '%PDF')
     throw AppError.badRequest(m.tipoFile);
 }
@@ -65,18 +75,22 @@ export async function uploadEstratto(
   db: Database,
   actor: Actor,
   input: { fornitoreId: number; periodo: string; nomeFile: string },
-  body: Buffer,
+  /** The file on disk as the upload streamed it there (or its bytes). */
+  source: ImportSource,
   ip: string,
 ): Promise<Estratto> {
   await fornitoreNome(db, input.fornitoreId);
-  assertSpreadsheet(body);
-  const table = await readImportFile(body, looksLikeEstrattoHeader, ESTRATTO_MAX_RIGHE);
+  await assertSpreadsheet(source);
+  // The rows go from the file to the table a batch at a time: memory holds one batch, not the file.
+  const table = await openImportFile(source, looksLikeEstrattoHeader, ESTRATTO_MAX_RIGHE);
   // readImportFile falls back to the first full row: a data row (it has an amount) is no header.
   if (
     !looksLikeEstrattoHeader(table.intestazioni) &&
     table.intestazioni.some((c) => parseImportoEstratto(c) != null)
-  )
+  ) {
+    await table.righe.return(undefined);
     throw AppError.badRequest(m.nessunaIntestazione);
+  }
   const [saved] = await db
     .select({ mappatura: estrattiMappature.mappatura })
     .from(estrattiMappature)
@@ -90,20 +104,31 @@ export async function uploadEstratto(
         intestazioni: table.intestazioni,
         rigaIntestazione: table.rigaIntestazione,
         mappatura: reuse ? saved.mappatura : suggestMappatura(table.intestazioni),
-        totale: table.righe.length,
+        totale: 0,
         creatoDa: actor.id,
       })
       .returning({ id: estrattiFornitori.id });
-    for (let i = 0; i < table.righe.length; i += BATCH)
-      await tx
-        .insert(estrattiFornitoriRighe)
-        .values(table.righe.slice(i, i + BATCH).map((r) => ({ estrattoId: row.id, ...r })));
+    let totale = 0;
+    let chunk: { riga: number; valori: string[] }[] = [];
+    const flush = async () => {
+      if (chunk.length)
+        await tx.insert(estrattiFornitoriRighe).values(chunk.map((r) => ({ estrattoId: row.id, ...r })));
+      totale += chunk.length;
+      chunk = [];
+    };
+    for await (const r of table.righe) {
+      chunk.push(r);
+      if (chunk.length === BATCH) await flush();
+    }
+    await flush();
+    if (totale === 0) throw AppError.badRequest(msg.importazione.fileVuoto);
+    await tx.update(estrattiFornitori).set({ totale }).where(eq(estrattiFornitori.id, row.id));
     await recordAudit(tx, {
       tipo: 'riconciliazione_caricata',
       who: actor,
       ip,
       oggetto: { tipo: 'estratto_fornitore', id: row.id },
-      dettagli: { fornitoreId: input.fornitoreId, periodo: input.periodo, righe: table.righe.length },
+      dettagli: { fornitoreId: input.fornitoreId, periodo: input.periodo, righe: totale },
     });
     return row.id;
   });
@@ -116,16 +141,21 @@ async function findEstratto(db: DbExecutor, id: number): Promise<Row> {
   return row;
 }
 
-const isPreviewed = async (db: DbExecutor, id: number) => {
+/** Rows the preview has read and matched, and rows still waiting for it. */
+const progressOf = async (db: DbExecutor, id: number) => {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      fatte: sql<number>`count(*) filter (where ${estrattiFornitoriRighe.esito} is not null)::int`,
+      attese: sql<number>`count(*) filter (where ${estrattiFornitoriRighe.esito} is null)::int`,
+    })
     .from(estrattiFornitoriRighe)
-    .where(and(eq(estrattiFornitoriRighe.estrattoId, id), sql`${estrattiFornitoriRighe.esito} is null`));
-  return Number(row.n) === 0;
+    .where(eq(estrattiFornitoriRighe.estrattoId, id));
+  return { fatte: Number(row.fatte), attese: Number(row.attese) };
 };
 
 export async function getEstratto(db: DbExecutor, id: number): Promise<Estratto> {
   const row = await findEstratto(db, id);
+  const progress = await progressOf(db, id);
   return {
     id: row.id,
     fornitoreId: row.fornitoreId,
@@ -135,10 +165,11 @@ export async function getEstratto(db: DbExecutor, id: number): Promise<Estratto>
     intestazioni: row.intestazioni,
     rigaIntestazione: row.rigaIntestazione,
     totale: row.totale,
+    elaborate: progress.fatte,
     mappatura: (row.mappatura as EstrattoMappatura | null) ?? null,
     mappaturaSalvata: false,
     confermato: row.confermatoAt != null,
-    anteprima: (await isPreviewed(db, id)) ? await anteprimaOf(db, row) : null,
+    anteprima: progress.attese === 0 ? await anteprimaOf(db, row) : null,
   };
 }
 
@@ -233,6 +264,11 @@ const asId = (text: string) =>
  * The preview: every amount read (the first unreadable one refuses the file, naming its row and
  * column), every row matched to a service of this supplier, batch by batch, and the mapping
  * saved for this supplier's next statement. Nothing outside the statement's rows changes.
+ *
+ * Each batch is its own statement, not one transaction, so that GET …/estratti/{id} sees the
+ * rows done so far: the screen's progress bar (a 20,000-row statement takes seconds,
+ * docs/product/fornitori-riconciliazione.md#tempi). A preview stopped midway (an unreadable
+ * amount) leaves rows unread: no preview, and the confirmation is refused until one completes.
  */
 export async function previewEstratto(
   db: Database,
@@ -243,53 +279,53 @@ export async function previewEstratto(
   if (row.confermatoAt) throw AppError.conflict(m.giaConfermato);
   const cols = columnsOf(row.intestazioni, mappatura);
   const idCols = cols.identificativi.map((i) => i.col);
+  await db
+    .update(estrattiFornitoriRighe)
+    .set({ esito: null, servizioId: null, importo: null, identificativo: null })
+    .where(eq(estrattiFornitoriRighe.estrattoId, id));
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({ riga: estrattiFornitoriRighe.riga, valori: estrattiFornitoriRighe.valori })
+      .from(estrattiFornitoriRighe)
+      .where(and(eq(estrattiFornitoriRighe.estrattoId, id), gt(estrattiFornitoriRighe.riga, after)))
+      .orderBy(asc(estrattiFornitoriRighe.riga))
+      .limit(BATCH);
+    if (rows.length === 0) break;
+    after = rows[rows.length - 1].riga;
+    const paid = rows.filter((r) => !isTotalRow(r.valori, idCols));
+    const chiavi: ChiaveServizio[] = [];
+    const values = paid.map((r) => {
+      const cell = r.valori[cols.importo] ?? '';
+      const cents = parseImportoEstratto(cell);
+      if (cents == null)
+        throw AppError.badRequest(m.importoIllegibile(r.riga, row.intestazioni[cols.importo], cell));
+      const chiave: ChiaveServizio = {};
+      for (const { col, chiave: k } of cols.identificativi) {
+        const v = (r.valori[col] ?? '').trim();
+        if (!v) continue;
+        if (k === 'servizioId' || k === 'praticaId') chiave[k] = asId(v) ?? -1;
+        else chiave[k] = v;
+      }
+      chiavi.push(chiave);
+      const identificativo =
+        idCols
+          .map((c) => r.valori[c] ?? '')
+          .filter(Boolean)
+          .join(' · ') || null;
+      return { riga: r.riga, cents, identificativo };
+    });
+    const matches = await abbinaServizi(db, row.fornitoreId, chiavi);
+    const results: ResultRow[] = values.map((v, i) => ({
+      ...v,
+      esito: matches[i].esito,
+      servizioId: matches[i].esito === 'trovato' ? matches[i].servizioId : null,
+    }));
+    for (const r of rows.filter((x) => isTotalRow(x.valori, idCols)))
+      results.push({ riga: r.riga, cents: 0, identificativo: null, esito: 'ignorata', servizioId: null });
+    await saveResults(db, id, results);
+  }
   await db.transaction(async (tx) => {
-    await tx
-      .update(estrattiFornitoriRighe)
-      .set({ esito: null, servizioId: null, importo: null, identificativo: null })
-      .where(eq(estrattiFornitoriRighe.estrattoId, id));
-    let after = 0;
-    for (;;) {
-      const rows = await tx
-        .select({ riga: estrattiFornitoriRighe.riga, valori: estrattiFornitoriRighe.valori })
-        .from(estrattiFornitoriRighe)
-        .where(and(eq(estrattiFornitoriRighe.estrattoId, id), gt(estrattiFornitoriRighe.riga, after)))
-        .orderBy(asc(estrattiFornitoriRighe.riga))
-        .limit(BATCH);
-      if (rows.length === 0) break;
-      after = rows[rows.length - 1].riga;
-      const paid = rows.filter((r) => !isTotalRow(r.valori, idCols));
-      const chiavi: ChiaveServizio[] = [];
-      const values = paid.map((r) => {
-        const cell = r.valori[cols.importo] ?? '';
-        const cents = parseImportoEstratto(cell);
-        if (cents == null)
-          throw AppError.badRequest(m.importoIllegibile(r.riga, row.intestazioni[cols.importo], cell));
-        const chiave: ChiaveServizio = {};
-        for (const { col, chiave: k } of cols.identificativi) {
-          const v = (r.valori[col] ?? '').trim();
-          if (!v) continue;
-          if (k === 'servizioId' || k === 'praticaId') chiave[k] = asId(v) ?? -1;
-          else chiave[k] = v;
-        }
-        chiavi.push(chiave);
-        const identificativo =
-          idCols
-            .map((c) => r.valori[c] ?? '')
-            .filter(Boolean)
-            .join(' · ') || null;
-        return { riga: r.riga, cents, identificativo };
-      });
-      const matches = await abbinaServizi(tx, row.fornitoreId, chiavi);
-      const results: ResultRow[] = values.map((v, i) => ({
-        ...v,
-        esito: matches[i].esito,
-        servizioId: matches[i].esito === 'trovato' ? matches[i].servizioId : null,
-      }));
-      for (const r of rows.filter((x) => isTotalRow(x.valori, idCols)))
-        results.push({ riga: r.riga, cents: 0, identificativo: null, esito: 'ignorata', servizioId: null });
-      await saveResults(tx, id, results);
-    }
     await tx.update(estrattiFornitori).set({ mappatura }).where(eq(estrattiFornitori.id, id));
     await tx
       .insert(estrattiMappature)

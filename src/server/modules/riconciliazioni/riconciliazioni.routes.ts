@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
@@ -16,6 +17,7 @@ import {
   vociQuerySchema,
 } from '#shared/schemas/riconciliazione.ts';
 import type { Database } from '#server/db/client.ts';
+import { streamToDisk, UploadedFile } from '#server/modules/importazioni/file-caricato.ts';
 import { requestNow } from '#server/lib/clock.ts';
 import { exportHeaders, spreadsheetStream } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
@@ -34,16 +36,20 @@ export const riconciliazioniRoutes: FastifyPluginAsyncZod<{ db: Database; testCl
   app,
   { db, testClock },
 ) => {
-  // The statement is the request body itself (XLSX or CSV), read only here.
+  // The statement is the request body itself (XLSX or CSV), streamed to a temporary file as it
+  // comes and removed once answered, as Importa does (docs/product/fornitori-riconciliazione.md#memoria).
   app.addContentTypeParser(
     [
       'application/octet-stream',
       'text/csv',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     ],
-    { parseAs: 'buffer', bodyLimit: ESTRATTO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
+    async (_request: unknown, payload: Readable) =>
+      streamToDisk(payload, ESTRATTO_MAX_BYTES, msg.riconciliazione.fileTroppoGrande),
   );
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof UploadedFile) await request.body.remove();
+  });
   const estratto = { params: idParamSchema, response: { 200: estrattoSchema } };
   const one = { params: idParamSchema, response: { 200: riconciliazioneSchema } };
 
@@ -54,12 +60,12 @@ export const riconciliazioniRoutes: FastifyPluginAsyncZod<{ db: Database; testCl
       bodyLimit: ESTRATTO_MAX_BYTES,
       schema: {
         querystring: uploadEstrattoQuerySchema,
-        body: z.instanceof(Buffer),
+        body: z.instanceof(UploadedFile),
         response: { 201: estrattoSchema },
       },
     },
     async (req, reply) =>
-      reply.code(201).send(await uploadEstratto(db, actorOf(req), req.query, req.body, req.ip)),
+      reply.code(201).send(await uploadEstratto(db, actorOf(req), req.query, req.body.path, req.ip)),
   );
   app.get(`${base}/estratti/:id`, { config, schema: estratto }, async (req) =>
     getEstratto(db, req.params.id),

@@ -295,7 +295,9 @@ async function* exportRows(db: Database, rec: Riconciliazione): AsyncGenerator<C
     }
     after = rows[rows.length - 1].id;
   }
+  // The summary has its own header: its counts must not read as service numbers under «Servizio».
   yield [];
+  yield [m.tipo, m.numeroVoci, null, null, null, null, null, null, m.differenza];
   for (const t of rec.perTipo)
     yield [m.voci[t.tipo], t.voci, null, null, null, null, null, null, euroCell(toCents(t.differenza))];
   yield [

@@ -14,6 +14,7 @@ import type { EsitiCaricamento, EsitiMappaturaInput } from '#shared/schemas/esit
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { ProgressBar } from '#client/components/ui/progress-bar.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -379,7 +380,6 @@ function ApplyProgress({ id, onRestart }: { id: number; onRestart: () => void })
   const { data } = useEsitiProgress(id);
   const total = data?.totale ?? 0;
   const done = data?.elaborate ?? 0;
-  const percent = total ? Math.round((done / total) * 100) : 0;
   const finished = data?.stato === 'completato';
   return (
     <Card>
@@ -390,16 +390,7 @@ function ApplyProgress({ id, onRestart }: { id: number; onRestart: () => void })
         <CardDescription>{m.avanzamento(done, total)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div
-          role="progressbar"
-          aria-label={m.applicando}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-3 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
+        <ProgressBar done={done} total={total} label={m.applicando} />
         {finished && data && (
           <>
             <Counts car={data} />

@@ -64,6 +64,16 @@ export function usePreviewEstratto() {
   });
 }
 
+/** The statement being previewed, read again every half second while `running` (the progress bar). */
+export function useEstrattoProgress(id: number, running: boolean) {
+  return useQuery({
+    queryKey: [...riconciliazioniQueries.all, 'estratto', id],
+    queryFn: () => api.get<Estratto>(`${base}/estratti/${id}`),
+    enabled: running,
+    refetchInterval: running ? 500 : false,
+  });
+}
+
 export function useConfermaEstratto() {
   const client = useQueryClient();
   return useMutation({

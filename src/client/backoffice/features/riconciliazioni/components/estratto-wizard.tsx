@@ -13,12 +13,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { ProgressBar } from '#client/components/ui/progress-bar.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
 import {
   useConfermaEstratto,
+  useEstrattoProgress,
   usePreviewEstratto,
   useUploadEstratto,
 } from '#client/backoffice/features/riconciliazioni/api/riconciliazioni.ts';
@@ -118,6 +120,7 @@ function MappingStep(props: { estratto: Estratto; onChecked: (e: Estratto) => vo
     Object.fromEntries(initial.identificativi.map((i) => [i.chiave, i.colonna])),
   );
   const preview = usePreviewEstratto();
+  const progress = useEstrattoProgress(estratto.id, preview.isPending);
   const check = () => {
     const mappatura: EstrattoMappatura = {
       importo,
@@ -176,6 +179,14 @@ function MappingStep(props: { estratto: Estratto; onChecked: (e: Estratto) => vo
             {m.nuova}
           </Button>
         </div>
+        {preview.isPending && (
+          <div className="grid gap-2">
+            <ProgressBar done={progress.data?.elaborate ?? 0} total={estratto.totale} label={m.verificando} />
+            <p className="text-sm text-muted-foreground">
+              {m.avanzamento(progress.data?.elaborate ?? 0, estratto.totale)}
+            </p>
+          </div>
+        )}
       </CardContent>
     </Card>
   );
