@@ -49,15 +49,18 @@ test('a statement paying one activation 10 € less and naming an unknown POD sh
   await expect(page.getByLabel(m.colonnaImporto)).toHaveValue('Importo');
   await expect(page.getByLabel(m.colonnaDi(m.chiavi.servizioId))).toHaveValue('Servizio');
   await expect(page.getByLabel(m.colonnaDi(m.chiavi.podPdr))).toHaveValue('POD');
-  // While the preview runs the screen shows how far it is (held back here, so it can be seen).
+  // While the preview runs the screen shows how far it is (the request held here until it is seen).
+  let release = () => {};
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/anteprima', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: m.verifica }).click();
   await expect(page.getByRole('progressbar', { name: m.verificando })).toBeVisible();
   await expect(page.getByText(m.avanzamento(0, 3))).toBeVisible();
   await screenshotBothSizes(page, 'pagamenti-anteprima-in-corso');
+  release();
 
   await expect(page.getByText(m.stepAnteprima)).toBeVisible();
   await expect(page.getByTestId('totale-atteso')).toHaveText('€ 340,00');
