@@ -392,9 +392,10 @@ export const pratiche = pgTable(
     ),
     index('pratiche_punto_data_id_idx').on(t.puntoFisicoId, t.dataCreazione, t.id),
     index('pratiche_stato_idx').on(t.statoPratica, t.dataCreazione),
-    // The list's order with the search text: a search's page is found in this index alone, newest
-    // first, without reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
-    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca, t.statiServizi),
+    // The list's order with the search text and the point: a search's or a point name's page is
+    // found in this index alone, newest first, without reading each practice it passes over
+    // (docs/performance.md#filtri-delle-pratiche).
+    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca, t.puntoFisicoId),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );
