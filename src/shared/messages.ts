@@ -17,6 +17,7 @@ export const msg = {
     notFound: 'Risorsa non trovata',
     invalidData: 'Dati non validi',
     invalidCursor: 'Posizione nella lista non valida: torna alla prima pagina',
+    backToFirstPage: 'Torna alla prima pagina',
     internalError: 'Errore interno del server. Riprova più tardi.',
     tooManyRequests: 'Troppe richieste. Riprova tra qualche istante.',
     serviceUnavailable: 'Servizio momentaneamente non disponibile. Riprova tra qualche istante.',
@@ -155,7 +156,6 @@ export const msg = {
     nuoviOltre24Ore: 'Nuovi da oltre 24 ore',
     notFound: 'Lead non trovato',
     invalidCursor: 'Posizione nella lista non valida: torna alla prima pagina',
-    backToFirstPage: 'Torna alla prima pagina',
     deleteError: "Errore nell'eliminazione del lead",
     deleteSuccess: 'Lead eliminato',
     deleteConfirm:
@@ -208,13 +208,19 @@ export const msg = {
     hasPaidCommission:
       'Impossibile eliminare la pratica: ha commissioni già pagate. Le commissioni pagate non possono essere perse.',
     resetFilters: 'Reset Filtri',
-    /** A search too broad to count per status (docs/performance.md#ricerca-delle-pratiche). */
+    /** A search too broad to count per status (docs/performance.md#totali-delle-liste). */
     conteggiNonCalcolati: 'Ricerca ampia: i conteggi per stato compaiono restringendo la ricerca.',
     /**
      * The count on a status button: practices with a service in that status, not services (the
-     * dashboard's cards count services and say so): docs/product/screens.md#pratiche.
+     * dashboard's cards count services and say so): docs/product/screens.md#pratiche. Counted up
+     * to a bound: past it 'più di 1.000 pratiche' (docs/performance.md#totali-delle-liste).
      */
-    conteggioStato: (n: number) => (n === 1 ? '1 pratica' : `${formatCount(n)} pratiche`),
+    conteggioStato: (t: { total: number; totalIsLowerBound: boolean }) =>
+      t.totalIsLowerBound
+        ? `più di ${formatCount(t.total)} pratiche`
+        : t.total === 1
+          ? '1 pratica'
+          : `${formatCount(t.total)} pratiche`,
     conteggioInCorso: '… pratiche',
     exportError: "Errore durante l'esportazione delle pratiche",
     /** Documents added by staff (POST /api/leads/upload-files) and deleted by the admin. */

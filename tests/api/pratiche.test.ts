@@ -37,6 +37,29 @@ function setStatus(id: number, payload: Record<string, unknown>) {
   });
 }
 
+/** Each status button's figure, exact. */
+function exactCounts(n: Record<'inserito' | 'in_lavorazione' | 'completato' | 'ko', number>) {
+  return Object.fromEntries(
+    Object.entries(n).map(([stato, total]) => [stato, { total, totalIsLowerBound: false }]),
+  );
+}
+
+/** Every page of a list, following `nextCursor`: the ids in order, and the first page's body. */
+async function allPages(query: Record<string, string | number>, pageSize: number) {
+  const seen: number[] = [];
+  let first: Record<string, unknown> | undefined;
+  let cursor: string | null = null;
+  do {
+    const res = await list({ ...query, pageSize, ...(cursor ? { cursor } : {}) });
+    expect(res.statusCode, JSON.stringify(query)).toBe(200);
+    const body = res.json();
+    first ??= body;
+    seen.push(...body.items.map((p: { id: number }) => p.id));
+    cursor = body.nextCursor;
+  } while (cursor);
+  return { seen, first: first! };
+}
+
 async function exists(id: number) {
   return (await ctx.db.select({ id: pratiche.id }).from(pratiche).where(eq(pratiche.id, id))).length === 1;
 }
@@ -169,7 +192,7 @@ describe('GET /api/pratiche', () => {
       ).toEqual([target.id]);
       expect(res.json(), search).toMatchObject({
         total: 1,
-        countsByStato: { inserito: 1, in_lavorazione: 0, completato: 0, ko: 0 },
+        countsByStato: exactCounts({ inserito: 1, in_lavorazione: 0, completato: 0, ko: 0 }),
       });
     }
     // Without the point filter too: the search alone finds the customer's practice.
@@ -209,12 +232,16 @@ describe('GET /api/pratiche', () => {
     expect(await ids({ stato: 'inserito' })).toEqual([a.id]);
 
     const res = await list({ puntoFisicoId: point.id, stato: 'ko' });
-    expect(res.json().countsByStato).toEqual({ inserito: 1, in_lavorazione: 1, completato: 0, ko: 2 });
+    expect(res.json().countsByStato).toEqual(
+      exactCounts({ inserito: 1, in_lavorazione: 1, completato: 0, ko: 2 }),
+    );
     const gasOnly = await list({ puntoFisicoId: point.id, servizio: 'gas' });
-    expect(gasOnly.json().countsByStato).toEqual({ inserito: 0, in_lavorazione: 0, completato: 0, ko: 2 });
+    expect(gasOnly.json().countsByStato).toEqual(
+      exactCounts({ inserito: 0, in_lavorazione: 0, completato: 0, ko: 2 }),
+    );
   });
 
-  describe('service filters read servizi_elenco: every page and total equal a fresh query', () => {
+  describe('service filters: every page, followed by its cursor, and the total equal a fresh query', () => {
     // A fixed mix: several services per practice (two of one type in one status), no services,
     // KO reasons, two points and shared timestamps (docs/performance.md#filtri-delle-pratiche).
     const base = Date.parse('2025-06-01T08:00:00Z');
@@ -300,13 +327,7 @@ describe('GET /api/pratiche', () => {
           { ...filter, puntoFisico: `${nameTag} B` },
         ]) {
           const expected = await fresh(q);
-          const first = (await list({ ...q, pageSize: 4 })).json();
-          const seen: number[] = first.items.map((p: { id: number }) => p.id);
-          for (let page = 2; page <= Math.ceil(expected.length / 4) + 1; page++) {
-            const res = await list({ ...q, pageSize: 4, page, fino: first.fino });
-            expect(res.statusCode).toBe(200);
-            seen.push(...res.json().items.map((p: { id: number }) => p.id));
-          }
+          const { seen, first } = await allPages(q, 4);
           expect(seen, JSON.stringify(q)).toEqual(expected);
           expect(first, JSON.stringify(q)).toMatchObject({
             total: expected.length,
@@ -325,26 +346,72 @@ describe('GET /api/pratiche', () => {
     });
     const created = [];
     for (let i = 0; i < 5; i++) created.push((await insertPratica(ctx.db, { puntoFisicoId: point.id })).id);
-    const byName = await list({ puntoFisico: `ottica ${tag}`, pageSize: 2, page: 1 });
+    const byName = await list({ puntoFisico: `ottica ${tag}`, pageSize: 2 });
     expect(byName.json()).toMatchObject({
       total: 5,
-      page: 1,
-      pageSize: 2,
-      countsByStato: { inserito: 5, in_lavorazione: 0, completato: 0, ko: 0 },
+      totalIsLowerBound: false,
+      countsByStato: exactCounts({ inserito: 5, in_lavorazione: 0, completato: 0, ko: 0 }),
     });
     expect(byName.json().items).toHaveLength(2);
-    const page3 = await list({ puntoFisico: `corso ${tag}`, pageSize: 2, page: 3 });
-    expect(page3.json().items).toHaveLength(1);
-    const seen = new Set<number>();
-    for (const page of [1, 2, 3])
-      for (const p of (await list({ puntoFisico: tag, pageSize: 2, page })).json().items) seen.add(p.id);
-    expect([...seen].sort()).toEqual(created.sort());
+    expect(byName.json().nextCursor).toEqual(expect.any(String));
+    // By the address too, newest first, three pages of 2, 2 and 1, the last without a next cursor.
+    const { seen } = await allPages({ puntoFisico: `corso ${tag}` }, 2);
+    expect(seen).toEqual([...created].reverse());
+  });
+
+  it('pages by cursor while practices arrive: no practice repeated or skipped, the new one on a fresh first page', async () => {
+    const point = await insertPuntoFisico(ctx.db);
+    const created: number[] = [];
+    for (let i = 0; i < 5; i++) created.push((await insertPratica(ctx.db, { puntoFisicoId: point.id })).id);
+    const first = (await list({ puntoFisicoId: point.id, pageSize: 2 })).json();
+    const late = (await insertPratica(ctx.db, { puntoFisicoId: point.id })).id;
+    const seen: number[] = first.items.map((p: { id: number }) => p.id);
+    let cursor: string | null = first.nextCursor;
+    while (cursor) {
+      const body = (await list({ puntoFisicoId: point.id, pageSize: 2, cursor })).json();
+      seen.push(...body.items.map((p: { id: number }) => p.id));
+      cursor = body.nextCursor;
+    }
+    expect(seen).toEqual([...created].reverse());
+    const again = (await list({ puntoFisicoId: point.id, pageSize: 2 })).json();
+    expect(again.items[0].id).toBe(late);
+    expect(again.total).toBe(6);
+  });
+
+  it.each([
+    ['not base64 JSON', '%%%'],
+    ['another shape', Buffer.from(JSON.stringify([1, 2, 3])).toString('base64url')],
+    ['a date where the id goes', Buffer.from(JSON.stringify(['2026-01-01', 'x'])).toString('base64url')],
+    ['too long', 'a'.repeat(601)],
+  ])('refuses a cursor that is %s with 400 and an Italian message', async (_label, cursor) => {
+    const res = await list({ cursor });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.common.invalidCursor);
+  });
+
+  it('a point id no practice has (another chain, or no such point) gives nothing, counted 0', async () => {
+    await insertPratica(ctx.db, { puntoFisicoId: (await insertPuntoFisico(ctx.db)).id });
+    const none: Array<Record<string, string | number>> = [
+      { puntoFisicoId: 2_000_000_000 },
+      { puntoFisicoId: 2_000_000_000, stato: 'inserito' },
+    ];
+    for (const q of none) {
+      const body = (await list(q)).json();
+      expect(body, JSON.stringify(q)).toMatchObject({
+        items: [],
+        total: 0,
+        totalIsLowerBound: false,
+        nextCursor: null,
+        countsByStato: exactCounts({ inserito: 0, in_lavorazione: 0, completato: 0, ko: 0 }),
+      });
+    }
   });
 
   it.each([
     [{ stato: 'attivo' }, 'Stato non valido'],
     [{ servizio: 'mutuo' }, 'Servizio non valido'],
     [{ koMotivazione: 'boh' }, 'Motivazione KO non valida'],
+    [{ puntoFisicoId: 'abc' }, msg.common.invalidId],
   ])('refuses bad filters %j with an Italian message', async (query, message) => {
     const res = await list(query);
     expect(res.statusCode).toBe(400);

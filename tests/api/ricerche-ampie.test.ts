@@ -9,7 +9,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_TOTAL_BOUND } from '#shared/schemas/common.ts';
 import { leads, pratiche, puntiFisici } from '#server/db/schema.ts';
-import { PRATICHE_SEARCH_MATCHES_MAX } from '#server/modules/pratiche/pratiche.service.ts';
 import { insertLead, insertPratica, insertPuntoFisico } from '#test/setup/factories.ts';
 import { createTestContext, type TestContext } from '#test/setup/test-app.ts';
 import { buildTwoShopWorld } from '#test/setup/world.ts';
@@ -154,7 +153,7 @@ describe('GET /api/pratiche, a search broader than its bound', () => {
     '$name: the very next request gathers and counts exactly again',
     async ({ name, remove }) => {
       const surname = `Ampia${tag}${cases.findIndex((c) => c.name === name)}`;
-      const leadIds = await insertCustomers(surname, PRATICHE_SEARCH_MATCHES_MAX + 1, w.puntoA.id);
+      const leadIds = await insertCustomers(surname, SEARCH_TOTAL_BOUND + 1, w.puntoA.id);
       await ctx.db.execute(sql`
       insert into pratiche (lead_id, punto_fisico_id, data_creazione)
       select l.id, l.punto_fisico_originale_id, l.data_registrazione from leads l
@@ -163,7 +162,10 @@ describe('GET /api/pratiche, a search broader than its bound', () => {
       const countsOf = async (u: string) =>
         (await ctx.app.inject({ method: 'GET', url: u, headers: { cookie: w.admin } })).json().countsByStato;
       expect(await totalOf(url, w.admin)).toEqual(broad);
-      expect(await totalOf(`${url}&page=3`, w.admin)).toEqual(broad);
+      const { nextCursor } = (
+        await ctx.app.inject({ method: 'GET', url, headers: { cookie: w.admin } })
+      ).json<{ nextCursor: string }>();
+      expect(await totalOf(`${url}&cursor=${nextCursor}`, w.admin)).toEqual(broad);
       expect(await countsOf(url)).toBeNull();
       const added = await insertPratica(ctx.db, { leadId: leadIds[5], puntoFisicoId: w.puntoA.id });
       expect(await totalOf(url, w.admin)).toEqual(broad);
@@ -173,11 +175,17 @@ describe('GET /api/pratiche, a search broader than its bound', () => {
         .where(eq(pratiche.leadId, leadIds[leadIds.length - 1]));
       await ctx.db.delete(pratiche).where(eq(pratiche.id, added.id));
       await remove(oldest.id);
-      // PRATICHE_SEARCH_MATCHES_MAX left: read by id and counted, so the status buttons show their
-      // counts again (a broad search shows none).
+      // SEARCH_TOTAL_BOUND left: counted exactly, so the status buttons show their counts again
+      // (a broad search shows none).
       const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: w.admin } });
-      expect(res.json()).toMatchObject({ total: SEARCH_TOTAL_BOUND, totalIsLowerBound: true });
-      expect(res.json().countsByStato).toEqual({ inserito: 0, in_lavorazione: 0, completato: 0, ko: 0 });
+      expect(res.json()).toMatchObject({ total: SEARCH_TOTAL_BOUND, totalIsLowerBound: false });
+      const zero = { total: 0, totalIsLowerBound: false };
+      expect(res.json().countsByStato).toEqual({
+        inserito: zero,
+        in_lavorazione: zero,
+        completato: zero,
+        ko: zero,
+      });
     },
   );
 });

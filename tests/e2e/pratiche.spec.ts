@@ -14,6 +14,7 @@ import {
   type E2EUser,
   saveWorkedExampleConfig,
   screenshot,
+  screenshotBothSizes,
 } from '#test/e2e/fixtures.ts';
 import { searchPoint } from '#test/e2e/combobox.ts';
 
@@ -358,6 +359,64 @@ test.describe('Pratiche', () => {
     suggestions = await searchPoint(page, `edicola stella ${s}`);
     await expect(suggestions.getByRole('option')).toHaveCount(2);
     await screenshot(page, 'pratiche-punto-filter-390');
+  });
+
+  test('pages of 20 with Successiva and Precedente: a practice arriving meanwhile shifts nothing, a fresh read shows it on top', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    const { point } = await createStaffedPoint(api, `Tabaccheria Pagine ${stamp()}`);
+    const landing = await (await request.get(`/api/landing/${point.landingCode}`)).json();
+    const submit = async (i: number) => {
+      const n = `${Date.now().toString().slice(-6)}${String(i).padStart(2, '0')}`;
+      const res = await request.post('/api/submit-form', {
+        data: landingSubmission({
+          nome: 'Nora',
+          cognome: `Pagine${n}`,
+          telefono: `348${n}`,
+          email: `nora.${n}@esempio.it`,
+          serviziRichiesti: ['luce'],
+          orarioContatto: '10:00-11:00',
+          puntoFisicoId: landing.puntoFisicoId,
+        }),
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return (await res.json()).praticaId as number;
+    };
+    const made: number[] = [];
+    for (let i = 0; i < 22; i++) made.push(await submit(i));
+
+    await signInByApi(page);
+    await page.goto(`/pratiche?puntoFisicoId=${point.id}`);
+    const cards = page.locator('[data-testid^="pratica-"]');
+    const ids = async () =>
+      (await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map((t) =>
+        Number(t!.replace('pratica-', '')),
+      );
+    await expect(page.getByText('22 pratiche trovate')).toBeVisible();
+    await expect(cards).toHaveCount(20);
+    const first = await ids();
+    expect(first).toEqual(made.slice(2).reverse());
+    const pager = page.getByRole('navigation', { name: 'Paginazione' });
+    await expect(pager).toContainText('Pagina 1 di 2');
+
+    const late = await submit(99);
+    await pager.getByRole('button', { name: 'Successiva' }).click();
+    await expect(pager).toContainText('Pagina 2 di 2');
+    await expect(cards).toHaveCount(2);
+    expect(await ids()).toEqual([made[1], made[0]]);
+    await expect(pager.getByRole('button', { name: 'Successiva' })).toBeDisabled();
+    await screenshotBothSizes(page, 'pratiche-pagina-2', { closeToast: true });
+
+    await pager.getByRole('button', { name: 'Precedente' }).click();
+    await expect(pager).toContainText('Pagina 1 di 2');
+    expect(await ids()).toEqual(first);
+    // Read afresh, the newcomer is on top and counted.
+    await page.reload();
+    await expect(page.getByText('23 pratiche trovate')).toBeVisible();
+    await expect(cards.first()).toHaveAttribute('data-testid', `pratica-${late}`);
+    await expect(page.getByRole('button', { name: /^Inserito/ })).toContainText('23 pratiche');
   });
 
   test('empty state, delete with confirmation, and the phone layout', async ({ page, request }) => {

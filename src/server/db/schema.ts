@@ -348,10 +348,10 @@ export const numeriNonChiamare = pgTable('numeri_non_chiamare', {
 
 /**
  * The bit of a (service type, status) pair in `pratiche.stati_servizi`: four bits per type, in the
- * catalogue's order, one per status. The SQL function `servizio_stato_bit` (migration 0042) writes
- * the same layout; a test compares the two for every pair. See docs/performance.md#ricerca-delle-pratiche
+ * catalogue's order, one per status, as the SQL function `servizio_stato_bit` writes it. No longer
+ * read by the practice list (docs/performance.md#macchinario); kept until a migration drops it.
  */
-export function servizioStatoBit(tipo: ServizioTipo, stato: ServizioStato): number {
+function servizioStatoBit(tipo: ServizioTipo, stato: ServizioStato): number {
   return 1 << (SERVIZIO_TIPI.indexOf(tipo) * SERVIZIO_STATI.length + SERVIZIO_STATI.indexOf(stato));
 }
 
@@ -386,8 +386,7 @@ export const pratiche = pgTable(
     telefonoNormalizzato: text('telefono_normalizzato').notNull().default(''),
     /**
      * The (type, status) pairs its services hold, one bit each (servizioStatoBit), kept by triggers
-     * on servizi (migration 0042): a search's practices are counted per status and paged without
-     * reading their services. See docs/performance.md#ricerca-delle-pratiche
+     * on servizi: no longer read by the practice list (docs/performance.md#macchinario).
      */
     statiServizi: integer('stati_servizi').notNull().default(0),
     /**
@@ -410,10 +409,10 @@ export const pratiche = pgTable(
     ),
     index('pratiche_punto_data_id_idx').on(t.puntoFisicoId, t.dataCreazione, t.id),
     index('pratiche_stato_idx').on(t.statoPratica, t.dataCreazione),
-    // With the search text and the services' (type, status) bits: a broad search's page, with or
-    // without a service or status filter, is found in this index alone, newest first, without
-    // reading each practice it passes over (docs/performance.md#ricerca-delle-pratiche).
-    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca, t.statiServizi),
+    // The list's order with the search text and the point: a search's or a point name's page is
+    // found in this index alone, newest first, without reading each practice it passes over
+    // (docs/performance.md#filtri-delle-pratiche).
+    index('pratiche_data_id_idx').on(t.dataCreazione, t.id, t.cerca, t.puntoFisicoId),
     check('pratiche_stato_check', inList('stato_pratica', PRATICA_STATI)),
   ],
 );
@@ -461,9 +460,14 @@ export const servizi = pgTable(
   },
   (t) => [
     index('servizi_pratica_idx').on(t.praticaId),
-    // Status first: the per-status practice counts of the practice list read this index only.
+    // The practice list's service filters are EXISTS over servizi; its totals count them by
+    // merging `pratiche_pkey` with one of these, in practice order: a status, a type (with its
+    // statuses in the index), a KO reason (docs/performance.md#filtri-delle-pratiche).
     index('servizi_stato_pratica_idx').on(t.stato, t.praticaId),
-    index('servizi_tipo_idx').on(t.tipoServizio),
+    index('servizi_tipo_pratica_idx').on(t.tipoServizio, t.praticaId, t.stato),
+    index('servizi_ko_pratica_idx')
+      .on(t.koMotivazione, t.praticaId)
+      .where(sql`stato = 'ko'`),
     check('servizi_tipo_check', inList('tipo_servizio', SERVIZIO_TIPI)),
     check('servizi_stato_check', inList('stato', SERVIZIO_STATI)),
     check('servizi_numero_forniture_check', sql`numero_forniture between 1 and 10`),
@@ -1134,17 +1138,16 @@ export const contatori = pgTable(
 
 /**
  * One row per service with its practice's date and point, kept by triggers in the same
- * transaction as every change to `servizi` and `pratiche` (migration 0016): the practice list
- * filtered by service type, status or KO reason reads each (type, status) range of these indexes
- * in the list's order, instead of walking back through every practice looking for a matching
- * service. Never written by the application. See docs/performance.md#filtri-delle-pratiche
+ * transaction as every change to `servizi` and `pratiche`: the practice list filtered by status or
+ * KO reason over the whole company reads each (type, status) range of these indexes in the list's
+ * order, instead of walking back through the newest practices, nearly all still 'inserito'
+ * (measured in docs/performance.md#filtri-delle-pratiche). Never written by the application.
  */
 export const serviziElenco = pgTable(
   'servizi_elenco',
   {
     servizioId: integer('servizio_id').primaryKey(),
     praticaId: integer('pratica_id').notNull(),
-    /** The practice's customer: the leads' service filter reads them from the indexes alone (migration 0036). */
     leadId: integer('lead_id').notNull(),
     puntoFisicoId: integer('punto_fisico_id'),
     tipoServizio: text('tipo_servizio').notNull(),
@@ -1163,8 +1166,6 @@ export const serviziElenco = pgTable(
       t.praticaId,
       t.leadId,
     ),
-    // A lead's services of a type at its points, read from the index alone (the leads' service filter).
-    index('servizi_elenco_lead_idx').on(t.leadId, t.tipoServizio, t.puntoFisicoId),
     index('servizi_elenco_ko_idx')
       .on(t.tipoServizio, t.koMotivazione, t.dataCreazione, t.praticaId)
       .where(sql`stato = 'ko'`),

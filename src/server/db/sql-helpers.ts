@@ -18,14 +18,6 @@ export function lowerTextContains(lowerCased: SQLWrapper, text: string): SQL {
   return sql`${lowerCased} like lower(${containsPattern(text)})`;
 }
 
-/**
- * `column` is one of `ids`: the array literal as one text parameter, cast by the server (both
- * drivers accept it), however many ids.
- */
-export function idsAmong(column: SQLWrapper, ids: number[]): SQL {
-  return sql`${column} = any(${intArray(ids)})`;
-}
-
 /** These ids as an int[]: the array literal as one text parameter, cast by the server. */
 export function intArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.join(',')}}`}::int[]`;

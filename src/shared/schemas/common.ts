@@ -133,10 +133,9 @@ export const TOTAL_BOUND = 10_000;
  */
 export const SEARCH_TOTAL_BOUND = 1_000;
 /**
- * The practices of a service filter no counter answers (a type in any status, a KO reason, several
- * statuses) are counted over one index range per (type, status): each range may be read up to the
- * bound, so the bound is a thousand ('più di 1.000', docs/decisions/035-filtri-delle-pratiche.md).
- * The leads' service filter counts to the same bound (docs/performance.md#filtro-per-servizio-dei-lead).
+ * A service filter (type, statuses, KO reason) re-checks the services of every practice or lead it
+ * counts, so it stops at a thousand ('più di 1.000'): the practices' total, the
+ * leads' service filter (docs/performance.md#totali-delle-liste).
  */
 export const SERVICE_FILTER_TOTAL_BOUND = 1_000;
 

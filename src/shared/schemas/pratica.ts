@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { KO_MOTIVAZIONI, PRATICA_STATI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/domain.ts';
 import {
+  cursorPageSchema,
+  cursorQueryShape,
   exportFormatSchema,
-  finoQueryShape,
-  finoResultShape,
   idQuerySchema,
   pageTotalShape,
-  paginationQuerySchema,
   searchSchema,
 } from '#shared/schemas/common.ts';
 import { servizioSchema } from '#shared/schemas/servizio.ts';
@@ -62,32 +61,27 @@ export const praticheFiltersSchema = z.object({
 export type PraticheFilters = z.output<typeof praticheFiltersSchema>;
 
 /** GET /api/pratiche. */
-export const listPraticheQuerySchema = paginationQuerySchema.extend({
-  ...praticheFiltersSchema.shape,
-  ...finoQueryShape,
-});
+export const listPraticheQuerySchema = praticheFiltersSchema.extend(cursorQueryShape);
 /** GET /api/pratiche/export: the list's filters, one row per service, as XLSX or CSV. */
 export const exportPraticheQuerySchema = praticheFiltersSchema.extend({
   format: exportFormatSchema,
 });
 
+const statoCountSchema = z.object(pageTotalShape);
+
+/**
+ * Per service status, the practices (matching the other filters) holding a service of the chosen
+ * type in it, counted up to a bound like the list's total (docs/performance.md#totali-delle-liste);
+ * null when a search matches more practices than its bound (they are not counted per status).
+ */
 export const statoCountsSchema = z.object({
-  inserito: z.number().int(),
-  in_lavorazione: z.number().int(),
-  completato: z.number().int(),
-  ko: z.number().int(),
+  inserito: statoCountSchema,
+  in_lavorazione: statoCountSchema,
+  completato: statoCountSchema,
+  ko: statoCountSchema,
 });
 
-export const praticheListSchema = z.object({
-  items: z.array(praticaSchema),
-  ...pageTotalShape,
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  /**
-   * Practices (matching search, service and point) that hold a service in each status; null when
-   * a search matches too many practices to count them (docs/performance.md#ricerca-delle-pratiche).
-   */
+export const praticheListSchema = cursorPageSchema(praticaSchema).extend({
   countsByStato: statoCountsSchema.nullable(),
-  ...finoResultShape,
 });
 export type PraticheList = z.infer<typeof praticheListSchema>;

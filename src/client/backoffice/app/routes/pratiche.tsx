@@ -5,28 +5,24 @@ import { ExportMenu } from '#client/components/ui/export-menu.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { exportPratiche, usePratiche } from '#client/backoffice/features/pratiche/api/pratiche.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
 import { PraticheFilters } from '#client/backoffice/features/pratiche/components/pratiche-filters.tsx';
 import { PraticheList } from '#client/backoffice/features/pratiche/components/pratiche-list.tsx';
 import { usePraticheUrlState } from '#client/backoffice/features/pratiche/hooks/use-pratiche-url-state.ts';
 
 const PAGE_SIZE = 20;
 
-/** `/pratiche`: filters, search and page in the URL (links from leads and points set them too). See docs/product/screens.md#pratiche */
+/** `/pratiche`: filters and search in the URL (links from leads and points set them too). See docs/product/screens.md#pratiche */
 export function PraticheRoute() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
-  const [state, setState] = usePraticheUrlState();
-  const { page, ...filters } = state;
-  // Later pages are read up to the first page's newest practice (docs/performance.md#pagine-per-posizione).
-  const fino = useFirstPageFino(
-    praticheQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
-    page,
-  );
-  const query = usePratiche({ ...filters, page, pageSize: PAGE_SIZE, fino });
+  const [filters, setFilters] = usePraticheUrlState();
+  // The pages already shown, by their cursors (docs/architecture.md#liste-e-paginazione): new
+  // filters start again from the first page.
+  const pager = useCursorPages(JSON.stringify(filters));
+  const query = usePratiche({ ...filters, pageSize: PAGE_SIZE, cursor: pager.cursor });
 
   return (
     <>
@@ -49,11 +45,11 @@ export function PraticheRoute() {
       />
       <PraticheFilters
         value={filters}
-        onChange={(next, options) => setState({ ...next, page: 1 }, options)}
+        onChange={(next, options) => setFilters(next, options)}
         onReset={() => navigate(paths.pratiche)}
         counts={query.data?.countsByStato}
       />
-      <PraticheList query={query} page={page} onPageChange={(p) => setState({ page: p })} role={user!.role} />
+      <PraticheList query={query} pager={pager} pageSize={PAGE_SIZE} role={user!.role} />
     </>
   );
 }

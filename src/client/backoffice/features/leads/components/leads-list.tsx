@@ -109,7 +109,7 @@ export function LeadsList(props: {
               className="m-4"
               message={leads.error.serverMessage ?? msg.lead.invalidCursor}
               onRetry={pager.first}
-              retryLabel={msg.lead.backToFirstPage}
+              retryLabel={msg.common.backToFirstPage}
             />
           ) : (
             <ErrorState

@@ -15,10 +15,9 @@ export interface PraticheFilters {
 }
 
 export interface PraticheQuery extends PraticheFilters {
-  page: number;
   pageSize: number;
-  /** The first page's `fino`, so later pages stay in step with it while practices come in. */
-  fino?: number;
+  /** The page after this one's position (the previous page's `nextCursor`); none: the first page. */
+  cursor?: string;
 }
 
 /** The list's filters as query parameters, shared by the list and its export. */
@@ -47,9 +46,8 @@ export const praticheQueries = {
         api.get<PraticheList>(
           withQuery('/api/pratiche', {
             ...praticheFilterParams(q),
-            page: q.page,
             pageSize: q.pageSize,
-            fino: q.fino,
+            cursor: q.cursor,
           }),
         ),
       // The previous page stays on screen (dimmed) while the next one loads.

@@ -13,7 +13,8 @@ const FILTERS: FilterState = {
   koMotivazione: '',
   schedaIncompleta: false,
 };
-const COUNTS = { inserito: 3, in_lavorazione: 12, completato: 1250, ko: 0 };
+const exact = (total: number) => ({ total, totalIsLowerBound: false });
+const COUNTS = { inserito: exact(3), in_lavorazione: exact(12), completato: exact(1250), ko: exact(0) };
 
 function render(counts: Parameters<typeof PraticheFilters>[0]['counts']) {
   mockApi({});
@@ -26,16 +27,15 @@ const statusButton = (label: string) => screen.getByRole('button', { name: new R
 
 describe('PraticheFilters, the counts on the status buttons', () => {
   it('shows each status with its count, saying it counts practices (the dashboard counts services)', () => {
-    render({ ...COUNTS, ko: 1 });
+    render({ ...COUNTS, ko: exact(1) });
     expect(statusButton('Inserito').textContent).toBe('Inserito3 pratiche');
     expect(statusButton('Completato').textContent).toBe('Completato1.250 pratiche');
     expect(statusButton('KO').textContent).toBe('KO1 pratica');
-    expect(screen.queryByText(msg.pratica.conteggiNonCalcolati)).toBeNull();
   });
 
-  it('shows an ellipsis while the counts load', () => {
-    render(undefined);
-    expect(statusButton('Inserito').textContent).toBe('Inserito… pratiche');
+  it('a count that stopped at its bound says so, never a made-up number', () => {
+    render({ ...COUNTS, inserito: { total: 1000, totalIsLowerBound: true } });
+    expect(statusButton('Inserito').textContent).toBe('Inseritopiù di 1.000 pratiche');
   });
 
   it('a search too broad to count shows no number, and says how to get the counts back', () => {
@@ -43,5 +43,10 @@ describe('PraticheFilters, the counts on the status buttons', () => {
     expect(statusButton('Inserito').textContent).toBe('Inserito');
     expect(statusButton('KO').textContent).toBe('KO');
     expect(screen.getByText(msg.pratica.conteggiNonCalcolati)).toBeTruthy();
+  });
+
+  it('shows an ellipsis while the counts load', () => {
+    render(undefined);
+    expect(statusButton('Inserito').textContent).toBe('Inserito… pratiche');
   });
 });

@@ -1,8 +1,10 @@
 import { fillMessage, msg } from '#shared/messages.ts';
 import type { Role } from '#shared/permissions.ts';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
+import { ApiError } from '#client/lib/api-client.ts';
+import type { useCursorPages } from '#client/lib/cursor-pages.ts';
 import { describeTotal, pageCount } from '#client/lib/page-total.ts';
 import type { PraticheList as PraticheListData } from '#shared/schemas/pratica.ts';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -11,17 +13,28 @@ import { PraticaCard } from '#client/backoffice/features/pratiche/components/pra
 /** The count line, one card per practice of the page, the pager; its error state with 'Riprova'. */
 export function PraticheList(props: {
   query: UseQueryResult<PraticheListData>;
-  page: number;
-  onPageChange: (page: number) => void;
+  pager: ReturnType<typeof useCursorPages>;
+  pageSize: number;
   role: Role;
 }) {
-  const { query, page, onPageChange, role } = props;
+  const { query, pager, pageSize, role } = props;
   const data = query.data;
   const { pages, atLeast } = data
-    ? pageCount(data, data.pageSize, page, data.items.length)
+    ? pageCount(data, pageSize, pager.page, data.items.length)
     : { pages: 1, atLeast: false };
+  // While a page loads the one on screen is the old one: its cursor is not the next page's.
+  const nextCursor = query.isPlaceholderData ? null : (data?.nextCursor ?? null);
 
   if (query.isError) {
+    // A broken position (a hand-edited cursor): asking again cannot help, the first page can.
+    if (query.error instanceof ApiError && query.error.status === 400)
+      return (
+        <ErrorState
+          message={query.error.serverMessage ?? msg.common.invalidCursor}
+          onRetry={pager.first}
+          retryLabel={msg.common.backToFirstPage}
+        />
+      );
     return (
       <ErrorState
         message={fillMessage(msg.pratica.listError, { message: query.error.message })}
@@ -55,7 +68,14 @@ export function PraticheList(props: {
           ))}
         </div>
       )}
-      <Pagination page={page} pages={pages} atLeast={atLeast} onPageChange={onPageChange} />
+      <CursorPagination
+        page={pager.page}
+        pages={pages}
+        atLeast={atLeast}
+        nextCursor={nextCursor}
+        onNext={pager.next}
+        onPrevious={pager.previous}
+      />
     </>
   );
 }

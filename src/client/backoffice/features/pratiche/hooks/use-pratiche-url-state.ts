@@ -2,9 +2,7 @@ import { KO_MOTIVAZIONI, SERVIZI_PRINCIPALI, SERVIZIO_STATI } from '#shared/doma
 import { positiveInt, urlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import type { PraticheFilters } from '#client/backoffice/features/pratiche/api/queries.ts';
 
-export interface PraticheUrlState extends PraticheFilters {
-  page: number;
-}
+export type PraticheUrlState = PraticheFilters;
 
 const oneOf = (list: readonly string[], value: string | null) => (value && list.includes(value) ? value : '');
 
@@ -17,7 +15,6 @@ function parse(params: URLSearchParams): PraticheUrlState {
     stati: [...new Set(stati)],
     koMotivazione: oneOf(KO_MOTIVAZIONI, params.get('koMotivazione')),
     schedaIncompleta: params.get('schedaIncompleta') === 'true',
-    page: positiveInt(params.get('page')) ?? 1,
   };
 }
 
@@ -29,11 +26,14 @@ function serialize(s: PraticheUrlState) {
     stato: s.stati.join(','),
     koMotivazione: s.stati.includes('ko') ? s.koMotivazione : '',
     schedaIncompleta: s.schedaIncompleta ? 'true' : undefined,
-    page: s.page > 1 ? s.page : undefined,
   };
 }
 
-/** Pratiche screen state in the URL, e.g. `/pratiche?search=3331234567&stato=ko&koMotivazione=altro`. */
+/**
+ * Pratiche screen state in the URL, e.g. `/pratiche?search=3331234567&stato=ko&koMotivazione=altro`.
+ * The page is the list's own (its cursors, src/client/lib/cursor-pages.ts): a change of filters
+ * starts again from the first.
+ */
 export function usePraticheUrlState() {
   return useUrlState(parse, serialize);
 }
