@@ -120,7 +120,7 @@ const ok = (met: boolean) => (met ? '✅ rispettato' : '❌ mancato');
 
 /**
  * What issue 53 asks of the landing and the sign-in page on a phone: Lighthouse mobile 100, the
- * largest paint within 1.5 s and at most 50 ms of blocking time (docs/performance.md#lighthouse).
+ * largest paint within 1.5 s and at most 50 ms of blocking time (docs/primo-caricamento.md#lighthouse).
  */
 export const LIGHTHOUSE_BUDGETS = { score: 100, lcpMs: 1500, tbtMs: 50 } as const;
 

@@ -1,7 +1,7 @@
 /**
  * The sign-in page's Italian texts (auth, app, ui and the e-mail check of the sign-in): part of the
  * catalogue in messages.ts, apart so that the sign-in page of /auth loads only these
- * (docs/performance.md#primo-caricamento). Modules on that page import `signInMsg as msg`.
+ * (docs/primo-caricamento.md). Modules on that page import `signInMsg as msg`.
  */
 export const signInMsg = {
   auth: {

@@ -6,7 +6,7 @@ import { rootOptions } from '#client/backoffice/app/root-options.ts';
 /**
  * Renders the back-office into the page. react-dom arrives as an argument, not an import: the
  * entry (main.tsx) loads it beside this module, so each is evaluated in a task of its own
- * (docs/performance.md#primo-caricamento). The sign-in page of /auth calls this once someone has
+ * (docs/primo-caricamento.md). The sign-in page of /auth calls this once someone has
  * signed in, with that user (sign-in/sign-in-start.tsx).
  */
 export function startBackoffice({ createRoot }: typeof ReactDomClient, signedInUser?: User) {

@@ -3,7 +3,7 @@ import './backoffice.css';
 
 // The page arrives drawn (the loading screen); its scripts are fetched once
 // it has painted, and react-dom and the back-office are evaluated in two tasks
-// (docs/performance.md#primo-caricamento).
+// (docs/primo-caricamento.md).
 afterFirstPaint(() => {
   void Promise.all([import('react-dom/client'), import('#client/backoffice/backoffice-start.tsx')]).then(
     ([reactDom, { startBackoffice }]) => startBackoffice(reactDom),

@@ -7,7 +7,7 @@ import { loadWizard } from '#client/landing/saved-wizard.ts';
 /**
  * Takes over the page with the wizard. react-dom arrives as an argument, not an import: the
  * entry (main.tsx) loads it beside this module, so each is evaluated in a task of its own
- * (docs/performance.md#primo-caricamento).
+ * (docs/primo-caricamento.md).
  */
 export function startLanding({ createRoot, hydrateRoot }: typeof ReactDomClient) {
   const container = document.getElementById('root')!;
@@ -20,7 +20,7 @@ export function startLanding({ createRoot, hydrateRoot }: typeof ReactDomClient)
   // server's step 1: it renders from the same state instead of hydrating (docs/product/landing.md#primo-caricamento).
   if (initial && !loadWizard(code)) {
     // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer
-    // in between: no long task on a slow phone (docs/performance.md#primo-caricamento).
+    // in between: no long task on a slow phone (docs/primo-caricamento.md).
     startTransition(() => {
       hydrateRoot(
         container,

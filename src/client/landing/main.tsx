@@ -7,7 +7,7 @@ const earlyClicks = holdEarlyClicks(document.getElementById('root')!);
 
 // The page arrives drawn (the server's first step); its scripts are fetched once it has painted,
 // and react-dom and the wizard are evaluated in two tasks, neither long enough to hold up a tap
-// (docs/performance.md#primo-caricamento).
+// (docs/primo-caricamento.md).
 afterFirstPaint(() => {
   void Promise.all([import('react-dom/client'), import('#client/landing/landing-start.tsx')]).then(
     ([reactDom, { startLanding }]) => {

@@ -103,7 +103,7 @@ function isCleanStart(state: SavedWizard): boolean {
 /**
  * Keeps the wizard for a reload. A clean start is not written but erased (an earlier choice
  * undone stays undone): the page that has just been hydrated builds no date formatter, the first
- * of which costs a phone about 100 ms of CPU (docs/performance.md#primo-caricamento).
+ * of which costs a phone about 100 ms of CPU (docs/primo-caricamento.md).
  */
 export function saveWizard(code: string, state: SavedWizard, now = new Date()): void {
   try {

@@ -40,7 +40,7 @@ export function useLaterSteps(isNeeded: boolean): LaterSteps | undefined {
     const load = () =>
       void loadLaterSteps().then(
         // A transition: the render that brings the later steps in runs in short slices, so a
-        // customer's tap on step 1 is answered at once (docs/performance.md#primo-caricamento).
+        // customer's tap on step 1 is answered at once (docs/primo-caricamento.md).
         (m) => isLive && startTransition(() => setModule(() => m)),
         (error: unknown) => {
           console.warn('Passi successivi non caricati:', error);

@@ -2,7 +2,7 @@
  * Taps on the buttons of a page drawn before its scripts (the landing's first step, rendered by the
  * server) land on HTML that does not answer yet. They are held from the moment the entry runs and
  * clicked again once React has taken the page over: React then hydrates at once and handles them,
- * so a tap on 'Luce' while the scripts arrive is not lost (docs/performance.md#primo-caricamento).
+ * so a tap on 'Luce' while the scripts arrive is not lost (docs/primo-caricamento.md).
  */
 export function holdEarlyClicks(root: HTMLElement): { replay: () => void } {
   const clicked: HTMLElement[] = [];

@@ -41,7 +41,7 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     }
     const page = request.url.startsWith('/landing/')
       ? 'landing.html'
-      : // The sign-in page arrives with its form already drawn (docs/performance.md#primo-caricamento).
+      : // The sign-in page arrives with its form already drawn (docs/primo-caricamento.md).
         hasSignInPage && request.url.split('?')[0] === paths.auth
         ? SIGN_IN_PAGE_FILE
         : 'index.html';

@@ -1,12 +1,12 @@
 // zod/mini, as the landing's schemas: the sign-in page's first load carries only the checks it
-// uses, not the whole zod library (docs/performance.md#primo-caricamento). The server reads it alike.
+// uses, not the whole zod library (docs/primo-caricamento.md). The server reads it alike.
 import * as z from 'zod/mini';
 import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { PASSWORD_MAX } from '#shared/schemas/password-limits.ts';
 
 /**
  * The sign-in's password step. Apart from the password rules (./password.ts) so that the sign-in
- * page does not load the list of common passwords (docs/performance.md#primo-caricamento).
+ * page does not load the list of common passwords (docs/primo-caricamento.md).
  */
 export const loginSchema = z.object({
   email: z.pipe(

@@ -6,7 +6,7 @@ const Toaster = lazy(() => import('#client/components/ui/toast.tsx').then((m) =>
 
 /**
  * The toast component (Radix) loads with the first toast, or once someone is signed in: the
- * sign-in page does not wait for it (docs/performance.md#primo-caricamento).
+ * sign-in page does not wait for it (docs/primo-caricamento.md).
  */
 export function DeferredToaster() {
   const signedIn = useCurrentUser().data != null;

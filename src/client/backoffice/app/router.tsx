@@ -35,7 +35,7 @@ interface ScreenRoute {
  * `/leads` and `/leads/{id}` are one screen (the detail is a dialog over the list): the same
  * component, so opening and closing a lead keeps the list, its scroll and the focus where they were.
  */
-/** The signed-in frame (menu, drawer): the sign-in page does not load it (docs/performance.md#primo-caricamento). */
+/** The signed-in frame (menu, drawer): the sign-in page does not load it (docs/primo-caricamento.md). */
 const AppLayout = lazy(() =>
   import('#client/backoffice/app/layout/app-layout.tsx').then((m) => ({ default: m.AppLayout })),
 );
@@ -217,7 +217,7 @@ export function AppRouter() {
       </Suspense>
     );
   // The sign-in page shows its form while the session is checked: the page the build rendered
-  // (auth.html) and the browser's first render are the same (docs/performance.md#primo-caricamento).
+  // (auth.html) and the browser's first render are the same (docs/primo-caricamento.md).
   // Someone signed in who opens /auth goes on as soon as the check answers.
   if (isLoading && location === paths.auth) return <SignedOutRouter location={location} isKnown={false} />;
   if (isLoading) return <LoadingScreen />;

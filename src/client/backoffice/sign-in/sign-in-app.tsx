@@ -17,7 +17,7 @@ interface SignInAppProps {
 
 /**
  * The sign-in page of /auth on its own: the form and what it needs, not the back-office, which
- * loads once someone has signed in (docs/performance.md#primo-caricamento). The same tree the
+ * loads once someone has signed in (docs/primo-caricamento.md). The same tree the
  * build renders into auth.html and the browser hydrates.
  */
 export function SignInApp({ queryClient, goTo, ssrPath }: SignInAppProps) {

@@ -11,7 +11,7 @@ import { SignInApp } from '#client/backoffice/sign-in/sign-in-app.tsx';
  * Takes over the sign-in form the build rendered into auth.html (in dev, renders it). Once someone
  * has signed in (or was already), the back-office's code is loaded and replaces the form in this
  * very page, at the page they were sent back to: no second page load, and the toast of the sign-in
- * stays (docs/performance.md#primo-caricamento).
+ * stays (docs/primo-caricamento.md).
  */
 export function startSignIn(reactDom: typeof ReactDomClient) {
   const container = document.getElementById('root')!;

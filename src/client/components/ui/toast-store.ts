@@ -1,6 +1,6 @@
 /**
  * The toast queue without its interface: screens call `toast()` from here, and the sign-in page
- * loads the toast component (Radix) only when a toast is shown (docs/performance.md#primo-caricamento).
+ * loads the toast component (Radix) only when a toast is shown (docs/primo-caricamento.md).
  */
 
 /** One toast at a time, 5000 ms, at most 420 px wide from medium screens up. See docs/product/screens.md#notifiche */

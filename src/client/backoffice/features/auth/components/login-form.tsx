@@ -64,7 +64,7 @@ function PasswordStep(props: {
 }) {
   const login = useLogin();
   // Drawn at build time (auth.html), the form answers only once hydrated: before, the browser
-  // would send it itself, the password in the address (docs/performance.md#primo-caricamento).
+  // would send it itself, the password in the address (docs/primo-caricamento.md).
   const hydrated = useHydrated();
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
