@@ -20,10 +20,9 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist/client');
-/** See docs/product/landing.md#primo-caricamento */
 /**
  * See docs/product/landing.md#primo-caricamento; the sign-in page (auth.html) carries its form,
- * not the back-office (docs/performance.md#primo-caricamento).
+ * not the back-office (docs/primo-caricamento.md).
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<string, number> = { 'landing.html': 95, 'auth.html': 145 };
 /** Chunks a page loads after its first paint, by chunk name, reported for these pages only. */
