@@ -55,6 +55,8 @@ import { inQueue, lateInQueue } from '#server/modules/chiamate/coda.ts';
 const c = msg.chiamate;
 const HOUR_MS = 60 * 60 * 1000;
 const PROMISE_MS = LEAD_CONTACT_PROMISE_HOURS * HOUR_MS;
+/** The queue is counted up to this many, its list and the cards alike: 'più di 999' past it. */
+const QUEUE_BOUND = 999;
 
 /**
  * The queue's three index ranges (docs/product/calls.md#la-coda), read in this order, each by
@@ -185,7 +187,8 @@ export async function listChiamate(
     rows.push(...found.map((r) => ({ ...r, s })));
   }
   const { items: page, nextCursor } = keysetPage(rows, query.pageSize, (r) => [r.s, r.cursore, r.id]);
-  const total = await boundedLeadsTotal(db, inQueue(), leadsScopeHalves(person));
+  // Counted as far as the dashboard's cards count the queue (QUEUE_BOUND).
+  const total = await boundedLeadsTotal(db, inQueue(), leadsScopeHalves(person), QUEUE_BOUND);
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
@@ -438,11 +441,8 @@ export async function isNumberBarred(db: DbExecutor, telefonoNormalizzato: strin
   return Boolean(row);
 }
 
-/** Counted up to this many: the cards say 'più di 999' past it. */
-const CARD_BOUND = 999;
-
 const queueCount = (db: Database, actor: Actor, where: SQL) =>
-  boundedLeadsTotal(db, where, leadsScopeHalves(actor), CARD_BOUND);
+  boundedLeadsTotal(db, where, leadsScopeHalves(actor), QUEUE_BOUND);
 
 /**
  * The dashboard's cards (docs/product/calls.md#cruscotto): the queue's leads due by tonight, its
