@@ -26,7 +26,7 @@ function landingEntryInDev(): Plugin {
 /**
  * The back-office's loading screen, rendered into index.html at build time: a phone sees it as
  * soon as the HTML and CSS arrive instead of a blank page until the JS has loaded and run
- * (docs/performance.md#primo-caricamento). React replaces it on its first render.
+ * (docs/primo-caricamento.md). React replaces it on its first render.
  */
 function loadingScreenInHtml(): Plugin {
   return {
@@ -102,7 +102,7 @@ async function loadForPrerender<T>(modulePath: string): Promise<{ module: T; clo
 /**
  * The sign-in page (auth.html, its own entry: the form, not the back-office) with the form rendered
  * by React at build time in its root. The server sends it for /auth, so a phone paints the form
- * before any JavaScript arrives, and the browser hydrates it (docs/performance.md#primo-caricamento).
+ * before any JavaScript arrives, and the browser hydrates it (docs/primo-caricamento.md).
  */
 function signInPrerender(): Plugin {
   return {
@@ -137,7 +137,7 @@ function signInPrerender(): Plugin {
 /**
  * The page's scripts fetched at low priority (`fetchpriority="low"`): the HTML already shows the
  * page, its scripts make it answer. On a phone the browser fetches the HTML and paints before
- * they take the connection (docs/performance.md#primo-caricamento). In the HTML there is only
+ * they take the connection (docs/primo-caricamento.md). In the HTML there is only
  * each page's entry, a loader that fetches the app once the page has painted.
  */
 function lowPriorityScripts(html: string): string {
@@ -150,7 +150,7 @@ function lowPriorityScripts(html: string): string {
 /**
  * Each page's own stylesheet written into its HTML as a <style>: the first paint waits for no
  * second request, which on a phone on 4G is one round trip or more before anything shows
- * (docs/performance.md#primo-caricamento). A `disabled` link to the same file stays beside it:
+ * (docs/primo-caricamento.md). A `disabled` link to the same file stays beside it:
  * browsers do not fetch a disabled stylesheet, and Vite's loader of a later chunk that lists this
  * file among its dependencies finds it already on the page instead of adding it a second time.
  */
@@ -248,7 +248,7 @@ export default defineConfig({
         // Shared libraries in chunks named after them: left to itself Rolldown names a shared
         // chunk after one of its modules (react-dom was `logo-*.js`). react-dom apart from React,
         // so the entries can load it beside their app and each is evaluated in a task of its own
-        // (docs/performance.md#primo-caricamento).
+        // (docs/primo-caricamento.md).
         chunkFileNames: libraryChunkName,
         codeSplitting: {
           groups: [

@@ -8,7 +8,7 @@ import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
- * The leads list's service filter (docs/performance.md#filtro-per-servizio-dei-lead) reads a type
+ * The leads list's service filter (docs/performance.md#non-ancora-fatto) reads a type
  * with few services among their leads and a common one by walking the list: both must give the
  * leads, order, pages and total a plain reading of the tables gives, for every role.
  */

@@ -7,7 +7,7 @@ import {
   test,
 } from '#test/e2e/fixtures.ts';
 
-/** What a phone on 4G sees while the back-office's scripts arrive (docs/performance.md#primo-caricamento). */
+/** What a phone on 4G sees while the back-office's scripts arrive (docs/primo-caricamento.md). */
 test.describe('back-office first load', () => {
   test('the sign-in form is in the HTML of /auth before any script runs; the script takes it over without replacing it', async ({
     browser,
