@@ -1,29 +1,37 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { fillMessage, msg } from '#shared/messages.ts';
+import { formatDayKey } from '#shared/periodi.ts';
+import { romeDateKey, romeParts } from '#shared/time.ts';
 import {
   adminApi,
   expect,
   expectNoSeriousA11yViolations,
   landingSubmission,
+  saveWorkedExampleConfig,
   screenshotBothSizes,
   signInByApi,
   test,
 } from '#test/e2e/fixtures.ts';
+import { csvFile } from '#test/setup/import-files.ts';
 import { SCHEDA_LUCE_COMPLETA } from '#test/support/scheda.ts';
 
 const m = msg.inviiFornitori;
+const e = msg.esitiFornitori;
+const r = msg.riconciliazione;
 
 test.describe('Invii fornitori', () => {
-  test('admin builds Edison luce layout, sees the preview, exports Da inviare as XLSX: every complete practice once, now In Lavorazione', async ({
+  test("the whole loop with Edison: layout and preview, Da inviare exported as XLSX (every complete practice once, now In Lavorazione); that same file with the supplier's outcomes back (ATTIVATO completed with its commission, KO DATI ERRATI KO); its statement paying 10 € less and an unknown POD: exactly those two differences", async ({
     page,
     request,
   }) => {
-    // Three practices, a layout typed column by column and an export: slow on a busy machine.
+    // Three practices, a layout typed column by column, an export, outcomes and a statement.
     test.slow();
+    // Edison is used by no other spec: its month holds only these practices (luce with RID: 120,00 €).
     // Two landing practices with a complete luce scheda, one still incomplete.
     const landing = await (await request.get('/api/landing/WE-FN2KFIPU')).json();
     const api = await adminApi(request);
+    await saveWorkedExampleConfig(api, 'EDISON', 'luce');
     const n = Date.now().toString().slice(-7);
     const luce: Array<{ praticaId: number; servizioId: number; cognome: string }> = [];
     for (const [i, completa] of [true, true, false].entries()) {
@@ -122,5 +130,76 @@ test.describe('Invii fornitori', () => {
       timeout: 30_000,
     });
     await expect(page.getByTestId('servizio-luce')).toContainText('Edison');
+
+    // The supplier sends the same file back with its outcome of each of our two services.
+    const oggi = formatDayKey(romeDateKey(new Date()));
+    const esiti = [
+      [...rows[0], 'ESITO', 'DATA ESITO'],
+      [...rows.find((row) => row[0] === String(luce[0].servizioId))!, 'ATTIVATO', oggi],
+      [...rows.find((row) => row[0] === String(luce[1].servizioId))!, 'KO DATI ERRATI', oggi],
+    ];
+    const outcomes = new ExcelJS.Workbook();
+    outcomes.addWorksheet('Esiti').addRows(esiti);
+    await page.goto('/esiti-fornitori');
+    await page.getByLabel(e.fornitoreLabel).selectOption({ label: 'Edison' });
+    await page.getByLabel(e.tipoLabel).selectOption('luce');
+    await page.getByLabel(e.fileLabel).setInputFiles({
+      name: 'esiti-edison.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await outcomes.xlsx.writeBuffer()),
+    });
+    await page.getByRole('button', { name: e.upload }).click();
+    await page.getByLabel(e.identificativi.servizio).selectOption('ID SERVIZIO');
+    await page.getByLabel(e.colonnaEsito).selectOption('ESITO');
+    await page.getByLabel(e.colonnaData).selectOption('DATA ESITO');
+    await page.getByLabel('ATTIVATO').selectOption('completato');
+    await page.getByLabel('KO DATI ERRATI').selectOption('ko_dati_errati');
+    await page.getByRole('button', { name: e.verifica }).click();
+    await expect(page.getByTestId('conteggio-da_applicare')).toHaveText('2');
+    await page.getByRole('button', { name: e.applica }).click();
+    await expect(page.getByTestId('conteggio-applicato')).toHaveText('2', { timeout: 30_000 });
+    const pratica = async (id: number) =>
+      (await (await api.get(`/api/pratiche/${id}`)).json()) as {
+        servizi: Array<{ stato: string; koMotivazione: string | null }>;
+      };
+    expect((await pratica(luce[0].praticaId)).servizi[0].stato).toBe('completato');
+    const commissioni = (await (await api.get('/api/commissioni?pageSize=200')).json()) as {
+      items: Array<{ praticaId: number }>;
+    };
+    expect(commissioni.items.filter((c) => c.praticaId === luce[0].praticaId)).toHaveLength(1);
+    expect((await pratica(luce[1].praticaId)).servizi[0]).toMatchObject({
+      stato: 'ko',
+      koMotivazione: 'dati_errati',
+    });
+
+    // Edison's statement for the month: the activation paid 10 € less, and a POD nobody sent.
+    const { year, month } = romeParts(new Date());
+    const periodo = `${year}-${String(month).padStart(2, '0')}`;
+    await page.goto('/pagamenti-fornitori');
+    await page.getByLabel(r.fornitore, { exact: true }).selectOption({ label: 'Edison' });
+    await page.getByLabel(r.periodo).fill(periodo);
+    await page.getByLabel(r.fileLabel).setInputFiles({
+      name: 'estratto-edison.csv',
+      mimeType: 'text/csv',
+      buffer: csvFile([
+        ['Servizio', 'POD', 'Importo'],
+        [String(luce[0].servizioId), '', '€ 110,00'],
+        ['', 'IT999E99999999', '35,00'],
+      ]),
+    });
+    await page.getByRole('button', { name: r.upload }).click();
+    await expect(page.getByLabel(r.colonnaImporto)).toHaveValue('Importo');
+    await page.getByRole('button', { name: r.verifica }).click();
+    await expect(page.getByTestId('totale-atteso')).toHaveText('€ 120,00');
+    await expect(page.getByTestId('totale-pagato')).toHaveText('€ 145,00');
+    await page.getByRole('button', { name: r.conferma }).click();
+    const voci = page.locator('table').getByTestId('voce');
+    await expect(voci).toHaveCount(2);
+    await expect(voci.nth(0)).toContainText(r.voci.pagato_meno);
+    await expect(voci.nth(0)).toContainText(`#${luce[0].servizioId}`);
+    await expect(voci.nth(0)).toContainText('€ -10,00');
+    await expect(voci.nth(1)).toContainText(r.voci.sconosciuto);
+    await expect(voci.nth(1)).toContainText('IT999E99999999');
+    await expect(page.getByTestId('totale-da-recuperare')).toHaveText('€ 10,00');
   });
 });
