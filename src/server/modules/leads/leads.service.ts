@@ -76,34 +76,26 @@ function serviceCondition(actor: Actor, tipo: ServizioTipo): SQL {
 }
 
 /**
- * The points whose leads the list reads: the one chosen as a filter, else the actor's (undefined:
- * all). Another shop's point as a filter finds nothing, not "my customers who also went there".
- */
-function listPoints(actor: Actor, filters: LeadFilters): { points?: Punti; allowed?: SQL } {
-  const own = puntiVisibili(actor);
-  if (!filters.puntoFisicoId) return { points: own };
-  return { points: filters.puntoFisicoId, allowed: own && sql`${filters.puntoFisicoId} in ${own}` };
-}
-
-/**
  * The list's filters inside the actor's scope, on the leads' own columns, with the contact status
- * and the overdue flag (docs/product/lifecycle.md#stato-di-contatto). The list, its total and the
- * export read the same conditions.
+ * and the overdue flag (docs/product/lifecycle.md#stato-di-contatto), in two parts: the points
+ * whose leads the list reads (the one chosen as a filter, else the actor's; undefined: all) and
+ * the other conditions. The list and the export read both; the total counts the points' halves.
  */
-function filterConditions(actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
-  const { points } = listPoints(actor, filters);
-  return and(points === undefined ? undefined : leadOfPunti(points), otherConditions(actor, filters, now));
-}
-
-/** The list's filters beside its points (listPoints). */
-function otherConditions(actor: Actor, filters: LeadFilters, now: Date): SQL | undefined {
-  const conditions: Array<SQL | undefined> = [listPoints(actor, filters).allowed];
+function listConditions(
+  actor: Actor,
+  filters: LeadFilters,
+  now: Date,
+): { points: Punti | undefined; others: SQL | undefined } {
+  const own = puntiVisibili(actor);
+  const conditions: Array<SQL | undefined> = [];
+  // Another shop's point as a filter finds nothing, not "my customers who also went there".
+  if (filters.puntoFisicoId && own) conditions.push(sql`${filters.puntoFisicoId} in ${own}`);
   if (filters.status) conditions.push(eq(leads.statoContatto, filters.status));
   if (filters.overdue)
     conditions.push(and(eq(leads.statoContatto, 'nuovo'), lt(leads.dataRegistrazione, overdueSince(now))));
   if (filters.service) conditions.push(serviceCondition(actor, filters.service));
   conditions.push(searchMatches(leads, filters.search));
-  return and(...conditions);
+  return { points: filters.puntoFisicoId || own, others: and(...conditions) };
 }
 
 function listColumns(now: Date) {
@@ -191,12 +183,12 @@ export async function listLeads(
   now = new Date(),
 ): Promise<LeadList> {
   const position = query.cursor ? decodeCursor(query.cursor, CURSOR_KINDS) : undefined;
-  const where = filterConditions(actor, query, now);
-  const { points } = listPoints(actor, query);
+  const { points, others } = listConditions(actor, query, now);
+  const where = and(points === undefined ? undefined : leadOfPunti(points), others);
   const [total, rows] = await Promise.all([
     boundedLeadsTotal(
       db,
-      otherConditions(actor, query, now),
+      others,
       points === undefined ? undefined : leadOfPuntiHalves(points),
       totalBound(query),
     ),
@@ -431,7 +423,8 @@ export function exportLeads(
 ): Readable {
   // A number the customer asked never to be called on again is no contact to export
   // (docs/product/calls.md#non-chiamare-più).
-  const where = and(filterConditions(actor, filters, now), notBarred());
+  const { points, others } = listConditions(actor, filters, now);
+  const where = and(points === undefined ? undefined : leadOfPunti(points), others, notBarred());
   // A scoped role lists the services of its own points' practices only.
   const own = inPuntiVisibili(sql`pr.punto_fisico_id`, actor);
   const inScope = own ? sql` and ${own}` : sql``;
