@@ -99,6 +99,27 @@ test.describe('back-office first load', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
   });
 
+  test('Enter pressed in the password before the scripts arrive signs in once they have', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/sign-in-start-*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await expect(page.getByRole('button', { name: 'Accedi' })).toBeDisabled();
+    await page.getByLabel('Password').press('Enter');
+    // Nothing was sent by the browser itself: the password is not in the address.
+    expect(page.url()).not.toContain('password');
+    release();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard Amministratore' })).toBeVisible();
+  });
+
   test('someone signed in who opens /auth goes on to the dashboard', async ({ page }) => {
     await signInByApi(page);
     await page.goto('/auth');

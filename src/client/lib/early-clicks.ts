@@ -1,4 +1,6 @@
 /**
+ * What a person does on a page drawn before its scripts, kept until the page answers.
+ *
  * Taps on the buttons of a page drawn before its scripts (the landing's first step, rendered by the
  * server) land on HTML that does not answer yet. They are held from the moment the entry runs and
  * clicked again once React has taken the page over: React then hydrates at once and handles them,
@@ -17,4 +19,31 @@ export function holdEarlyClicks(root: HTMLElement): { replay: () => void } {
       for (const button of clicked) if (button.isConnected) button.click();
     },
   };
+}
+
+let submitAsked = false;
+let stopHoldingSubmit: (() => void) | undefined;
+
+/**
+ * Enter pressed in a field of a form drawn before its scripts: its submit button is disabled until
+ * React answers (the browser would send the form itself, the password in the address), so the
+ * browser drops that Enter. It is held from the moment the entry runs; the form asks for it once
+ * hydrated (takeEarlySubmit) and is sent then, as the person meant.
+ */
+export function holdEarlySubmit(root: HTMLElement): void {
+  const hold = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.form)
+      submitAsked = root.contains(event.target);
+  };
+  root.addEventListener('keydown', hold, true);
+  stopHoldingSubmit = () => root.removeEventListener('keydown', hold, true);
+}
+
+/** Whether Enter was pressed before the form answered; from now on the form answers itself. */
+export function takeEarlySubmit(): boolean {
+  stopHoldingSubmit?.();
+  stopHoldingSubmit = undefined;
+  const asked = submitAsked;
+  submitAsked = false;
+  return asked;
 }

@@ -8,11 +8,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import { isSecondFactorRequired, useLogin } from '#client/backoffice/features/auth/api/auth.ts';
 import { returnPathFrom } from '#client/backoffice/features/auth/return-to.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { takeEarlySubmit } from '#client/lib/early-clicks.ts';
 import { useHydrated } from '#client/lib/use-hydrated.ts';
 
 // The second step is loaded when the password step asks for it: the sign-in page starts lighter.
@@ -71,6 +72,11 @@ function PasswordStep(props: {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  const formElement = useRef<HTMLFormElement>(null);
+  // An Enter pressed while the form did not answer yet is sent now (src/client/lib/early-clicks.ts).
+  useEffect(() => {
+    if (hydrated && takeEarlySubmit()) formElement.current?.requestSubmit();
+  }, [hydrated]);
 
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
@@ -86,7 +92,7 @@ function PasswordStep(props: {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor="email">Email</Label>
         <Input
