@@ -32,8 +32,10 @@ let stopHoldingSubmit: (() => void) | undefined;
  */
 export function holdEarlySubmit(root: HTMLElement): void {
   const hold = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && event.target instanceof HTMLInputElement && event.target.form)
-      submitAsked = root.contains(event.target);
+    const form = event.target instanceof HTMLInputElement ? event.target.form : null;
+    // Only while the button is disabled: once it answers, the form sends itself (not twice).
+    if (event.key === 'Enter' && form && root.contains(form))
+      submitAsked = form.querySelector('button[type="submit"]:disabled') !== null;
   };
   root.addEventListener('keydown', hold, true);
   stopHoldingSubmit = () => root.removeEventListener('keydown', hold, true);
