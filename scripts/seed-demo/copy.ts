@@ -131,10 +131,10 @@ const HOLD_SOURCES = 'LOCK TABLE leads, pratiche, servizi, commissioni, punti_fi
 const REBUILD_WORK_MEM = "set local work_mem = '256MB'";
 /**
  * The derived tables' rebuilds (migration 0015), in two groups that read and write different
- * tables: counters and scopes; commission days and the services' list rows.
+ * tables: the points' counters; commission days and the services' list rows.
  */
 const REBUILD_GROUPS = [
-  ['select ricalcola_contatori_e_perimetro()'],
+  ['select ricalcola_contatori_punti()'],
   ['select ricalcola_commissioni_giorni()', 'select ricalcola_servizi_elenco()'],
 ];
 

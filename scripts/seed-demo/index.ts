@@ -107,7 +107,7 @@ const COPY_TABLES = [
   'commissioni',
   'chiamate',
 ];
-// With the scope tables the triggers fill: their lookups during the load go by primary key.
+// With the services' list rows the triggers fill.
 const BULK_TABLES = [
   'leads',
   'pratiche',
@@ -115,8 +115,6 @@ const BULK_TABLES = [
   'servizi',
   'servizi_storico',
   'commissioni',
-  'lead_utenti',
-  'lead_punti',
   'servizi_elenco',
 ];
 /** Leads written per COPY transaction. */
@@ -358,8 +356,8 @@ export async function seedDemoData(db: Database, options: SeedDemoOptions): Prom
     endPhase('lead, pratiche, servizi e commissioni (COPY)');
     if (withoutTriggers) {
       await rebuildDerivedTables(db, COPY_TABLES);
-      progress(`Contatori, perimetri e somme delle commissioni ricalcolati (${seconds()})`);
-      endPhase('contatori, perimetri e somme ricalcolati');
+      progress(`Contatori e somme delle commissioni ricalcolati (${seconds()})`);
+      endPhase('contatori e somme ricalcolati');
     }
     if (indexes) {
       await indexes.rebuild();

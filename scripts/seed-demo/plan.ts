@@ -28,7 +28,7 @@ import { fromCents, toCents } from '#shared/money.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import { derivePraticaStato } from '#shared/pratica-stato.ts';
 import type { ServizioStatusInput } from '#shared/schemas/servizio.ts';
-import { leadSearchTextOf, statiServiziOf } from '#server/db/schema.ts';
+import { leadSearchTextOf } from '#server/db/schema.ts';
 import type { CopyTable } from '#scripts/seed-demo/copy.ts';
 import type { DemoPoint } from '#scripts/seed-demo/configs-and-points.ts';
 import { COGNOMI, NOMI, NOTE_PRATICA, USER_AGENTS } from '#scripts/seed-demo/data.ts';
@@ -128,8 +128,6 @@ export interface PraticaRow {
   cliente: { cerca: string; telefonoNormalizzato: string };
   puntoId: number;
   stato: string;
-  /** Its services' (type, status) pairs, as the triggers on servizi would write them (migration 0042). */
-  statiServizi: number;
   orario: string | null;
   ip: string;
   userAgent: string;
@@ -225,7 +223,6 @@ export const PRATICHE_COPY: CopyTable<PraticaRow> = {
     lead_id: (r) => r.leadId,
     punto_fisico_id: (r) => r.puntoId,
     stato_pratica: (r) => r.stato,
-    stati_servizi: (r) => r.statiServizi,
     orario_contatto: (r) => r.orario,
     indirizzo_ip: (r) => r.ip,
     user_agent: (r) => r.userAgent,
@@ -578,9 +575,6 @@ export function planChunk(
         cliente,
         puntoId: praticaPunto.id,
         stato: derivePraticaStato(stati),
-        statiServizi: statiServiziOf(
-          plan.mixes[praticaIndex - 1].map((tipo, k) => ({ tipo, stato: stati[k] })),
-        ),
         orario,
         ip: `${t.pick(['203.0.113', '198.51.100', '192.0.2'])}.${t.int(1, 254)}`,
         userAgent: t.pick(USER_AGENTS),

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 /** Every table a refused write could touch, as one fingerprint per table, in one query. */
 async function snapshot() {
-  const tables = ['punti_fisici', 'leads', 'leads_eventi', 'chiamate', 'lead_punti', 'lead_utenti'];
+  const tables = ['punti_fisici', 'leads', 'leads_eventi', 'chiamate'];
   const result = await ctx.db.execute(
     sql.raw(
       tables

@@ -552,11 +552,8 @@ describe('GET /api/leads: pagination and filters', () => {
     it("past 10,000: 'more than 10,000', for every reading of the same filter", async () => {
       const p = await insertPuntoFisico(ctx.db, { utenteResponsabileId: w.pfB.user.id });
       const t = tag();
-      // One statement for the 10,003 leads, without the per-row triggers of the derived tables:
-      // the list and its total read the leads themselves, not those tables
-      // (docs/performance.md#totali-delle-liste).
+      // One statement for the 10,003 leads: the list and its total read the leads themselves.
       await ctx.db.transaction(async (tx) => {
-        await tx.execute(sql`set local session_replication_role = replica`);
         await tx.execute(sql`
           insert into leads (nome, cognome, email, telefono, email_normalizzata, telefono_normalizzato,
             punto_fisico_originale_id, stato_contatto)

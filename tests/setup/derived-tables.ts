@@ -68,86 +68,36 @@ export async function keptSums(db: Database): Promise<Record<string, string>> {
   return Object.fromEntries(kept.map((r) => [key(r), value(r)]));
 }
 
-type Rows = Array<{ ambito: string; ambito_id: number; voce: string; n: number }>;
+type Rows = Array<{ punto: number; voce: string; n: number }>;
 
-/** Every counter as a fresh count over the tables, written independently of the triggers. */
+/** Every point's counter as a fresh count over the tables, written independently of the triggers. */
 export async function freshCounts(db: Database): Promise<Record<string, number>> {
   const fresh = await rows<Rows[number]>(
     db,
     sql`
-    with membri as (
-      select punto_fisico_originale_id as punto, id as lead from leads where punto_fisico_originale_id is not null
-      union
-      select punto_fisico_id, lead_id from pratiche where punto_fisico_id is not null
-    ), slot as (
-      select 'punto_fisico' as ruolo, utente_responsabile_id as utente, id as punto from punti_fisici
-      union all select 'agente', agente_id, id from punti_fisici where agente_id is not null
-      union all select 'area_manager', area_manager_id, id from punti_fisici where area_manager_id is not null
-    )
-    select 'tutti' as ambito, 0 as ambito_id, 'lead' as voce, count(*)::int as n from leads
-    union all select 'punto', punto, 'lead', count(*)::int from membri group by punto
-    union all select s.ruolo, s.utente, 'lead', count(distinct m.lead)::int from slot s join membri m on m.punto = s.punto group by 1, 2
-    union all select 'tutti', 0, 'lead|' || stato_contatto, count(*)::int from leads group by 3
-    union all select 'punto', m.punto, 'lead|' || l.stato_contatto, count(*)::int
-      from membri m join leads l on l.id = m.lead group by 2, 3
-    union all select s.ruolo, s.utente, 'lead|' || l.stato_contatto, count(distinct m.lead)::int
-      from slot s join membri m on m.punto = s.punto join leads l on l.id = m.lead group by 1, 2, 3
-    union all select 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*)::int from pratiche group by 2
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|*|' || s.stato, count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'tutti', 0, 'pratiche', count(*)::int from pratiche
-    union all select 'tutti', 0, 'servizi|' || tipo_servizio || '|' || stato, count(*)::int from servizi group by 3
-    union all select 'tutti', 0, 'pratiche|' || tipo_servizio || '|' || stato, count(distinct pratica_id)::int
-      from servizi group by 3
-    union all select 'tutti', 0, 'pratiche|*|' || stato, count(distinct pratica_id)::int from servizi group by 3
-    union all select 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|*', count(distinct p.id)::int
-      from servizi s join pratiche p on p.id = s.pratica_id group by 2, 3
-    union all select 'tutti', 0, 'pratiche|' || tipo_servizio || '|*', count(distinct pratica_id)::int from servizi group by 3`,
+    with sp as (select coalesce(p.punto_fisico_id, 0) as punto, p.id as pratica, s.tipo_servizio as tipo, s.stato
+      from servizi s join pratiche p on p.id = s.pratica_id)
+    select coalesce(punto_fisico_originale_id, 0) as punto, 'lead' as voce, count(*)::int as n from leads group by 1
+    union all select coalesce(punto_fisico_id, 0), 'pratiche', count(*)::int from pratiche group by 1
+    union all select punto, 'servizi|' || tipo || '|' || stato, count(*)::int from sp group by 1, 2
+    union all select punto, 'pratiche|' || tipo || '|' || stato, count(distinct pratica)::int from sp group by 1, 2
+    union all select punto, 'pratiche|*|' || stato, count(distinct pratica)::int from sp group by 1, 2
+    union all select punto, 'pratiche|' || tipo || '|*', count(distinct pratica)::int from sp group by 1, 2`,
   );
-  return Object.fromEntries(
-    fresh.filter((r) => r.n !== 0).map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]),
-  );
+  return Object.fromEntries(fresh.filter((r) => r.n !== 0).map((r) => [`${r.punto}:${r.voce}`, r.n]));
 }
 
 export async function keptCounts(db: Database): Promise<Record<string, number>> {
   const kept = await rows<Rows[number]>(
     db,
-    // The company's figures are kept in stripes (migration 0024): their sum is the figure.
-    sql`select ambito, case when ambito = 'tutti' then 0 else ambito_id end as ambito_id, voce, sum(n)::int as n
-      from contatori group by 1, 2, 3 having sum(n) <> 0`,
+    sql`select punto_fisico_id as punto, voce, n from contatori_punti where n <> 0`,
   );
-  return Object.fromEntries(kept.map((r) => [`${r.ambito}:${r.ambito_id}:${r.voce}`, r.n]));
+  return Object.fromEntries(kept.map((r) => [`${r.punto}:${r.voce}`, r.n]));
 }
 
-/** The leads each person and each point see by the scope rule itself, against the kept membership (with the lead's date, status and search text), and the practices' copies of their customer's words. */
-export async function expectScopeMembership(db: Database) {
-  const fresh = await rows<Rows[number]>(
-    db,
-    sql`select x.ruolo as ambito, x.utente as ambito_id, x.lead::text as voce, 1 as n from (
-      select 'punto_fisico' as ruolo, pf.utente_responsabile_id as utente, l.id as lead from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-      union select 'agente', pf.agente_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.agente_id is not null
-      union select 'area_manager', pf.area_manager_id, l.id from leads l join punti_fisici pf
-        on pf.id = l.punto_fisico_originale_id or exists (select 1 from pratiche p where p.lead_id = l.id and p.punto_fisico_id = pf.id)
-        where pf.area_manager_id is not null) x
-    order by 1, 2, 3`,
-  );
-  const kept = await rows<Rows[number]>(
-    db,
-    sql`select lu.ruolo as ambito, lu.user_id as ambito_id, lu.lead_id::text as voce, 1 as n
-      from lead_utenti lu join leads l on l.id = lu.lead_id and l.data_registrazione = lu.data_registrazione
-        and l.stato_contatto = lu.stato_contatto and l.telefono_normalizzato = lu.telefono_normalizzato
-        and l.cerca = lu.cerca
-      order by 1, 2, 3`,
-  );
-  expect(kept).toEqual(fresh);
-  // Each practice's copy of its customer's search text and phone key (migration 0021).
+/** The practices' copies of their customer's search text and phone key, and the lead's own search text. */
+export async function expectSearchCopiesFresh(db: Database) {
+  // Each practice's copy of its customer's search text and phone key.
   const staleCopies = await rows(
     db,
     sql`select p.id from pratiche p join leads l on l.id = p.lead_id
@@ -155,37 +105,13 @@ export async function expectScopeMembership(db: Database) {
         or p.cerca <> l.cerca`,
   );
   expect(staleCopies).toEqual([]);
-  // Each practice's (type, status) pairs of its services (migration 0042), computed afresh.
-  const staleStati = await rows(
-    db,
-    sql`select p.id, p.stati_servizi from pratiche p
-      where p.stati_servizi <> coalesce((select bit_or(servizio_stato_bit(s.tipo_servizio, s.stato))
-        from servizi s where s.pratica_id = p.id), 0)`,
-  );
-  expect(staleStati).toEqual([]);
-  // The lead's own search text, lower-cased by PostgreSQL (migration 0025), written out again here.
+  // The lead's own search text, lower-cased by PostgreSQL, written out again here.
   const staleTexts = await rows(
     db,
     sql`select l.id from leads l
       where l.cerca <> lower(l.nome || ' ' || l.cognome || chr(1) || l.cognome || ' ' || l.nome || chr(1) || l.email || chr(1) || l.telefono)`,
   );
   expect(staleTexts).toEqual([]);
-  // The leads of each point, with the lead's date and status (the point filter reads them there).
-  const freshPoints = await rows<Rows[number]>(
-    db,
-    sql`select 'punto' as ambito, x.p as ambito_id, x.l::text as voce, 1 as n from (
-      select punto_fisico_originale_id as p, id as l from leads where punto_fisico_originale_id is not null
-      union select punto_fisico_id, lead_id from pratiche where punto_fisico_id is not null) x
-    order by 2, 3`,
-  );
-  const keptPoints = await rows<Rows[number]>(
-    db,
-    sql`select 'punto' as ambito, lp.punto_fisico_id as ambito_id, lp.lead_id::text as voce, 1 as n
-      from lead_punti lp join leads l on l.id = lp.lead_id and l.data_registrazione = lp.data_registrazione
-        and l.stato_contatto = lp.stato_contatto
-      order by 2, 3`,
-  );
-  expect(keptPoints).toEqual(freshPoints);
 }
 
 /**
@@ -208,10 +134,10 @@ export async function expectServiziElencoFresh(db: Database, step: string) {
   expect(kept, step).toEqual(fresh);
 }
 
-/** Counters, lead scopes, the services' list table and per-day commission sums all equal a fresh computation. */
+/** Counters, search copies, the services' list table and per-day commission sums all equal a fresh computation. */
 export async function expectDerivedTablesFresh(db: Database, step: string) {
   expect(await keptCounts(db), step).toEqual(await freshCounts(db));
-  await expectScopeMembership(db);
+  await expectSearchCopiesFresh(db);
   await expectServiziElencoFresh(db, step);
   expect(await keptSums(db), step).toEqual(await freshSums(db));
 }

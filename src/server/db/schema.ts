@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -346,22 +345,6 @@ export const numeriNonChiamare = pgTable('numeri_non_chiamare', {
   createdAt: createdAt(),
 });
 
-/**
- * The bit of a (service type, status) pair in `pratiche.stati_servizi`: four bits per type, in the
- * catalogue's order, one per status, as the SQL function `servizio_stato_bit` writes it. No longer
- * read by the practice list (docs/performance.md#macchinario); kept until a migration drops it.
- */
-function servizioStatoBit(tipo: ServizioTipo, stato: ServizioStato): number {
-  return 1 << (SERVIZIO_TIPI.indexOf(tipo) * SERVIZIO_STATI.length + SERVIZIO_STATI.indexOf(stato));
-}
-
-/** The bits of every pair a set of services holds: a practice's `stati_servizi`. */
-export function statiServiziOf(servizi: Iterable<{ tipo: ServizioTipo; stato: ServizioStato }>): number {
-  let mask = 0;
-  for (const s of servizi) mask |= servizioStatoBit(s.tipo, s.stato);
-  return mask;
-}
-
 export const pratiche = pgTable(
   'pratiche',
   {
@@ -384,11 +367,6 @@ export const pratiche = pgTable(
      */
     cerca: text('cerca').notNull().default(''),
     telefonoNormalizzato: text('telefono_normalizzato').notNull().default(''),
-    /**
-     * The (type, status) pairs its services hold, one bit each (servizioStatoBit), kept by triggers
-     * on servizi: no longer read by the practice list (docs/performance.md#macchinario).
-     */
-    statiServizi: integer('stati_servizi').notNull().default(0),
     /**
      * Held at a point other than its lead's first: the second shop of a returning customer sees
      * the lead through it (docs/product/roles-and-scope.md#lead-di-un-punto). Set by
@@ -1035,104 +1013,25 @@ export const roleSettings = pgTable(
 );
 
 /**
- * Which leads belong to which point of sale (docs/product/roles-and-scope.md#lead-di-un-punto):
- * the lead came in there first, or has a practice there. `refs` counts those reasons (the
- * original point and each practice); the row goes when it reaches 0. Kept by triggers in the
- * same transaction as the change (migration 0011); never written by the application.
- * See docs/performance.md#contatori
+ * Each point's figures, kept by triggers in the same transaction as every change to leads,
+ * practices and services (one definition each, migration 0001): the dashboard's cards, a point's
+ * row in Punti fisici and the practice list's status buttons are exact at any size.
+ * `puntoFisicoId`: the point, 0 = none. `voce`: 'lead' (the leads that came in there first);
+ * 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato', 'pratiche|*|stato' and
+ * 'pratiche|tipo|*' (practices with at least one such service). A sum over points is exact: a
+ * lead has one first point, a practice one point. See docs/performance.md#contatori
  */
-export const leadPunti = pgTable(
-  'lead_punti',
+export const contatoriPunti = pgTable(
+  'contatori_punti',
   {
     puntoFisicoId: integer('punto_fisico_id').notNull(),
-    leadId: integer('lead_id').notNull(),
-    /** The lead's date and contact status, copied like lead_utenti's (migration 0019): the point filter of the leads list. */
-    dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
-    statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
-    refs: integer('refs').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.puntoFisicoId, t.leadId] }),
-    index('lead_punti_lead_idx').on(t.leadId),
-    // The point's leads newest first; the status as the last key, read from the index to filter.
-    index('lead_punti_elenco_idx').on(t.puntoFisicoId, t.dataRegistrazione, t.leadId, t.statoContatto),
-  ],
-);
-
-/**
- * The keys of a scope row's search text and phone key (SQL function `ricerca_chiavi`, migrations
- * 0028 and 0030): the person's id with each three lowercase ASCII letters or digits in a row. The
- * index and the search must write the same expression for the index to be used.
- */
-function searchKeysOf(t: { userId: AnyPgColumn; cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
-  return sql`ricerca_chiavi(${t.userId}, ${t.cerca} || ' ' || ${t.telefonoNormalizzato})`;
-}
-
-/**
- * The leads each person sees through the points it is on (as responsabile, agente or area
- * manager: `ruolo` is the slot, so a role change cannot widen a scope), with the lead's date so
- * that a scoped list reads one page in order from `(ruolo, user_id, data_registrazione, lead_id)`,
- * and with its contact status, so that the status filter reads `(ruolo, user_id, stato, data, lead_id)`.
- * `refs` counts the (point, reason) pairs that bring the lead in. Kept by triggers (migration 0011).
- */
-export const leadUtenti = pgTable(
-  'lead_utenti',
-  {
-    ruolo: text('ruolo').$type<Role>().notNull(),
-    userId: integer('user_id').notNull(),
-    leadId: integer('lead_id').notNull(),
-    dataRegistrazione: timestamp('data_registrazione', { withTimezone: true }).notNull(),
-    /** The lead's contact status, copied like its date (migration 0018): the status filter of a scoped list. */
-    statoContatto: text('stato_contatto').$type<LeadContattoStato>().notNull(),
-    /**
-     * The lead's search text (leads.cerca) and phone key, copied like its date (migration 0020):
-     * a scoped role's search reads one GIN index of its own rows and their words.
-     */
-    cerca: text('cerca').notNull(),
-    telefonoNormalizzato: text('telefono_normalizzato').notNull(),
-    refs: integer('refs').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.ruolo, t.userId, t.leadId] }),
-    index('lead_utenti_elenco_idx').on(t.ruolo, t.userId, t.dataRegistrazione, t.leadId),
-    index('lead_utenti_stato_idx').on(t.ruolo, t.userId, t.statoContatto, t.dataRegistrazione, t.leadId),
-    // One key per person and three letters: the index reads only the person's own matches. One
-    // index per slot (the search always names it), so that three builds share the cores.
-    // See docs/performance.md#perimetro-dei-ruoli
-    ...(['punto_fisico', 'agente', 'area_manager'] as const).map((ruolo) =>
-      index(`lead_utenti_chiavi_${ruolo}_idx`)
-        .using('gin', searchKeysOf(t))
-        .where(sql`${t.ruolo} = ${sql.raw(`'${ruolo}'`)}`),
-    ),
-    index('lead_utenti_lead_idx').on(t.leadId),
-  ],
-);
-
-/** The search keys of lead_utenti's rows, as its index has them (lead-search.ts). */
-export const scopeSearchKeys = searchKeysOf(leadUtenti);
-
-/**
- * Counters kept by triggers in the same transaction as the change (migration 0011), so that
- * totals and per-status figures cost the same at any size (docs/performance.md#contatori).
- * `ambito`: 'tutti' (the company; ambitoId a stripe 0–7, summed on read: migration 0024), 'punto'
- * (a point; 0 = practices without a point), or a
- * person's slot ('punto_fisico', 'agente', 'area_manager', ambitoId = user id).
- * `voce`: 'lead'; 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato' and
- * 'pratiche|*|stato', 'pratiche|tipo|*' (practices with at least one such service).
- */
-export const contatori = pgTable(
-  'contatori',
-  {
-    ambito: text('ambito').notNull(),
-    ambitoId: integer('ambito_id').notNull(),
     voce: text('voce').notNull(),
     n: integer('n').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.ambito, t.ambitoId, t.voce] }),
-    // Summing one figure over every point (an unscoped list's total and per-status counts) reads
-    // one index range per voce (docs/performance.md#filtri-delle-pratiche).
-    index('contatori_voce_idx').on(t.ambito, t.voce, t.ambitoId),
+    primaryKey({ columns: [t.puntoFisicoId, t.voce] }),
+    // One figure over every point (the company's): one range of this index.
+    index('contatori_punti_voce_idx').on(t.voce, t.puntoFisicoId, t.n),
   ],
 );
 
@@ -1175,32 +1074,6 @@ export const serviziElenco = pgTable(
       .on(t.koMotivazione, t.dataCreazione, t.praticaId)
       .where(sql`stato = 'ko'`),
   ],
-);
-
-/**
- * Counter changes waiting for their transaction's commit (migration 0017): the triggers append
- * here, and a deferred trigger adds them to `contatori` at commit, in key order, and removes
- * them. The hot rows of `contatori` (every lead, a point's figures, a person's scope) are so
- * locked only for the commit itself, not for the rest of a submission's transaction: concurrent
- * submissions no longer queue behind each other. Always empty outside a transaction; unlogged.
- * See docs/performance.md#contatori
- */
-export const contatoriAttesa = pgTable(
-  'contatori_attesa',
-  {
-    ambito: text('ambito').notNull(),
-    ambitoId: integer('ambito_id').notNull(),
-    voce: text('voce').notNull(),
-    n: integer('n').notNull(),
-    /**
-     * The transaction that wrote the row (migration 0046): the commit takes its own rows through
-     * the index instead of reading every dead row the other commits left since the last vacuum.
-     */
-    transazione: bigint('transazione', { mode: 'number' })
-      .notNull()
-      .default(sql`txid_current()`),
-  },
-  (t) => [index('contatori_attesa_transazione_idx').on(t.transazione)],
 );
 
 /**

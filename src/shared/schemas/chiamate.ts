@@ -3,7 +3,7 @@ import { CHIAMATA_ESITI, LEAD_CONTATTO_STATI, SERVIZIO_TIPI } from '#shared/doma
 import { msg } from '#shared/messages.ts';
 import { cursorPageSchema, cursorQueryShape, idQuerySchema, idSchema } from '#shared/schemas/common.ts';
 
-/** Whose queue a consultant's is: the roles with points of their own (their lead_utenti rows). */
+/** Whose queue a consultant's is: the roles with points of their own (the points that name them). */
 export const CONSULENTE_ROLES = ['agente', 'area_manager', 'punto_fisico'] as const;
 
 const c = msg.chiamate;

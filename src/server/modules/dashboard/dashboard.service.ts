@@ -23,7 +23,7 @@ import {
 } from '#server/modules/commissioni/commissioni.scope.ts';
 import { toCommissione } from '#server/modules/commissioni/commissioni.service.ts';
 import { sumInMaturazione } from '#server/modules/commissioni/maturazione-sums.ts';
-import { leadsTotalQuery, pointCountersQuery, type Voce } from '#server/modules/punti-fisici/contatori.ts';
+import { leadsTotalSql, pointCountersQuery, type Voce } from '#server/modules/punti-fisici/contatori.ts';
 import { praticheScope, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 
 /** Completed services / leads as a percentage with one decimal, in integers; 0 with no leads. */
@@ -116,8 +116,8 @@ async function recentCommissions(db: Database, actor: Actor): Promise<RecentComm
 }
 
 /**
- * The dashboard's counts in one statement (docs/performance.md#contatori): the actor's leads from
- * its counter, its points (all, active), and its services per type and status from the counters.
+ * The dashboard's counts in one statement (docs/performance.md#contatori): the actor's leads and
+ * its services per type and status summed over its points' counters, and its points (all, active).
  */
 async function dashboardCounts(db: Database, actor: Actor) {
   const voci = SERVIZIO_TIPI.flatMap((tipo) =>
@@ -131,7 +131,7 @@ async function dashboardCounts(db: Database, actor: Actor) {
     .from(puntiFisici)
     .where(puntiScope(actor));
   const result = await db.execute(sql`select
-      coalesce((${leadsTotalQuery(db, actor)}), 0)::int as leads,
+      ${leadsTotalSql(actor)} as leads,
       (select row_to_json(p) from (${punti}) p) as punti,
       ${
         // Only the office's figures and the admin's charts show services: a shop, an agent or an

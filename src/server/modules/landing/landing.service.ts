@@ -23,7 +23,6 @@ import {
   pratiche,
   puntiFisici,
   servizi,
-  statiServiziOf,
   users,
 } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -252,7 +251,6 @@ async function insertPratica(tx: DbExecutor, leadId: number, pratica: NewPratica
       userAgent: pratica.userAgent,
       note: pratica.note,
       documentiCaricati: pratica.documentiCaricati,
-      statiServizi: statiServiziOf(pratica.servizi),
     })
     .returning({ id: pratiche.id });
   await markAltroPunto(tx, [leadId]);

@@ -5,7 +5,7 @@ import type { DbExecutor, Database } from '#server/db/client.ts';
 import { consensi, emailOutbox, leads, leadsEventi, leadsSeparati, pratiche } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
-import { leadsScope, markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
+import { leadIdInScope, leadsScope, markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
  * Leads sharing a normalised phone or e-mail, or a codice fiscale, POD or PDR in a scheda of their
@@ -23,10 +23,10 @@ const notKeptApart = (otherId: SQL, thisId: SQL) =>
   sql`not exists (select 1 from leads_separati ls
     where ls.lead_a_id = least(${otherId}, ${thisId}) and ls.lead_b_id = greatest(${otherId}, ${thisId}))`;
 
-const scopeOf = (actor: Actor, otherId: SQL) =>
-  actor.role !== 'admin' && actor.role !== 'amministrazione'
-    ? sql` and exists (select 1 from lead_utenti lu_dup where lu_dup.ruolo = ${actor.role} and lu_dup.user_id = ${actor.id} and lu_dup.lead_id = ${otherId})`
-    : sql``;
+const scopeOf = (actor: Actor, otherId: SQL) => {
+  const inScope = leadIdInScope(actor, otherId);
+  return inScope ? sql` and ${inScope}` : sql``;
+};
 
 /**
  * The schede of lead `thisId`'s practices (s_me) joined to the schede of other leads' practices
@@ -42,8 +42,8 @@ const codeTwinsFrom = (thisId: SQL) => sql`pratiche p_me
 /**
  * For the list: does another lead the actor may see share this lead's phone, e-mail or a code?
  * Correlated on "leads"; one probe of the (phone, e-mail) index and one of the e-mail index per row,
- * the codes through the lead's practices and schede, and for a scoped role one primary-key probe
- * of its lead_utenti rows (docs/performance.md#contatori).
+ * the codes through the lead's practices and schede, and for a scoped role a probe of the other
+ * lead's first point and practices (leadIdInScope).
  */
 export function possibileDuplicatoSql(actor: Actor): SQL<boolean> {
   return sql<boolean>`(exists (select 1 from leads dup

@@ -1,21 +1,17 @@
-import { and, between, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LeadContattoStato } from '#shared/domain.ts';
+import { and, count, inArray, sql, type SQL } from 'drizzle-orm';
 import { TOTAL_BOUND } from '#shared/schemas/common.ts';
 import type { DbExecutor } from '#server/db/client.ts';
-import { contatori, leads, puntiFisici } from '#server/db/schema.ts';
+import { contatoriPunti, leads, pratiche, puntiFisici } from '#server/db/schema.ts';
 import type { Actor } from '#server/lib/actor.ts';
-import { puntiScope } from '#server/modules/punti-fisici/scope.ts';
+import { leadOfPuntiHalves, puntiScope, puntiVisibili } from '#server/modules/punti-fisici/scope.ts';
 
 /**
- * Reading the counters that triggers keep in the same transaction as every change (migration
- * 0011): a total or a per-status figure costs a few index reads at any size.
- * See docs/performance.md#contatori
+ * Reading each point's figures, which triggers keep in the same transaction as every change
+ * (contatori_punti): a total or a per-status figure is a sum over the points in scope, exact at
+ * any size. See docs/performance.md#contatori
  */
 
-export type Voce = LeadVoce | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
-
-/** The leads, all or in one contact status (migration 0039, docs/performance.md#contatori). */
-export type LeadVoce = 'lead' | `lead|${LeadContattoStato}`;
+export type Voce = 'lead' | 'pratiche' | `servizi|${string}|${string}` | `pratiche|${string}|${string}`;
 
 export interface PageTotal {
   total: number;
@@ -25,27 +21,22 @@ export interface PageTotal {
 export const exactTotal = (total: number): PageTotal => ({ total, totalIsLowerBound: false });
 
 /**
- * The leads the actor sees (in one contact status with `lead|stato`), to read within another
- * statement: one row (`n`). The company's figure is
- * the sum of its stripes (migration 0024, docs/performance.md#contatori-al-commit).
+ * The leads the actor sees, to read within another statement: one row (`n`). A lead is counted
+ * at its first point; a scoped role adds the returning customers of its points whose first point
+ * is none of them (practices marked altro_punto, a few in a hundred), each once.
  */
-export function leadsTotalQuery(db: DbExecutor, actor: Actor, voce: LeadVoce = 'lead') {
-  const scoped = puntiScope(actor) != null;
-  return db
-    .select({ n: sql<number>`coalesce(sum(${contatori.n}), 0)::int`.as('n') })
-    .from(contatori)
-    .where(
-      and(
-        eq(contatori.ambito, scoped ? actor.role : 'tutti'),
-        scoped ? eq(contatori.ambitoId, actor.id) : undefined,
-        eq(contatori.voce, voce),
-      ),
-    );
+export function leadsTotalSql(actor: Actor): SQL {
+  const points = puntiVisibili(actor);
+  const first = sql`(select coalesce(sum(${contatoriPunti.n}), 0) from ${contatoriPunti}
+    where ${contatoriPunti.voce} = 'lead'${points ? sql` and ${contatoriPunti.puntoFisicoId} in ${points}` : sql``})`;
+  if (!points) return sql`${first}::int`;
+  const [, returning] = leadOfPuntiHalves(points);
+  return sql`(${first} + (select count(*) from ${leads} where ${returning}))::int`;
 }
 
 /**
  * The given figures summed over points: the actor's points (all points and "no point" for an
- * unscoped role), narrowed to `among` when given.
+ * unscoped role), narrowed to `among` (a condition on punti_fisici) when given.
  */
 export async function pointCounters(
   db: DbExecutor,
@@ -60,73 +51,41 @@ export async function pointCounters(
 /** pointCounters' query, to read within another statement: rows of (`voce`, `n`). */
 export function pointCountersQuery(db: DbExecutor, actor: Actor, voci: readonly Voce[], among?: SQL) {
   const scope = puntiScope(actor);
-  if (!scope && !among) {
-    // Every point and "no point": the company's own figures (migration 0022, summed over their 8
-    // stripes, 0024), not a sum over the points per request; 'lead' is not a sum over points.
-    const everyPoint = !voci.includes('lead');
-    return db
-      .select({ voce: contatori.voce, n: sql<number>`sum(${contatori.n})::int`.as('n') })
-      .from(contatori)
-      .where(
-        and(
-          eq(contatori.ambito, everyPoint ? 'tutti' : 'punto'),
-          voci.length ? inArray(contatori.voce, [...voci]) : sql`false`,
-        ),
-      )
-      .groupBy(contatori.voce);
-  }
-  // Some points (a person's, or those a filter names): each point's figures read from its own
-  // range of the key (ambito, punto, voce), one index descent per point, instead of every point's
-  // rows of these figures matched against the list of points (docs/performance.md#contatori).
-  const wanted = [...voci].sort();
-  const ofPoint = db
-    .select({ voce: contatori.voce, n: contatori.n })
-    .from(contatori)
-    .where(
-      and(
-        sql`${contatori.ambito} = 'punto'`,
-        eq(contatori.ambitoId, puntiFisici.id),
-        between(contatori.voce, wanted[0], wanted[wanted.length - 1]),
-        inArray(contatori.voce, wanted),
-      ),
-    )
-    // Kept a subquery run per point (an OFFSET keeps PostgreSQL from merging it into a join
-    // that reads these figures for every point).
-    .offset(0)
-    .as('figure');
+  const points =
+    scope || among
+      ? inArray(
+          contatoriPunti.puntoFisicoId,
+          db.select({ id: puntiFisici.id }).from(puntiFisici).where(and(scope, among)),
+        )
+      : undefined;
   return db
-    .select({ voce: ofPoint.voce, n: sql<number>`sum(${ofPoint.n})::int`.as('n') })
-    .from(puntiFisici)
-    .crossJoinLateral(ofPoint)
-    .where(and(scope, among))
-    .groupBy(ofPoint.voce);
+    .select({ voce: contatoriPunti.voce, n: sql<number>`sum(${contatoriPunti.n})::int`.as('n') })
+    .from(contatoriPunti)
+    .where(and(voci.length ? inArray(contatoriPunti.voce, [...voci]) : sql`false`, points))
+    .groupBy(contatoriPunti.voce);
 }
 
-/** Each point's figure, for the given points. */
-export async function countersByPoint(
+/**
+ * Each point's leads (those that came in there first, and the returning customers with a
+ * practice there) and practices, for the given points, in one query.
+ */
+export async function leadsAndPraticheOfPoints(
   db: DbExecutor,
   ids: number[],
-  voce: Voce,
-): Promise<Map<number, number>> {
-  return (await countersOfPoints(db, ids, [voce])).get(voce)!;
-}
-
-/** Each point's figures, for the given points, in one query: figure → point → n. */
-export async function countersOfPoints(
-  db: DbExecutor,
-  ids: number[],
-  voci: Voce[],
-): Promise<Map<string, Map<number, number>>> {
-  const byVoce = new Map<string, Map<number, number>>(voci.map((v) => [v, new Map()]));
-  if (ids.length === 0) return byVoce;
-  const rows = await db
-    .select({ id: contatori.ambitoId, voce: contatori.voce, n: contatori.n })
-    .from(contatori)
-    .where(
-      and(eq(contatori.ambito, 'punto'), inArray(contatori.voce, voci), inArray(contatori.ambitoId, ids)),
-    );
-  for (const r of rows) byVoce.get(r.voce)?.set(r.id, r.n);
-  return byVoce;
+): Promise<{ leads: Map<number, number>; pratiche: Map<number, number> }> {
+  const result = { leads: new Map<number, number>(), pratiche: new Map<number, number>() };
+  if (ids.length === 0) return result;
+  const rows = await db.execute(sql`select punto, voce, sum(n)::int as n from (
+      select ${contatoriPunti.puntoFisicoId} as punto, ${contatoriPunti.voce} as voce, ${contatoriPunti.n} as n
+        from ${contatoriPunti}
+        where ${inArray(contatoriPunti.puntoFisicoId, ids)} and ${inArray(contatoriPunti.voce, ['lead', 'pratiche'])}
+      union all
+      select ${pratiche.puntoFisicoId}, 'lead', count(distinct ${pratiche.leadId})::int from ${pratiche}
+        where ${pratiche.altroPunto} and ${inArray(pratiche.puntoFisicoId, ids)} group by 1
+    ) x group by 1, 2`);
+  for (const r of (rows as { rows: Array<{ punto: number; voce: string; n: number }> }).rows)
+    (r.voce === 'lead' ? result.leads : result.pratiche).set(Number(r.punto), Number(r.n));
+  return result;
 }
 
 /**

@@ -24,7 +24,7 @@ import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
 import { generateLandingCode, LANDING_CODE_PATTERN } from '#server/modules/punti-fisici/landing-code.ts';
 import { clearQrCache, landingUrl, qrSvg } from '#server/modules/punti-fisici/qr.ts';
 import { commissionDaySums } from '#server/modules/commissioni/commissioni.scope.ts';
-import { boundedTotal, countersByPoint, countersOfPoints } from '#server/modules/punti-fisici/contatori.ts';
+import { boundedTotal, leadsAndPraticheOfPoints } from '#server/modules/punti-fisici/contatori.ts';
 import { areaManagerPeople, puntiScope } from '#server/modules/punti-fisici/scope.ts';
 import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
 import { consulenteOf, type PuntoPersona } from '#server/modules/punti-fisici/persone.ts';
@@ -39,10 +39,10 @@ export interface PuntiContext {
 /** A point as the services use it (its search column stays in the database). */
 type PuntoRow = Omit<typeof puntiFisici.$inferSelect, 'cerca'>;
 
-/** Leads and practices per point, from the counters kept by triggers (docs/performance.md#contatori). */
+/** Leads and practices per point, from the points' counters (docs/performance.md#contatori). */
 async function countsByPunto(db: DbExecutor, ids: number[]) {
-  const counts = await countersOfPoints(db, ids, ['lead', 'pratiche']);
-  return { leadsCount: counts.get('lead')!, praticheCount: counts.get('pratiche')! };
+  const counts = await leadsAndPraticheOfPoints(db, ids);
+  return { leadsCount: counts.leads, praticheCount: counts.pratiche };
 }
 
 const responsabili = alias(users, 'responsabile');
@@ -389,7 +389,7 @@ export async function getPuntoFisicoStats(
   now = new Date(),
 ): Promise<PuntoFisicoStats> {
   await findPuntoRow(db, actor, id);
-  const totalLeads = (await countersByPoint(db, [id], 'lead')).get(id) ?? 0;
+  const totalLeads = (await leadsAndPraticheOfPoints(db, [id])).leads.get(id) ?? 0;
   // The point's commissions in the caller's scope, from the per-day sums
   // (docs/performance.md#somme-delle-commissioni); 'today' and 'month' count from their start on.
   const [sums] = await db

@@ -109,6 +109,19 @@ export function leadsScopeHalves(actor: Person): [SQL, SQL] | undefined {
   return ids && leadOfPuntiHalves(ids);
 }
 
+/**
+ * Whether the lead whose id is `leadId` (a column of another query) is one the person may see, as
+ * a condition: a probe of its first point and of its practices. undefined = all.
+ */
+export function leadIdInScope(actor: Person, leadId: SQL): SQL | undefined {
+  const ids = puntiVisibili(actor);
+  return (
+    ids &&
+    sql`(exists (select 1 from leads l_scope where l_scope.id = ${leadId} and l_scope.punto_fisico_originale_id in ${ids})
+      or exists (select 1 from pratiche pr_in where pr_in.lead_id = ${leadId} and pr_in.punto_fisico_id in ${ids}))`
+  );
+}
+
 /** Practices the person may see; undefined = all. */
 export function praticheScope(actor: Person): SQL | undefined {
   return inPuntiVisibili(pratiche.puntoFisicoId, actor);
