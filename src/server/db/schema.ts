@@ -255,10 +255,11 @@ export const leads = pgTable(
     index('leads_coda_idx')
       .on(t.chiamataFissata, t.chiamataDa, t.id)
       .where(sql`chiamata_da is not null`),
-    // The queue counted from this index alone, whole or by first point (the not-barred check reads
-    // the phone key): docs/performance.md#perimetro-dei-ruoli.
+    // The queue by first point, in the queue's order: counted from this index alone (the
+    // not-barred check reads the phone key), and a small scope's whole queue read from it
+    // (docs/performance.md#coda-delle-chiamate).
     index('leads_coda_punto_idx')
-      .on(t.puntoFisicoOriginaleId, t.telefonoNormalizzato)
+      .on(t.puntoFisicoOriginaleId, t.chiamataFissata, t.chiamataDa, t.id, t.telefonoNormalizzato)
       .where(sql`chiamata_da is not null and dati_cancellati_at is null`),
     check('leads_stato_contatto_check', inList('stato_contatto', LEAD_CONTATTO_STATI)),
   ],

@@ -9,7 +9,9 @@ DROP TABLE "contatori" CASCADE;--> statement-breakpoint
 DROP TABLE "contatori_attesa" CASCADE;--> statement-breakpoint
 DROP TABLE "lead_punti" CASCADE;--> statement-breakpoint
 DROP TABLE "lead_utenti" CASCADE;--> statement-breakpoint
+DROP INDEX "leads_coda_punto_idx";--> statement-breakpoint
 CREATE INDEX "contatori_punti_voce_idx" ON "contatori_punti" USING btree ("voce","punto_fisico_id","n");--> statement-breakpoint
+CREATE INDEX "leads_coda_punto_idx" ON "leads" USING btree ("punto_fisico_originale_id","chiamata_fissata","chiamata_da","id","telefono_normalizzato") WHERE chiamata_da is not null and dati_cancellati_at is null;--> statement-breakpoint
 ALTER TABLE "pratiche" DROP COLUMN "stati_servizi";--> statement-breakpoint
 -- The points' counters: one definition per table's trigger, written in the same transaction as the
 -- change (docs/performance.md#contatori). Replaces the per-person copies (lead_utenti), the
@@ -119,16 +121,18 @@ BEGIN
     PERFORM contatori_punti_somma(array_agg(coalesce(punto_fisico_originale_id, 0)), array_agg('lead'::text), array_agg(-1))
       FROM vecchi;
   ELSE
+    -- Rows compared as sets (EXCEPT, hashed): a join of the transition tables, which have no
+    -- statistics, may be planned as a nested loop over both.
     PERFORM contatori_punti_somma(array_agg(x.p), array_agg('lead'::text), array_agg(x.d)) FROM (
-      SELECT coalesce(o.punto_fisico_originale_id, 0) AS p, -1 AS d FROM vecchi o JOIN nuovi n ON n.id = o.id
-        WHERE o.punto_fisico_originale_id IS DISTINCT FROM n.punto_fisico_originale_id
+      SELECT coalesce(o.punto_fisico_originale_id, 0) AS p, -1 AS d
+        FROM (SELECT id, punto_fisico_originale_id FROM vecchi EXCEPT SELECT id, punto_fisico_originale_id FROM nuovi) o
       UNION ALL
-      SELECT coalesce(n.punto_fisico_originale_id, 0), 1 FROM vecchi o JOIN nuovi n ON n.id = o.id
-        WHERE o.punto_fisico_originale_id IS DISTINCT FROM n.punto_fisico_originale_id
+      SELECT coalesce(n.punto_fisico_originale_id, 0), 1
+        FROM (SELECT id, punto_fisico_originale_id FROM nuovi EXCEPT SELECT id, punto_fisico_originale_id FROM vecchi) n
     ) x;
     UPDATE pratiche p SET cerca = n.cerca, telefono_normalizzato = n.telefono_normalizzato
-      FROM vecchi o JOIN nuovi n ON n.id = o.id
-      WHERE p.lead_id = n.id AND (o.cerca, o.telefono_normalizzato) IS DISTINCT FROM (n.cerca, n.telefono_normalizzato);
+      FROM (SELECT id, cerca, telefono_normalizzato FROM nuovi EXCEPT SELECT id, cerca, telefono_normalizzato FROM vecchi) n
+      WHERE p.lead_id = n.id;
   END IF;
   RETURN NULL;
 END $$;
@@ -144,21 +148,25 @@ BEGIN
       FROM nuovi;
     RETURN NULL;
   END IF;
+  -- Most updates (status, notes, the altro_punto mark) move nothing: rows compared as sets, as above.
+  IF NOT EXISTS (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) THEN
+    RETURN NULL;
+  END IF;
   PERFORM contatori_punti_somma(array_agg(x.p), array_agg('pratiche'::text), array_agg(x.d)) FROM (
-    SELECT coalesce(o.punto_fisico_id, 0) AS p, -1 AS d FROM vecchi o JOIN nuovi n ON n.id = o.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
+    SELECT coalesce(o.punto_fisico_id, 0) AS p, -1 AS d
+      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
     UNION ALL
-    SELECT coalesce(n.punto_fisico_id, 0), 1 FROM vecchi o JOIN nuovi n ON n.id = o.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
+    SELECT coalesce(n.punto_fisico_id, 0), 1
+      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
   ) x;
   SELECT array_agg(r) INTO righe FROM (
     SELECT ROW(o.punto_fisico_id, o.id, s.tipo_servizio, s.stato, -1)::servizio_delta AS r
-      FROM vecchi o JOIN nuovi n ON n.id = o.id JOIN servizi s ON s.pratica_id = o.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
+      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
+      JOIN servizi s ON s.pratica_id = o.id
     UNION ALL
     SELECT ROW(n.punto_fisico_id, n.id, s.tipo_servizio, s.stato, 1)::servizio_delta
-      FROM vecchi o JOIN nuovi n ON n.id = o.id JOIN servizi s ON s.pratica_id = n.id
-      WHERE o.punto_fisico_id IS DISTINCT FROM n.punto_fisico_id
+      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
+      JOIN servizi s ON s.pratica_id = n.id
   ) x;
   IF righe IS NOT NULL THEN PERFORM contatori_punti_servizi(righe); END IF;
   RETURN NULL;
