@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chiamate, emailOutbox, leads, numeriNonChiamare } from '#server/db/schema.ts';
 import { TEST_NOW_HEADER } from '#server/lib/clock.ts';
@@ -190,6 +190,50 @@ describe('the queue', () => {
       const bad = await queue(world.admin, monday(11), `?cursor=${text}`);
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(msg.common.invalidCursor);
+    }
+  });
+
+  it("reads a scope's queue in the queue's order, whether it is small or past 999 leads", async () => {
+    const walkAll = async (cookie: string, size: number, limit = Infinity) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ChiamateList = (
+          await queue(cookie, monday(11), `?pageSize=${size}${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        seen.push(...page.items.map((i) => i.leadId));
+        cursor = page.nextCursor;
+      } while (cursor && seen.length < limit);
+      return seen;
+    };
+    const ofPoint = async (id: number) =>
+      new Set(
+        (await ctx.db.select({ id: leads.id }).from(leads).where(eq(leads.puntoFisicoOriginaleId, id))).map(
+          (r) => r.id,
+        ),
+      );
+    // Small: shop A's few leads, read whole and sorted, in the company's order.
+    const inA = await ofPoint(world.puntoA.id);
+    const company = (await walkAll(world.admin, 100)).filter((id) => inA.has(id));
+    expect(company.length).toBeGreaterThan(0);
+    expect(await walkAll(world.pfA.cookie, 2)).toEqual(company);
+    // Past the bound: the queue's index walked, keeping the shop's rows.
+    const owner = await loginAs(ctx, 'punto_fisico');
+    const big = await insertPuntoFisico(ctx.db, { utenteResponsabileId: owner.user.id });
+    await ctx.db.execute(sql`insert into leads (nome, cognome, email, telefono, email_normalizzata,
+        telefono_normalizzato, punto_fisico_originale_id, data_registrazione, chiamata_da)
+      select 'Coda', 'N' || i, 'coda' || i || '@esempio.it', '38' || lpad(i::text, 8, '0'), 'coda' || i || '@esempio.it',
+        '38' || lpad(i::text, 8, '0'), ${big.id}, ${monday(8).toISOString()}::timestamptz - i * interval '1 minute',
+        ${monday(8).toISOString()}::timestamptz - i * interval '1 minute'
+      from generate_series(1, 1000) as i`);
+    try {
+      const first: ChiamateList = (await queue(owner.cookie, monday(11), '?pageSize=30')).json();
+      expect(first).toMatchObject({ total: 999, totalIsLowerBound: true });
+      const inBig = await ofPoint(big.id);
+      const companyNow = (await walkAll(world.admin, 100, 1100)).filter((id) => inBig.has(id));
+      expect(first.items.map((i) => i.leadId)).toEqual(companyNow.slice(0, 30));
+    } finally {
+      await ctx.db.delete(leads).where(eq(leads.puntoFisicoOriginaleId, big.id));
     }
   });
 

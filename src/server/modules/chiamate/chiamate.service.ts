@@ -137,6 +137,107 @@ export function nextSlotAfter(now: Date): Date {
   return nextAllowedCallTime(nextHour);
 }
 
+type QueueCursor = ReturnType<typeof decodeQueueCursor>;
+
+interface QueueRow {
+  s: Segment;
+  id: number;
+  nome: string;
+  cognome: string;
+  telefono: string;
+  statoContatto: LeadContattoStato;
+  dataRegistrazione: Date;
+  chiamataDa: Date;
+  cursore: string;
+}
+
+const queueColumns = {
+  id: leads.id,
+  nome: leads.nome,
+  cognome: leads.cognome,
+  telefono: leads.telefono,
+  statoContatto: leads.statoContatto,
+  dataRegistrazione: leads.dataRegistrazione,
+  chiamataDa: sql<Date>`${leads.chiamataDa}`.mapWith(leads.chiamataDa),
+  cursore: sql<string>`${leads.chiamataDa}::text`,
+};
+
+/**
+ * Up to `want` rows after the cursor, walking the queue's index segment by segment and keeping
+ * the rows of the scope (`where`): a large scope finds its page in the first few entries.
+ */
+async function walkQueue(
+  db: Database,
+  where: SQL | undefined,
+  cursor: QueueCursor | null,
+  want: number,
+  now: Date,
+): Promise<QueueRow[]> {
+  const rows: QueueRow[] = [];
+  for (const s of SEGMENTS) {
+    if (cursor && s < cursor.s) continue;
+    if (rows.length >= want) break;
+    const after =
+      cursor && s === cursor.s
+        ? sql`(${leads.chiamataDa}, ${leads.id}) > (${cursor.t}::timestamptz, ${cursor.i})`
+        : undefined;
+    const found = await db
+      .select(queueColumns)
+      .from(leads)
+      .where(and(inQueue(), where, segmentCondition(s, now), after))
+      .orderBy(asc(leads.chiamataFissata), asc(leads.chiamataDa), asc(leads.id))
+      .limit(want - rows.length);
+    rows.push(...found.map((r) => ({ ...r, s })));
+  }
+  return rows;
+}
+
+/**
+ * The same rows for a scope whose queue is small (counted within QUEUE_BOUND): its whole queue
+ * read from leads_coda_punto_idx (both halves of the scope, index entries only), sorted, and only
+ * the page's leads read. Walking the queue's index for it would read past most of the company's
+ * queue (docs/performance.md#coda-delle-chiamate).
+ */
+async function smallScopeQueue(
+  db: Database,
+  halves: readonly [SQL, SQL],
+  cursor: QueueCursor | null,
+  want: number,
+  now: Date,
+): Promise<QueueRow[]> {
+  const segment = sql`case when not ${leads.chiamataFissata} then 1 when ${leads.chiamataDa} <= ${now.toISOString()}::timestamptz then 0 else 2 end`;
+  const parts = halves.map(
+    (half) =>
+      sql`(select ${leads.id} as id, ${segment} as s, ${leads.chiamataDa} as t from ${leads} where ${and(inQueue(), half)})`,
+  );
+  const after = cursor ? sql`where (s, t, id) > (${cursor.s}, ${cursor.t}::timestamptz, ${cursor.i})` : sql``;
+  const result = await db.execute(
+    sql`select id, s from (${sql.join(parts, sql` union all `)}) coda ${after} order by s, t, id limit ${want}`,
+  );
+  const order = (result as { rows: Array<{ id: number; s: number }> }).rows.map((r) => ({
+    id: Number(r.id),
+    s: Number(r.s) as Segment,
+  }));
+  if (order.length === 0) return [];
+  const found = new Map(
+    (
+      await db
+        .select(queueColumns)
+        .from(leads)
+        .where(
+          inArray(
+            leads.id,
+            order.map((r) => r.id),
+          ),
+        )
+    ).map((r) => [r.id, r]),
+  );
+  return order.flatMap(({ id, s }) => {
+    const row = found.get(id);
+    return row ? [{ ...row, s }] : [];
+  });
+}
+
 export async function listChiamate(
   db: Database,
   actor: Actor,
@@ -149,46 +250,15 @@ export async function listChiamate(
     query.consulenteId !== undefined
       ? { id: query.consulenteId, role: await consulenteScelto(db, actor, query.consulenteId) }
       : actor;
-  const base = and(inQueue(), leadsScope(person));
+  const halves = leadsScopeHalves(person);
+  // Counted as far as the dashboard's cards count the queue (QUEUE_BOUND); a scope within it is small.
+  const total = await boundedLeadsTotal(db, inQueue(), halves, QUEUE_BOUND);
   const want = query.pageSize + 1;
-  const rows: Array<{
-    s: Segment;
-    id: number;
-    nome: string;
-    cognome: string;
-    telefono: string;
-    statoContatto: LeadContattoStato;
-    dataRegistrazione: Date;
-    chiamataDa: Date;
-    cursore: string;
-  }> = [];
-  for (const s of SEGMENTS) {
-    if (cursor && s < cursor.s) continue;
-    if (rows.length >= want) break;
-    const after =
-      cursor && s === cursor.s
-        ? sql`(${leads.chiamataDa}, ${leads.id}) > (${cursor.t}::timestamptz, ${cursor.i})`
-        : undefined;
-    const found = await db
-      .select({
-        id: leads.id,
-        nome: leads.nome,
-        cognome: leads.cognome,
-        telefono: leads.telefono,
-        statoContatto: leads.statoContatto,
-        dataRegistrazione: leads.dataRegistrazione,
-        chiamataDa: sql<Date>`${leads.chiamataDa}`.mapWith(leads.chiamataDa),
-        cursore: sql<string>`${leads.chiamataDa}::text`,
-      })
-      .from(leads)
-      .where(and(base, segmentCondition(s, now), after))
-      .orderBy(asc(leads.chiamataFissata), asc(leads.chiamataDa), asc(leads.id))
-      .limit(want - rows.length);
-    rows.push(...found.map((r) => ({ ...r, s })));
-  }
+  const rows =
+    halves && !total.totalIsLowerBound
+      ? await smallScopeQueue(db, halves, cursor, want, now)
+      : await walkQueue(db, leadsScope(person), cursor, want, now);
   const { items: page, nextCursor } = keysetPage(rows, query.pageSize, (r) => [r.s, r.cursore, r.id]);
-  // Counted as far as the dashboard's cards count the queue (QUEUE_BOUND).
-  const total = await boundedLeadsTotal(db, inQueue(), leadsScopeHalves(person), QUEUE_BOUND);
   const ids = page.map((r) => r.id);
   const details = ids.length ? await pageDetails(db, actor, ids) : new Map<number, PageDetail>();
   const fuoriOrario = isCallAllowed(now)
