@@ -4,10 +4,12 @@ import { commissioni, commissioniFornitori } from '#server/db/schema.ts';
 import { msg } from '#shared/messages.ts';
 import {
   fornitoreByCodice,
+  insertCommissione,
   insertCommissioneConfig,
   insertPratica,
   insertPuntoFisico,
 } from '#test/setup/factories.ts';
+import { readAllPages } from '#test/setup/cursor-pages.ts';
 import { createTestContext, loginAs, loginAsAdmin, type TestContext } from '#test/setup/test-app.ts';
 
 let ctx: TestContext;
@@ -390,6 +392,119 @@ describe('GET /api/commissioni: role scope and role-specific amounts', () => {
     const res = await get(admin, query);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+});
+
+describe('GET /api/commissioni: pages by cursor', () => {
+  let pf: { user: { id: number }; cookie: string };
+  /** The payee's commissions, newest first as the list orders them: completion instant, then id. */
+  let newestFirst: number[];
+  const period = 'dataInizio=2019-05-10&dataFine=2019-05-12';
+
+  beforeAll(async () => {
+    pf = await loginAs(ctx, 'punto_fisico');
+    const point = await insertPuntoFisico(ctx.db, { utenteResponsabileId: pf.user.id });
+    const pratica = await insertPratica(ctx.db, { puntoFisicoId: point.id, servizi: ['luce'] });
+    const base = Date.parse('2019-05-10T10:00:00Z');
+    const rows = [];
+    for (let i = 0; i < 7; i++)
+      rows.push(
+        await insertCommissione(ctx.db, {
+          praticaId: pratica.id,
+          servizioId: pratica.servizi[0].id,
+          puntoFisicoId: point.id,
+          payeePuntoFisicoId: pf.user.id,
+          // Pairs share an instant, across two Rome days: the id breaks the tie.
+          dataCompletamento: new Date(base + Math.floor(i / 2) * 10 * 3_600_000),
+          ...(i === 3 ? { statoPagamento: 'pagato' as const } : {}),
+        }),
+      );
+    newestFirst = rows
+      .sort((a, b) => b.dataCompletamento.getTime() - a.dataCompletamento.getTime() || b.id - a.id)
+      .map((r) => r.id);
+  });
+
+  const get = (cookie: string, query: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/commissioni?${query}`, headers: { cookie } });
+
+  /** Every page, following `nextCursor`: the ids in order and each page's body. */
+  async function walk(cookie: string, query: string) {
+    const pages = await readAllPages<{ id: number }>(ctx.app, `/api/commissioni?${query}`, cookie);
+    const bodies = pages as Array<(typeof pages)[number] & { summary: Record<string, unknown> }>;
+    return { ids: bodies.flatMap((b) => b.items.map((c) => c.id)), bodies };
+  }
+
+  it('walks every page once, no duplicates or gaps, the last without a next cursor, totals and sums exact on each', async () => {
+    for (const [cookie, query] of [
+      [pf.cookie, 'pageSize=3'],
+      // The admin sees every commission: the period keeps the walk to these.
+      [admin, `pageSize=3&${period}`],
+    ] as const) {
+      const { ids, bodies } = await walk(cookie, query);
+      expect(ids, query).toEqual(newestFirst);
+      expect(bodies.map((b) => b.items.length)).toEqual([3, 3, 1]);
+      expect(bodies.map((b) => b.nextCursor === null)).toEqual([false, false, true]);
+      for (const body of bodies) {
+        expect(body).toMatchObject({ total: 7, totalIsLowerBound: false });
+        expect(body).not.toHaveProperty('page');
+        expect(body).not.toHaveProperty('fino');
+      }
+      // The sums are of every filtered row, not of the page: the same on each page.
+      const amount = cookie === admin ? '70.00' : '30.00';
+      const each = (Number(amount) * 7).toFixed(2);
+      const paid = Number(amount).toFixed(2);
+      for (const body of bodies)
+        expect(body.summary).toMatchObject({
+          totale: each,
+          incassate: paid,
+          daIncassare: (Number(each) - Number(paid)).toFixed(2),
+        });
+    }
+  });
+
+  it('a filter pages within itself: the unpaid ones, by cursor', async () => {
+    const { ids, bodies } = await walk(pf.cookie, 'pageSize=2&status=non_pagato');
+    const paid = newestFirst[3];
+    expect(ids).toEqual(newestFirst.filter((id) => id !== paid));
+    expect(bodies.at(-1)!.nextCursor).toBeNull();
+    expect(bodies[0]).toMatchObject({ total: 6, totalIsLowerBound: false });
+  });
+
+  it('an old page number jumps nowhere: it is the first page', async () => {
+    const res = await get(pf.cookie, 'pageSize=3&page=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((c: { id: number }) => c.id)).toEqual(newestFirst.slice(0, 3));
+  });
+
+  it.each([
+    ['not base64 JSON', '%%%'],
+    ['another shape', Buffer.from(JSON.stringify([1, 2, 3])).toString('base64url')],
+    ['a date where the id goes', Buffer.from(JSON.stringify(['2019-05-10', 'x'])).toString('base64url')],
+    ['too long', 'a'.repeat(601)],
+  ])('refuses a cursor that is %s with 400 and an Italian message', async (_label, cursor) => {
+    const res = await get(pf.cookie, `cursor=${encodeURIComponent(cursor)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.common.invalidCursor);
+  });
+
+  it('refuses a cursor whose date is not a date with 400, in Italian', async () => {
+    const cursor = Buffer.from(JSON.stringify(['ieri', 5])).toString('base64url');
+    const res = await get(pf.cookie, `cursor=${cursor}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(msg.common.invalidData);
+  });
+
+  it("another role's cursor shows only the caller's own rows; no session, no list", async () => {
+    const first = (await get(pf.cookie, 'pageSize=3')).json();
+    const agent = await loginAs(ctx, 'agente');
+    const theirs = await get(agent.cookie, `pageSize=3&cursor=${encodeURIComponent(first.nextCursor)}`);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ items: [], total: 0, nextCursor: null });
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/commissioni?cursor=${encodeURIComponent(first.nextCursor)}`,
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

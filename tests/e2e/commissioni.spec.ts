@@ -232,6 +232,54 @@ test.describe('Commissioni', () => {
     ).toEqual([w.luce, w.gas].sort());
   });
 
+  test('pages of 24 with Successiva and Precedente: the totals are of every page, commissions arriving meanwhile shift nothing', async ({
+    page,
+    request,
+  }) => {
+    const api = await adminApi(request);
+    for (const servizio of ['luce', 'gas']) await saveWorkedExampleConfig(api, 'SORGENIA', servizio);
+    const { point, agente } = await createStaffedPoint(api, `Tabacchi Pagine ${stamp()}`);
+    // 13 practices, two commissions each: 26, € 26,00 each practice for the agent.
+    const made: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const w = await commissionsFromWorkflow(api, point.landingCode);
+      made.push(w.luce, w.gas);
+    }
+
+    await signInByApi(page, agente.email, agente.password);
+    await page.goto('/commissioni');
+    const cards = page.locator('[data-testid^="commissione-"]');
+    const ids = async () =>
+      (await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).map((t) =>
+        Number(t!.replace('commissione-', '')),
+      );
+    await expect(page.getByTestId('commissioni-count')).toHaveText('26 commissioni trovate');
+    await expect(cards).toHaveCount(24);
+    await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 338,00');
+    const first = await ids();
+    const pager = page.getByRole('navigation', { name: 'Paginazione' });
+    await expect(pager).toContainText('Pagina 1 di 2');
+
+    // Two more while page 1 is on screen: dated now, they sort before it and move nothing after it.
+    const late = await commissionsFromWorkflow(api, point.landingCode);
+    await pager.getByRole('button', { name: 'Successiva' }).click();
+    await expect(pager).toContainText('Pagina 2 di 2');
+    await expect(cards).toHaveCount(2);
+    const second = await ids();
+    expect([...first, ...second].sort()).toEqual([...made].sort());
+    await expect(pager.getByRole('button', { name: 'Successiva' })).toBeDisabled();
+    await shoot(page, 'commissioni-pagina-2');
+
+    await pager.getByRole('button', { name: 'Precedente' }).click();
+    await expect(pager).toContainText('Pagina 1 di 2');
+    await expect(cards).toHaveCount(24);
+    // Read afresh, the newcomers are on top and counted, in the totals too.
+    await page.reload();
+    await expect(page.getByTestId('commissioni-count')).toHaveText('28 commissioni trovate');
+    await expect(page.getByTestId('stat-commissioni-totale-value')).toHaveText('€ 364,00');
+    expect((await ids()).slice(0, 2).sort()).toEqual([late.luce, late.gas].sort());
+  });
+
   test('estratto conto: the agent downloads its own quarter as PDF and Excel, totals as on the screen; the admin anyone’s and all as ZIP', async ({
     page,
     request,

@@ -34,7 +34,7 @@ export function useUrlState<T>(
   return [state, update] as const;
 }
 
-/** A positive integer from the URL, else undefined (a hand-edited "?page=abc" reads as the first). */
+/** A positive integer from the URL, else undefined (a hand-edited "?consulente=abc" reads as none). */
 export function positiveInt(value: string | null): number | undefined {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 ? n : undefined;

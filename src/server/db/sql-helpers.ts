@@ -1,6 +1,4 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from '#server/db/client.ts';
 
 /** Small SQL helpers every module needs once. */
 
@@ -32,18 +30,4 @@ export function hasSqlState(error: unknown, sqlState: string): boolean {
 /** A unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
   return hasSqlState(error, '23505');
-}
-
-/**
- * The highest id of a table (its primary key's last entry, one index read), 0 when it is empty:
- * the `fino` of a stable list page (docs/performance.md#pagine-per-posizione).
- */
-export function newestIdSql(table: PgTable & { id: AnyPgColumn }): SQL<number> {
-  return sql<number>`(select coalesce(max(${table.id}), 0) from ${table})`;
-}
-
-/** The same, read by a query of its own (a page with no rows has no column to carry it). */
-export async function newestId(db: DbExecutor, table: PgTable & { id: AnyPgColumn }): Promise<number> {
-  const [row] = await db.select({ id: sql<number | null>`max(${table.id})` }).from(table);
-  return Number(row?.id ?? 0);
 }

@@ -5,13 +5,11 @@ import { msg } from '#shared/messages.ts';
 import { regolaStornoShape } from '#shared/schemas/maturazione.ts';
 import { toCents } from '#shared/money.ts';
 import {
+  cursorPageSchema,
+  cursorQueryShape,
   exportFormatSchema,
-  finoQueryShape,
-  finoResultShape,
   idSchema,
   moneySchema,
-  pageTotalShape,
-  paginationQuerySchema,
   text,
 } from '#shared/schemas/common.ts';
 
@@ -161,9 +159,12 @@ const rangeInOrder: [
   { message: msg.commissione.dateRangeInvalid, path: ['dataFine'] },
 ];
 
-/** GET /api/commissioni: dates are Europe/Rome calendar days, both inclusive. */
-export const listCommissioniQuerySchema = paginationQuerySchema
-  .extend({ ...commissioniFiltersShape, ...finoQueryShape })
+/**
+ * GET /api/commissioni: dates are Europe/Rome calendar days, both inclusive; `cursor` the previous
+ * page's `nextCursor` (docs/architecture.md#liste-e-paginazione).
+ */
+export const listCommissioniQuerySchema = z
+  .object({ ...commissioniFiltersShape, ...cursorQueryShape })
   .refine(...rangeInOrder);
 
 /** GET /api/commissioni/export: the list's filters, every matching row, as XLSX or CSV. */
@@ -247,14 +248,9 @@ export const commissioniSummarySchema = z.object({
 });
 export type CommissioniSummary = z.infer<typeof commissioniSummarySchema>;
 
-export const commissioniListSchema = z.object({
-  items: z.array(commissioneSchema),
-  ...pageTotalShape,
-  page: z.number().int(),
-  pageSize: z.number().int(),
+export const commissioniListSchema = cursorPageSchema(commissioneSchema).extend({
   /** Own amount; importoAmministrazione for admin; the four summed for amministrazione (docs/product/roles-and-scope.md#totali-per-ruolo). */
   summary: commissioniSummarySchema,
-  ...finoResultShape,
 });
 export type CommissioniList = z.infer<typeof commissioniListSchema>;
 

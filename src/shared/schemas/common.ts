@@ -105,23 +105,6 @@ const pageNumber = (max: number, fallback: number) =>
     .max(max, 'Numero di pagina non valido')
     .default(fallback);
 
-export const paginationQuerySchema = z.object({
-  page: pageNumber(1_000_000, 1),
-  pageSize: pageNumber(200, 25),
-});
-
-/**
- * Stable pages while rows come in: the first page answers with `fino`, the highest id of the
- * table when it was read (0: none yet); the screen sends it back with the next pages, which then
- * leave out the rows that arrived after it, so paging never repeats or skips a row
- * (docs/performance.md#pagine-per-posizione).
- */
-export const finoQueryShape = { fino: idQuerySchema.optional() };
-export const finoResultShape = {
-  /** The newest id this page was read up to (0: none yet); pass it back for the next pages. */
-  fino: z.number().int(),
-};
-
 /**
  * Past this many rows a list that cannot read its total from a counter stops counting and says
  * 'più di 10.000' (docs/performance.md#totali-delle-liste).

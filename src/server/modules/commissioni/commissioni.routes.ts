@@ -1,110 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  commissioneConfigBodySchema,
-  commissioneConfigSchema,
-  commissioneSchema,
-  commissioniListSchema,
-  exportCommissioniQuerySchema,
-  listCommissioniQuerySchema,
-  paymentBodySchema,
-} from '#shared/schemas/commissione.ts';
-import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
+import * as s from '#shared/schemas/commissione.ts';
+import { idParamSchema as params, noContentSchema } from '#shared/schemas/common.ts';
 import type { Database } from '#server/db/client.ts';
-import { exportHeaders } from '#server/lib/tabular-export.ts';
-import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import {
-  deleteCommissione,
-  exportCommissioni,
-  getCommissione,
-  listCommissioni,
-  listConfigs,
-  saveConfig,
-  updatePayment,
-} from '#server/modules/commissioni/commissioni.service.ts';
+import { sendCommissioniExport } from '#server/modules/commissioni/commissioni-export.ts';
+import * as svc from '#server/modules/commissioni/commissioni.service.ts';
 
+/** Commissions: the suppliers' configuration, the list, its export, one commission, payment, deletion. */
 export const commissioniRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   // The configuration has two paths (the original client used both): both are served.
   for (const base of ['/api/commissioni-fornitori', '/api/commission-settings']) {
-    app.get(
-      base,
-      {
-        config: { access: 'commissioniConfig:manage' },
-        schema: { response: { 200: z.array(commissioneConfigSchema) } },
-      },
-      async () => listConfigs(db),
+    const config = { access: 'commissioniConfig:manage' } as const;
+    app.get(base, { config, schema: { response: { 200: z.array(s.commissioneConfigSchema) } } }, async () =>
+      svc.listConfigs(db),
     );
     app.post(
       base,
       {
-        config: { access: 'commissioniConfig:manage' },
+        config,
         schema: {
-          body: commissioneConfigBodySchema,
-          response: { 200: commissioneConfigSchema, 201: commissioneConfigSchema },
+          body: s.commissioneConfigBodySchema,
+          response: { 200: s.commissioneConfigSchema, 201: s.commissioneConfigSchema },
         },
       },
       async (request, reply) => {
-        const { config, created } = await saveConfig(db, actorOf(request), request.body);
-        return reply.code(created ? 201 : 200).send(config);
+        const { config: saved, created } = await svc.saveConfig(db, actorOf(request), request.body);
+        return reply.code(created ? 201 : 200).send(saved);
       },
     );
   }
 
+  const read = { access: 'commissioni:read' } as const;
   app.get(
     '/api/commissioni',
     {
-      config: { access: 'commissioni:read' },
-      schema: { querystring: listCommissioniQuerySchema, response: { 200: commissioniListSchema } },
+      config: read,
+      schema: { querystring: s.listCommissioniQuerySchema, response: { 200: s.commissioniListSchema } },
     },
-    async (request) => listCommissioni(db, actorOf(request), request.query),
+    async (request) => svc.listCommissioni(db, actorOf(request), request.query),
   );
 
   app.get(
     '/api/commissioni/export',
-    { config: { access: 'commissioni:read' }, schema: { querystring: exportCommissioniQuerySchema } },
-    async (request, reply) => {
-      const { format, ...filters } = request.query;
-      await recordAudit(db, {
-        tipo: 'esportazione',
-        ...auditSource(request),
-        oggetto: { tipo: 'commissioni' },
-        dettagli: { formato: format, filtri: filters },
-      });
-      return reply
-        .headers(exportHeaders('commissioni', format))
-        .send(exportCommissioni(db, actorOf(request), filters, format));
-    },
+    { config: read, schema: { querystring: s.exportCommissioniQuerySchema } },
+    async (request, reply) => sendCommissioniExport(db, request, request.query, reply),
   );
 
   app.get(
     '/api/commissioni/:id',
-    {
-      config: { access: 'commissioni:read' },
-      schema: { params: idParamSchema, response: { 200: commissioneSchema } },
-    },
-    async (request) => getCommissione(db, actorOf(request), request.params.id),
+    { config: read, schema: { params, response: { 200: s.commissioneSchema } } },
+    async (request) => svc.getCommissione(db, actorOf(request), request.params.id),
   );
 
   // Clients use both methods; both are served.
-  for (const method of ['PUT', 'PATCH'] as const) {
+  for (const method of ['PUT', 'PATCH'] as const)
     app.route({
       method,
       url: '/api/commissioni/:id/payment',
       config: { access: 'commissioni:updatePayment' },
-      schema: { params: idParamSchema, body: paymentBodySchema, response: { 200: commissioneSchema } },
-      handler: async (request) => updatePayment(db, actorOf(request), request.params.id, request.body),
+      schema: { params, body: s.paymentBodySchema, response: { 200: s.commissioneSchema } },
+      handler: async (request) => svc.updatePayment(db, actorOf(request), request.params.id, request.body),
     });
-  }
 
   app.delete(
     '/api/commissioni/:id',
-    {
-      config: { access: 'commissioni:delete' },
-      schema: { params: idParamSchema, response: { 204: noContentSchema } },
-    },
+    { config: { access: 'commissioni:delete' }, schema: { params, response: { 204: noContentSchema } } },
     async (request, reply) => {
-      await deleteCommissione(db, actorOf(request), request.params.id);
+      await svc.deleteCommissione(db, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

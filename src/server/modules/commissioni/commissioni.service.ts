@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { CommissionConfig } from '#shared/commissioni/engine.ts';
 import type { PagamentoStato } from '#shared/domain.ts';
@@ -12,9 +11,8 @@ import type {
   CommissioniSummary,
 } from '#shared/schemas/commissione.ts';
 import type { commissioneConfigBodySchema } from '#shared/schemas/commissione.ts';
-import { addRomeDays, formatRomeDateTime, romeDateKey, romeDayStartFromKey } from '#shared/time.ts';
+import { addRomeDays, romeDateKey, romeDayStartFromKey } from '#shared/time.ts';
 import { statoMaturazione } from '#shared/commissioni/maturazione.ts';
-import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import type { z } from 'zod';
 import { retryOnConflict } from '#server/db/conflicts.ts';
 import type { Database } from '#server/db/client.ts';
@@ -25,15 +23,8 @@ import {
   fornitori,
   puntiFisici,
 } from '#server/db/schema.ts';
-import { newestId, newestIdSql } from '#server/db/sql-helpers.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import {
-  EXPORT_BATCH,
-  inBatches,
-  moneyCell,
-  spreadsheetStream,
-  type Cell,
-} from '#server/lib/tabular-export.ts';
+import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import {
   commissionAmountFor,
@@ -222,7 +213,8 @@ export function toCommissione(
   }
 }
 
-function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra?: Extra) {
+/** The list's, a commission's and the export's rows: the commission with its supplier, point and storno. */
+export function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Database, extra?: Extra) {
   return db
     .select({
       ...(extra ?? ({} as Extra)),
@@ -242,10 +234,9 @@ function selectJoined<Extra extends Record<string, SQL.Aliased | SQL>>(db: Datab
 }
 
 export interface ListCommissioniQuery extends CommissioniFilters {
-  page: number;
   pageSize: number;
-  /** The first page's newest id (docs/performance.md#pagine-per-posizione). */
-  fino?: number;
+  /** The previous page's `nextCursor` (docs/architecture.md#liste-e-paginazione); none: the first page. */
+  cursor?: string;
 }
 
 /** The payment status and Rome-day range of the list, the export and the statements. */
@@ -263,7 +254,7 @@ export function filtersWhere(filters: CommissioniFilters, now = new Date()) {
 }
 
 /** The list's and the export's filters, inside the role's scope. */
-function filterWhere(actor: Actor, filters: CommissioniFilters) {
+export function filterWhere(actor: Actor, filters: CommissioniFilters) {
   return and(commissioniScope(actor), filtersWhere(filters));
 }
 
@@ -322,15 +313,19 @@ export async function sumCommissioni(
   };
 }
 
+/** A commission's position in the list's order: its completion instant as PostgreSQL prints it, then its id. */
+const CURSOR_KINDS = ['text', 'int'] as const;
+
+/**
+ * GET /api/commissioni: one keyset page, newest first by `(data_completamento, id)`, after the
+ * cursor's position (docs/architecture.md#liste-e-paginazione), with the role's totals beside it.
+ */
 export async function listCommissioni(
   db: Database,
   actor: Actor,
   query: ListCommissioniQuery,
 ): Promise<CommissioniList> {
-  // New commissions (and storni) are dated when they are made, so they land on page 1: reading up
-  // to one id keeps later pages in step with the first one (docs/performance.md#pagine-per-posizione).
-  // Without `fino` the page reads what its statement sees and says up to which id that was: the
-  // newest id comes with the rows, not from a statement of its own before them.
+  const position = query.cursor ? decodeCursor(query.cursor, CURSOR_KINDS) : undefined;
   const newestFirst = [desc(commissioni.dataCompletamento), desc(commissioni.id)];
   // The page's ids first, on their own: a query that reads only indexed columns, so the planner
   // takes the index of the role's scope and status (an index-only scan of 25 entries) rather than
@@ -340,14 +335,17 @@ export async function listCommissioni(
     .select({ id: commissioni.id })
     .from(commissioni)
     .where(
-      and(filterWhere(actor, query), query.fino === undefined ? undefined : lte(commissioni.id, query.fino)),
+      and(
+        filterWhere(actor, query),
+        position &&
+          sql`(${commissioni.dataCompletamento}, ${commissioni.id}) < (${position[0]}::timestamptz, ${position[1]})`,
+      ),
     )
     .orderBy(...newestFirst)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .limit(query.pageSize + 1);
   const now = new Date();
   const [rows, all, inMat] = await Promise.all([
-    selectJoined(db, { fino: newestIdSql(commissioni) })
+    selectJoined(db, { at: sql<string>`${commissioni.dataCompletamento}::text` })
       .where(inArray(commissioni.id, pageIds))
       .orderBy(...newestFirst),
     sumCommissioni(db, actor, query),
@@ -360,16 +358,14 @@ export async function listCommissioni(
     ),
   ]);
   const { righe, ...summary } = summaryFor(query.maturazione, all, inMat);
-  const fino = query.fino ?? (rows.length ? Number(rows[0].fino) : await newestId(db, commissioni));
+  const page = keysetPage(rows, query.pageSize, (r) => [r.at, r.c.id]);
   return {
-    items: rows.map((r) => toCommissione(actor, r, now)),
+    items: page.items.map((r) => toCommissione(actor, r, now)),
     // Exact: the summary sums every filtered row anyway (docs/performance.md#totali-delle-liste).
     total: righe,
     totalIsLowerBound: false,
-    page: query.page,
-    pageSize: query.pageSize,
+    nextCursor: page.nextCursor,
     summary,
-    fino,
   };
 }
 
@@ -469,103 +465,4 @@ export async function deleteCommissione(db: Database, actor: Actor, id: number):
     .limit(1);
   if (storno) throw AppError.conflict(msg.commissione.hasStorno, 'HAS_STORNO');
   await retryOnConflict(() => db.delete(commissioni).where(eq(commissioni.id, id)));
-}
-
-type AmountKey = 'importoPuntoFisico' | 'importoAgente' | 'importoAreaManager' | 'importoAmministrazione';
-type BonusKey = 'puntoFisico' | 'agente' | 'areaManager';
-const AMOUNT_COLUMNS: Record<AmountKey, { header: string; bonus?: BonusKey }> = {
-  importoPuntoFisico: { header: 'Importo Punto Fisico', bonus: 'puntoFisico' },
-  importoAgente: { header: 'Importo Agente', bonus: 'agente' },
-  importoAreaManager: { header: 'Importo Area Manager', bonus: 'areaManager' },
-  importoAmministrazione: { header: 'Importo Struttura' },
-};
-
-/** The amounts a role may see are the only amount columns of its export.
- * See docs/product/roles-and-scope.md#importi-delle-commissioni-per-ruolo */
-function amountKeysFor(actor: Actor): AmountKey[] {
-  switch (actor.role) {
-    case 'admin':
-    case 'amministrazione':
-      return ['importoPuntoFisico', 'importoAgente', 'importoAreaManager', 'importoAmministrazione'];
-    case 'area_manager':
-      return ['importoAreaManager'];
-    case 'agente':
-      return ['importoAgente'];
-    case 'punto_fisico':
-      return ['importoPuntoFisico'];
-  }
-}
-
-export const STATO_PAGAMENTO_LABELS: Record<PagamentoStato, string> = {
-  non_pagato: 'Non pagato',
-  pagato: 'Pagato',
-};
-
-/**
- * 'Esporta' (docs/product/screens.md#esportazioni): every row the list would show with these filters, newest
- * first, written while it is read in keyset batches (docs/performance.md#esportazioni).
- */
-export function exportCommissioni(
-  db: Database,
-  actor: Actor,
-  filters: CommissioniFilters,
-  format: 'xlsx' | 'csv',
-): Readable {
-  const where = filterWhere(actor, filters);
-  const rows = inBatches((after: { c: { id: number }; cursor: string } | undefined) =>
-    selectJoined(db, { cursor: sql<string>`${commissioni.dataCompletamento}::text` })
-      .where(
-        after
-          ? and(
-              where,
-              sql`(${commissioni.dataCompletamento}, ${commissioni.id}) < (${after.cursor}::timestamptz, ${after.c.id})`,
-            )
-          : where,
-      )
-      .orderBy(desc(commissioni.dataCompletamento), desc(commissioni.id))
-      .limit(EXPORT_BATCH),
-  );
-  const amountKeys = amountKeysFor(actor);
-  const bonusKeys = amountKeys.flatMap((k) => AMOUNT_COLUMNS[k].bonus ?? []);
-  const bonusHeaders: Record<BonusKey, string> = {
-    puntoFisico: 'Bonus Punto Fisico',
-    agente: 'Bonus Agente',
-    areaManager: 'Bonus Area Manager',
-  };
-  const header = [
-    'ID',
-    'Data completamento',
-    'Servizio',
-    'Cliente',
-    'Fornitore',
-    'Punto Fisico',
-    'Pratica',
-    'Stato pagamento',
-    'Data pagamento',
-    ...amountKeys.map((k) => AMOUNT_COLUMNS[k].header),
-    ...bonusKeys.map((k) => bonusHeaders[k]),
-    'Storno della commissione',
-    'Note pagamento',
-  ];
-  async function* cells(): AsyncGenerator<Cell[]> {
-    for await (const { c, fornitoreNome, puntoFisicoNome } of rows) {
-      const bonus = c.bonusApplicati ?? { puntoFisico: '0', agente: '0', areaManager: '0' };
-      yield [
-        c.id,
-        formatRomeDateTime(c.dataCompletamento),
-        servizioLabel(c.tipoServizio),
-        c.customerName,
-        fornitoreNome ?? '',
-        puntoFisicoNome ?? '',
-        c.praticaId,
-        STATO_PAGAMENTO_LABELS[c.statoPagamento],
-        c.dataPagamento ? formatRomeDateTime(c.dataPagamento) : '',
-        ...amountKeys.map((k) => moneyCell(toCents(c[k]))),
-        ...bonusKeys.map((k) => moneyCell(toCents(bonus[k]))),
-        c.stornoOfId ?? '',
-        c.notePagamento ?? '',
-      ];
-    }
-  }
-  return spreadsheetStream(format, 'Commissioni', header, cells());
 }

@@ -3,6 +3,7 @@ import { ExportMenu } from '#client/components/ui/export-menu.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
+import { useCursorPages } from '#client/lib/cursor-pages.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { exportCommissioni } from '#client/backoffice/features/commissioni/api/commissioni.ts';
 import {
@@ -24,9 +25,11 @@ const m = msg.commissioniScreen;
 /** `/commissioni`: status and period in the URL; an impossible custom period is refused inline. See docs/product/screens.md#commissioni */
 export function CommissioniRoute() {
   const { user } = useAuth();
-  const [state, setState] = useCommissioniUrlState();
-  const { page, ...filterState } = state;
+  const [filterState, setFilterState] = useCommissioniUrlState();
   const { range, rangeError, filters } = commissioniRange(filterState);
+  // The pages already shown, by their cursors (docs/architecture.md#liste-e-paginazione): new
+  // filters start again from the first page.
+  const pager = useCursorPages(JSON.stringify(filters));
 
   return (
     <>
@@ -56,18 +59,11 @@ export function CommissioniRoute() {
         range={range}
         rangeError={rangeError}
         // A typed date replaces the history entry; the buttons and the period add one.
-        onChange={(next) => setState({ ...next, page: 1 }, { replace: 'custom' in next })}
-        onReset={() => setState({ ...EMPTY_COMMISSIONI_FILTERS, page: 1 })}
+        onChange={(next) => setFilterState(next, { replace: 'custom' in next })}
+        onReset={() => setFilterState(EMPTY_COMMISSIONI_FILTERS)}
       />
       {/* Nothing is asked of the server for a range it would refuse: the filters say why. */}
-      {!rangeError && (
-        <CommissioniList
-          filters={filters}
-          page={page}
-          onPageChange={(p) => setState({ page: p })}
-          role={user!.role}
-        />
-      )}
+      {!rangeError && <CommissioniList filters={filters} pager={pager} role={user!.role} />}
     </>
   );
 }

@@ -12,10 +12,9 @@ export interface CommissioniFilters extends DateRange {
 }
 
 export interface CommissioniQuery extends CommissioniFilters {
-  page: number;
   pageSize: number;
-  /** The first page's `fino`, so later pages stay in step with it while commissions come in. */
-  fino?: number;
+  /** The page after this one's position (the previous page's `nextCursor`); none: the first page. */
+  cursor?: string;
 }
 
 export function commissioniFilterParams(f: CommissioniFilters) {
@@ -32,9 +31,8 @@ export const commissioniQueries = {
         api.get<CommissioniList>(
           withQuery('/api/commissioni', {
             ...commissioniFilterParams(q),
-            page: q.page,
             pageSize: q.pageSize,
-            fino: q.fino,
+            cursor: q.cursor,
           }),
         ),
       // The previous page stays on screen (dimmed) while the next one loads.

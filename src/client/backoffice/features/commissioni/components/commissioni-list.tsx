@@ -3,15 +3,14 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { can, type Role } from '#shared/permissions.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
-import { Pagination } from '#client/components/ui/pagination.tsx';
+import { CursorPagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
-import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import type { useCursorPages } from '#client/lib/cursor-pages.ts';
+import { pageCount } from '#client/lib/page-total.ts';
 import { useCommissioni } from '#client/backoffice/features/commissioni/api/commissioni.ts';
-import {
-  commissioniQueries,
-  type CommissioniFilters,
-} from '#client/backoffice/features/commissioni/api/queries.ts';
+import type { CommissioniFilters } from '#client/backoffice/features/commissioni/api/queries.ts';
 import { useCommissioneActions } from '#client/backoffice/features/commissioni/hooks/use-commissione-actions.ts';
 import { CommissioneCard } from '#client/backoffice/features/commissioni/components/commissione-card.tsx';
 import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
@@ -23,26 +22,34 @@ const PAGE_SIZE = 24;
 /** The three totals, one card per commission of the page, the pager; the admin's dialogs. */
 export function CommissioniList(props: {
   filters: CommissioniFilters;
-  page: number;
-  onPageChange: (page: number) => void;
+  pager: ReturnType<typeof useCursorPages>;
   role: Role;
 }) {
-  const { filters, page, onPageChange, role } = props;
-  // Later pages are read up to the first page's newest commission: commissions made meanwhile
-  // (dated now, so on page 1) neither repeat a row nor hide one (docs/performance.md#pagine-per-posizione).
-  const fino = useFirstPageFino(
-    commissioniQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
-    page,
-  );
-  const list = useCommissioni({ ...filters, page, pageSize: PAGE_SIZE, fino });
+  const { filters, pager, role } = props;
+  // Each page is read after the previous one's last commission: commissions made meanwhile
+  // (dated now, so before the first) neither repeat a row nor hide one (docs/architecture.md#liste-e-paginazione).
+  const list = useCommissioni({ ...filters, pageSize: PAGE_SIZE, cursor: pager.cursor });
   const actions = useCommissioneActions();
   const canPay = can(role, 'commissioni:updatePayment');
   const canDelete = can(role, 'commissioni:delete');
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const { pages, atLeast } = data
+    ? pageCount(data, PAGE_SIZE, pager.page, data.items.length)
+    : { pages: 1, atLeast: false };
+  // While a page loads the one on screen is the old one: its cursor is not the next page's.
+  const nextCursor = list.isPlaceholderData ? null : (data?.nextCursor ?? null);
   const shownIds = new Set(data?.items.map((c) => c.id));
 
   if (list.isError) {
+    // A broken position (a hand-edited cursor): asking again cannot help, the first page can.
+    if (list.error instanceof ApiError && list.error.status === 400)
+      return (
+        <ErrorState
+          message={list.error.serverMessage ?? msg.common.invalidCursor}
+          onRetry={pager.first}
+          retryLabel={msg.common.backToFirstPage}
+        />
+      );
     return (
       <ErrorState
         message={fillMessage(m.listError, { message: list.error.message })}
@@ -94,7 +101,14 @@ export function CommissioniList(props: {
               ))}
             </div>
           )}
-          <Pagination page={page} pages={pages} onPageChange={onPageChange} />
+          <CursorPagination
+            page={pager.page}
+            pages={pages}
+            atLeast={atLeast}
+            nextCursor={nextCursor}
+            onNext={pager.next}
+            onPrevious={pager.previous}
+          />
         </section>
       )}
 

@@ -1,12 +1,10 @@
 import { msg } from '#shared/messages.ts';
 import { PERIODI, periodoRange, type DateRange, type Periodo } from '#shared/periodi.ts';
-import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
+import { useUrlState } from '#client/lib/use-url-state.ts';
 import type { CommissioniFilters } from '#client/backoffice/features/commissioni/api/queries.ts';
 import type { CommissioniFilterState } from '#client/backoffice/features/commissioni/components/commissioni-filters.tsx';
 
-export interface CommissioniUrlState extends CommissioniFilterState {
-  page: number;
-}
+export type CommissioniUrlState = CommissioniFilterState;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = (value: string | null) => (value && DAY.test(value) ? value : '');
@@ -20,7 +18,6 @@ function parse(params: URLSearchParams): CommissioniUrlState {
     maturazione: maturazione === 'in_maturazione' || maturazione === 'maturata' ? maturazione : '',
     periodo: periodo && (PERIODI as readonly string[]).includes(periodo) ? (periodo as Periodo) : 'tutti',
     custom: { dataInizio: day(params.get('dal')), dataFine: day(params.get('al')) },
-    page: positiveInt(params.get('page')) ?? 1,
   };
 }
 
@@ -32,11 +29,14 @@ function serialize(s: CommissioniUrlState) {
     periodo: s.periodo === 'tutti' ? undefined : s.periodo,
     dal: isCustom ? s.custom.dataInizio : undefined,
     al: isCustom ? s.custom.dataFine : undefined,
-    page: s.page > 1 ? s.page : undefined,
   };
 }
 
-/** Commissioni state in the URL, e.g. `/commissioni?status=non_pagato&periodo=personalizzato&dal=…&al=…`. */
+/**
+ * Commissioni state in the URL, e.g. `/commissioni?status=non_pagato&periodo=personalizzato&dal=…&al=…`.
+ * The page is the list's own (its cursors, src/client/lib/cursor-pages.ts): a change of filters
+ * starts again from the first.
+ */
 export function useCommissioniUrlState() {
   return useUrlState(parse, serialize);
 }
