@@ -520,6 +520,49 @@ export const msg = {
       'Punto fisico con agente e area manager, nessun bonus. Importi calcolati con le regole di completamento.',
     previewInvalid: "Correggi i valori evidenziati per vedere l'anteprima.",
     strutturaNegativa: 'La struttura ci rimette',
+    configurate: (configurate: number, totale: number) =>
+      `${configurate} di ${totale} combinazioni fornitore e servizio configurate`,
+    totaleEsempio: 'Totale vendita di esempio',
+    totale: 'Totale',
+    ricavo: 'Ricavo',
+    filters: {
+      label: 'Filtri',
+      cerca: 'Cerca fornitore',
+      cercaPlaceholder: 'Nome o codice',
+      servizio: 'Servizio',
+      tuttiIServizi: 'Tutti i servizi',
+    },
+    /** A supplier's card with its services (fornitore-config-card.tsx). */
+    card: {
+      puntoFisico: 'Punto fisico',
+      agente: 'Agente',
+      areaManager: 'Area manager',
+      struttura: 'Struttura',
+      unitaBase: 'Unità base',
+      aggiuntiva: 'Aggiuntiva',
+      aggiuntivaRid: 'Aggiuntiva con RID',
+      ricavoBase: 'Ricavo base',
+      bonusRid: 'Bonus RID',
+      caption: 'Commissioni per ruolo',
+      unita: 'Unità',
+      strutturaSu: (forniture: boolean) =>
+        `Struttura su ${forniture ? '1 fornitura' : '1 servizio'} senza RID:`,
+      disattivo: 'Disattivo',
+      modificaFornitore: 'Modifica fornitore',
+      modificaFornitoreDi: (nome: string) => `Modifica fornitore ${nome}`,
+      aggiornataIl: (giorno: string) => `Aggiornata il ${giorno}`,
+    },
+    /** The dialog of one supplier and service (config-dialog.tsx); `azione` is 'Configura' or 'Modifica'. */
+    dialog: {
+      title: (azione: string, servizio: string) => `${azione} commissioni ${servizio}`,
+      percentuali: 'Percentuali del totale vendita per ruolo e struttura.',
+      importiFissi: 'Importi fissi in euro per unità venduta.',
+      nonCambiano: 'Le commissioni già calcolate non cambiano.',
+      percentSumEmpty: 'Totale percentuali: —',
+      annulla: 'Annulla',
+      salvataggio: 'Salvataggio...',
+      salva: 'Salva commissioni',
+    },
   },
   fornitoreAdmin: {
     nuovo: 'Nuovo Fornitore',
@@ -528,6 +571,18 @@ export const msg = {
     updateSuccess: 'Fornitore aggiornato',
     createError: 'Errore durante la creazione del fornitore',
     updateError: "Errore nell'aggiornamento del fornitore",
+    /** The create and edit dialog (fornitore-dialog.tsx). */
+    editDescription:
+      'Un fornitore disattivato non compare più tra quelli scelti al completamento di un servizio.',
+    createDescription: 'Dopo averlo creato, configura le commissioni dei suoi servizi.',
+    codice: 'Codice',
+    nome: 'Nome',
+    serviziSupportati: 'Servizi supportati',
+    attivo: 'Fornitore attivo',
+    annulla: 'Annulla',
+    salvataggio: 'Salvataggio...',
+    salva: 'Salva modifiche',
+    crea: 'Crea fornitore',
   },
   dashboard: {
     subtitle: 'Panoramica completa delle tue attività e performance',
@@ -1622,6 +1677,35 @@ export const msg = {
     editOf: (nome: string) => `Modifica ${nome}`,
     remove: 'Elimina',
     removeOf: (nome: string) => `Elimina ${nome}`,
+    /** The create and edit dialog (punto-form-dialog.tsx). */
+    form: {
+      editTitle: 'Modifica Punto Fisico',
+      editDescription: 'Aggiorna i dati del punto fisico.',
+      createDescription: 'Il codice della landing e il QR code vengono creati automaticamente.',
+      nomeAttivita: 'Nome attività',
+      indirizzo: 'Indirizzo',
+      annulla: 'Annulla',
+      salvataggio: 'Salvataggio...',
+      salva: 'Salva modifiche',
+      crea: 'Crea Punto Fisico',
+    },
+    /** Choosing a person for a role (person-picker.tsx); `label` is the role, e.g. 'Agente'. */
+    picker: {
+      facoltativo: '(facoltativo)',
+      placeholder: 'Cerca per nome, cognome o email',
+      cerca: (label: string) => `Cerca ${label.toLowerCase()}`,
+      almeno2: 'Almeno 2 caratteri',
+      risultati: (label: string) => `Risultati ${label}`,
+      creaUtente: 'Crea nuovo utente',
+      rimuovi: (label: string) => `Rimuovi ${label.toLowerCase()}`,
+    },
+    /** The point filter of Leads, Pratiche and Dashboard (punto-filter.tsx). */
+    filter: {
+      label: 'Punto fisico',
+      punti: 'Punti fisici',
+      cerca: 'Cerca punto fisico',
+      rimuovi: 'Rimuovi filtro punto fisico',
+    },
   },
   /** Gestione Lead's words (src/client/backoffice/features/leads). */
   leadsScreen: {
