@@ -625,6 +625,11 @@ export const msg = {
     numeroServizi: (n: number) => (n === 1 ? '1 servizio' : `${n} servizi`),
     /** Short Italian month names of the trend chart. */
     mesi: ['Gen', 'Feb', 'Mar', 'Apr', 'Mag', 'Giu', 'Lug', 'Ago', 'Set', 'Ott', 'Nov', 'Dic'],
+    loadError: (message: string) => `Errore nel caricamento della dashboard: ${message}`,
+    riepilogo: 'Riepilogo',
+    servizi: 'Servizi',
+    commissioniPeriodo: 'Commissioni del periodo',
+    pratica: (id: number) => `Pratica #${id}`,
   },
   landing: landingMsg,
   /** 'Da chiamare' (docs/product/calls.md). */
@@ -1249,6 +1254,8 @@ export const msg = {
     },
   },
   privacy: {
+    /** The heading of a lead's privacy section. */
+    title: 'Privacy',
     erase: {
       button: 'Cancella dati personali',
       title: 'Cancellare i dati personali di questo cliente?',
@@ -1810,6 +1817,14 @@ export const msg = {
       salvataggio: 'Salvataggio...',
       salva: 'Salva',
     },
+  },
+  /** The back-office's frame: sidebar and the phone's menu (src/client/backoffice/app/layout). */
+  layout: {
+    openMenu: 'Apri menu',
+    menu: 'Menu',
+    mainMenu: 'Menu principale',
+    loggingOut: 'Disconnessione...',
+    logout: 'Esci',
   },
   /** Sending practices to suppliers: layouts ('tracciati') and batches (docs/product/fornitori-invii.md). */
   inviiFornitori: {
