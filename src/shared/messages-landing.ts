@@ -59,6 +59,8 @@ export const landingMsg = {
   // Wizard
   partner: 'Partner',
   poweredBy: 'Powered by',
+  brand: 'WINSOLUTION',
+  stepOf: (step: number) => `Passo ${step} di 4`,
   step1Title: 'Scegli i tuoi servizi',
   step1Subtitle: 'Seleziona uno o più servizi di interesse',
   step1Button: "Richiedi l'offerta",
@@ -81,6 +83,11 @@ export const landingMsg = {
   scattaFoto: 'Scatta una Foto',
   page1Prompt: 'Prima pagina con i tuoi dati personali',
   page2Prompt: 'Seconda pagina con i consumi dettagliati',
+  capturePageOf: (page: number) => `Pagina ${page} di 2`,
+  photoOnePage: 'Foto: 1 pagina acquisita',
+  photoTwoPages: 'Foto: 2 pagine acquisite',
+  /** `bill` is the card's title, e.g. 'Fattura Luce'. */
+  removeBill: (bill: string) => `Rimuovi ${bill}`,
   annulla: 'Annulla',
   bannerBoth: 'Perfetto! Hai caricato entrambe le fatture.',
   bannerOnlyLuce:
@@ -90,6 +97,7 @@ export const landingMsg = {
   bannerThanks: "Grazie! Useremo le tue fatture per prepararti un'offerta su misura.",
   step4Title: 'Quando ti possiamo chiamare?',
   step4Note: 'Dalle 9:00 alle 19:00, dal lunedì al venerdì',
+  step4Slots: 'Fasce orarie',
   step4Chosen: (slot: string) => `Ti contatteremo nella fascia oraria: ${slot}`,
   step4Submit: 'Ottieni la tua offerta',
   step4NoSlot: 'Continua senza scegliere la fascia oraria',
@@ -99,6 +107,7 @@ export const landingMsg = {
   doneThanks: 'Grazie per averci scelto! Abbiamo ricevuto la tua richiesta.',
   doneContactBy: (consulente: string) => `Sarai contattato da ${consulente}`,
   doneSave: 'Salva in Rubrica',
+  yourConsultant: (puntoFisico: string) => `Il tuo consulente · ${puntoFisico}`,
   /** Instead of a phone when nobody at the point has one and the admin set none (docs/product/landing.md#consulente). */
   noPhone: 'Ti chiameremo noi',
   done24h: 'Ti contatteremo entro 24 ore',

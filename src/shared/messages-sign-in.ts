@@ -5,6 +5,12 @@
  */
 export const signInMsg = {
   auth: {
+    /** The sign-in form (login.tsx, login-form.tsx). */
+    pageSubtitle: 'Accedi al gestionale',
+    emailLabel: 'Email',
+    passwordLabel: 'Password',
+    signingIn: 'Accesso in corso...',
+    signIn: 'Accedi',
     invalidCredentials: 'Credenziali non valide',
     passwordRequired: 'Password richiesta',
     loginErrorTitle: 'Errore di accesso',
@@ -23,6 +29,8 @@ export const signInMsg = {
       "Richiesta rifiutata: origine non consentita. Per usare WINSOLUTION da questo indirizzo, l'amministratore del server lo imposta in PUBLIC_BASE_URL (es. https://gestionale.esempio.it) e riavvia.",
   },
   app: {
+    /** The product's name, beside the logo. */
+    brand: 'WINSOLUTION',
     notFoundTitle: 'Pagina non trovata',
     notFoundText:
       'La pagina che cerchi non esiste, è stata spostata oppure non rientra tra quelle che puoi vedere.',

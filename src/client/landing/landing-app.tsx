@@ -78,7 +78,7 @@ function Footer() {
     <footer className="mt-auto flex flex-wrap items-center justify-center gap-1.5 px-4 py-6 text-xs text-muted-foreground">
       <span>{m.poweredBy}</span>
       <Logo className="size-4" />
-      <span className="font-semibold tracking-wide text-foreground">WINSOLUTION</span>
+      <span className="font-semibold tracking-wide text-foreground">{m.brand}</span>
     </footer>
   );
 }

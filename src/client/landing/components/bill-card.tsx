@@ -91,7 +91,7 @@ export function BillCard({
           aria-label={`${m.scattaFoto}: ${title}`}
         >
           <p className="text-sm font-medium text-blue-900" aria-live="polite">
-            Pagina {capturePage} di 2
+            {m.capturePageOf(capturePage)}
           </p>
           <label
             className={cx(
@@ -121,18 +121,14 @@ export function BillCard({
           {hasContent ? (
             <div className="flex items-center justify-between gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900">
               <span className="min-w-0 truncate">
-                {bill.file
-                  ? bill.file.name
-                  : bill.pages.length === 2
-                    ? 'Foto: 2 pagine acquisite'
-                    : 'Foto: 1 pagina acquisita'}
+                {bill.file ? bill.file.name : bill.pages.length === 2 ? m.photoTwoPages : m.photoOnePage}
               </span>
               <Button
                 variant="ghost"
                 size="auto"
                 className="h-9 shrink-0 text-green-900"
                 onClick={onRemove}
-                aria-label={`Rimuovi ${title}`}
+                aria-label={m.removeBill(title)}
               >
                 <Trash2 aria-hidden />
               </Button>

@@ -92,7 +92,7 @@ export function Conferma({
           </span>
           <div className="min-w-0">
             <p className="truncate font-semibold">{consultant.nome}</p>
-            <p className="text-sm text-muted-foreground">Il tuo consulente · {info.nomeAttivita}</p>
+            <p className="text-sm text-muted-foreground">{m.yourConsultant(info.nomeAttivita)}</p>
           </div>
         </div>
         {/* No number is ever made up: without one, we say we call (docs/product/landing.md#consulente). */}

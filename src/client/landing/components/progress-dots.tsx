@@ -1,10 +1,12 @@
+import { landingMsg } from '#shared/messages-landing.ts';
+
 /** The 4-dot progress indicator above the wizard's steps. */
 export function ProgressDots({ step }: { step: number }) {
   return (
     <div
       className="flex items-center justify-center gap-2"
       role="img"
-      aria-label={`Passo ${step} di 4`}
+      aria-label={landingMsg.stepOf(step)}
       data-testid="progress-dots"
     >
       {[1, 2, 3, 4].map((i) => (

@@ -35,7 +35,7 @@ export function StepOrario({ slot, isSending, error, consultant, onSlot, onBack,
       <div
         className="grid grid-cols-2 gap-2"
         role="group"
-        aria-label="Fasce orarie"
+        aria-label={m.step4Slots}
         {...guideTarget('slots')}
       >
         {FASCE_ORARIE.map((fascia) => {

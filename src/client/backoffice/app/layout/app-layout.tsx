@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { User } from '#shared/schemas/utente.ts';
+import { msg } from '#shared/messages.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { Sidebar } from '#client/backoffice/app/layout/sidebar.tsx';
 
@@ -15,7 +16,7 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
       </aside>
       <div className="sticky top-0 z-20 flex items-center gap-3 border-b bg-card px-4 py-3 md:hidden">
         <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-          <DialogPrimitive.Trigger className="rounded-md p-2 hover:bg-muted" aria-label="Apri menu">
+          <DialogPrimitive.Trigger className="rounded-md p-2 hover:bg-muted" aria-label={msg.layout.openMenu}>
             <Menu className="size-5" aria-hidden />
           </DialogPrimitive.Trigger>
           <DialogPrimitive.Portal>
@@ -24,13 +25,13 @@ export function AppLayout({ user, children }: { user: User; children: ReactNode 
               className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw]"
               aria-describedby={undefined}
             >
-              <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="sr-only">{msg.layout.menu}</DialogPrimitive.Title>
               <Sidebar user={user} onNavigate={() => setOpen(false)} />
             </DialogPrimitive.Content>
           </DialogPrimitive.Portal>
         </DialogPrimitive.Root>
         <Logo className="size-8" />
-        <span className="font-bold">WINSOLUTION</span>
+        <span className="font-bold">{msg.app.brand}</span>
       </div>
       <main className="p-4 md:ml-64 md:p-8">{children}</main>
     </div>

@@ -71,13 +71,13 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
       <div className="flex items-center gap-3 border-b border-slate-800 px-5 py-5">
         <Logo className="size-10" />
         <div>
-          <p className="text-lg font-bold tracking-tight">WINSOLUTION</p>
+          <p className="text-lg font-bold tracking-tight">{msg.app.brand}</p>
           <p className="text-xs text-slate-400" data-testid="role-label">
             {ROLE_LABELS[user.role] ?? user.role}
           </p>
         </div>
       </div>
-      <nav aria-label="Menu principale" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={msg.layout.mainMenu} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="grid gap-1">
           {menuFor(user.role).map((item) => {
             const Icon = ICONS[item.path] ?? BarChart3;
@@ -135,7 +135,7 @@ export function Sidebar({ user, onNavigate }: { user: User; onNavigate?: () => v
           disabled={logout.isPending}
         >
           <LogOut aria-hidden />
-          {logout.isPending ? 'Disconnessione...' : 'Esci'}
+          {logout.isPending ? msg.layout.loggingOut : msg.layout.logout}
         </Button>
       </div>
     </div>

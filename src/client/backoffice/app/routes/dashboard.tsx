@@ -52,7 +52,7 @@ export function DashboardRoute() {
       <ChiamateCards />
       {stats.isError ? (
         <ErrorState
-          message={`Errore nel caricamento della dashboard: ${errorMessage(stats.error, stats.error.message)}`}
+          message={msg.dashboard.loadError(errorMessage(stats.error, stats.error.message))}
           onRetry={() => void stats.refetch()}
           isRetrying={stats.isFetching}
         />

@@ -35,11 +35,11 @@ export function LeadsRoute({ params }: { params: { id?: string } }) {
   return (
     <>
       <PageHeader
-        title="Gestione Lead"
-        subtitle="I clienti arrivati dalle landing dei punti fisici"
+        title={msg.leadsScreen.title}
+        subtitle={msg.leadsScreen.subtitle}
         actions={
           <ExportMenu
-            description="Esporta i lead filtrati"
+            description={msg.leadsScreen.exportDescription}
             onExport={(format) => exportLeads(filters, format)}
             onError={(error) =>
               toast({

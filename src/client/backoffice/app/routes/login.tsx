@@ -1,3 +1,4 @@
+import { signInMsg as msg } from '#shared/messages-sign-in.ts';
 import { Logo } from '#client/components/ui/logo.tsx';
 import { LoginForm } from '#client/backoffice/features/auth/components/login-form.tsx';
 
@@ -12,8 +13,8 @@ export function LoginRoute({ goTo }: { goTo?: (path: string) => void }) {
       <div className="w-full max-w-sm rounded-xl border bg-card p-8 shadow-lg">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <Logo className="size-14" />
-          <h1 className="text-2xl font-bold tracking-tight">WINSOLUTION</h1>
-          <p className="text-sm text-muted-foreground">Accedi al gestionale</p>
+          <h1 className="text-2xl font-bold tracking-tight">{msg.app.brand}</h1>
+          <p className="text-sm text-muted-foreground">{msg.auth.pageSubtitle}</p>
         </div>
         <LoginForm goTo={goTo} />
       </div>

@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { msg } from '#shared/messages.ts';
 import { can, paths } from '#shared/permissions.ts';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
@@ -33,11 +34,11 @@ function PraticaScreen({ id }: { id: number }) {
         className="inline-flex items-center gap-1 text-sm text-primary hover:underline"
       >
         <ArrowLeft className="size-4" aria-hidden />
-        Tutte le pratiche
+        {msg.praticheScreen.tutteLePratiche}
       </Link>
       {pratica.isError ? (
         <ErrorState
-          message={`Errore nel caricamento della pratica: ${errorMessage(pratica.error, pratica.error.message)}`}
+          message={msg.praticheScreen.detailError(errorMessage(pratica.error, pratica.error.message))}
           onRetry={() => void pratica.refetch()}
           isRetrying={pratica.isFetching}
         />

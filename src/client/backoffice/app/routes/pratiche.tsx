@@ -28,10 +28,10 @@ export function PraticheRoute() {
     <>
       <PageHeader
         title={msg.pratica.pageTitle}
-        subtitle="Segui le pratiche dal primo contatto al completamento"
+        subtitle={msg.praticheScreen.subtitle}
         actions={
           <ExportMenu
-            description="Esporta le pratiche filtrate, una riga per servizio"
+            description={msg.praticheScreen.exportDescription}
             onExport={(format) => exportPratiche(filters, format)}
             onError={(error) =>
               toast({

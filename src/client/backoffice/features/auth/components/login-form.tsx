@@ -94,7 +94,7 @@ function PasswordStep(props: {
   return (
     <form ref={formElement} onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
-        <Label htmlFor="email">Email</Label>
+        <Label htmlFor="email">{msg.auth.emailLabel}</Label>
         <Input
           id="email"
           type="email"
@@ -107,7 +107,7 @@ function PasswordStep(props: {
         <FieldError id="email-error" message={errors.email?.message} />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="password">Password</Label>
+        <Label htmlFor="password">{msg.auth.passwordLabel}</Label>
         <Input
           id="password"
           type="password"
@@ -119,7 +119,7 @@ function PasswordStep(props: {
         <FieldError id="password-error" message={errors.password?.message} />
       </div>
       <Button type="submit" disabled={login.isPending || !hydrated} className="w-full">
-        {login.isPending ? 'Accesso in corso...' : 'Accedi'}
+        {login.isPending ? msg.auth.signingIn : msg.auth.signIn}
       </Button>
     </form>
   );

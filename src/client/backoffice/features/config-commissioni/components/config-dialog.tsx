@@ -286,15 +286,17 @@ export function ConfigDialog({
       <DialogContent className="max-w-5xl">
         <DialogHeader>
           <DialogTitle>
-            {target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura} commissioni{' '}
-            {label}
+            {msg.configCommissioni.dialog.title(
+              target?.config ? msg.configCommissioni.modifica : msg.configCommissioni.configura,
+              label,
+            )}
           </DialogTitle>
           <DialogDescription>
             {target?.fornitore.nome} ({target?.fornitore.codice}).{' '}
             {isNoleggio
-              ? 'Percentuali del totale vendita per ruolo e struttura.'
-              : 'Importi fissi in euro per unità venduta.'}{' '}
-            Le commissioni già calcolate non cambiano.
+              ? msg.configCommissioni.dialog.percentuali
+              : msg.configCommissioni.dialog.importiFissi}{' '}
+            {msg.configCommissioni.dialog.nonCambiano}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-5">
@@ -335,7 +337,7 @@ export function ConfigDialog({
                       )}
                     >
                       {sum == null
-                        ? 'Totale percentuali: —'
+                        ? msg.configCommissioni.dialog.percentSumEmpty
                         : msg.configCommissioni.percentSum(formatPercent(sum))}
                     </p>
                   )}
@@ -353,10 +355,10 @@ export function ConfigDialog({
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
+              {msg.configCommissioni.dialog.annulla}
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Salvataggio...' : 'Salva commissioni'}
+              {save.isPending ? msg.configCommissioni.dialog.salvataggio : msg.configCommissioni.dialog.salva}
             </Button>
           </DialogFooter>
         </form>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
+import { msg } from '#shared/messages.ts';
 import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -22,18 +23,23 @@ export function ConfigFilters(props: {
   );
   return (
     <section
-      aria-label="Filtri"
+      aria-label={msg.configCommissioni.filters.label}
       className="mb-6 grid gap-3 rounded-lg border bg-card p-4 sm:grid-cols-[minmax(0,1fr)_14rem] sm:items-end"
     >
-      <SearchInput label="Cerca fornitore" placeholder="Nome o codice" value={text} onChange={setText} />
+      <SearchInput
+        label={msg.configCommissioni.filters.cerca}
+        placeholder={msg.configCommissioni.filters.cercaPlaceholder}
+        value={text}
+        onChange={setText}
+      />
       <div className="grid gap-2">
-        <Label htmlFor={servizioId}>Servizio</Label>
+        <Label htmlFor={servizioId}>{msg.configCommissioni.filters.servizio}</Label>
         <NativeSelect
           id={servizioId}
           value={value.servizio}
           onChange={(e) => onChange({ servizio: e.target.value })}
         >
-          <option value="">Tutti i servizi</option>
+          <option value="">{msg.configCommissioni.filters.tuttiIServizi}</option>
           {SERVIZI_PRINCIPALI.map((s) => (
             <option key={s} value={s}>
               {servizioLabel(s)}

@@ -13,7 +13,7 @@ export function ConfigGrid(props: {
   return (
     <>
       <p className="mb-3 text-sm text-muted-foreground" data-testid="config-count">
-        {view.configuredRows} di {view.totalRows} combinazioni fornitore e servizio configurate
+        {msg.configCommissioni.configurate(view.configuredRows, view.totalRows)}
       </p>
       {view.visible.length === 0 ? (
         <p className="rounded-lg border bg-card p-8 text-center text-muted-foreground">

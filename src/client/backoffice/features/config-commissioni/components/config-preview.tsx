@@ -48,7 +48,7 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
       </div>
       {isNoleggio && (
         <div className="grid gap-1.5">
-          <Label htmlFor={totaleId}>Totale vendita di esempio</Label>
+          <Label htmlFor={totaleId}>{msg.configCommissioni.totaleEsempio}</Label>
           <div className="relative">
             <Input
               id={totaleId}
@@ -90,7 +90,8 @@ export function ConfigPreview({ servizio, values }: { servizio: string; values: 
                 <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                   <span className="font-medium">{label}</span>
                   <span className="text-xs text-muted-foreground">
-                    {isNoleggio ? 'Totale' : 'Ricavo'} {formatEuro(result.ricavo)}
+                    {isNoleggio ? msg.configCommissioni.totale : msg.configCommissioni.ricavo}{' '}
+                    {formatEuro(result.ricavo)}
                   </span>
                 </div>
                 {/* Subgrid rows: a label that wraps on a phone keeps the four amounts on one line. */}

@@ -10,15 +10,15 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 
 const ROLES = [
-  ['PuntoFisico', 'Punto fisico'],
-  ['Agente', 'Agente'],
-  ['AreaManager', 'Area manager'],
+  ['PuntoFisico', msg.configCommissioni.card.puntoFisico],
+  ['Agente', msg.configCommissioni.card.agente],
+  ['AreaManager', msg.configCommissioni.card.areaManager],
 ] as const;
 
 const FIXED_ROWS = [
-  ['commissione', 'Unità base'],
-  ['commissioneAggiuntiva', 'Aggiuntiva'],
-  ['commissioneAggiuntivaRid', 'Aggiuntiva con RID'],
+  ['commissione', msg.configCommissioni.card.unitaBase],
+  ['commissioneAggiuntiva', msg.configCommissioni.card.aggiuntiva],
+  ['commissioneAggiuntivaRid', msg.configCommissioni.card.aggiuntivaRid],
 ] as const;
 
 function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizio: string }) {
@@ -28,18 +28,20 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
   return (
     <div className="grid gap-2">
       <p className="text-sm">
-        Ricavo base <strong className="tabular-nums">{formatEuro(config.ricavoBase)}</strong>
+        {msg.configCommissioni.card.ricavoBase}{' '}
+        <strong className="tabular-nums">{formatEuro(config.ricavoBase)}</strong>
         <span className="mx-2 text-muted-foreground" aria-hidden>
           ·
         </span>
-        Bonus RID <strong className="tabular-nums">{formatEuro(config.bonusRid)}</strong>
+        {msg.configCommissioni.card.bonusRid}{' '}
+        <strong className="tabular-nums">{formatEuro(config.bonusRid)}</strong>
       </p>
       <table className="w-full max-w-xl text-xs sm:text-sm">
-        <caption className="sr-only">Commissioni per ruolo</caption>
+        <caption className="sr-only">{msg.configCommissioni.card.caption}</caption>
         <thead>
           <tr className="text-left text-xs text-muted-foreground">
             <th scope="col" className="py-1 pr-2 font-medium">
-              <span className="sr-only">Unità</span>
+              <span className="sr-only">{msg.configCommissioni.card.unita}</span>
             </th>
             {ROLES.map(([key, label]) => (
               <th key={key} scope="col" className="px-1 py-1 text-right font-medium">
@@ -64,7 +66,7 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
         </tbody>
       </table>
       <p className={cn('text-xs', margin < 0 ? 'font-semibold text-red-700' : 'text-muted-foreground')}>
-        Struttura su {hasForniture(servizio) ? '1 fornitura' : '1 servizio'} senza RID:{' '}
+        {msg.configCommissioni.card.strutturaSu(hasForniture(servizio))}{' '}
         <span className="tabular-nums">{formatEuro(margin)}</span>
         {margin < 0 && ` — ${msg.configCommissioni.strutturaNegativa}`}
       </p>
@@ -75,7 +77,7 @@ function FixedSummary({ config, servizio }: { config: CommissioneConfig; servizi
 function PercentSummary({ config }: { config: CommissioneConfig }) {
   const items = [
     ...ROLES.map(([key, label]) => [`percentuale${key}`, label] as const),
-    ['percentualeStruttura', 'Struttura'] as const,
+    ['percentualeStruttura', msg.configCommissioni.card.struttura] as const,
   ];
   return (
     <dl className="grid max-w-xl grid-cols-4 gap-2 text-sm">
@@ -113,17 +115,17 @@ export function FornitoreConfigCard(props: {
           <Badge variant="outline" className="font-mono">
             {fornitore.codice}
           </Badge>
-          {!fornitore.isActive && <Badge variant="secondary">Disattivo</Badge>}
+          {!fornitore.isActive && <Badge variant="secondary">{msg.configCommissioni.card.disattivo}</Badge>}
         </div>
         <Button
           variant="ghost"
           size="sm"
           className="ml-auto"
           onClick={onEditFornitore}
-          aria-label={`Modifica fornitore ${fornitore.nome}`}
+          aria-label={msg.configCommissioni.card.modificaFornitoreDi(fornitore.nome)}
         >
           <Pencil aria-hidden />
-          <span className="hidden sm:inline">Modifica fornitore</span>
+          <span className="hidden sm:inline">{msg.configCommissioni.card.modificaFornitore}</span>
         </Button>
       </div>
       <ul className="divide-y">
@@ -141,7 +143,7 @@ export function FornitoreConfigCard(props: {
                 <h3 className="font-semibold">{label}</h3>
                 {config ? (
                   <span className="text-xs text-muted-foreground">
-                    Aggiornata il {formatDate(config.updatedAt)}
+                    {msg.configCommissioni.card.aggiornataIl(formatDate(config.updatedAt))}
                   </span>
                 ) : (
                   <Badge variant="warning">{msg.configCommissioni.nonConfigurato}</Badge>

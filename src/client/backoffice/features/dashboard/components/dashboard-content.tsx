@@ -57,7 +57,7 @@ export function DashboardContent({
   return (
     <div className="flex flex-col gap-6">
       <section
-        aria-label="Riepilogo"
+        aria-label={msg.dashboard.riepilogo}
         className={
           isManagement
             ? 'grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4'
@@ -126,7 +126,7 @@ export function DashboardContent({
 
       {isManagement && (
         <section
-          aria-label="Servizi"
+          aria-label={msg.dashboard.servizi}
           className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           data-testid="management-row"
         >
@@ -176,7 +176,7 @@ export function DashboardContent({
       )}
 
       {/* Side by side from lg: beside the sidebar of a tablet, half the width leaves '€ 19.162.483,00' no room. */}
-      <section aria-label="Commissioni del periodo" className="grid gap-4 lg:grid-cols-2">
+      <section aria-label={msg.dashboard.commissioniPeriodo} className="grid gap-4 lg:grid-cols-2">
         <BannerCard
           id="oggi"
           title={m.oggi}

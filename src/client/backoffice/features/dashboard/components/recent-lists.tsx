@@ -52,7 +52,7 @@ export function RecentPratiche({ pratiche }: { pratiche: RecentPratica[] }) {
                   </span>
                   <div className="min-w-0 flex-1">
                     <Link href={paths.pratica(p.id)} className="font-medium hover:underline">
-                      Pratica #{p.id}
+                      {m.pratica(p.id)}
                     </Link>
                     <p className="text-sm text-muted-foreground">{formatDate(p.dataCreazione)}</p>
                   </div>

@@ -91,15 +91,13 @@ export function FornitoreDialog({
         <DialogHeader>
           <DialogTitle>{isEdit ? msg.fornitoreAdmin.modifica : msg.fornitoreAdmin.nuovo}</DialogTitle>
           <DialogDescription>
-            {isEdit
-              ? 'Un fornitore disattivato non compare più tra quelli scelti al completamento di un servizio.'
-              : 'Dopo averlo creato, configura le commissioni dei suoi servizi.'}
+            {isEdit ? msg.fornitoreAdmin.editDescription : msg.fornitoreAdmin.createDescription}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-[10rem_minmax(0,1fr)]">
             <div className="grid content-start gap-2">
-              <Label htmlFor={ids.codice}>Codice</Label>
+              <Label htmlFor={ids.codice}>{msg.fornitoreAdmin.codice}</Label>
               <Input
                 id={ids.codice}
                 autoComplete="off"
@@ -112,7 +110,7 @@ export function FornitoreDialog({
               <FieldError id={`${ids.codice}-error`} message={errors.codice?.message} />
             </div>
             <div className="grid content-start gap-2">
-              <Label htmlFor={ids.nome}>Nome</Label>
+              <Label htmlFor={ids.nome}>{msg.fornitoreAdmin.nome}</Label>
               <Input
                 id={ids.nome}
                 autoComplete="off"
@@ -127,7 +125,7 @@ export function FornitoreDialog({
             className="grid gap-2"
             aria-describedby={errors.serviziSupportati ? `${ids.servizi}-error` : undefined}
           >
-            <legend className="mb-2 text-sm font-medium">Servizi supportati</legend>
+            <legend className="mb-2 text-sm font-medium">{msg.fornitoreAdmin.serviziSupportati}</legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {SERVIZI_PRINCIPALI.map((servizio) => (
                 <label
@@ -156,14 +154,18 @@ export function FornitoreDialog({
               className="size-4 accent-primary"
               {...form.register('isActive')}
             />
-            <Label htmlFor={ids.attivo}>Fornitore attivo</Label>
+            <Label htmlFor={ids.attivo}>{msg.fornitoreAdmin.attivo}</Label>
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
+              {msg.fornitoreAdmin.annulla}
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? 'Salvataggio...' : isEdit ? 'Salva modifiche' : 'Crea fornitore'}
+              {pending
+                ? msg.fornitoreAdmin.salvataggio
+                : isEdit
+                  ? msg.fornitoreAdmin.salva
+                  : msg.fornitoreAdmin.crea}
             </Button>
           </DialogFooter>
         </form>

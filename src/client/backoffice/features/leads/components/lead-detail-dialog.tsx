@@ -76,7 +76,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Dettaglio Lead</DialogTitle>
+          <DialogTitle>{msg.leadsScreen.detailTitle}</DialogTitle>
           <DialogDescription className="flex flex-wrap items-center gap-2">
             {lead ? `${lead.nome} ${lead.cognome}` : ''}
             {lead?.possibileDuplicato && <DuplicatoBadge />}
@@ -85,12 +85,12 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
         </DialogHeader>
         {!lead && detail.isPending && (
           <div className="flex justify-center py-8" aria-busy="true">
-            <Spinner label="Caricamento dettagli..." />
+            <Spinner label={msg.leadsScreen.loadingDetail} />
           </div>
         )}
         {detail.isError && !row && (
           <ErrorState
-            message={`Errore nel caricamento del lead: ${detail.error.message}`}
+            message={msg.leadsScreen.detailError(detail.error.message)}
             onRetry={() => void detail.refetch()}
             isRetrying={detail.isFetching}
           />
@@ -99,36 +99,36 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
           <div className="grid gap-5">
             <section aria-labelledby="lead-cliente" className="grid gap-2">
               <h3 id="lead-cliente" className="font-semibold">
-                Cliente
+                {msg.leadsScreen.cliente}
               </h3>
               <dl className="grid gap-2">
-                <Row label="Nome">
+                <Row label={msg.leadsScreen.nome}>
                   {lead.nome} {lead.cognome}
                 </Row>
-                <Row label="Email">{lead.email}</Row>
-                <Row label="Telefono">{formatPhone(lead.telefono)}</Row>
-                <Row label="Data registrazione">{formatDateTime(lead.dataRegistrazione)}</Row>
-                <Row label="Stato contatto">
+                <Row label={msg.leadsScreen.email}>{lead.email}</Row>
+                <Row label={msg.leadsScreen.telefono}>{formatPhone(lead.telefono)}</Row>
+                <Row label={msg.leadsScreen.dataRegistrazione}>{formatDateTime(lead.dataRegistrazione)}</Row>
+                <Row label={msg.leadsScreen.statoContatto}>
                   {LEAD_CONTATTO_LABELS[lead.statoContatto]}
                   {lead.isOverdue && (
                     <Badge variant="danger" className="ml-2">
-                      Oltre 24 ore
+                      {msg.leadsScreen.oltre24Ore}
                     </Badge>
                   )}
                 </Row>
-                {lead.indirizzoIP && <Row label="Indirizzo IP">{lead.indirizzoIP}</Row>}
+                {lead.indirizzoIP && <Row label={msg.leadsScreen.indirizzoIP}>{lead.indirizzoIP}</Row>}
               </dl>
             </section>
             <section aria-labelledby="lead-punto" className="grid gap-2">
               <h3 id="lead-punto" className="font-semibold">
-                Punto Fisico
+                {msg.leadsScreen.puntoFisico}
               </h3>
               {punto ? (
                 <dl className="grid gap-2">
-                  <Row label="Nome attività">{punto.nomeAttivita}</Row>
-                  <Row label="Indirizzo">{punto.indirizzo}</Row>
+                  <Row label={msg.leadsScreen.nomeAttivita}>{punto.nomeAttivita}</Row>
+                  <Row label={msg.leadsScreen.indirizzo}>{punto.indirizzo}</Row>
                   {responsabile && (
-                    <Row label="Responsabile">
+                    <Row label={msg.leadsScreen.responsabile}>
                       {responsabile.firstName} {responsabile.lastName} · {responsabile.email}
                       {responsabile.phone ? ` · ${formatPhone(responsabile.phone)}` : ''}
                     </Row>
@@ -141,14 +141,14 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
               )}
             </section>
             {detail.data && <LeadDuplicati lead={detail.data} role={role} />}
-            {detail.isLoading && <Spinner label="Caricamento dettagli..." />}
+            {detail.isLoading && <Spinner label={msg.leadsScreen.loadingDetail} />}
             {detail.data?.praticheSummary && (
               <section aria-labelledby="lead-pratiche" className="grid gap-2">
                 <h3 id="lead-pratiche" className="font-semibold">
-                  Riepilogo pratiche
+                  {msg.leadsScreen.riepilogoPratiche}
                 </h3>
                 <p className="text-sm">
-                  Pratiche:{' '}
+                  {msg.leadsScreen.praticheCount}{' '}
                   <strong data-testid="pratiche-summary-count">{detail.data.praticheSummary.count}</strong>
                 </p>
                 {detail.data.praticheSummary.perServizioStato.length > 0 && (
@@ -171,11 +171,11 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                   })}
                 >
                   <ExternalLink aria-hidden />
-                  Vedi pratiche
+                  {msg.leadsScreen.vediPratiche}
                 </Link>
                 {canUpload && detail.data.praticheSummary.count > 0 && (
                   <div className="grid gap-2 border-t pt-3">
-                    <h4 className="text-sm font-semibold">Documenti</h4>
+                    <h4 className="text-sm font-semibold">{msg.leadsScreen.documenti}</h4>
                     <AddDocumenti leadId={lead.id} />
                   </div>
                 )}
@@ -184,17 +184,17 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
             {detail.data && !detail.data.praticheSummary && detail.data.pratiche.length > 0 && (
               <section aria-labelledby="lead-pratiche-list" className="grid gap-2">
                 <h3 id="lead-pratiche-list" className="font-semibold">
-                  Pratiche
+                  {msg.leadsScreen.pratiche}
                 </h3>
                 <ul className="grid gap-1 text-sm">
                   {detail.data.pratiche.map((p) => (
                     <li key={p.id}>
                       {can(role, 'pratiche:read') ? (
                         <Link href={paths.pratica(p.id)} className="font-medium text-primary underline">
-                          Pratica #{p.id}
+                          {msg.leadsScreen.pratica(p.id)}
                         </Link>
                       ) : (
-                        `Pratica #${p.id}`
+                        msg.leadsScreen.pratica(p.id)
                       )}{' '}
                       · {STATO_LABELS[p.statoPratica] ?? p.statoPratica} ·{' '}
                       {p.servizi.map((s) => servizioLabel(s.tipoServizio)).join(', ')}

@@ -1,6 +1,7 @@
 import { AlarmClock } from 'lucide-react';
 import { LEAD_CONTATTO_STATI, type LeadContattoStato } from '#shared/domain.ts';
 import { LEAD_CONTATTO_LABELS, type LeadListItem } from '#shared/schemas/lead.ts';
+import { msg } from '#shared/messages.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { NativeSelect } from '#client/components/ui/input.tsx';
 
@@ -19,7 +20,7 @@ export function LeadStatusControl(props: {
   return (
     <div className="grid gap-1">
       <NativeSelect
-        aria-label={`Stato contatto di ${lead.nome} ${lead.cognome}`}
+        aria-label={msg.leadsScreen.statoContattoDi(lead.nome, lead.cognome)}
         value={saving ?? lead.statoContatto}
         aria-busy={saving != null || undefined}
         onChange={(e) => onChange(e.target.value as LeadContattoStato)}
@@ -31,9 +32,9 @@ export function LeadStatusControl(props: {
         ))}
       </NativeSelect>
       {lead.isOverdue && (
-        <Badge variant="danger" className="justify-self-start" title="Nuovo da oltre 24 ore: va richiamato">
+        <Badge variant="danger" className="justify-self-start" title={msg.leadsScreen.overdueTitle}>
           <AlarmClock className="mr-1 size-3" aria-hidden />
-          Oltre 24 ore
+          {msg.leadsScreen.oltre24Ore}
         </Badge>
       )}
     </div>

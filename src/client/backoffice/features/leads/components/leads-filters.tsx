@@ -65,15 +65,20 @@ export function LeadsFilters(props: {
           selectedId={value.puntoFisicoId ?? null}
           onSelect={(id) => onChange({ puntoFisicoId: id ?? undefined })}
         />
-        <SearchInput label="Cerca" placeholder="Nome, email o telefono" value={text} onChange={setText} />
+        <SearchInput
+          label={msg.leadsScreen.cerca}
+          placeholder={msg.leadsScreen.cercaPlaceholder}
+          value={text}
+          onChange={setText}
+        />
         <div className="grid gap-2">
-          <Label htmlFor={statusId}>Stato contatto</Label>
+          <Label htmlFor={statusId}>{msg.leadsScreen.statoContatto}</Label>
           <NativeSelect
             id={statusId}
             value={value.status}
             onChange={(e) => onChange({ status: e.target.value as LeadStatusFilter })}
           >
-            <option value="">Tutti gli stati</option>
+            <option value="">{msg.leadsScreen.tuttiGliStati}</option>
             {LEAD_CONTATTO_STATI.map((s) => (
               <option key={s} value={s}>
                 {LEAD_CONTATTO_LABELS[s]}
@@ -90,7 +95,7 @@ export function LeadsFilters(props: {
           }}
         >
           <RotateCcw aria-hidden />
-          Azzera filtri
+          {msg.leadsScreen.azzeraFiltri}
         </Button>
       </Card>
     </CollapsibleFilters>

@@ -37,7 +37,7 @@ function LeadActions(props: { lead: LeadListItem; href: string; canDelete: boole
       <Link
         href={props.href}
         className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-        aria-label={`Dettagli di ${lead.nome} ${lead.cognome}`}
+        aria-label={msg.leadsScreen.dettagliDi(lead.nome, lead.cognome)}
       >
         <Eye aria-hidden />
       </Link>
@@ -46,7 +46,7 @@ function LeadActions(props: { lead: LeadListItem; href: string; canDelete: boole
           variant="ghost"
           size="icon"
           className="text-destructive"
-          aria-label={`Elimina ${lead.nome} ${lead.cognome}`}
+          aria-label={msg.leadsScreen.eliminaDi(lead.nome, lead.cognome)}
           onClick={props.onDelete}
         >
           <Trash2 aria-hidden />
@@ -114,7 +114,7 @@ export function LeadsList(props: {
           ) : (
             <ErrorState
               className="m-4"
-              message={`Errore nel caricamento dei lead: ${leads.error.message}`}
+              message={msg.leadsScreen.listError(leads.error.message)}
               onRetry={() => void leads.refetch()}
               isRetrying={leads.isFetching}
             />
@@ -153,11 +153,11 @@ export function LeadsList(props: {
             <Table className="hidden md:table">
               <TableHeader>
                 <TableRow>
-                  <TableHead>Cliente</TableHead>
-                  <TableHead>Punto Fisico</TableHead>
-                  <TableHead>Data creazione</TableHead>
-                  <TableHead>Stato contatto</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
+                  <TableHead>{msg.leadsScreen.cliente}</TableHead>
+                  <TableHead>{msg.leadsScreen.puntoFisico}</TableHead>
+                  <TableHead>{msg.leadsScreen.dataCreazione}</TableHead>
+                  <TableHead>{msg.leadsScreen.statoContatto}</TableHead>
+                  <TableHead className="text-right">{msg.leadsScreen.azioni}</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>

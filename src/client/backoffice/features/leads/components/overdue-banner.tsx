@@ -1,5 +1,6 @@
 import { AlarmClock } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
+import { msg } from '#shared/messages.ts';
 import { capitalise, formatCount } from '#shared/text-format.ts';
 import { describeTotal } from '#client/lib/page-total.ts';
 import { useLeads } from '#client/backoffice/features/leads/api/leads.ts';
@@ -17,11 +18,17 @@ export function OverdueBanner(props: { puntoFisicoId?: number; onShow: () => voi
       <span className="flex items-center gap-2 text-sm">
         <AlarmClock className="size-4 shrink-0" aria-hidden />
         {count === 1 && !overdue.data?.totalIsLowerBound
-          ? '1 lead nuovo attende da oltre 24 ore di essere contattato.'
-          : `${capitalise(overdue.data ? describeTotal(overdue.data, 'lead nuovo', 'lead nuovi') : formatCount(count))} attendono da oltre 24 ore di essere contattati.`}
+          ? msg.leadsScreen.overdueOne
+          : msg.leadsScreen.overdueMany(
+              capitalise(
+                overdue.data
+                  ? describeTotal(overdue.data, msg.leadsScreen.leadNuovo, msg.leadsScreen.leadNuovi)
+                  : formatCount(count),
+              ),
+            )}
       </span>
       <Button variant="outline" size="sm" onClick={props.onShow}>
-        Mostra
+        {msg.leadsScreen.mostra}
       </Button>
     </div>
   );

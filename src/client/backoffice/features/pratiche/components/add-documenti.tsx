@@ -47,7 +47,7 @@ export function AddDocumenti({ leadId, praticaId }: { leadId: number; praticaId?
           variant="outline"
           disabled={upload.isPending}
           onClick={() => fileInput.current?.click()}
-          aria-label={praticaId != null ? `${m.aggiungi} alla pratica #${praticaId}` : m.aggiungi}
+          aria-label={praticaId != null ? m.aggiungiAllaPratica(praticaId) : m.aggiungi}
         >
           <Paperclip aria-hidden />
           {upload.isPending ? m.caricamento : m.aggiungi}

@@ -60,7 +60,7 @@ export function DocumentiList({
     <details className="group rounded-md border" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
         <FileText className="size-4" aria-hidden />
-        Documenti ({count})
+        {msg.pratica.documenti.titolo(count)}
       </summary>
       <div className="grid gap-3 border-t px-3 py-2">
         {can(role, 'pratiche:uploadDocumenti') && <AddDocumenti leadId={leadId} praticaId={praticaId} />}
@@ -90,18 +90,18 @@ export function DocumentiList({
                       size="sm"
                       variant="outline"
                       onClick={() => setViewing(doc)}
-                      aria-label={`Visualizza ${doc.displayName}`}
+                      aria-label={msg.pratica.documenti.visualizzaDi(doc.displayName)}
                     >
-                      <Eye aria-hidden /> Visualizza
+                      <Eye aria-hidden /> {msg.pratica.documenti.visualizza}
                     </Button>
                   )}
                   <a
                     className={buttonVariants({ size: 'sm', variant: 'outline' })}
                     href={praticaFileUrl(praticaId, doc.filename)}
                     download={doc.displayName}
-                    aria-label={`Scarica ${doc.displayName}`}
+                    aria-label={msg.pratica.documenti.scaricaDi(doc.displayName)}
                   >
-                    <Download aria-hidden /> Scarica
+                    <Download aria-hidden /> {msg.pratica.documenti.scarica}
                   </a>
                   {can(role, 'pratiche:deleteDocumenti') && (
                     <Button
@@ -174,7 +174,7 @@ function DocumentViewer({
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle className="break-all">{documento?.displayName}</DialogTitle>
-          <DialogDescription>Anteprima del documento</DialogDescription>
+          <DialogDescription>{msg.pratica.documenti.anteprima}</DialogDescription>
         </DialogHeader>
         {state.error && <p className="text-sm text-destructive">{msg.pratica.fileNotFound}</p>}
         {!state.url && !state.error && <Spinner />}

@@ -40,7 +40,7 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
           <StatoBadge stato={servizio.stato} />
           {servizio.fornitore && (
             <span className="text-xs text-muted-foreground">
-              Fornitore: {servizio.fornitoreNome ?? servizio.fornitore}
+              {msg.praticheScreen.card.fornitore} {servizio.fornitoreNome ?? servizio.fornitore}
             </span>
           )}
         </div>
@@ -52,7 +52,7 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
         </div>
       </div>
       <p className="text-xs text-muted-foreground">
-        Ultimo aggiornamento: {formatDateTime(servizio.dataUltimoAggiornamento)}
+        {msg.praticheScreen.card.ultimoAggiornamento} {formatDateTime(servizio.dataUltimoAggiornamento)}
       </p>
       {servizio.esito && (
         <p className="text-sm font-medium text-amber-800" data-testid="esito">
@@ -64,13 +64,15 @@ function ServizioRow({ servizio, praticaId }: { servizio: Servizio; praticaId: n
       )}
       {servizio.stato === 'ko' && servizio.koMotivazione && (
         <p className="text-sm text-red-800">
-          Motivazione KO: {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}
+          {msg.praticheScreen.card.motivazioneKo}{' '}
+          {msg.servizio.koLabels[servizio.koMotivazione] ?? servizio.koMotivazione}
         </p>
       )}
       {servizio.storico.length > 0 && (
         <details className="text-sm">
           <summary className="flex cursor-pointer items-center gap-1 text-xs font-medium text-muted-foreground">
-            <History className="size-3.5" aria-hidden /> Storico stati ({servizio.storico.length})
+            <History className="size-3.5" aria-hidden />{' '}
+            {msg.praticheScreen.card.storicoStati(servizio.storico.length)}
           </summary>
           <ol className="mt-2 grid gap-1 border-l pl-3 text-xs">
             {servizio.storico.map((h) => (
@@ -128,12 +130,12 @@ export function PraticaCard({
         <div className="flex items-center gap-2">
           {isDetail ? (
             <h1 className="text-xl font-bold" tabIndex={-1}>
-              Pratica #{pratica.id}
+              {msg.praticheScreen.card.pratica(pratica.id)}
             </h1>
           ) : (
             <h2 className="text-lg font-semibold">
               <Link href={paths.pratica(pratica.id)} className="hover:underline">
-                Pratica #{pratica.id}
+                {msg.praticheScreen.card.pratica(pratica.id)}
               </Link>
             </h2>
           )}
@@ -146,33 +148,37 @@ export function PraticaCard({
             className="text-destructive"
             onClick={onDelete}
             disabled={remove.isPending}
-            aria-label={`Elimina pratica #${pratica.id}`}
+            aria-label={msg.praticheScreen.card.eliminaPratica(pratica.id)}
           >
-            <Trash2 aria-hidden /> Elimina
+            <Trash2 aria-hidden /> {msg.praticheScreen.card.elimina}
           </Button>
         )}
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Field label="Cliente">
+          <Field label={msg.praticheScreen.card.cliente}>
             {pratica.lead.nome} {pratica.lead.cognome}
           </Field>
-          <Field label="Punto fisico">{pratica.puntoFisico?.nomeAttivita ?? '—'}</Field>
-          <Field label="Telefono">
+          <Field label={msg.praticheScreen.card.puntoFisico}>
+            {pratica.puntoFisico?.nomeAttivita ?? '—'}
+          </Field>
+          <Field label={msg.praticheScreen.card.telefono}>
             <a className="hover:underline" href={phoneHref(pratica.lead.telefono)}>
               {formatPhone(pratica.lead.telefono)}
             </a>
           </Field>
-          <Field label="Email">
+          <Field label={msg.praticheScreen.card.email}>
             <a className="hover:underline" href={`mailto:${pratica.lead.email}`}>
               {pratica.lead.email}
             </a>
           </Field>
-          <Field label="Orario di contatto">{pratica.orarioContatto || 'Nessuna preferenza'}</Field>
-          <Field label="Data creazione">{formatDateTime(pratica.dataCreazione)}</Field>
+          <Field label={msg.praticheScreen.card.orarioContatto}>
+            {pratica.orarioContatto || msg.praticheScreen.card.nessunaPreferenza}
+          </Field>
+          <Field label={msg.praticheScreen.card.dataCreazione}>{formatDateTime(pratica.dataCreazione)}</Field>
         </dl>
-        <section aria-label={`Servizi della pratica #${pratica.id}`}>
-          <h3 className="mb-2 text-sm font-semibold">Servizi</h3>
+        <section aria-label={msg.praticheScreen.card.serviziDellaPratica(pratica.id)}>
+          <h3 className="mb-2 text-sm font-semibold">{msg.praticheScreen.card.servizi}</h3>
           <ul className="grid gap-2">
             {pratica.servizi.map((s) => (
               <ServizioRow key={s.id} servizio={s} praticaId={pratica.id} />
@@ -186,7 +192,9 @@ export function PraticaCard({
           role={role}
         />
         {pratica.indirizzoIP && (
-          <p className="text-xs text-muted-foreground">Indirizzo IP: {pratica.indirizzoIP}</p>
+          <p className="text-xs text-muted-foreground">
+            {msg.praticheScreen.card.indirizzoIP} {pratica.indirizzoIP}
+          </p>
         )}
       </CardContent>
     </Card>

@@ -38,10 +38,13 @@ export function PraticheFilters(props: {
   const isKoOn = value.stati.includes('ko');
 
   return (
-    <section aria-label="Filtri" className="mb-6 grid gap-4 rounded-lg border bg-card p-4">
+    <section
+      aria-label={msg.praticheScreen.filters.label}
+      className="mb-6 grid gap-4 rounded-lg border bg-card p-4"
+    >
       <div className="grid gap-3 md:grid-cols-3">
         <div className="grid gap-2">
-          <Label htmlFor="pratiche-search">Cerca</Label>
+          <Label htmlFor="pratiche-search">{msg.praticheScreen.filters.cerca}</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -51,20 +54,20 @@ export function PraticheFilters(props: {
               id="pratiche-search"
               type="search"
               className="pl-9"
-              placeholder="Nome, telefono, email o n. pratica"
+              placeholder={msg.praticheScreen.filters.cercaPlaceholder}
               value={text}
               onChange={(e) => setText(e.target.value)}
             />
           </div>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor="pratiche-servizio">Servizio</Label>
+          <Label htmlFor="pratiche-servizio">{msg.praticheScreen.filters.servizio}</Label>
           <NativeSelect
             id="pratiche-servizio"
             value={value.servizio}
             onChange={(e) => onChange({ servizio: e.target.value })}
           >
-            <option value="">Tutti i servizi</option>
+            <option value="">{msg.praticheScreen.filters.tuttiIServizi}</option>
             {SERVIZI_PRINCIPALI.map((s) => (
               <option key={s} value={s}>
                 {servizioLabel(s)}
@@ -79,7 +82,11 @@ export function PraticheFilters(props: {
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div role="group" aria-label="Stato del servizio" className="flex flex-wrap gap-2">
+        <div
+          role="group"
+          aria-label={msg.praticheScreen.filters.statoServizio}
+          className="flex flex-wrap gap-2"
+        >
           {SERVIZIO_STATI.map((stato) => (
             <Button
               key={stato}
@@ -113,7 +120,7 @@ export function PraticheFilters(props: {
         {isKoOn && (
           <div className="grid gap-1">
             <Label htmlFor="pratiche-ko" className="text-xs">
-              Motivazione KO
+              {msg.praticheScreen.filters.motivazioneKo}
             </Label>
             <NativeSelect
               id="pratiche-ko"
@@ -121,7 +128,7 @@ export function PraticheFilters(props: {
               value={value.koMotivazione}
               onChange={(e) => onChange({ koMotivazione: e.target.value })}
             >
-              <option value="">Tutte le motivazioni</option>
+              <option value="">{msg.praticheScreen.filters.tutteLeMotivazioni}</option>
               {KO_MOTIVAZIONI.map((k) => (
                 <option key={k} value={k}>
                   {msg.servizio.koLabels[k]}

@@ -64,9 +64,12 @@ export function ServizioEditDialog({ servizio, praticaId }: { servizio: Servizio
         size="sm"
         variant="outline"
         onClick={() => setOpen(true)}
-        aria-label={`Modifica ${servizioLabel(servizio.tipoServizio)} della pratica #${praticaId}`}
+        aria-label={msg.praticheScreen.servizioEdit.modificaDi(
+          servizioLabel(servizio.tipoServizio),
+          praticaId,
+        )}
       >
-        <Pencil aria-hidden /> Modifica
+        <Pencil aria-hidden /> {msg.praticheScreen.servizioEdit.modifica}
       </Button>
       {open && <ServizioEditForm servizio={servizio} praticaId={praticaId} onDone={() => setOpen(false)} />}
     </Dialog>
@@ -153,14 +156,12 @@ function ServizioEditForm({
   return (
     <DialogContent>
       <DialogHeader>
-        <DialogTitle>
-          Modifica servizio {servizioLabel(tipo)} — Pratica #{praticaId}
-        </DialogTitle>
-        <DialogDescription>Scegli il nuovo stato del servizio.</DialogDescription>
+        <DialogTitle>{msg.praticheScreen.servizioEdit.title(servizioLabel(tipo), praticaId)}</DialogTitle>
+        <DialogDescription>{msg.praticheScreen.servizioEdit.description}</DialogDescription>
       </DialogHeader>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-2">
-          <Label htmlFor={field('stato').id}>Stato</Label>
+          <Label htmlFor={field('stato').id}>{msg.praticheScreen.servizioEdit.stato}</Label>
           <NativeSelect {...field('stato')} {...form.register('stato')}>
             {SERVIZIO_STATI.map((s) => (
               <option key={s} value={s}>
@@ -172,9 +173,9 @@ function ServizioEditForm({
 
         {stato === 'ko' && (
           <div className="grid gap-2">
-            <Label htmlFor={field('koMotivazione').id}>Motivazione KO</Label>
+            <Label htmlFor={field('koMotivazione').id}>{msg.praticheScreen.servizioEdit.motivazioneKo}</Label>
             <NativeSelect {...field('koMotivazione')} {...form.register('koMotivazione')}>
-              <option value="">Seleziona una motivazione</option>
+              <option value="">{msg.praticheScreen.servizioEdit.scegliMotivazione}</option>
               {KO_MOTIVAZIONI_MANUALI.map((k) => (
                 <option key={k} value={k}>
                   {msg.servizio.koLabels[k]}
@@ -188,14 +189,16 @@ function ServizioEditForm({
         {stato === 'completato' && (
           <>
             <div className="grid gap-2">
-              <Label htmlFor={field('fornitore').id}>Fornitore</Label>
+              <Label htmlFor={field('fornitore').id}>{msg.praticheScreen.servizioEdit.fornitore}</Label>
               <NativeSelect
                 {...field('fornitore')}
                 {...form.register('fornitore')}
                 disabled={fornitori.isLoading}
               >
                 <option value="">
-                  {fornitori.isLoading ? 'Caricamento fornitori...' : 'Seleziona un fornitore'}
+                  {fornitori.isLoading
+                    ? msg.praticheScreen.servizioEdit.caricamentoFornitori
+                    : msg.praticheScreen.servizioEdit.scegliFornitore}
                 </option>
                 {fornitori.data?.map((f) => (
                   <option key={f.id} value={f.codice}>
@@ -219,7 +222,7 @@ function ServizioEditForm({
                     readOnly
                     aria-describedby={`${ridSchedaId}-nota`}
                   />
-                  RID presente (domiciliazione bancaria)
+                  {msg.praticheScreen.servizioEdit.ridPresente}
                 </label>
                 <p id={`${ridSchedaId}-nota`} className="text-sm text-muted-foreground">
                   {msg.servizio.ridDallaScheda[ridDallaScheda]}
@@ -238,13 +241,15 @@ function ServizioEditForm({
                   {...field('ridPresente')}
                   {...form.register('ridPresente')}
                 />
-                RID presente (domiciliazione bancaria)
+                {msg.praticheScreen.servizioEdit.ridPresente}
               </label>
             )}
 
             {isEnergy && (
               <div className="grid gap-2">
-                <Label htmlFor={field('numeroForniture').id}>Numero forniture</Label>
+                <Label htmlFor={field('numeroForniture').id}>
+                  {msg.praticheScreen.servizioEdit.numeroForniture}
+                </Label>
                 <Input
                   type="number"
                   min={1}
@@ -260,7 +265,9 @@ function ServizioEditForm({
 
             {isRental && (
               <div className="grid gap-2">
-                <Label htmlFor={field('totaleVendita').id}>Totale vendita (€)</Label>
+                <Label htmlFor={field('totaleVendita').id}>
+                  {msg.praticheScreen.servizioEdit.totaleVendita}
+                </Label>
                 <Input
                   type="text"
                   inputMode="decimal"
@@ -274,13 +281,13 @@ function ServizioEditForm({
             )}
 
             <fieldset className="grid gap-3 rounded-md border p-3">
-              <legend className="px-1 text-sm font-medium">Bonus (facoltativi, €)</legend>
+              <legend className="px-1 text-sm font-medium">{msg.praticheScreen.servizioEdit.bonus}</legend>
               <div className="grid gap-3 sm:grid-cols-3">
                 {(
                   [
-                    ['bonusPuntoFisico', 'Punto fisico'],
-                    ['bonusAgente', 'Agente'],
-                    ['bonusAreaManager', 'Area manager'],
+                    ['bonusPuntoFisico', msg.praticheScreen.servizioEdit.bonusPuntoFisico],
+                    ['bonusAgente', msg.praticheScreen.servizioEdit.bonusAgente],
+                    ['bonusAreaManager', msg.praticheScreen.servizioEdit.bonusAreaManager],
                   ] as const
                 ).map(([name, label]) => (
                   <div key={name} className="grid gap-2">
@@ -303,10 +310,12 @@ function ServizioEditForm({
 
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
-            Annulla
+            {msg.praticheScreen.servizioEdit.annulla}
           </Button>
           <Button type="submit" disabled={!isValid || update.isPending}>
-            {update.isPending ? 'Salvataggio...' : 'Salva'}
+            {update.isPending
+              ? msg.praticheScreen.servizioEdit.salvataggio
+              : msg.praticheScreen.servizioEdit.salva}
           </Button>
         </DialogFooter>
       </form>

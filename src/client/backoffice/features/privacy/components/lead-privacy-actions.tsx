@@ -43,7 +43,7 @@ export function LeadPrivacyActions({ leadId, erasedAt }: { leadId: number; erase
   return (
     <section aria-labelledby="lead-privacy" className="grid gap-2 border-t pt-4">
       <h3 id="lead-privacy" className="font-semibold">
-        Privacy
+        {m.title}
       </h3>
       {erasedAt && (
         <p className="text-sm text-muted-foreground">

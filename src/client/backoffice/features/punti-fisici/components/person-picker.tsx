@@ -66,7 +66,9 @@ export function PersonPicker(props: {
     <div className="grid gap-2">
       <Label htmlFor={id}>
         {label}
-        {optional && <span className="font-normal text-muted-foreground"> (facoltativo)</span>}
+        {optional && (
+          <span className="font-normal text-muted-foreground"> {msg.puntiScreen.picker.facoltativo}</span>
+        )}
       </Label>
       <div className="flex gap-1">
         <Popover open={open} onOpenChange={setOpen} modal>
@@ -89,21 +91,25 @@ export function PersonPicker(props: {
                   <span className="block truncate text-muted-foreground">{value.email}</span>
                 </span>
               ) : (
-                <span className="text-muted-foreground">Cerca per nome, cognome o email</span>
+                <span className="text-muted-foreground">{msg.puntiScreen.picker.placeholder}</span>
               )}
               <ChevronsUpDown className="text-muted-foreground" aria-hidden />
             </Button>
           </PopoverTrigger>
           <PopoverContent aria-label={label}>
-            <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
-              <CommandInput placeholder="Almeno 2 caratteri" value={text} onValueChange={setText} />
+            <Command shouldFilter={false} label={msg.puntiScreen.picker.cerca(label)}>
+              <CommandInput
+                placeholder={msg.puntiScreen.picker.almeno2}
+                value={text}
+                onValueChange={setText}
+              />
               <CommandSearchStatus
                 state={isSearching ? 'searching' : noResult ? 'not-found' : !hasTerm ? 'too-short' : 'idle'}
                 count={results.length}
                 notFound={msg.puntoFisico.noPersonFound}
                 minChars={MIN_CHARS}
               />
-              <CommandList label={`Risultati ${label}`}>
+              <CommandList label={msg.puntiScreen.picker.risultati(label)}>
                 {results.map((p) => (
                   <CommandItem key={p.id} value={`persona-${p.id}`} onSelect={() => choose(p)}>
                     <Check className={cn(value?.id === p.id ? 'opacity-100' : 'opacity-0')} aria-hidden />
@@ -124,7 +130,7 @@ export function PersonPicker(props: {
                     }}
                   >
                     <UserPlus aria-hidden />
-                    Crea nuovo utente
+                    {msg.puntiScreen.picker.creaUtente}
                   </CommandItem>
                 )}
               </CommandList>
@@ -136,7 +142,7 @@ export function PersonPicker(props: {
             variant="ghost"
             size="icon"
             onClick={() => onChange(null)}
-            aria-label={`Rimuovi ${label.toLowerCase()}`}
+            aria-label={msg.puntiScreen.picker.rimuovi(label)}
           >
             <X aria-hidden />
           </Button>

@@ -76,7 +76,7 @@ export function PuntoFilter(props: {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id} className={isFilter ? undefined : 'sr-only'}>
-        Punto fisico
+        {msg.puntiScreen.filter.label}
       </Label>
       <div className="flex gap-1">
         <Popover open={open} onOpenChange={setOpen}>
@@ -96,14 +96,14 @@ export function PuntoFilter(props: {
               <ChevronsUpDown className="text-muted-foreground" aria-hidden />
             </Button>
           </PopoverTrigger>
-          <PopoverContent aria-label="Punti fisici">
-            <Command shouldFilter={false} label="Cerca punto fisico">
+          <PopoverContent aria-label={msg.puntiScreen.filter.punti}>
+            <Command shouldFilter={false} label={msg.puntiScreen.filter.cerca}>
               <CommandInput
                 placeholder={msg.puntoFisico.cercaPlaceholder}
                 value={text}
                 onValueChange={setText}
               />
-              <CommandList label="Punti fisici">
+              <CommandList label={msg.puntiScreen.filter.punti}>
                 {isFilter && (
                   <CommandItem value="__tutti__" onSelect={() => pick(null)} className="font-medium">
                     <Check className={cn(selectedId == null ? 'opacity-100' : 'opacity-0')} aria-hidden />
@@ -142,7 +142,7 @@ export function PuntoFilter(props: {
             variant="ghost"
             size="icon"
             onClick={() => pick(null)}
-            aria-label="Rimuovi filtro punto fisico"
+            aria-label={msg.puntiScreen.filter.rimuovi}
           >
             <X aria-hidden />
           </Button>

@@ -116,16 +116,14 @@ export function PuntoFormDialog(props: {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>{isEdit ? 'Modifica Punto Fisico' : 'Nuovo Punto Fisico'}</DialogTitle>
+          <DialogTitle>{isEdit ? msg.puntiScreen.form.editTitle : msg.puntiScreen.create}</DialogTitle>
           <DialogDescription>
-            {isEdit
-              ? 'Aggiorna i dati del punto fisico.'
-              : 'Il codice della landing e il QR code vengono creati automaticamente.'}
+            {isEdit ? msg.puntiScreen.form.editDescription : msg.puntiScreen.form.createDescription}
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-2">
-            <Label htmlFor={nameId}>Nome attività</Label>
+            <Label htmlFor={nameId}>{msg.puntiScreen.form.nomeAttivita}</Label>
             <Input
               id={nameId}
               aria-invalid={errors.nomeAttivita ? true : undefined}
@@ -135,7 +133,7 @@ export function PuntoFormDialog(props: {
             <FieldError id={`${nameId}-error`} message={errors.nomeAttivita?.message} />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={addressId}>Indirizzo</Label>
+            <Label htmlFor={addressId}>{msg.puntiScreen.form.indirizzo}</Label>
             <Input
               id={addressId}
               aria-invalid={errors.indirizzo ? true : undefined}
@@ -149,7 +147,7 @@ export function PuntoFormDialog(props: {
             name="responsabile"
             render={({ field }) => (
               <PersonPicker
-                label="Responsabile"
+                label={msg.puntiScreen.responsabile}
                 role="punto_fisico"
                 value={field.value}
                 onChange={field.onChange}
@@ -163,7 +161,7 @@ export function PuntoFormDialog(props: {
             name="agente"
             render={({ field }) => (
               <PersonPicker
-                label="Agente"
+                label={msg.puntiScreen.agente}
                 role="agente"
                 optional
                 value={field.value}
@@ -178,7 +176,7 @@ export function PuntoFormDialog(props: {
               name="areaManager"
               render={({ field }) => (
                 <PersonPicker
-                  label="Area Manager"
+                  label={msg.puntiScreen.areaManager}
                   role="area_manager"
                   optional
                   value={field.value}
@@ -190,10 +188,14 @@ export function PuntoFormDialog(props: {
           )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
+              {msg.puntiScreen.form.annulla}
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? 'Salvataggio...' : isEdit ? 'Salva modifiche' : 'Crea Punto Fisico'}
+              {pending
+                ? msg.puntiScreen.form.salvataggio
+                : isEdit
+                  ? msg.puntiScreen.form.salva
+                  : msg.puntiScreen.form.crea}
             </Button>
           </DialogFooter>
         </form>

@@ -61,7 +61,7 @@ function RoleSelect({
   const id = useId();
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>Ruolo</Label>
+      <Label htmlFor={id}>{msg.utentiScreen.form.ruolo}</Label>
       <NativeSelect id={id} disabled={disabled} aria-invalid={error ? true : undefined} {...registration}>
         {ROLES.map((role) => (
           <option key={role} value={role}>
@@ -125,11 +125,11 @@ export function CreateUserDialog(props: {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{fixedRole ? `Nuovo utente ${ROLE_TITLES[fixedRole]}` : 'Crea Utente'}</DialogTitle>
+          <DialogTitle>
+            {fixedRole ? msg.utentiScreen.form.nuovoUtente(ROLE_TITLES[fixedRole]) : msg.utentiScreen.create}
+          </DialogTitle>
           <DialogDescription>
-            {fixedRole
-              ? 'Crea la persona e selezionala subito nel punto fisico.'
-              : 'Inserisci i dati del nuovo utente.'}
+            {fixedRole ? msg.utentiScreen.form.createForPunto : msg.utentiScreen.form.createDescription}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -143,34 +143,34 @@ export function CreateUserDialog(props: {
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Nome"
+              label={msg.utentiScreen.form.nome}
               name="firstName"
               error={errors.firstName?.message}
               registration={form.register('firstName')}
             />
             <Field
-              label="Cognome"
+              label={msg.utentiScreen.form.cognome}
               name="lastName"
               error={errors.lastName?.message}
               registration={form.register('lastName')}
             />
           </div>
           <Field
-            label="Email"
+            label={msg.utentiScreen.form.email}
             name="email"
             type="email"
             error={errors.email?.message}
             registration={form.register('email')}
           />
           <Field
-            label="Telefono"
+            label={msg.utentiScreen.form.telefono}
             name="phone"
             type="tel"
             error={errors.phone?.message}
             registration={form.register('phone')}
           />
           <Field
-            label="Password"
+            label={msg.utentiScreen.form.password}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -184,10 +184,10 @@ export function CreateUserDialog(props: {
           />
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
+              {msg.utentiScreen.form.annulla}
             </Button>
             <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creazione...' : 'Crea Utente'}
+              {create.isPending ? msg.utentiScreen.form.creazione : msg.utentiScreen.create}
             </Button>
           </DialogFooter>
         </form>
@@ -254,44 +254,44 @@ export function EditUserDialog({
     <Dialog open={user != null} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Modifica Utente</DialogTitle>
-          <DialogDescription>Lascia vuota la password per mantenere quella attuale.</DialogDescription>
+          <DialogTitle>{msg.utentiScreen.form.editTitle}</DialogTitle>
+          <DialogDescription>{msg.utentiScreen.form.editDescription}</DialogDescription>
         </DialogHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              label="Nome"
+              label={msg.utentiScreen.form.nome}
               name="firstName"
               error={errors.firstName?.message}
               registration={form.register('firstName')}
             />
             <Field
-              label="Cognome"
+              label={msg.utentiScreen.form.cognome}
               name="lastName"
               error={errors.lastName?.message}
               registration={form.register('lastName')}
             />
           </div>
           <Field
-            label="Email"
+            label={msg.utentiScreen.form.email}
             name="email"
             type="email"
             error={errors.email?.message}
             registration={form.register('email')}
           />
           <Field
-            label="Telefono"
+            label={msg.utentiScreen.form.telefono}
             name="phone"
             type="tel"
             error={errorText(errors, 'phone')}
             registration={form.register('phone')}
           />
           <Field
-            label="Nuova password"
+            label={msg.utentiScreen.form.nuovaPassword}
             name="password"
             type="password"
             autoComplete="new-password"
-            hint="Facoltativa: almeno 6 caratteri."
+            hint={msg.utentiScreen.form.nuovaPasswordHint}
             error={errorText(errors, 'password')}
             registration={form.register('password')}
           />
@@ -303,15 +303,15 @@ export function EditUserDialog({
               className="size-4 accent-primary"
               {...form.register('isActive')}
             />
-            <Label htmlFor={activeId}>Utente attivo (può accedere al sistema)</Label>
+            <Label htmlFor={activeId}>{msg.utentiScreen.form.attivo}</Label>
           </div>
           {user && <ResetTotp userId={user.id} />}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Annulla
+              {msg.utentiScreen.form.annulla}
             </Button>
             <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? 'Salvataggio...' : 'Salva modifiche'}
+              {update.isPending ? msg.utentiScreen.form.salvataggio : msg.utentiScreen.form.salva}
             </Button>
           </DialogFooter>
         </form>

@@ -73,9 +73,9 @@ export function UserFilter(props: {
             </Button>
           </PopoverTrigger>
           <PopoverContent aria-label={label}>
-            <Command shouldFilter={false} label={`Cerca ${label.toLowerCase()}`}>
+            <Command shouldFilter={false} label={msg.utentiScreen.filter.cerca(label)}>
               <CommandInput
-                placeholder="Nome, email o telefono (almeno 2 caratteri)"
+                placeholder={msg.utentiScreen.filter.placeholder}
                 value={text}
                 onValueChange={setText}
               />
@@ -120,7 +120,7 @@ export function UserFilter(props: {
             variant="ghost"
             size="icon"
             onClick={() => pick(null)}
-            aria-label={`Rimuovi filtro ${label.toLowerCase()}`}
+            aria-label={msg.utentiScreen.filter.rimuovi(label)}
           >
             <X aria-hidden />
           </Button>
