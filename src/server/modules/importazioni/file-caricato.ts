@@ -48,7 +48,7 @@ export async function streamToDisk(
 }
 
 /** The file types an upload may be sent as: the request body itself, XLSX or CSV. */
-export const UPLOAD_TYPES = [
+const UPLOAD_TYPES = [
   'application/octet-stream',
   'text/csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
