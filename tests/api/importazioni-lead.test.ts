@@ -9,6 +9,7 @@ import {
   pratiche,
   schedeContratto,
   servizi,
+  serviziStorico,
   type puntiFisici,
 } from '#server/db/schema.ts';
 import { insertCommissioneConfig, insertLead, insertPuntoFisico, insertUser } from '#test/setup/factories.ts';
@@ -369,6 +370,93 @@ describe('importing leads with their practices and services', () => {
     const list = await ctx.db.select().from(servizi).where(eq(servizi.praticaId, p.id));
     expect(list.map((s) => s.stato)).toEqual(['in_lavorazione']);
     expect(await ctx.db.select().from(leads).where(eq(leads.email, 'pietro@example.it'))).toHaveLength(1);
+  });
+
+  it('writes a batch naming one lead or one service twice as if row by row: the later row wins, each change in the history', async () => {
+    const row = (cells: Partial<Record<(typeof HEADER)[number], string>>) =>
+      HEADER.map((h) => cells[h as (typeof HEADER)[number]] ?? '');
+    const elena = {
+      Nome: 'Elena',
+      Cognome: 'Verdi',
+      Cellulare: '347 555 0001',
+      'E-mail': 'elena.verdi@example.it',
+    };
+    const marco = {
+      Nome: 'Marco',
+      Cognome: 'Neri',
+      Cellulare: '347 555 0002',
+      'E-mail': 'marco.neri@example.it',
+    };
+    const at = { Negozio: shop.landingCode, 'Data lead': '05/05/2025' };
+    await importFile(csvFile([HEADER, row({ ...elena, ...at, Servizio: 'Luce', Fornitore: 'ENEL' })]));
+
+    const { done } = await importFile(
+      csvFile([
+        HEADER,
+        // Elena's service twice (then her surname), Marco new twice: one practice, two services.
+        row({ ...elena, ...at, Servizio: 'Luce', Stato: 'In Lavorazione' }),
+        row({
+          ...elena,
+          ...at,
+          Cognome: 'Verdini',
+          Servizio: 'Luce',
+          Fornitore: 'ENEL',
+          Stato: 'Completato',
+          'Data esito': '20/05/2025',
+        }),
+        row({ ...marco, ...at, Servizio: 'Gas' }),
+        row({
+          ...marco,
+          ...at,
+          Cognome: 'Neri Bianchi',
+          'Stato contatto': 'Contattato',
+          Servizio: 'Luce',
+          Fornitore: 'ENEL',
+          Stato: 'Completato',
+          'Data esito': '21/05/2025',
+        }),
+      ]),
+    );
+    expect(done.conteggi, JSON.stringify(done.errori)).toEqual({
+      nuovo: 2,
+      aggiorna: 2,
+      duplicato: 0,
+      errore: 0,
+    });
+
+    const [lei] = await ctx.db.select().from(leads).where(eq(leads.email, 'elena.verdi@example.it'));
+    expect(lei.cognome).toBe('Verdini');
+    const [suaPratica] = await ctx.db.select().from(pratiche).where(eq(pratiche.leadId, lei.id));
+    expect(suaPratica.statoPratica).toBe('completata');
+    const [suo] = await ctx.db.select().from(servizi).where(eq(servizi.praticaId, suaPratica.id));
+    expect(suo).toMatchObject({ stato: 'completato', tipoServizio: 'luce' });
+    const storia = await ctx.db
+      .select({ da: serviziStorico.daStato, a: serviziStorico.aStato })
+      .from(serviziStorico)
+      .where(eq(serviziStorico.servizioId, suo.id))
+      .orderBy(serviziStorico.id);
+    expect(storia).toEqual([
+      { da: null, a: 'inserito' },
+      { da: 'inserito', a: 'in_lavorazione' },
+      { da: 'in_lavorazione', a: 'completato' },
+    ]);
+
+    const marcos = await ctx.db.select().from(leads).where(eq(leads.email, 'marco.neri@example.it'));
+    expect(marcos).toHaveLength(1);
+    expect(marcos[0]).toMatchObject({ cognome: 'Neri Bianchi', statoContatto: 'contattato' });
+    const [pratica, ...altre] = await ctx.db.select().from(pratiche).where(eq(pratiche.leadId, marcos[0].id));
+    expect(altre).toHaveLength(0);
+    // Inserted and completed: in lavorazione, from both services written in the same batch.
+    expect(pratica.statoPratica).toBe('in_lavorazione');
+    const suoi = await ctx.db
+      .select({ tipo: servizi.tipoServizio, stato: servizi.stato })
+      .from(servizi)
+      .where(eq(servizi.praticaId, pratica.id))
+      .orderBy(servizi.id);
+    expect(suoi).toEqual([
+      { tipo: 'gas', stato: 'inserito' },
+      { tipo: 'luce', stato: 'completato' },
+    ]);
   });
 
   it('computes the commissions of completed services only when asked, with the engine of the status dialog', async () => {

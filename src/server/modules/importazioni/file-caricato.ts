@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { msg } from '#shared/messages.ts';
 import { AppError } from '#server/lib/app-error.ts';
@@ -44,4 +45,24 @@ export async function streamToDisk(
     throw error;
   }
   return new UploadedFile(file, bytes);
+}
+
+/** The file types an upload may be sent as: the request body itself, XLSX or CSV. */
+const UPLOAD_TYPES = [
+  'application/octet-stream',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
+/**
+ * The routes of `app` take such a body streamed to a temporary file as it comes (an UploadedFile),
+ * removed once answered, whatever the answer.
+ */
+export function acceptUploadedFiles(app: FastifyInstance, maxBytes: number) {
+  app.addContentTypeParser(UPLOAD_TYPES, async (_request: unknown, payload: Readable) =>
+    streamToDisk(payload, maxBytes),
+  );
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof UploadedFile) await request.body.remove();
+  });
 }

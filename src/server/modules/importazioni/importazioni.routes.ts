@@ -1,7 +1,5 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { msg } from '#shared/messages.ts';
 import { idParamSchema } from '#shared/schemas/common.ts';
 import {
   IMPORT_MAX_BYTES,
@@ -11,17 +9,9 @@ import {
 } from '#shared/schemas/importazione.ts';
 import type { Database } from '#server/db/client.ts';
 import { requestNow } from '#server/lib/clock.ts';
-import { exportHeaders, spreadsheetStream } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { streamToDisk, UploadedFile } from '#server/modules/importazioni/file-caricato.ts';
-import {
-  errorReport,
-  getImport,
-  previewImport,
-  runImport,
-  startImport,
-  uploadImport,
-} from '#server/modules/importazioni/importazioni.service.ts';
+import { acceptUploadedFiles, UploadedFile } from '#server/modules/importazioni/file-caricato.ts';
+import * as service from '#server/modules/importazioni/importazioni.service.ts';
 
 const access = { access: 'importazioni:manage' } as const;
 const idSchema = { params: idParamSchema, response: { 200: importazioneSchema } };
@@ -33,68 +23,43 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
   notify: () => void;
   testClock: boolean;
 }> = async (app, { db, publicBaseUrl, notify, testClock }) => {
-  // The file is the request body itself (XLSX or CSV), streamed to a temporary file as it comes
-  // and removed once answered, whatever the answer.
-  app.addContentTypeParser(
-    [
-      'application/octet-stream',
-      'text/csv',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    ],
-    async (_request: unknown, payload: Readable) => streamToDisk(payload, IMPORT_MAX_BYTES),
+  acceptUploadedFiles(app, IMPORT_MAX_BYTES);
+  const jobs = new service.ImportJobs((err, id) =>
+    app.log.error({ err, importazione: id }, 'importazione fallita'),
   );
-  app.addHook('onResponse', async (request) => {
-    if (request.body instanceof UploadedFile) await request.body.remove();
-  });
-  // Jobs still running when the app closes are waited for: a batch is never cut by a shutdown.
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
+  app.addHook('onClose', () => jobs.settle());
+  const ctx = { db, publicBaseUrl, notify };
+  const body = z.instanceof(UploadedFile);
+  const uploadSchema = { querystring: uploadImportQuerySchema, body, response: { 201: importazioneSchema } };
 
   app.post(
     '/api/importazioni',
-    {
-      config: access,
-      bodyLimit: IMPORT_MAX_BYTES,
-      schema: {
-        querystring: uploadImportQuerySchema,
-        body: z.instanceof(UploadedFile),
-        response: { 201: importazioneSchema },
-      },
+    { config: access, bodyLimit: IMPORT_MAX_BYTES, schema: uploadSchema },
+    async (request, reply) => {
+      const { path } = request.body;
+      return reply.code(201).send(await service.uploadImport(db, actorOf(request), request.query, path));
     },
-    async (request, reply) =>
-      reply.code(201).send(await uploadImport(db, actorOf(request), request.query, request.body.path)),
   );
 
   app.get('/api/importazioni/:id', { config: access, schema: idSchema }, async (request) =>
-    getImport(db, request.params.id),
+    service.getImport(db, request.params.id),
   );
 
   app.put(
     '/api/importazioni/:id/anteprima',
     { config: access, schema: { ...idSchema, body: previewImportSchema } },
-    async (request) =>
-      previewImport(db, actorOf(request), request.params.id, request.body, requestNow(request, testClock)),
+    async (request) => {
+      const now = requestNow(request, testClock);
+      return service.previewImport(db, actorOf(request), request.params.id, request.body, now);
+    },
   );
 
   app.post(
     '/api/importazioni/:id/applica',
     { config: access, schema: { params: idParamSchema, response: { 202: importazioneSchema } } },
     async (request, reply) => {
-      const started = await startImport(db, request.params.id);
-      const job = runImport(
-        { db, publicBaseUrl, notify },
-        actorOf(request),
-        started.id,
-        request.ip,
-        requestNow(request, testClock),
-      )
-        .catch((error: unknown) =>
-          app.log.error({ err: error, importazione: started.id }, 'importazione fallita'),
-        )
-        .finally(() => running.delete(job));
-      running.add(job);
+      const [who, now] = [actorOf(request), requestNow(request, testClock)];
+      const started = await service.applyImport(ctx, jobs, who, request.params.id, request.ip, now);
       return reply.code(202).send(started);
     },
   );
@@ -103,11 +68,8 @@ export const importazioniRoutes: FastifyPluginAsyncZod<{
     '/api/importazioni/:id/errori',
     { config: access, schema: { params: idParamSchema } },
     async (request, reply) => {
-      const rows = await errorReport(db, request.params.id);
-      const c = msg.importazione;
-      return reply
-        .headers(exportHeaders('errori-importazione', 'xlsx'))
-        .send(spreadsheetStream('xlsx', c.rapportoFoglio, [c.riga, c.colonna, c.valore, c.motivo], rows));
+      const report = await service.errorReport(db, request.params.id);
+      return reply.headers(report.headers).send(report.body);
     },
   );
 };

@@ -11,10 +11,11 @@ import {
   type PreviewImportInput,
 } from '#shared/schemas/importazione.ts';
 import type { Database, DbExecutor } from '#server/db/client.ts';
+import { insertRows, jsonRows } from '#server/db/sql-helpers.ts';
 import { importazioni, importazioniRighe, importMappature } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
-import type { Cell } from '#server/lib/tabular-export.ts';
+import { exportHeaders, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { headerKey, looksLikeHeader, suggestMapping } from '#server/modules/importazioni/colonne.ts';
 import { openImportFile, type ImportSource } from '#server/modules/importazioni/leggi-file.ts';
@@ -31,7 +32,7 @@ import { applyLeads, checkLeads, newLeadsState } from '#server/modules/importazi
 
 const m = msg.importazione;
 /** Rows per transaction: a batch commits whole or not at all, so no row is ever half written. */
-export const IMPORT_BATCH = 250;
+export const IMPORT_BATCH = 1000;
 /** Errors listed in the answer; the report holds them all. */
 const ERRORI_MOSTRATI = 50;
 
@@ -107,7 +108,12 @@ export async function uploadImport(
     let chunk: { riga: number; valori: string[] }[] = [];
     const flush = async () => {
       if (chunk.length)
-        await tx.insert(importazioniRighe).values(chunk.map((r) => ({ importazioneId: row.id, ...r })));
+        await tx.execute(
+          insertRows(
+            importazioniRighe,
+            chunk.map((r) => ({ importazioneId: row.id, ...r })),
+          ),
+        );
       totale += chunk.length;
       chunk = [];
     };
@@ -186,35 +192,52 @@ function assertMapping(row: Row, mappatura: Record<string, number | null>): Reco
   return clean;
 }
 
-/** The rows of an import in file order, one batch at a time (bounded memory for any file). */
+/**
+ * The rows of an import in file order, one batch at a time (bounded memory for any file), with
+ * what the last check said of each.
+ */
 async function* batches(db: DbExecutor, row: Row) {
   let after = 0;
   for (;;) {
     const rows = await db
-      .select({ riga: importazioniRighe.riga, valori: importazioniRighe.valori })
+      .select({
+        riga: importazioniRighe.riga,
+        valori: importazioniRighe.valori,
+        esito: importazioniRighe.esito,
+        errori: importazioniRighe.errori,
+      })
       .from(importazioniRighe)
       .where(and(eq(importazioniRighe.importazioneId, row.id), gt(importazioniRighe.riga, after)))
       .orderBy(asc(importazioniRighe.riga))
       .limit(IMPORT_BATCH);
     if (rows.length === 0) return;
-    yield mappedRows(rows, row.mappatura ?? {}, row.intestazioni);
+    yield { rows: mappedRows(rows, row.mappatura ?? {}, row.intestazioni), saved: rows };
     after = rows[rows.length - 1].riga;
   }
 }
 
-async function saveResults(db: DbExecutor, id: number, checked: CheckedRow<unknown>[]) {
-  if (checked.length === 0) return;
-  const values = sql.join(
-    checked.map(
-      (c) =>
-        sql`(${c.riga}::int, ${c.esito}::text, ${c.errori.length ? JSON.stringify(c.errori) : null}::jsonb)`,
-    ),
-    sql`, `,
+type Saved = { riga: number; esito: ImportEsito | null; errori: Omit<ImportErrore, 'riga'>[] | null }[];
+
+const sameErrors = (a: Omit<ImportErrore, 'riga'>[], b: Omit<ImportErrore, 'riga'>[] | null) =>
+  a.length === (b?.length ?? 0) &&
+  a.every((e, i) => e.colonna === b![i].colonna && e.valore === b![i].valore && e.motivo === b![i].motivo);
+
+/** What the check said of each row, in one statement; a row already saying so is left alone. */
+async function saveResults(db: DbExecutor, id: number, checked: CheckedRow<unknown>[], saved: Saved) {
+  const before = new Map(saved.map((r) => [r.riga, r]));
+  const changed = checked.filter((c) => {
+    const was = before.get(c.riga);
+    return !was || was.esito !== c.esito || !sameErrors(c.errori, was.errori);
+  });
+  if (changed.length === 0) return;
+  const values = jsonRows(
+    changed.map((c) => ({ riga: c.riga, esito: c.esito, errori: c.errori.length ? c.errori : null })),
+    { riga: 'integer', esito: 'text', errori: 'jsonb' },
   );
   await db.execute(sql`
-    update ${importazioniRighe} as r set esito = v.esito, errori = v.errori
-    from (values ${values}) as v(riga, esito, errori)
-    where r.importazione_id = ${id} and r.riga = v.riga`);
+    update ${importazioniRighe} as r set esito = x.esito, errori = x.errori
+    from ${values}
+    where r.importazione_id = ${id} and r.riga = x.riga`);
 }
 
 const zeroCounts = (): ImportConteggi => ({ nuovo: 0, aggiorna: 0, duplicato: 0, errore: 0 });
@@ -240,9 +263,9 @@ export async function previewImport(
   const row = { ...current, mappatura, calcolaCommissioni };
   const kind = kindOf(row, actor.id);
   const counts = zeroCounts();
-  for await (const rows of batches(db, row)) {
+  for await (const { rows, saved } of batches(db, row)) {
     const checked = await kind.check(db, rows, now);
-    await saveResults(db, id, checked);
+    await saveResults(db, id, checked, saved);
     addCounts(counts, checked);
   }
   await db.transaction(async (tx) => {
@@ -287,6 +310,38 @@ export async function startImport(db: Database, id: number): Promise<Importazion
 }
 
 /**
+ * The jobs running in this process: waited for when the app closes, so that a batch is never cut
+ * by a shutdown; a job that fails is logged (the import says 'fallita').
+ */
+export class ImportJobs {
+  private readonly running = new Set<Promise<void>>();
+  constructor(private readonly onError: (error: unknown, id: number) => void) {}
+  add(id: number, job: Promise<void>) {
+    const tracked: Promise<void> = job
+      .catch((error: unknown) => this.onError(error, id))
+      .finally(() => this.running.delete(tracked));
+    this.running.add(tracked);
+  }
+  async settle() {
+    await Promise.allSettled(this.running);
+  }
+}
+
+/** 'Applica': the import is claimed (startImport) and answered at once; runImport goes on as a job. */
+export async function applyImport(
+  ctx: ImportContext,
+  jobs: ImportJobs,
+  actor: Actor,
+  id: number,
+  ip: string,
+  now: Date,
+): Promise<Importazione> {
+  const started = await startImport(ctx.db, id);
+  jobs.add(started.id, runImport(ctx, actor, started.id, ip, now));
+  return started;
+}
+
+/**
  * The job: each batch re-checked and written in one transaction with its progress, so a stop
  * midway leaves whole rows only; at the end the counts and the audit entry.
  */
@@ -296,11 +351,11 @@ export async function runImport(ctx: ImportContext, actor: Actor, id: number, ip
   const kind = kindOf(row, actor.id);
   const counts = zeroCounts();
   try {
-    for await (const rows of batches(db, row)) {
+    for await (const { rows, saved } of batches(db, row)) {
       await db.transaction(async (tx) => {
         const checked = await kind.check(tx, rows, now);
         await kind.apply(tx, checked as CheckedRow<never>[], now, ctx.publicBaseUrl);
-        await saveResults(tx, id, checked);
+        await saveResults(tx, id, checked, saved);
         addCounts(counts, checked);
         await tx
           .update(importazioni)
@@ -333,10 +388,19 @@ export async function runImport(ctx: ImportContext, actor: Actor, id: number, ip
   }
 }
 
-/** The error report: row, column, value, Italian reason, one line per error. */
-export async function errorReport(db: Database, id: number): Promise<AsyncGenerator<Cell[]>> {
+/** The error report as an XLSX download: row, column, value, Italian reason, one line per error. */
+export async function errorReport(db: Database, id: number) {
   await findImport(db, id);
-  return errorReportRows(db, id);
+  const c = m;
+  return {
+    headers: exportHeaders('errori-importazione', 'xlsx'),
+    body: spreadsheetStream(
+      'xlsx',
+      c.rapportoFoglio,
+      [c.riga, c.colonna, c.valore, c.motivo],
+      errorReportRows(db, id),
+    ),
+  };
 }
 
 async function* errorReportRows(db: Database, id: number): AsyncGenerator<Cell[]> {

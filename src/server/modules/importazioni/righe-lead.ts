@@ -31,6 +31,7 @@ import {
 } from '#shared/servizi-catalogo.ts';
 import { romeDateKey, romeWallTimeToDate } from '#shared/time.ts';
 import type { DbExecutor } from '#server/db/client.ts';
+import { executeRows, insertRows, intArray, jsonRows } from '#server/db/sql-helpers.ts';
 import {
   commissioni,
   commissioniFornitori,
@@ -619,10 +620,12 @@ async function nextIds(tx: DbExecutor, table: 'pratiche' | 'servizi', n: number)
 }
 
 /**
- * Writes a checked batch with plain inserts: new leads, new practices, their services (with the
- * history row and the scheda's codes), the changed services, the practices' status from their
- * services, and, when asked, the commission of each service the file completes — computed by the
- * engine the status dialog uses (docs/product/commissions.md).
+ * Writes a checked batch, one statement per table whatever its size (the rows travel as one JSON
+ * parameter: insertRows): new leads, the changed leads, new practices with their status, their
+ * services (with the history row and the scheda's codes), the changed services, the status of the
+ * practices that already had services, and, when asked, the commission of each service the file
+ * completes — computed by the engine the status dialog uses (docs/product/commissions.md). Two rows
+ * of the batch changing the same lead or service end as the later says, as if written one by one.
  */
 export async function applyLeads(
   tx: DbExecutor,
@@ -635,18 +638,118 @@ export async function applyLeads(
   );
   if (rows.length === 0) return;
 
+  const leadIds = await writeLeads(tx, rows);
+  const { praticaIds, aperte } = await writePratiche(tx, rows, leadIds);
+
+  const nuoviServizi = rows.flatMap((d) =>
+    d.servizi.filter((s) => !s.id).map((s) => ({ d, s, praticaId: praticaIds.get(d.praticaKey)! })),
+  );
+  const servizioIds = await nextIds(tx, 'servizi', nuoviServizi.length);
+  const written: Written[] = nuoviServizi.map(({ d, s, praticaId }, i) => ({
+    d,
+    s,
+    praticaId,
+    id: servizioIds[i],
+    da: null,
+  }));
+  if (written.length) {
+    await tx.execute(
+      insertRows(
+        servizi,
+        written.map(({ d, s, praticaId, id }) => ({
+          id,
+          praticaId,
+          tipoServizio: s.tipo,
+          stato: s.stato,
+          koMotivazione: s.koMotivazione,
+          fornitoreId: s.fornitore?.id ?? null,
+          ridPresente: s.ridPresente,
+          numeroForniture: s.numeroForniture,
+          totaleVendita: s.totaleVendita,
+          dataCreazione: d.dataServizio,
+          dataUltimoAggiornamento: s.stato === 'inserito' ? d.dataServizio : d.dataEsito,
+        })),
+      ),
+    );
+    const schede = written.filter((w) => w.s.scheda);
+    if (schede.length)
+      await tx.execute(
+        insertRows(
+          schedeContratto,
+          schede.map((w) => ({
+            servizioId: w.id,
+            praticaId: w.praticaId,
+            dati: w.s.scheda!,
+            completa: false,
+            codiceFiscale: w.s.scheda!.codiceFiscale ?? null,
+            pod: w.s.scheda!.pod ?? null,
+            pdr: w.s.scheda!.pdr ?? null,
+            aggiornataDa: state.actorId,
+            aggiornataIl: now,
+          })),
+        ),
+      );
+  }
+  written.push(...(await updateServizi(tx, rows, praticaIds)));
+  if (written.length === 0) return;
+  await tx.execute(
+    insertRows(
+      serviziStorico,
+      written.map((w) => ({
+        servizioId: w.id,
+        userId: state.actorId,
+        daStato: w.da,
+        aStato: w.s.stato,
+        motivazione: w.s.koMotivazione,
+        createdAt: w.s.stato === 'inserito' ? w.d.dataServizio : w.d.dataEsito,
+      })),
+    ),
+  );
+
+  // The status of each practice that already had services, from all of them
+  // (docs/product/lifecycle.md#stato-della-pratica); a practice opened here got its own at insert.
+  const touched = [...new Set(written.map((w) => w.praticaId))].filter((id) => !aperte.has(id));
+  if (touched.length) {
+    const stati = await tx
+      .select({ praticaId: servizi.praticaId, stato: servizi.stato })
+      .from(servizi)
+      .where(inArray(servizi.praticaId, touched));
+    const byPratica = new Map<number, ServizioStato[]>();
+    for (const r of stati) byPratica.set(r.praticaId, [...(byPratica.get(r.praticaId) ?? []), r.stato]);
+    const byStato = new Map<PraticaStato, number[]>();
+    for (const [id, list] of byPratica) {
+      const stato = derivePraticaStato(list);
+      byStato.set(stato, [...(byStato.get(stato) ?? []), id]);
+    }
+    for (const [stato, idList] of byStato)
+      await tx.update(pratiche).set({ statoPratica: stato }).where(inArray(pratiche.id, idList));
+  }
+
+  if (state.calcolaCommissioni) await insertCommissions(tx, written, state);
+}
+
+interface Written {
+  d: LeadDati;
+  s: NuovoServizio;
+  praticaId: number;
+  id: number;
+  da: ServizioStato | null;
+}
+
+/** The batch's new leads and changed ones; the id of every lead it names, by key. */
+async function writeLeads(tx: DbExecutor, rows: LeadDati[]): Promise<Map<string, number>> {
   const leadIds = new Map<string, number>();
   for (const d of rows) if (d.leadId) leadIds.set(d.leadKey, d.leadId);
   const nuovi = [
     ...new Map(rows.flatMap((d) => (d.nuovoLead ? [[d.leadKey, d.nuovoLead] as const] : []))).values(),
   ];
   if (nuovi.length) {
-    const inserted = await tx.insert(leads).values(nuovi).onConflictDoNothing().returning({
-      id: leads.id,
-      t: leads.telefonoNormalizzato,
-      e: leads.emailNormalizzata,
-    });
-    for (const l of inserted) leadIds.set(`${l.t}|${l.e}`, l.id);
+    const inserted = await executeRows<{ id: number; t: string; e: string }>(
+      tx,
+      sql`${insertRows(leads, nuovi)} on conflict do nothing
+        returning id, telefono_normalizzato as t, email_normalizzata as e`,
+    );
+    for (const l of inserted) leadIds.set(`${l.t}|${l.e}`, Number(l.id));
   }
   const unresolved = [...new Set(rows.map((d) => d.leadKey))].filter((k) => !leadIds.has(k));
   if (unresolved.length) {
@@ -664,145 +767,133 @@ export async function applyLeads(
       );
     for (const l of found) leadIds.set(`${l.t}|${l.e}`, l.id);
   }
+  // A lead two rows change ends as the later says; a contact status not given stays as it is.
+  const changed = new Map<number, { id: number; nome: string; cognome: string; stato: string | null }>();
   for (const d of rows)
-    if (d.aggiornaLead)
-      await tx
-        .update(leads)
-        .set(d.aggiornaLead)
-        .where(eq(leads.id, leadIds.get(d.leadKey)!));
+    if (d.aggiornaLead) {
+      const id = leadIds.get(d.leadKey)!;
+      const { nome, cognome, statoContatto } = d.aggiornaLead;
+      changed.set(id, { id, nome, cognome, stato: statoContatto ?? changed.get(id)?.stato ?? null });
+    }
+  if (changed.size)
+    await tx.execute(sql`update ${leads} l set nome = x.nome, cognome = x.cognome,
+      stato_contatto = coalesce(x.stato, l.stato_contatto)
+      from ${jsonRows([...changed.values()], { id: 'integer', nome: 'text', cognome: 'text', stato: 'text' })}
+      where l.id = x.id`);
+  return leadIds;
+}
 
-  // Practices: the ones the batch opens, then those an earlier batch opened (found by key).
+/**
+ * The practices the batch opens (with the status of their services, all new and all in this
+ * batch), then those an earlier batch opened, found by lead and point.
+ */
+async function writePratiche(tx: DbExecutor, rows: LeadDati[], leadIds: Map<string, number>) {
   const praticaIds = new Map<string, number>();
   for (const d of rows) if (d.praticaId) praticaIds.set(d.praticaKey, d.praticaId);
   const aperte = [
     ...new Map(rows.flatMap((d) => (d.nuovaPratica ? [[d.praticaKey, d] as const] : []))).values(),
   ];
   const ids = await nextIds(tx, 'pratiche', aperte.length);
+  aperte.forEach((d, i) => praticaIds.set(d.praticaKey, ids[i]));
   if (aperte.length) {
-    await tx.insert(pratiche).values(
-      aperte.map((d, i) => {
-        praticaIds.set(d.praticaKey, ids[i]);
-        return {
+    const stati = new Map<string, ServizioStato[]>(aperte.map((d) => [d.praticaKey, []]));
+    for (const d of rows)
+      if (stati.has(d.praticaKey))
+        stati.set(d.praticaKey, [...(stati.get(d.praticaKey) ?? []), ...d.servizi.map((s) => s.stato)]);
+    await tx.execute(
+      insertRows(
+        pratiche,
+        aperte.map((d, i) => ({
           id: ids[i],
           leadId: leadIds.get(d.leadKey)!,
           puntoFisicoId: d.nuovaPratica!.puntoFisicoId,
+          statoPratica: derivePraticaStato(stati.get(d.praticaKey) ?? []),
           dataCreazione: d.nuovaPratica!.dataCreazione,
-        };
-      }),
+        })),
+      ),
     );
     await markAltroPunto(tx, [...new Set(aperte.map((d) => leadIds.get(d.leadKey)!))]);
   }
   const missing = rows.filter((d) => d.servizi.length && !praticaIds.has(d.praticaKey));
-  for (const d of missing) {
-    const [p] = await tx
-      .select({ id: pratiche.id })
-      .from(pratiche)
-      .where(and(eq(pratiche.leadId, leadIds.get(d.leadKey)!), eq(pratiche.puntoFisicoId, d.punto.id)))
-      .orderBy(sql`${pratiche.id} desc`)
-      .limit(1);
-    if (p) praticaIds.set(d.praticaKey, p.id);
-  }
-
-  const nuoviServizi = rows.flatMap((d) =>
-    d.servizi.filter((s) => !s.id).map((s) => ({ d, s, praticaId: praticaIds.get(d.praticaKey)! })),
-  );
-  const servizioIds = await nextIds(tx, 'servizi', nuoviServizi.length);
-  const written: {
-    d: LeadDati;
-    s: NuovoServizio;
-    praticaId: number;
-    id: number;
-    da: ServizioStato | null;
-  }[] = [];
-  if (nuoviServizi.length) {
-    await tx.insert(servizi).values(
-      nuoviServizi.map(({ d, s, praticaId }, i) => {
-        written.push({ d, s, praticaId, id: servizioIds[i], da: null });
-        return {
-          id: servizioIds[i],
-          praticaId,
-          tipoServizio: s.tipo,
-          stato: s.stato,
-          koMotivazione: s.koMotivazione,
-          fornitoreId: s.fornitore?.id ?? null,
-          ridPresente: s.ridPresente,
-          numeroForniture: s.numeroForniture,
-          totaleVendita: s.totaleVendita,
-          dataCreazione: d.dataServizio,
-          dataUltimoAggiornamento: s.stato === 'inserito' ? d.dataServizio : d.dataEsito,
-        };
-      }),
+  if (missing.length) {
+    const pairs = new Map(missing.map((d) => [`${leadIds.get(d.leadKey)!}|${d.punto.id}`, d]));
+    const found = await executeRows<{ id: number; lead: number; punto: number }>(
+      tx,
+      sql`select distinct on (lead_id, punto_fisico_id) id, lead_id as lead, punto_fisico_id as punto
+        from ${pratiche} where (lead_id, punto_fisico_id) in (${sql.join(
+          [...pairs.keys()].map((k) => {
+            const [lead, punto] = k.split('|').map(Number);
+            return sql`(${lead}::int, ${punto}::int)`;
+          }),
+          sql`, `,
+        )}) order by lead_id, punto_fisico_id, id desc`,
     );
-    const schede = written.filter((w) => w.s.scheda);
-    if (schede.length)
-      await tx.insert(schedeContratto).values(
-        schede.map((w) => ({
-          servizioId: w.id,
-          praticaId: w.praticaId,
-          dati: w.s.scheda!,
-          completa: false,
-          codiceFiscale: w.s.scheda!.codiceFiscale ?? null,
-          pod: w.s.scheda!.pod ?? null,
-          pdr: w.s.scheda!.pdr ?? null,
-          aggiornataDa: state.actorId,
-          aggiornataIl: now,
-        })),
-      );
-  }
-  for (const d of rows)
-    for (const s of d.servizi.filter((x) => x.id)) {
-      const [before] = await tx
-        .select({ stato: servizi.stato })
-        .from(servizi)
-        .where(eq(servizi.id, s.id!))
-        .for('update');
-      await tx
-        .update(servizi)
-        .set({
-          stato: s.stato,
-          koMotivazione: s.koMotivazione,
-          ...(s.fornitore ? { fornitoreId: s.fornitore.id } : {}),
-          ...(s.stato === 'completato'
-            ? {
-                ridPresente: s.ridPresente,
-                numeroForniture: s.numeroForniture,
-                totaleVendita: s.totaleVendita,
-              }
-            : {}),
-          dataUltimoAggiornamento: d.dataEsito,
-        })
-        .where(eq(servizi.id, s.id!));
-      written.push({ d, s, praticaId: praticaIds.get(d.praticaKey)!, id: s.id!, da: before?.stato ?? null });
+    const byPair = new Map(found.map((p) => [`${p.lead}|${p.punto}`, Number(p.id)]));
+    for (const d of missing) {
+      const id = byPair.get(`${leadIds.get(d.leadKey)!}|${d.punto.id}`);
+      if (id) praticaIds.set(d.praticaKey, id);
     }
-  if (written.length === 0) return;
-  await tx.insert(serviziStorico).values(
-    written.map((w) => ({
-      servizioId: w.id,
-      userId: state.actorId,
-      daStato: w.da,
-      aStato: w.s.stato,
-      motivazione: w.s.koMotivazione,
-      createdAt: w.s.stato === 'inserito' ? w.d.dataServizio : w.d.dataEsito,
-    })),
-  );
-
-  // Each touched practice's status from all its services (docs/product/lifecycle.md#stato-della-pratica).
-  const touched = [...new Set(written.map((w) => w.praticaId))];
-  const stati = await tx
-    .select({ praticaId: servizi.praticaId, stato: servizi.stato })
-    .from(servizi)
-    .where(inArray(servizi.praticaId, touched));
-  const byPratica = new Map<number, ServizioStato[]>();
-  for (const r of stati) byPratica.set(r.praticaId, [...(byPratica.get(r.praticaId) ?? []), r.stato]);
-  const byStato = new Map<PraticaStato, number[]>();
-  for (const [id, list] of byPratica) {
-    const stato = derivePraticaStato(list);
-    byStato.set(stato, [...(byStato.get(stato) ?? []), id]);
   }
-  for (const [stato, idList] of byStato)
-    await tx.update(pratiche).set({ statoPratica: stato }).where(inArray(pratiche.id, idList));
+  return { praticaIds, aperte: new Set(aperte.map((d) => praticaIds.get(d.praticaKey)!)) };
+}
 
-  if (state.calcolaCommissioni) await insertCommissions(tx, written, state);
+/**
+ * The services the file changes, locked and read first (their status before is the history's
+ * `da`), then written in one statement. Two rows changing one service: each a history row, from
+ * the status the one before left; the service as the later says, the supplier and completion
+ * data as the last row that gave them.
+ */
+async function updateServizi(
+  tx: DbExecutor,
+  rows: LeadDati[],
+  praticaIds: Map<string, number>,
+): Promise<Written[]> {
+  const changes = rows.flatMap((d) => d.servizi.filter((s) => s.id).map((s) => ({ d, s, id: s.id! })));
+  if (changes.length === 0) return [];
+  const before = await tx
+    .select({ id: servizi.id, stato: servizi.stato })
+    .from(servizi)
+    .where(inArray(servizi.id, [...new Set(changes.map((c) => c.id))]))
+    .for('update');
+  const stato = new Map<number, ServizioStato | null>(before.map((b) => [b.id, b.stato]));
+  const finale = new Map<number, Record<string, unknown>>();
+  const written: Written[] = [];
+  for (const { d, s, id } of changes) {
+    written.push({ d, s, praticaId: praticaIds.get(d.praticaKey)!, id, da: stato.get(id) ?? null });
+    stato.set(id, s.stato);
+    const prev = finale.get(id);
+    const completo = s.stato === 'completato';
+    finale.set(id, {
+      id,
+      stato: s.stato,
+      ko: s.koMotivazione,
+      fornitore: s.fornitore?.id ?? prev?.fornitore ?? null,
+      completo: completo || (prev?.completo ?? false),
+      rid: completo ? s.ridPresente : (prev?.rid ?? null),
+      forniture: completo ? s.numeroForniture : (prev?.forniture ?? null),
+      vendita: completo ? s.totaleVendita : (prev?.vendita ?? null),
+      data: d.dataEsito,
+    });
+  }
+  const values = jsonRows([...finale.values()], {
+    id: 'integer',
+    stato: 'text',
+    ko: 'text',
+    fornitore: 'integer',
+    completo: 'boolean',
+    rid: 'boolean',
+    forniture: 'integer',
+    vendita: 'numeric',
+    data: 'timestamptz',
+  });
+  await tx.execute(sql`update ${servizi} s set stato = x.stato, ko_motivazione = x.ko,
+    fornitore_id = coalesce(x.fornitore, s.fornitore_id),
+    rid_presente = case when x.completo then x.rid else s.rid_presente end,
+    numero_forniture = case when x.completo then x.forniture else s.numero_forniture end,
+    totale_vendita = case when x.completo then x.vendita else s.totale_vendita end,
+    data_ultimo_aggiornamento = x.data
+    from ${values} where s.id = x.id`);
+  return written;
 }
 
 /**
@@ -825,10 +916,7 @@ async function insertCommissions(
         inArray(servizi.praticaId, praticaIds),
         eq(servizi.stato, 'completato'),
         inArray(servizi.tipoServizio, SERVIZI_A_UNITA),
-        sql`${servizi.id} not in (${sql.join(
-          done.map((w) => sql`${w.id}`),
-          sql`, `,
-        )})`,
+        sql`${servizi.id} <> all(${intArray(done.map((w) => w.id))})`,
       ),
     );
   const withUnit = new Set(earlier.map((r) => r.praticaId));
@@ -878,5 +966,5 @@ async function insertCommissions(
       dataCompletamento: d.dataEsito,
     };
   });
-  await tx.insert(commissioni).values(values);
+  await tx.execute(insertRows(commissioni, values));
 }
