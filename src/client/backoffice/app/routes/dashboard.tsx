@@ -6,8 +6,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { initialsOf } from '#client/lib/format.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
-import { dashboardQueries, useDashboardStats } from '#client/backoffice/features/dashboard/api/queries.ts';
+import { useDashboardStats } from '#client/backoffice/features/dashboard/api/queries.ts';
 import {
   DashboardContent,
   DashboardSkeleton,
@@ -34,7 +35,7 @@ export function DashboardRoute() {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardQueries.all })}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })}
             disabled={stats.isFetching}
             aria-label={m.refresh}
           >

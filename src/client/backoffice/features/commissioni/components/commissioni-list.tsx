@@ -7,11 +7,9 @@ import { Pagination } from '#client/components/ui/pagination.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { servizioLabel } from '#shared/servizi-catalogo.ts';
 import { useFirstPageFino } from '#client/lib/stable-pages.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useCommissioni } from '#client/backoffice/features/commissioni/api/commissioni.ts';
-import {
-  commissioniQueries,
-  type CommissioniFilters,
-} from '#client/backoffice/features/commissioni/api/queries.ts';
+import { type CommissioniFilters } from '#client/backoffice/features/commissioni/api/queries.ts';
 import { useCommissioneActions } from '#client/backoffice/features/commissioni/hooks/use-commissione-actions.ts';
 import { CommissioneCard } from '#client/backoffice/features/commissioni/components/commissione-card.tsx';
 import { CommissioniSummary } from '#client/backoffice/features/commissioni/components/commissioni-summary.tsx';
@@ -31,7 +29,7 @@ export function CommissioniList(props: {
   // Later pages are read up to the first page's newest commission: commissions made meanwhile
   // (dated now, so on page 1) neither repeat a row nor hide one (docs/performance.md#pagine-per-posizione).
   const fino = useFirstPageFino(
-    commissioniQueries.list({ ...filters, page: 1, pageSize: PAGE_SIZE }).queryKey,
+    queryKeys.commissioni.list({ ...filters, page: 1, pageSize: PAGE_SIZE }),
     page,
   );
   const list = useCommissioni({ ...filters, page, pageSize: PAGE_SIZE, fino });

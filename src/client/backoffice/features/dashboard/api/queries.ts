@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '#shared/schemas/dashboard.ts';
 import { api } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * The dashboard's reads. Its numbers change with points, leads, practices, services and
- * commissions: the mutations of those features invalidate `dashboardQueries.all`.
+ * commissions: the mutations of those features invalidate `queryKeys.dashboard.all`.
  */
 export const dashboardQueries = {
-  all: ['dashboard'] as const,
   stats: () =>
     queryOptions({
-      queryKey: [...dashboardQueries.all, 'stats'] as const,
+      queryKey: queryKeys.dashboard.stats(),
       queryFn: () => api.get<DashboardStats>('/api/dashboard/stats'),
     }),
 };

@@ -2,21 +2,21 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { STALE_TIME } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Suppliers: reference data, read often, changed rarely (and only here). */
 export const fornitoriQueries = {
-  all: ['fornitori'] as const,
   /** Every supplier, active or not (the admin's list). */
   list: () =>
     queryOptions({
-      queryKey: [...fornitoriQueries.all, 'list'] as const,
+      queryKey: queryKeys.fornitori.list(),
       queryFn: () => api.get<Fornitore[]>('/api/fornitori'),
       staleTime: STALE_TIME.reference,
     }),
   /** The suppliers offering one service (the service dialog, once 'completato' is chosen). */
   byServizio: (servizio: string) =>
     queryOptions({
-      queryKey: [...fornitoriQueries.all, 'list', { servizio }] as const,
+      queryKey: queryKeys.fornitori.byServizio(servizio),
       queryFn: () => api.get<Fornitore[]>(withQuery('/api/fornitori', { servizio })),
       staleTime: STALE_TIME.reference,
     }),

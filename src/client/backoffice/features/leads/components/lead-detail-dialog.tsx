@@ -18,6 +18,7 @@ import {
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
 import { msg } from '#shared/messages.ts';
 import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
@@ -27,7 +28,6 @@ import {
   LeadDuplicati,
   LeadStorico,
 } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { formatPhone } from '#shared/phone.ts';
 
 const STATO_LABELS: Record<string, string> = {
@@ -51,7 +51,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The lead's row in a list already on screen, if any: what the dialog shows when its own read fails. */
 function useCachedRow(id: number): LeadListItem | null {
   const queryClient = useQueryClient();
-  for (const [, list] of queryClient.getQueriesData<LeadList>({ queryKey: leadQueries.lists() })) {
+  for (const [, list] of queryClient.getQueriesData<LeadList>({ queryKey: queryKeys.leads.lists() })) {
     const row = list?.items.find((l) => l.id === id);
     if (row) return row;
   }

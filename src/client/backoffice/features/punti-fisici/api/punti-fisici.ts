@@ -3,9 +3,7 @@ import type { CreatePuntoFisicoInput, PuntoFisico } from '#shared/schemas/punto-
 import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 
 /** One page of the points in scope; the previous page stays on screen while the next loads. */
@@ -31,10 +29,10 @@ function useInvalidatePunti(options: { names?: boolean } = {}) {
   const queryClient = useQueryClient();
   return () =>
     invalidateKeys(queryClient, [
-      puntiFisiciQueries.all,
-      dashboardQueries.all,
+      queryKeys.puntiFisici.all,
+      queryKeys.dashboard.all,
       // Leads and practices show the point's name: only a change of name or a deletion touches them.
-      ...(options.names ? [leadQueries.all, praticheQueries.all] : []),
+      ...(options.names ? [queryKeys.leads.all, queryKeys.pratiche.all] : []),
     ]);
 }
 
@@ -68,6 +66,6 @@ export function useUpdateQrCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ message: string; updated: number }>('/api/admin/update-qr-codes'),
-    onSuccess: () => invalidateKeys(queryClient, [puntiFisiciQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.puntiFisici.all]),
   });
 }
