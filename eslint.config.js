@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -35,6 +36,44 @@ const IMPORT_STYLE = [
     message: 'Import senza estensione: scrivi il file per intero (…/file.ts o …/file.tsx).',
   },
 ];
+
+const CLIENT_PATTERNS = [
+  ...IMPORT_STYLE,
+  { group: nodeBuiltins, message: 'Il client non importa codice server né moduli Node.' },
+  { regex: '^#server/|/server/', message: 'Il client non importa codice server né moduli Node.' },
+];
+
+// The back-office features, read from their folder so a new one is covered at once
+// (docs/architecture.md#funzionalità): each imports only itself, src/shared, src/client/lib and
+// src/client/components; the app shell (backoffice/app) composes them.
+const FEATURES = readdirSync(new URL('./src/client/backoffice/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = FEATURES.map((feature) => ({
+  files: [`src/client/backoffice/features/${feature}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...CLIENT_PATTERNS,
+          {
+            regex: `^#client/backoffice/features/(?!${feature}/)`,
+            message: `La funzionalità ${feature} non importa altre funzionalità: ciò che serve a più funzionalità va in src/client/lib o src/client/components, o lo compone la schermata in backoffice/app (docs/architecture.md#funzionalità).`,
+          },
+          {
+            regex: '^#client/backoffice/(app|sign-in)/',
+            message:
+              'Una funzionalità non importa la shell del back-office: è la shell a comporre le funzionalità.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -147,22 +186,26 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: CLIENT_PATTERNS }] },
+  },
+  {
+    files: ['src/client/lib/**', 'src/client/components/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            ...IMPORT_STYLE,
+            ...CLIENT_PATTERNS,
             {
-              group: nodeBuiltins,
-              message: 'Il client non importa codice server né moduli Node.',
+              regex: '^#client/backoffice/',
+              message: 'src/client/lib e src/client/components non importano il back-office.',
             },
-            { regex: '^#server/|/server/', message: 'Il client non importa codice server né moduli Node.' },
           ],
         },
       ],
     },
   },
+  ...featureBoundaries,
   {
     files: ['src/client/landing/**'],
     rules: {

@@ -15,6 +15,7 @@ import {
 } from '#client/backoffice/features/dashboard/components/dashboard-content.tsx';
 
 import { ChiamateCards } from '#client/backoffice/features/chiamate/components/chiamate-cards.tsx';
+import { DaRecuperareCard } from '#client/backoffice/features/riconciliazioni/components/da-recuperare-card.tsx';
 
 const m = msg.dashboard;
 
@@ -62,6 +63,7 @@ export function DashboardRoute() {
           stats={stats.data}
           isManagement={can(role, 'dashboard:management')}
           isAdmin={can(role, 'dashboard:charts')}
+          daRecuperare={<DaRecuperareCard />}
         />
       ) : (
         <DashboardSkeleton />

@@ -105,7 +105,3 @@ export function useSetRoleSecurity() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.totp.roles() }),
   });
 }
-
-export function useResetUserTotp() {
-  return useMutation({ mutationFn: (userId: number) => api.delete<void>(`/api/users/${userId}/totp`) });
-}

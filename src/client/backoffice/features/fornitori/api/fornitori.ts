@@ -1,18 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Fornitore, FornitoreBody } from '#shared/schemas/fornitore.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
-import { fornitoriQueries } from '#client/backoffice/features/fornitori/api/queries.ts';
-
-export function useAllFornitori() {
-  return useQuery(fornitoriQueries.list());
-}
-
-/** The supplier list of the service dialog, loaded only once 'completato' is chosen. */
-export function useFornitori(servizio: string, enabled: boolean) {
-  return useQuery({ ...fornitoriQueries.byServizio(servizio), enabled });
-}
 
 /** Also the configurations, which carry the supplier's name. */
 function useInvalidateFornitori() {

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePuntoFisicoInput, PuntoFisico } from '#shared/schemas/punto-fisico.ts';
-import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
@@ -9,19 +8,6 @@ import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api
 /** One page of the points in scope; the previous page stays on screen while the next loads. */
 export function usePuntiFisici(params: { q: string; cursor?: string }) {
   return useQuery({ ...puntiFisiciQueries.list(params), placeholderData: keepPreviousData });
-}
-
-export function usePuntoFisico(id: number | undefined) {
-  return useQuery({ ...puntiFisiciQueries.detail(id ?? 0), enabled: id != null && id > 0 });
-}
-
-/** Point-of-sale filter suggestions (none typed: the first 10; else from 2 characters, at most 10), while `isOpen`. */
-export function usePuntiSuggestions(q: string, isOpen: boolean) {
-  const term = q.trim();
-  return useQuery({
-    ...puntiFisiciQueries.suggest(term),
-    enabled: isOpen && (term === '' || term.length >= PUNTI_SUGGEST_MIN_CHARS),
-  });
 }
 
 /** Points and the dashboard's point counts. */

@@ -1,10 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  PuntiFisiciPage,
-  PuntoFisico,
-  PuntoFisicoStats,
-  PuntoSuggestion,
-} from '#shared/schemas/punto-fisico.ts';
+import type { PuntiFisiciPage } from '#shared/schemas/punto-fisico.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
@@ -20,21 +15,5 @@ export const puntiFisiciQueries = {
         api.get<PuntiFisiciPage>(
           withQuery('/api/punti-fisici', { q: params.q, cursor: params.cursor, pageSize: PUNTI_PAGE_SIZE }),
         ),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: queryKeys.puntiFisici.detail(id),
-      queryFn: () => api.get<PuntoFisico>(`/api/punti-fisici/${id}`),
-    }),
-  stats: (id: number) =>
-    queryOptions({
-      queryKey: queryKeys.puntiFisici.stats(id),
-      queryFn: () => api.get<PuntoFisicoStats>(`/api/punti-fisici/${id}/stats`),
-    }),
-  /** The point filter's suggestions (the server keeps the rules: none typed, the first 10; else 2 characters, at most 10). */
-  suggest: (term: string) =>
-    queryOptions({
-      queryKey: queryKeys.puntiFisici.suggest(term),
-      queryFn: () => api.get<PuntoSuggestion[]>(withQuery('/api/punti-fisici/suggest', { q: term })),
     }),
 };

@@ -69,3 +69,8 @@ export function useEraseDatiUtente() {
     onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all, queryKeys.puntiFisici.all]),
   });
 }
+
+/** The admin ends a user's second factor (lost phone): the next sign-in asks to set it up again. */
+export function useResetUserTotp() {
+  return useMutation({ mutationFn: (userId: number) => api.delete<void>(`/api/users/${userId}/totp`) });
+}

@@ -1,10 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Fornitore } from '#shared/schemas/fornitore.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { STALE_TIME } from '#client/lib/query-client.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 
-/** Suppliers: reference data, read often, changed rarely (and only here). */
+/**
+ * Suppliers: reference data that several back-office features read (commission settings,
+ * outcomes, reconciliation, the service dialog), changed rarely and only by the suppliers feature.
+ */
 export const fornitoriQueries = {
   /** Every supplier, active or not (the admin's list). */
   list: () =>
@@ -21,3 +24,12 @@ export const fornitoriQueries = {
       staleTime: STALE_TIME.reference,
     }),
 };
+
+export function useAllFornitori() {
+  return useQuery(fornitoriQueries.list());
+}
+
+/** The supplier list of the service dialog, loaded only once 'completato' is chosen. */
+export function useFornitori(servizio: string, enabled: boolean) {
+  return useQuery({ ...fornitoriQueries.byServizio(servizio), enabled });
+}
