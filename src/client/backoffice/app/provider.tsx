@@ -2,9 +2,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { msg } from '#shared/messages.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { toast } from '#client/components/ui/toast-store.ts';
 import type { User } from '#shared/schemas/utente.ts';
-import { authQueries, forgetSession } from '#client/backoffice/features/auth/api/auth.ts';
+import { forgetSession } from '#client/backoffice/features/auth/api/auth.ts';
 import { DeferredToaster } from '#client/backoffice/app/deferred-toaster.tsx';
 import { AuthProvider } from '#client/backoffice/features/auth/auth-context.tsx';
 
@@ -13,7 +14,7 @@ import { AuthProvider } from '#client/backoffice/features/auth/auth-context.tsx'
  * shows the sign-in, and the sign-in comes back to the page the user was on.
  */
 function onUnauthorized(queryClient: QueryClient) {
-  if (!queryClient.getQueryData(authQueries.currentUser().queryKey)) return;
+  if (!queryClient.getQueryData(queryKeys.auth.user())) return;
   forgetSession(queryClient);
   toast({ title: msg.app.sessionExpiredTitle, description: msg.app.sessionExpiredText });
 }
@@ -22,7 +23,7 @@ function onUnauthorized(queryClient: QueryClient) {
 export function AppProvider({ children, signedInUser }: { children: ReactNode; signedInUser?: User }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient({ onUnauthorized });
-    if (signedInUser) client.setQueryData(authQueries.currentUser().queryKey, signedInUser);
+    if (signedInUser) client.setQueryData(queryKeys.auth.user(), signedInUser);
     return client;
   });
   return (

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { signInMsg as msg } from '#shared/messages-sign-in.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
 
 /** A screen's code that could not be downloaded (offline, or a new version replaced the old files). */
 function isChunkLoadError(error: Error) {
@@ -65,7 +65,8 @@ class Boundary extends Component<{ children: ReactNode; onReset: () => void }, {
  */
 export function ScreenErrorBoundary({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const reset = () => queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authQueries.all[0] });
+  const reset = () =>
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.auth.all[0] });
   return <Boundary onReset={reset}>{children}</Boundary>;
 }
 

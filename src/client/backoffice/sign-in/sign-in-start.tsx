@@ -3,7 +3,7 @@ import type * as ReactDomClient from 'react-dom/client';
 import type { User } from '#shared/schemas/utente.ts';
 import { SIGN_IN_PRERENDER_ATTRIBUTE } from '#shared/sign-in-page.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
-import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { rootOptions } from '#client/backoffice/app/root-options.ts';
 import { SignInApp } from '#client/backoffice/sign-in/sign-in-app.tsx';
 
@@ -20,7 +20,7 @@ export function startSignIn(reactDom: typeof ReactDomClient) {
   const goTo = (path: string) => {
     if (leaving) return;
     leaving = true;
-    const user = queryClient.getQueryData<User | null>(authQueries.currentUser().queryKey) ?? undefined;
+    const user = queryClient.getQueryData<User | null>(queryKeys.auth.user()) ?? undefined;
     import('#client/backoffice/backoffice-start.tsx').then(
       ({ startBackoffice }) => {
         root.unmount();

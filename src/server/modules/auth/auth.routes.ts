@@ -1,39 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { noContentSchema } from '#shared/schemas/common.ts';
 import { msg } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/login.ts';
-import {
-  loginChallengeSchema,
-  loginEnrolConfirmSchema,
-  loginEnrolResultSchema,
-  loginSecondFactorSchema,
-  secondFactorRequiredSchema,
-  totpEnrolmentSchema,
-} from '#shared/schemas/totp.ts';
+import { secondFactorRequiredSchema } from '#shared/schemas/totp.ts';
 import { userSchema } from '#shared/schemas/utente.ts';
 import type { Database } from '#server/db/client.ts';
-import { users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { actorOf } from '#server/plugins/auth.ts';
-import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
 import { routeRateLimit } from '#server/plugins/rate-limit.ts';
 import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
-import {
-  closeChallenge,
-  confirmEnrolment,
-  countChallengeFailure,
-  createChallenge,
-  openChallenge,
-  secondFactorDue,
-  startEnrolment,
-  useRecoveryCode,
-  verifyTotpCode,
-} from '#server/modules/auth/totp.service.ts';
+import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
+import { createChallenge, secondFactorDue } from '#server/modules/auth/totp.service.ts';
+import { loginEnrolRoutes } from '#server/modules/auth/login-enrol.routes.ts';
+import { loginSecondFactorRoutes } from '#server/modules/auth/login-second-factor.routes.ts';
+import { sessionRoutes } from '#server/modules/auth/session.routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -56,8 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const user = await authenticate(db, email, password);
       if (!user) {
         const throttled = await guard.recordFailure(request.ip, email);
-        await recordAuthEvent(db, request, { type: 'login.failed', reason: 'password' });
-        await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
+        await recordSignInFailure(db, request, email, 'password');
         // From an address that sprays wrong passwords: 429, though a right one still signs in.
         throw throttled ?? AppError.unauthorized(msg.auth.invalidCredentials);
       }
@@ -77,133 +56,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
       }
       await guard.recordSuccess(request.ip, email);
       await app.startSession(request, reply, user.id);
-      await recordAuthEvent(db, request, { type: 'login.succeeded', userId: user.id, secondFactor: 'none' });
-      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
+      await recordSignIn(db, request, user, 'none');
       return reply.code(200).send(toUser(user));
     },
   );
 
-  /** The second step: a code of the app or a recovery code completes the sign-in. */
-  app.post(
-    '/api/login/second-factor',
-    {
-      config: { access: 'public', rateLimit: loginRateLimit },
-      schema: {
-        body: loginSecondFactorSchema,
-        response: { 200: userSchema.extend({ recoveryCodesLeft: z.number().int().optional() }) },
-      },
-    },
-    async (request, reply) => {
-      const challenge = await openChallenge(deps, request.body.challenge, 'totp');
-      const { user } = challenge;
-      // Wrong codes count with wrong passwords, per account and address (auth.service.ts).
-      await guard.beforeAttempt(request.ip, user.email);
-      const { method, code } = request.body;
-      let left: number | null = null;
-      const ok =
-        method === 'totp'
-          ? await verifyTotpCode(db, box, user.id, code)
-          : (left = await useRecoveryCode(db, user.id, code)) != null;
-      if (!ok) {
-        const [throttled] = await Promise.all([
-          guard.recordFailure(request.ip, user.email),
-          countChallengeFailure(db, challenge.id),
-        ]);
-        await recordAuthEvent(db, request, { type: 'login.failed', reason: method });
-        await recordAudit(db, { tipo: 'accesso_fallito', who: { email: user.email }, ip: request.ip });
-        if (throttled) throw throttled;
-        throw new AppError(
-          401,
-          'INVALID_CODE',
-          method === 'totp' ? msg.totp.invalidCode : msg.totp.invalidRecoveryCode,
-        );
-      }
-      await closeChallenge(db, challenge.id);
-      await guard.recordSuccess(request.ip, user.email);
-      await app.startSession(request, reply, user.id);
-      if (left != null)
-        await recordAuthEvent(db, request, { type: 'totp.recovery_code_used', userId: user.id, left }, user);
-      await recordAuthEvent(db, request, { type: 'login.succeeded', userId: user.id, secondFactor: method });
-      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
-      // After a recovery code the user is told how many are left (the sign-in page says so).
-      return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
-    },
-  );
+  await app.register(loginSecondFactorRoutes, { db, box, sessionSecret });
 
-  /** A role that requires the second factor: its user enrols right after the password. */
-  app.post(
-    '/api/login/enrol',
-    {
-      config: { access: 'public', rateLimit: loginRateLimit },
-      schema: { body: loginChallengeSchema, response: { 200: totpEnrolmentSchema } },
-    },
-    async (request) => {
-      const { user } = await openChallenge(deps, request.body.challenge, 'enrol');
-      return startEnrolment(deps, user);
-    },
-  );
+  await app.register(loginEnrolRoutes, { db, box, sessionSecret });
 
-  app.post(
-    '/api/login/enrol/confirm',
-    {
-      config: { access: 'public', rateLimit: loginRateLimit },
-      schema: { body: loginEnrolConfirmSchema, response: { 200: loginEnrolResultSchema } },
-    },
-    async (request, reply) => {
-      const challenge = await openChallenge(deps, request.body.challenge, 'enrol');
-      const { user } = challenge;
-      await guard.beforeAttempt(request.ip, user.email);
-      let result;
-      try {
-        result = await confirmEnrolment(deps, user.id, request.body.code, null);
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INVALID_CODE') {
-          await Promise.all([
-            guard.recordFailure(request.ip, user.email),
-            countChallengeFailure(db, challenge.id),
-          ]);
-        }
-        throw error;
-      }
-      await closeChallenge(db, challenge.id);
-      await guard.recordSuccess(request.ip, user.email);
-      await app.startSession(request, reply, user.id);
-      await recordAuthEvent(db, request, {
-        type: 'totp.enrolled',
-        userId: user.id,
-        otherSessionsEnded: result.otherSessionsEnded,
-      });
-      await recordAuthEvent(db, request, {
-        type: 'login.succeeded',
-        userId: user.id,
-        secondFactor: 'enrolled',
-      });
-      await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
-      return { user: toUser(user), recoveryCodes: result.recoveryCodes };
-    },
-  );
-
-  app.post(
-    '/api/logout',
-    { config: { access: 'public' }, schema: { response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      const userId = await app.endSession(request, reply);
-      const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
-      if (user) await recordAudit(db, { tipo: 'uscita', who: user, ip: request.ip });
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/user',
-    { config: { access: 'signedIn' }, schema: { response: { 200: userSchema } } },
-    async (request) => {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(eq(users.id, actorOf(request).id));
-      if (!row) throw AppError.unauthorized(msg.auth.notAuthenticated);
-      return toUser(row);
-    },
-  );
+  await app.register(sessionRoutes, { db });
 };

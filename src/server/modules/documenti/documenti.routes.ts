@@ -1,23 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_UPLOAD_PART } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
-import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
-import {
-  praticaEventiSchema,
-  staffUploadFieldsSchema,
-  staffUploadResponseSchema,
-} from '#shared/schemas/documenti.ts';
-import { praticaFileParamSchema } from '#shared/schemas/landing.ts';
+import { staffUploadFieldsSchema, staffUploadResponseSchema } from '#shared/schemas/documenti.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { receiveDocuments, registerDocumentUploads } from '#server/storage/receive-documents.ts';
-import {
-  deleteDocumento,
-  listEventi,
-  uploadStaffDocuments,
-} from '#server/modules/documenti/documenti.service.ts';
+import { uploadStaffDocuments } from '#server/modules/documenti/documenti.service.ts';
+import { praticaDocumentiRoutes } from '#server/modules/documenti/pratica-documenti.routes.ts';
 
 const m = msg.pratica.documenti;
 
@@ -67,26 +58,5 @@ export const documentiRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
-    '/api/pratiche/:id/files/:filename',
-    {
-      config: { access: 'pratiche:deleteDocumenti' },
-      schema: { params: praticaFileParamSchema, response: { 204: noContentSchema } },
-    },
-    async (request, reply) => {
-      const { id, filename } = request.params;
-      const { storageError } = await deleteDocumento(db, storage, actorOf(request), id, filename);
-      if (storageError) request.log.error({ err: storageError, filename }, 'documento: file non rimosso');
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    '/api/pratiche/:id/eventi',
-    {
-      config: { access: 'pratiche:read' },
-      schema: { params: idParamSchema, response: { 200: praticaEventiSchema } },
-    },
-    async (request) => listEventi(db, actorOf(request), request.params.id),
-  );
+  await app.register(praticaDocumentiRoutes, { db, storage });
 };

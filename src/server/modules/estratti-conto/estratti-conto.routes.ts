@@ -6,10 +6,13 @@ import {
   estrattoQuerySchema,
 } from '#shared/schemas/estratto-conto.ts';
 import type { Database } from '#server/db/client.ts';
-import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { contentDisposition } from '#server/modules/landing/landing.routes.ts';
-import { buildEstratto, listBeneficiari } from '#server/modules/estratti-conto/estratti-conto.service.ts';
+import { contentDisposition } from '#server/lib/content-disposition.ts';
+import {
+  exportEstratto,
+  listBeneficiari,
+  startEstrattiZip,
+} from '#server/modules/estratti-conto/estratti-conto.service.ts';
 import { estrattoFileName, streamEstrattiZip } from '#server/modules/estratti-conto/estratti-zip.ts';
 import { renderEstrattoPdf } from '#server/modules/estratti-conto/estratto-pdf.ts';
 import { estrattoXlsxBuffer } from '#server/modules/estratti-conto/estratto-xlsx.ts';
@@ -36,15 +39,9 @@ export const estrattiContoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
     { config: { access: 'estrattiConto:readAll' }, schema: { querystring: estrattiPeriodoQuerySchema } },
     async (request, reply) => {
       const { periodo } = request.query;
-      // The payees are listed before the first byte: a wrong period still answers 400 in JSON.
-      const { beneficiari } = await listBeneficiari(db, periodo);
-      await recordAudit(db, {
-        tipo: 'esportazione',
-        ...auditSource(request),
-        oggetto: { tipo: 'estratti_conto' },
-        dettagli: { formato: 'zip', periodo, beneficiari: beneficiari.length },
-      });
-      const stream = streamEstrattiZip(db, actorOf(request), periodo, beneficiari, request.log);
+      const actor = actorOf(request);
+      const beneficiari = await startEstrattiZip(db, actor, periodo, { ip: request.ip });
+      const stream = streamEstrattiZip(db, actor, periodo, beneficiari, request.log);
       return reply
         .type(CONTENT_TYPES.zip)
         .header('content-disposition', contentDisposition('attachment', `estratti-conto-${periodo}.zip`))
@@ -60,13 +57,10 @@ export const estrattiContoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       schema: { params: beneficiarioParamSchema, querystring: estrattoQuerySchema },
     },
     async (request, reply) => {
-      const { periodo, formato } = request.query;
-      const estratto = await buildEstratto(db, actorOf(request), request.params.beneficiarioId, periodo);
-      await recordAudit(db, {
-        tipo: 'esportazione',
-        ...auditSource(request),
-        oggetto: { tipo: 'estratto_conto', id: request.params.beneficiarioId },
-        dettagli: { formato, periodo, numero: estratto.numero },
+      const { formato } = request.query;
+      const { beneficiarioId } = request.params;
+      const estratto = await exportEstratto(db, actorOf(request), beneficiarioId, request.query, {
+        ip: request.ip,
       });
       reply
         .type(CONTENT_TYPES[formato])

@@ -11,6 +11,7 @@ import type { Database } from '#server/db/client.ts';
 import { commissioni, estrattiConto, estrattiContoContatori, puntiFisici, users } from '#server/db/schema.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { nonZero, PAYEE_COLUMNS } from '#server/modules/commissioni/commissioni.scope.ts';
 import {
   filtersWhere,
@@ -371,4 +372,44 @@ export async function listBeneficiari(
     },
     beneficiari,
   };
+}
+
+/** One statement as a file: built, then recorded in the audit log with its number. */
+export async function exportEstratto(
+  db: Database,
+  actor: Actor,
+  beneficiarioId: number,
+  query: { periodo: string; formato: string },
+  source: { ip: string },
+): Promise<EstrattoConto> {
+  const estratto = await buildEstratto(db, actor, beneficiarioId, query.periodo);
+  await recordAudit(db, {
+    tipo: 'esportazione',
+    who: actor,
+    ip: source.ip,
+    oggetto: { tipo: 'estratto_conto', id: beneficiarioId },
+    dettagli: { formato: query.formato, periodo: query.periodo, numero: estratto.numero },
+  });
+  return estratto;
+}
+
+/**
+ * The payees of the period's ZIP, listed before its first byte (a wrong period still answers
+ * 400 in JSON) and the export recorded in the audit log.
+ */
+export async function startEstrattiZip(
+  db: Database,
+  actor: Actor,
+  periodo: string,
+  source: { ip: string },
+): Promise<Beneficiario[]> {
+  const { beneficiari } = await listBeneficiari(db, periodo);
+  await recordAudit(db, {
+    tipo: 'esportazione',
+    who: actor,
+    ip: source.ip,
+    oggetto: { tipo: 'estratti_conto' },
+    dettagli: { formato: 'zip', periodo, beneficiari: beneficiari.length },
+  });
+  return beneficiari;
 }

@@ -1,23 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamSchema } from '#shared/schemas/common.ts';
-import {
-  enasarcoQuerySchema,
-  enasarcoRiepilogoSchema,
-  ritenuteQuerySchema,
-  ritenuteRiepilogoSchema,
-} from '#shared/schemas/fisco.ts';
 import { profiloFiscaleInputSchema, profiloFiscaleResponseSchema } from '#shared/schemas/profilo-fiscale.ts';
 import type { Database } from '#server/db/client.ts';
-import { requestNow } from '#server/lib/clock.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { contentDisposition } from '#server/modules/landing/landing.routes.ts';
-import { riepilogoEnasarco, riepilogoRitenute } from '#server/modules/fisco/fisco.service.ts';
 import { getProfiloFiscale, saveProfiloFiscale } from '#server/modules/fisco/profilo-fiscale.service.ts';
-import { enasarcoXlsx, ritenuteXlsx } from '#server/modules/fisco/riepiloghi-xlsx.ts';
+import { riepiloghiFiscaliRoutes } from '#server/modules/fisco/riepiloghi.routes.ts';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Fiscal profiles and the admin's Enasarco and ritenute summaries (docs/product/commissions.md#profilo-fiscale). */
+/** Fiscal profiles and, in riepiloghi.routes.ts, the admin's Enasarco and ritenute summaries (docs/product/commissions.md#profilo-fiscale). */
 export const fiscoRoutes: FastifyPluginAsyncZod<{ db: Database; testClock?: boolean }> = async (
   app,
   { db, testClock = false },
@@ -44,47 +33,5 @@ export const fiscoRoutes: FastifyPluginAsyncZod<{ db: Database; testClock?: bool
     async (request) => saveProfiloFiscale(db, actorOf(request), request.params.id, request.body, request.ip),
   );
 
-  app.get(
-    '/api/fisco/enasarco',
-    {
-      config: { access: 'riepiloghiFiscali:read' },
-      schema: { querystring: enasarcoQuerySchema, response: { 200: enasarcoRiepilogoSchema } },
-    },
-    async (request) => riepilogoEnasarco(db, request.query.periodo, requestNow(request, testClock)),
-  );
-
-  app.get(
-    '/api/fisco/enasarco/xlsx',
-    { config: { access: 'riepiloghiFiscali:read' }, schema: { querystring: enasarcoQuerySchema } },
-    async (request, reply) => {
-      const r = await riepilogoEnasarco(db, request.query.periodo, requestNow(request, testClock));
-      return reply
-        .type(XLSX)
-        .header('content-disposition', contentDisposition('attachment', `enasarco-${r.periodo.key}.xlsx`))
-        .header('cache-control', 'private, no-store')
-        .send(await enasarcoXlsx(r));
-    },
-  );
-
-  app.get(
-    '/api/fisco/ritenute',
-    {
-      config: { access: 'riepiloghiFiscali:read' },
-      schema: { querystring: ritenuteQuerySchema, response: { 200: ritenuteRiepilogoSchema } },
-    },
-    async (request) => riepilogoRitenute(db, request.query.periodo, requestNow(request, testClock)),
-  );
-
-  app.get(
-    '/api/fisco/ritenute/xlsx',
-    { config: { access: 'riepiloghiFiscali:read' }, schema: { querystring: ritenuteQuerySchema } },
-    async (request, reply) => {
-      const r = await riepilogoRitenute(db, request.query.periodo, requestNow(request, testClock));
-      return reply
-        .type(XLSX)
-        .header('content-disposition', contentDisposition('attachment', `ritenute-${r.periodo.key}.xlsx`))
-        .header('cache-control', 'private, no-store')
-        .send(await ritenuteXlsx(r));
-    },
-  );
+  await app.register(riepiloghiFiscaliRoutes, { db, testClock });
 };

@@ -3,7 +3,7 @@ import * as s from '#shared/schemas/invii-fornitori.ts';
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { contentDisposition } from '#server/modules/landing/landing.routes.ts';
+import { contentDisposition } from '#server/lib/content-disposition.ts';
 import * as svc from '#server/modules/invii-fornitori/invii-fornitori.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 

@@ -3,7 +3,6 @@ import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import {
   exportLeadsQuerySchema,
   leadDetailSchema,
-  leadDuplicatoBodySchema,
   leadListItemSchema,
   leadListSchema,
   listLeadsQuerySchema,
@@ -12,16 +11,15 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { keepLeadsApart, mergeLeads } from '#server/modules/leads/duplicati.service.ts';
 import {
   deleteLead,
-  exportLeads,
+  startLeadsExport,
   getLead,
   listLeads,
   updateLeadStatus,
 } from '#server/modules/leads/leads.service.ts';
+import { leadDuplicatiRoutes } from '#server/modules/leads/duplicati.routes.ts';
 
 export const leadsRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -42,15 +40,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     { config: { access: 'leads:read' }, schema: { querystring: exportLeadsQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      await recordAudit(db, {
-        tipo: 'esportazione',
-        ...auditSource(request),
-        oggetto: { tipo: 'lead' },
-        dettagli: { formato: format, filtri: filters },
-      });
-      return reply
-        .headers(exportHeaders('lead', format))
-        .send(exportLeads(db, actorOf(request), filters, format));
+      const file = await startLeadsExport(db, actorOf(request), filters, format, { ip: request.ip });
+      return reply.headers(exportHeaders('lead', format)).send(file);
     },
   );
 
@@ -72,25 +63,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     async (request) => updateLeadStatus(db, actorOf(request), request.params.id, request.body.status),
   );
 
-  // Possible duplicates (same phone or e-mail): merge the other into this one, or keep them
-  // apart. Both answer the kept lead's detail. See docs/product/lifecycle.md#doppioni
-  for (const [action, decide] of [
-    ['unisci', mergeLeads],
-    ['tieni-separati', keepLeadsApart],
-  ] as const) {
-    app.post(
-      `/api/leads/:id/${action}`,
-      {
-        config: { access: 'leads:merge' },
-        schema: { params: idParamSchema, body: leadDuplicatoBodySchema, response: { 200: leadDetailSchema } },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        await decide(db, actor, request.params.id, request.body.altroLeadId);
-        return getLead(db, actor, request.params.id);
-      },
-    );
-  }
+  await app.register(leadDuplicatiRoutes, { db });
 
   app.delete(
     '/api/leads/:id',

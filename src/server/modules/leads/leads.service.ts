@@ -411,10 +411,31 @@ export const LEAD_EXPORT_HEADER = [
 ];
 
 /**
+ * The export of the list as the filters narrow it, recorded in the audit log first (who, the
+ * format, the filters: docs/privacy.md#registro-delle-attività).
+ */
+export async function startLeadsExport(
+  db: Database,
+  actor: Actor,
+  filters: LeadFilters,
+  format: 'xlsx' | 'csv',
+  source: { ip: string },
+): Promise<Readable> {
+  await recordAudit(db, {
+    tipo: 'esportazione',
+    who: actor,
+    ip: source.ip,
+    oggetto: { tipo: 'lead' },
+    dettagli: { formato: format, filtri: filters },
+  });
+  return exportLeads(db, actor, filters, format);
+}
+
+/**
  * The filtered list as a file, in the order of the screen, every row of it (docs/product/screens.md#esportazioni):
  * written while it is read, in keyset batches (docs/performance.md#esportazioni).
  */
-export function exportLeads(
+function exportLeads(
   db: Database,
   actor: Actor,
   filters: LeadFilters,

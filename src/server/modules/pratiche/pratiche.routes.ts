@@ -8,12 +8,11 @@ import {
 } from '#shared/schemas/pratica.ts';
 import type { Database } from '#server/db/client.ts';
 import { exportHeaders } from '#server/lib/tabular-export.ts';
-import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import {
   deletePratica,
-  exportPratiche,
+  startPraticheExport,
   getPratica,
   listPratiche,
 } from '#server/modules/pratiche/pratiche.service.ts';
@@ -36,15 +35,8 @@ export const praticheRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Docu
     { config: { access: 'pratiche:read' }, schema: { querystring: exportPraticheQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      await recordAudit(db, {
-        tipo: 'esportazione',
-        ...auditSource(request),
-        oggetto: { tipo: 'pratiche' },
-        dettagli: { formato: format, filtri: filters },
-      });
-      return reply
-        .headers(exportHeaders('pratiche', format))
-        .send(exportPratiche(db, actorOf(request), filters, format));
+      const file = await startPraticheExport(db, actorOf(request), filters, format, { ip: request.ip });
+      return reply.headers(exportHeaders('pratiche', format)).send(file);
     },
   );
 

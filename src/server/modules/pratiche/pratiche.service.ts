@@ -41,6 +41,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { decodeCursor, keysetPage, type KeysetValue } from '#server/lib/keyset.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/lib/actor.ts';
+import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
@@ -484,7 +485,28 @@ async function exportServizi(db: Database, praticaIds: number[]) {
   return byPratica;
 }
 
-export function exportPratiche(
+/**
+ * The export of the list as the filters narrow it, recorded in the audit log first (who, the
+ * format, the filters: docs/privacy.md#registro-delle-attività).
+ */
+export async function startPraticheExport(
+  db: Database,
+  actor: Actor,
+  filters: PraticheFilters,
+  format: ExportFormat,
+  source: { ip: string },
+): Promise<Readable> {
+  await recordAudit(db, {
+    tipo: 'esportazione',
+    who: actor,
+    ip: source.ip,
+    oggetto: { tipo: 'pratiche' },
+    dettagli: { formato: format, filtri: filters },
+  });
+  return exportPratiche(db, actor, filters, format);
+}
+
+function exportPratiche(
   db: Database,
   actor: Actor,
   filters: PraticheFilters,

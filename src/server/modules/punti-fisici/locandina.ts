@@ -1,5 +1,6 @@
 import type * as PdfLib from 'pdf-lib';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import { DEMO_LANDING_CODE } from '#shared/domain.ts';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
 import { qrMatrix } from '#server/modules/punti-fisici/qr.ts';
 
@@ -200,4 +201,40 @@ export async function buildLocandina(input: LocandinaInput): Promise<Uint8Array>
   }
 
   return pdf.save();
+}
+
+/** A file name safe in a Content-Disposition header, from the shop name. */
+function posterFilename(nomeAttivita: string): string {
+  const slug = nomeAttivita
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 60);
+  return `locandina-${slug || 'punto-fisico'}.pdf`;
+}
+
+/** The poster of one point and its file name; the demo point also shows financing and insurance. */
+export async function puntoLocandina(punto: {
+  nomeAttivita: string;
+  indirizzo: string;
+  urlLanding: string;
+  landingCode: string;
+}): Promise<{ pdf: Buffer; filename: string }> {
+  const servizi =
+    punto.landingCode === DEMO_LANDING_CODE
+      ? [
+          ...LOCANDINA_SERVIZI,
+          { nome: 'Finanziamenti', descrizione: 'Prestiti e Mutui' },
+          { nome: 'Assicurazioni', descrizione: 'Auto, Casa, Vita' },
+        ]
+      : LOCANDINA_SERVIZI;
+  const pdf = await buildLocandina({
+    nomeAttivita: punto.nomeAttivita,
+    indirizzo: punto.indirizzo,
+    urlLanding: punto.urlLanding,
+    servizi,
+  });
+  return { pdf: Buffer.from(pdf), filename: posterFilename(punto.nomeAttivita) };
 }

@@ -8,11 +8,8 @@ import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
-import {
-  chiamateQueries,
-  useChiamate,
-  useConsulente,
-} from '#client/backoffice/features/chiamate/api/chiamate.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useChiamate, useConsulente } from '#client/backoffice/features/chiamate/api/chiamate.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { ChiamateList } from '#client/backoffice/features/chiamate/components/chiamate-list.tsx';
 import {
@@ -64,8 +61,7 @@ export function ChiamateRoute() {
               selected={consulente}
               onSelect={(picked) => {
                 // The chip shows the name at once, without asking the server who it was.
-                if (picked)
-                  queryClient.setQueryData(chiamateQueries.consulente(picked.id).queryKey, [picked]);
+                if (picked) queryClient.setQueryData(queryKeys.chiamate.consulente(picked.id), [picked]);
                 setState({ consulenteId: picked?.id });
               }}
             />

@@ -6,14 +6,16 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { initialsOf } from '#client/lib/format.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
-import { dashboardQueries, useDashboardStats } from '#client/backoffice/features/dashboard/api/queries.ts';
+import { useDashboardStats } from '#client/backoffice/features/dashboard/api/queries.ts';
 import {
   DashboardContent,
   DashboardSkeleton,
 } from '#client/backoffice/features/dashboard/components/dashboard-content.tsx';
 
 import { ChiamateCards } from '#client/backoffice/features/chiamate/components/chiamate-cards.tsx';
+import { DaRecuperareCard } from '#client/backoffice/features/riconciliazioni/components/da-recuperare-card.tsx';
 
 const m = msg.dashboard;
 
@@ -34,7 +36,7 @@ export function DashboardRoute() {
           <Button
             variant="outline"
             size="sm"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: dashboardQueries.all })}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })}
             disabled={stats.isFetching}
             aria-label={m.refresh}
           >
@@ -61,6 +63,7 @@ export function DashboardRoute() {
           stats={stats.data}
           isManagement={can(role, 'dashboard:management')}
           isAdmin={can(role, 'dashboard:charts')}
+          daRecuperare={<DaRecuperareCard />}
         />
       ) : (
         <DashboardSkeleton />

@@ -6,7 +6,7 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
-import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { useAllFornitori } from '#client/lib/fornitori-queries.ts';
 import { DaInviare } from '#client/backoffice/features/invii-fornitori/components/da-inviare.tsx';
 import { LottiList } from '#client/backoffice/features/invii-fornitori/components/lotti-list.tsx';
 import { TracciatoSection } from '#client/backoffice/features/invii-fornitori/components/tracciato-editor.tsx';

@@ -8,7 +8,10 @@ import { errorMessage, isNotFound } from '#client/lib/api-client.ts';
 import { positiveInt } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { exportLeads, useLeadDetail } from '#client/backoffice/features/leads/api/leads.ts';
-import { LeadDetailDialog } from '#client/backoffice/features/leads/components/lead-detail-dialog.tsx';
+import {
+  LeadDetailDialog,
+  type LeadDetailSlots,
+} from '#client/backoffice/features/leads/components/lead-detail-dialog.tsx';
 import { LeadsFilters } from '#client/backoffice/features/leads/components/leads-filters.tsx';
 import { LeadsList } from '#client/backoffice/features/leads/components/leads-list.tsx';
 import { OverdueBanner } from '#client/backoffice/features/leads/components/overdue-banner.tsx';
@@ -16,7 +19,15 @@ import {
   toLeadFilters,
   useLeadsUrlState,
 } from '#client/backoffice/features/leads/hooks/use-leads-url-state.ts';
+import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
+import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
 import { NotFoundContent } from '#client/backoffice/app/routes/not-found.tsx';
+
+/** The lead dialog's parts that other features own. */
+const LEAD_SLOTS: LeadDetailSlots = {
+  addDocumenti: (leadId) => <AddDocumenti leadId={leadId} />,
+  privacyActions: (leadId, erasedAt) => <LeadPrivacyActions leadId={leadId} erasedAt={erasedAt} />,
+};
 
 /** `/leads` and `/leads/{id}`: the list with its filters in the URL, and one lead's detail over it. */
 export function LeadsRoute({ params }: { params: { id?: string } }) {
@@ -57,7 +68,12 @@ export function LeadsRoute({ params }: { params: { id?: string } }) {
       <LeadsFilters value={state} onChange={setState} onReset={() => navigate(paths.leads)} />
       <LeadsList filters={filters} role={user!.role} detailHref={(lead) => withSearch(paths.lead(lead.id))} />
       {detailId != null && (
-        <LeadDetailDialog id={detailId} role={user!.role} onClose={() => navigate(withSearch(paths.leads))} />
+        <LeadDetailDialog
+          id={detailId}
+          role={user!.role}
+          onClose={() => navigate(withSearch(paths.leads))}
+          slots={LEAD_SLOTS}
+        />
       )}
     </>
   );

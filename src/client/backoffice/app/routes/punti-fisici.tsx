@@ -9,6 +9,7 @@ import { urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-ur
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import { PuntiGrid } from '#client/backoffice/features/punti-fisici/components/punti-grid.tsx';
 import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
+import { PersonPicker } from '#client/backoffice/features/utenti/components/person-picker.tsx';
 import { usePuntiActions } from '#client/backoffice/features/punti-fisici/hooks/use-punti-actions.ts';
 
 interface PuntiUrlState {
@@ -77,6 +78,7 @@ export function PuntiFisiciRoute() {
         onOpenChange={actions.setDialogOpen}
         // The new point may sort onto any page: the list shows it by its name.
         onCreated={(created) => setState({ q: created.nomeAttivita })}
+        PersonPicker={PersonPicker}
       />
       <ConfirmDialog
         open={actions.deleting != null}

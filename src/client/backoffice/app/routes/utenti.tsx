@@ -15,8 +15,9 @@ import {
 } from '#client/backoffice/features/utenti/components/user-dialogs.tsx';
 import { DeleteUserDialog } from '#client/backoffice/features/utenti/components/delete-user-dialog.tsx';
 import { RoleFilter } from '#client/backoffice/features/utenti/components/role-filter.tsx';
-import { TotpRolesCard } from '#client/backoffice/features/utenti/components/totp-roles-card.tsx';
+import { TotpRolesCard } from '#client/backoffice/features/auth/components/totp-roles-card.tsx';
 import { UsersTable } from '#client/backoffice/features/utenti/components/users-table.tsx';
+import { ProfiloFiscaleDialog } from '#client/backoffice/features/fisco/components/profilo-fiscale-dialog.tsx';
 import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
 import { UnlockSignInDialog } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
 import { useUnlockFlow } from '#client/backoffice/features/utenti/hooks/use-unlock-flow.ts';
@@ -91,6 +92,9 @@ export function UtentiRoute() {
         onEdit={setEditing}
         onDelete={del.ask}
         onUnlock={unlock.ask}
+        profiloFiscale={(user, onOpenChange) => (
+          <ProfiloFiscaleDialog user={user} onOpenChange={onOpenChange} />
+        )}
       />
       {/* The list first, also on a phone; the second-factor settings after it (docs/product/screens.md#utenti). */}
       <div className="mt-8">

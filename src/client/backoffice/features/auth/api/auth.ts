@@ -4,13 +4,13 @@ import type { SecondFactorRequired } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';
 import { getOrNullOn401 } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const authQueries = {
-  all: ['auth'] as const,
   /** The session: read once, kept until sign-in, sign-out or a 401 changes it. */
   currentUser: () =>
     queryOptions({
-      queryKey: [...authQueries.all, 'user'] as const,
+      queryKey: queryKeys.auth.user(),
       queryFn: () => getOrNullOn401<User>('/api/user'),
       staleTime: Infinity,
     }),
@@ -26,8 +26,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<User | SecondFactorRequired>('/api/login', input),
     onSuccess: (result) => {
-      if (!isSecondFactorRequired(result))
-        queryClient.setQueryData(authQueries.currentUser().queryKey, result);
+      if (!isSecondFactorRequired(result)) queryClient.setQueryData(queryKeys.auth.user(), result);
     },
   });
 }
@@ -38,8 +37,8 @@ export function isSecondFactorRequired(result: User | SecondFactorRequired): res
 
 /** Nothing of the previous user stays in memory: every cached read but the session goes. */
 export function forgetSession(queryClient: QueryClient) {
-  queryClient.setQueryData(authQueries.currentUser().queryKey, null);
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== authQueries.all[0] });
+  queryClient.setQueryData(queryKeys.auth.user(), null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.auth.all[0] });
 }
 
 export function useLogout() {

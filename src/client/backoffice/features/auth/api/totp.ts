@@ -10,19 +10,18 @@ import type {
 } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { api } from '#client/lib/api-client.ts';
-import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The second factor's reads: the user's own status and the admin's per-role rule. */
 export const totpQueries = {
-  all: ['totp'] as const,
   status: () =>
     queryOptions({
-      queryKey: [...totpQueries.all, 'status'] as const,
+      queryKey: queryKeys.totp.status(),
       queryFn: () => api.get<TotpStatus>('/api/account/totp'),
     }),
   roles: () =>
     queryOptions({
-      queryKey: [...totpQueries.all, 'roles'] as const,
+      queryKey: queryKeys.totp.roles(),
       queryFn: () => api.get<RoleSecurity[]>('/api/security/roles'),
     }),
 };
@@ -33,7 +32,7 @@ export function useTotpStatus() {
 
 function useInvalidateStatus() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: totpQueries.status().queryKey });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.totp.status() });
 }
 
 export function useStartEnrolment() {
@@ -80,7 +79,7 @@ export function useLoginSecondFactor() {
     mutationFn: (input: LoginSecondFactorInput) =>
       api.post<User & { recoveryCodesLeft?: number }>('/api/login/second-factor', input),
     onSuccess: ({ recoveryCodesLeft: _left, ...user }) =>
-      queryClient.setQueryData(authQueries.currentUser().queryKey, user),
+      queryClient.setQueryData(queryKeys.auth.user(), user),
   });
 }
 
@@ -103,10 +102,6 @@ export function useSetRoleSecurity() {
   return useMutation({
     mutationFn: ({ role, totpRequired }: { role: Role; totpRequired: boolean }) =>
       api.put<RoleSecurity & { sessionsEnded: number }>(`/api/security/roles/${role}`, { totpRequired }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: totpQueries.roles().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.totp.roles() }),
   });
-}
-
-export function useResetUserTotp() {
-  return useMutation({ mutationFn: (userId: number) => api.delete<void>(`/api/users/${userId}/totp`) });
 }

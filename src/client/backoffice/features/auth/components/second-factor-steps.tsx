@@ -4,12 +4,12 @@ import { fillMessage, msg } from '#shared/messages.ts';
 import { recoveryCodeSchema } from '#shared/schemas/totp.ts';
 import type { User } from '#shared/schemas/utente.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
-import { authQueries } from '#client/backoffice/features/auth/api/auth.ts';
 import {
   useLoginEnrolConfirm,
   useLoginEnrolment,
@@ -150,7 +150,7 @@ export function EnrolStep({ challenge, onSignedIn, onRestart }: StepProps) {
 
   const finish = () => {
     if (!done) return;
-    queryClient.setQueryData(authQueries.currentUser().queryKey, done.user);
+    queryClient.setQueryData(queryKeys.auth.user(), done.user);
     onSignedIn();
   };
   return (

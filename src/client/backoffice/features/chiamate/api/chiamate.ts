@@ -16,14 +16,13 @@ import type {
 } from '#shared/schemas/chiamate.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Every read of 'Da chiamare': keys and fetchers in one place. */
 export const chiamateQueries = {
-  all: ['chiamate'] as const,
   list: (consulenteId?: number) =>
     infiniteQueryOptions({
-      queryKey: [...chiamateQueries.all, 'list', consulenteId ?? null] as const,
+      queryKey: queryKeys.chiamate.list(consulenteId),
       queryFn: ({ pageParam }) =>
         api.get<ChiamateList>(withQuery('/api/chiamate', { consulenteId, cursor: pageParam ?? undefined })),
       initialPageParam: null as string | null,
@@ -34,21 +33,21 @@ export const chiamateQueries = {
   /** Admin and amministrazione: the people whose queue the filter can show. */
   consulenti: (term: string) =>
     queryOptions({
-      queryKey: [...chiamateQueries.all, 'consulenti', term] as const,
+      queryKey: queryKeys.chiamate.consulenti(term),
       queryFn: () => api.get<Consulente[]>(withQuery('/api/chiamate/consulenti', { q: term || undefined })),
       placeholderData: keepPreviousData,
     }),
   /** One person by id: the name on the chip of a consultant chosen before a reload. */
   consulente: (id: number) =>
     queryOptions({
-      queryKey: [...chiamateQueries.all, 'consulente', id] as const,
+      queryKey: queryKeys.chiamate.consulente(id),
       queryFn: () => api.get<Consulente[]>(withQuery('/api/chiamate/consulenti', { id })),
       select: (found) => found[0] ?? null,
       staleTime: Infinity,
     }),
   cruscotto: () =>
     queryOptions({
-      queryKey: [...chiamateQueries.all, 'cruscotto'] as const,
+      queryKey: queryKeys.chiamate.cruscotto(),
       queryFn: () => api.get<ChiamateCruscotto>('/api/chiamate/cruscotto'),
     }),
 };
@@ -83,6 +82,6 @@ export function useRecordEsito() {
       esito: ChiamataEsito;
       richiamareAt?: string;
     }) => api.post<ChiamataEsitoResult>(`/api/chiamate/${leadId}/esito`, { esito, richiamareAt }),
-    onSuccess: () => invalidateKeys(queryClient, [chiamateQueries.all, leadQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.chiamate.all, queryKeys.leads.all]),
   });
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
 import { paths } from '#shared/permissions.ts';
 import { formatPercent } from '#client/lib/format.ts';
-import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
 import { useChiamateCruscotto } from '#client/backoffice/features/chiamate/api/chiamate.ts';
 
 const c = msg.chiamate.cards;

@@ -5,8 +5,7 @@ import type { ExportFormat } from '#shared/schemas/common.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import {
   commissioniFilterParams,
   commissioniQueries,
@@ -23,7 +22,11 @@ export function useCommissioni(q: CommissioniQuery, enabled = true) {
 function useInvalidateCommissioni() {
   const queryClient = useQueryClient();
   return () =>
-    invalidateKeys(queryClient, [commissioniQueries.all, dashboardQueries.all, puntiFisiciQueries.allStats]);
+    invalidateKeys(queryClient, [
+      queryKeys.commissioni.all,
+      queryKeys.dashboard.all,
+      queryKeys.puntiFisici.allStats,
+    ]);
 }
 
 /** PATCH /api/commissioni/{id}/payment: status and an optional note; admin only. */

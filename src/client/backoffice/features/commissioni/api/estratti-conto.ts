@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { BeneficiariList, EstrattoFormato } from '#shared/schemas/estratto-conto.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const BASE = '/api/estratti-conto';
 
 /** The payees with movements in a period (admin and amministrazione). */
 export function useBeneficiari(periodo: string, enabled: boolean) {
   return useQuery({
-    queryKey: [BASE, 'beneficiari', periodo],
+    queryKey: queryKeys.estrattiConto.beneficiari(periodo),
     queryFn: () => api.get<BeneficiariList>(withQuery(`${BASE}/beneficiari`, { periodo })),
     enabled,
   });

@@ -4,6 +4,7 @@ import type { PagamentoStato } from '#shared/domain.ts';
 import type { DateRange } from '#shared/periodi.ts';
 import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** The list's filters: payment status and two Europe/Rome days, both inclusive. */
 export interface CommissioniFilters extends DateRange {
@@ -23,10 +24,9 @@ export function commissioniFilterParams(f: CommissioniFilters) {
 
 /** Every read of the commissions feature: keys and fetchers in one place. */
 export const commissioniQueries = {
-  all: ['commissioni'] as const,
   list: (q: CommissioniQuery) =>
     queryOptions({
-      queryKey: [...commissioniQueries.all, 'list', q] as const,
+      queryKey: queryKeys.commissioni.list(q),
       queryFn: () =>
         api.get<CommissioniList>(
           withQuery('/api/commissioni', {

@@ -4,7 +4,7 @@ import type { CommissioniList } from '#shared/schemas/commissione.ts';
 import { Skeleton } from '#client/components/ui/spinner.tsx';
 import { fromCents, toCents } from '#shared/money.ts';
 import { formatEuro } from '#client/lib/format.ts';
-import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.commissioniScreen;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommissioneConfig, CommissioneConfigBody } from '#shared/schemas/commissione.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { commissioniConfigQueries } from '#client/backoffice/features/config-commissioni/api/queries.ts';
 
 export function useCommissioniConfig() {
@@ -14,6 +15,6 @@ export function useSaveCommissioneConfig() {
   return useMutation({
     mutationFn: (input: CommissioneConfigBody) =>
       api.post<CommissioneConfig>('/api/commissioni-fornitori', input),
-    onSuccess: () => invalidateKeys(queryClient, [commissioniConfigQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.commissioniConfig.all]),
   });
 }

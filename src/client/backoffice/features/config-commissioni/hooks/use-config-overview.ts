@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { SERVIZI_PRINCIPALI } from '#shared/domain.ts';
 import type { CommissioneConfig } from '#shared/schemas/commissione.ts';
 import { useUrlState } from '#client/lib/use-url-state.ts';
-import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { useAllFornitori } from '#client/lib/fornitori-queries.ts';
 import { useCommissioniConfig } from '#client/backoffice/features/config-commissioni/api/commissioni-config.ts';
 import type { ConfigTarget } from '#client/backoffice/features/config-commissioni/components/config-dialog.tsx';
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Activity,
   CheckCircle2,
@@ -21,9 +22,8 @@ import {
   RecentCommissioni,
   RecentPratiche,
 } from '#client/backoffice/features/dashboard/components/recent-lists.tsx';
-import { BannerCard, StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { BannerCard, StatCard } from '#client/components/ui/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
-import { DaRecuperareCard } from '#client/backoffice/features/riconciliazioni/components/da-recuperare-card.tsx';
 
 const m = msg.dashboard;
 
@@ -49,10 +49,13 @@ export function DashboardContent({
   stats,
   isManagement,
   isAdmin,
+  daRecuperare,
 }: {
   stats: DashboardStats;
   isManagement: boolean;
   isAdmin: boolean;
+  /** What suppliers still owe (the reconciliation feature), composed by the screen. */
+  daRecuperare: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-6">
@@ -171,7 +174,7 @@ export function DashboardContent({
           aria-label={msg.riconciliazione.cardTitolo}
           className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4"
         >
-          <DaRecuperareCard />
+          {daRecuperare}
         </section>
       )}
 

@@ -5,9 +5,9 @@ import { msg } from '#shared/messages.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
-import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
-import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
+import { PuntoFilter } from '#client/components/punto-filter.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
 import { Money } from '#client/components/ui/money.tsx';
 
 const m = msg.dashboard;
@@ -18,7 +18,7 @@ const m = msg.dashboard;
  */
 export function PuntoPerformance() {
   const [puntoId, setPuntoId] = useState<number | null>(null);
-  const stats = useQuery({ ...puntiFisiciQueries.stats(puntoId ?? 0), enabled: puntoId != null });
+  const stats = useQuery({ ...dashboardQueries.puntoStats(puntoId ?? 0), enabled: puntoId != null });
 
   return (
     <Card className="min-w-0" data-testid="punto-performance">

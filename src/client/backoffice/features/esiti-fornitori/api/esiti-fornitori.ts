@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ServizioTipo } from '#shared/domain.ts';
 import type { EsitiCaricamento, EsitiMappaturaInput } from '#shared/schemas/esiti-fornitori.ts';
 import { api, apiRequest, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const url = (id: number) => `/api/esiti-fornitori/${id}`;
 export const nonApplicateUrl = (id: number) => `${url(id)}/non-applicate`;
@@ -41,7 +42,7 @@ export function useApplyEsiti() {
 /** The running apply, read again every half second until it ends (the progress bar). */
 export function useEsitiProgress(id: number | null) {
   return useQuery({
-    queryKey: ['esiti-fornitori', id],
+    queryKey: queryKeys.esitiFornitori.one(id),
     queryFn: () => api.get<EsitiCaricamento>(url(id!)),
     enabled: id != null,
     refetchInterval: (query) => {

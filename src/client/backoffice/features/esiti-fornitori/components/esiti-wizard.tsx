@@ -36,7 +36,7 @@ import {
   usePreviewEsiti,
   useUploadEsiti,
 } from '#client/backoffice/features/esiti-fornitori/api/esiti-fornitori.ts';
-import { fornitoriQueries } from '#client/backoffice/features/fornitori/api/queries.ts';
+import { fornitoriQueries } from '#client/lib/fornitori-queries.ts';
 
 const m = msg.esitiFornitori;
 const fail = (error: unknown, fallback: string) =>

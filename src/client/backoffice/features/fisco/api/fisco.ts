@@ -3,23 +3,23 @@ import type { EnasarcoRiepilogo, RitenuteRiepilogo } from '#shared/schemas/fisco
 import type { ProfiloFiscaleInput, ProfiloFiscaleResponse } from '#shared/schemas/profilo-fiscale.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Every read of the fiscal feature: keys and fetchers in one place (docs/product/commissions.md#profilo-fiscale). */
 export const fiscoQueries = {
-  all: ['fisco'] as const,
   profilo: (userId: number) =>
     queryOptions({
-      queryKey: [...fiscoQueries.all, 'profilo', userId] as const,
+      queryKey: queryKeys.fisco.profilo(userId),
       queryFn: () => api.get<ProfiloFiscaleResponse>(`/api/users/${userId}/profilo-fiscale`),
     }),
   enasarco: (periodo: string) =>
     queryOptions({
-      queryKey: [...fiscoQueries.all, 'enasarco', periodo] as const,
+      queryKey: queryKeys.fisco.enasarco(periodo),
       queryFn: () => api.get<EnasarcoRiepilogo>(withQuery('/api/fisco/enasarco', { periodo })),
     }),
   ritenute: (periodo: string) =>
     queryOptions({
-      queryKey: [...fiscoQueries.all, 'ritenute', periodo] as const,
+      queryKey: queryKeys.fisco.ritenute(periodo),
       queryFn: () => api.get<RitenuteRiepilogo>(withQuery('/api/fisco/ritenute', { periodo })),
     }),
 };
@@ -34,6 +34,6 @@ export function useSaveProfiloFiscale(userId: number) {
   return useMutation({
     mutationFn: (input: ProfiloFiscaleInput) =>
       api.put<ProfiloFiscaleResponse>(`/api/users/${userId}/profilo-fiscale`, input),
-    onSuccess: () => invalidateKeys(queryClient, [fiscoQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.fisco.all]),
   });
 }

@@ -1,23 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Fornitore, FornitoreBody } from '#shared/schemas/fornitore.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { commissioniConfigQueries } from '#client/backoffice/features/config-commissioni/api/queries.ts';
-import { fornitoriQueries } from '#client/backoffice/features/fornitori/api/queries.ts';
-
-export function useAllFornitori() {
-  return useQuery(fornitoriQueries.list());
-}
-
-/** The supplier list of the service dialog, loaded only once 'completato' is chosen. */
-export function useFornitori(servizio: string, enabled: boolean) {
-  return useQuery({ ...fornitoriQueries.byServizio(servizio), enabled });
-}
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Also the configurations, which carry the supplier's name. */
 function useInvalidateFornitori() {
   const queryClient = useQueryClient();
-  return () => invalidateKeys(queryClient, [fornitoriQueries.all, commissioniConfigQueries.all]);
+  return () => invalidateKeys(queryClient, [queryKeys.fornitori.all, queryKeys.commissioniConfig.all]);
 }
 
 export function useCreateFornitore() {

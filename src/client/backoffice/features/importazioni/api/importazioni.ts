@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ImportRigheNonValide, ImportTipo } from '#shared/domain.ts';
 import type { Importazione } from '#shared/schemas/importazione.ts';
 import { api, apiRequest, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 const url = (id: number) => `/api/importazioni/${id}`;
 export const errorReportUrl = (id: number) => `${url(id)}/errori`;
@@ -45,7 +46,7 @@ export function useApplyImport() {
 /** The running import, read again every half second until it ends (the progress bar). */
 export function useImportProgress(id: number | null) {
   return useQuery({
-    queryKey: ['importazioni', id],
+    queryKey: queryKeys.importazioni.one(id),
     queryFn: () => api.get<Importazione>(url(id!)),
     enabled: id != null,
     refetchInterval: (query) => {

@@ -2,15 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Impostazioni, ImpostazioniResponse } from '#shared/schemas/impostazioni.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
-import { userQueries } from '#client/backoffice/features/utenti/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/impostazioni: the company phone and the notice's controller (admin). */
 export const impostazioniQueries = {
-  all: ['impostazioni'] as const,
   detail: () =>
     queryOptions({
-      queryKey: ['impostazioni'] as const,
+      queryKey: queryKeys.impostazioni.detail(),
       queryFn: () => api.get<ImpostazioniResponse>('/api/impostazioni'),
     }),
 };
@@ -21,8 +19,8 @@ export function useUpdateImpostazioni() {
   return useMutation({
     mutationFn: (body: Impostazioni) => api.put<ImpostazioniResponse>('/api/impostazioni', body),
     onSuccess: (data) => {
-      queryClient.setQueryData(impostazioniQueries.detail().queryKey, data);
-      void invalidateKeys(queryClient, [puntiFisiciQueries.all, userQueries.all, ['audit']]);
+      queryClient.setQueryData(queryKeys.impostazioni.detail(), data);
+      void invalidateKeys(queryClient, [queryKeys.puntiFisici.all, queryKeys.users.all, queryKeys.audit.all]);
     },
   });
 }

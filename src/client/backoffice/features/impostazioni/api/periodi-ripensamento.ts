@@ -2,13 +2,13 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { PeriodiRipensamentoBody, PeriodiRipensamentoResponse } from '#shared/schemas/maturazione.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** GET /api/impostazioni/ripensamento: the withdrawal period of each channel (admin). */
 export const periodiRipensamentoQueries = {
-  all: ['impostazioni', 'ripensamento'] as const,
   detail: () =>
     queryOptions({
-      queryKey: periodiRipensamentoQueries.all,
+      queryKey: queryKeys.impostazioni.ripensamento(),
       queryFn: () => api.get<PeriodiRipensamentoResponse>('/api/impostazioni/ripensamento'),
     }),
 };
@@ -20,8 +20,8 @@ export function useSavePeriodiRipensamento() {
     mutationFn: (body: PeriodiRipensamentoBody) =>
       api.put<PeriodiRipensamentoResponse>('/api/impostazioni/ripensamento', body),
     onSuccess: (data) => {
-      queryClient.setQueryData(periodiRipensamentoQueries.detail().queryKey, data);
-      void invalidateKeys(queryClient, [['audit']]);
+      queryClient.setQueryData(queryKeys.impostazioni.ripensamento(), data);
+      void invalidateKeys(queryClient, [queryKeys.audit.all]);
     },
   });
 }

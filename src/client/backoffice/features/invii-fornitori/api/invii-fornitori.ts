@@ -5,8 +5,8 @@ import type { Lotto, Tracciato } from '#shared/schemas/invii-fornitori.ts';
 import { api } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { inviiQueries, lottoFileUrl } from '#client/backoffice/features/invii-fornitori/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { lottoFileUrl } from '#client/backoffice/features/invii-fornitori/api/queries.ts';
 
 export function useSaveTracciato(fornitoreId: number, tipoServizio: string) {
   const queryClient = useQueryClient();
@@ -14,7 +14,7 @@ export function useSaveTracciato(fornitoreId: number, tipoServizio: string) {
     mutationFn: (colonne: ColonnaTracciato[]) =>
       api.put<Tracciato>(`/api/invii-fornitori/${fornitoreId}/tracciati/${tipoServizio}`, { colonne }),
     onSuccess: (saved) =>
-      queryClient.setQueryData(inviiQueries.tracciato(fornitoreId, tipoServizio).queryKey, saved),
+      queryClient.setQueryData(queryKeys.inviiFornitori.tracciato(fornitoreId, tipoServizio), saved),
   });
 }
 
@@ -27,7 +27,10 @@ function useLottoMutation<T>(fornitoreId: number, send: (input: T) => Promise<Lo
   return useMutation({
     mutationFn: send,
     onSuccess: async (lotto) => {
-      await invalidateKeys(queryClient, [inviiQueries.fornitore(fornitoreId), praticheQueries.all]);
+      await invalidateKeys(queryClient, [
+        queryKeys.inviiFornitori.fornitore(fornitoreId),
+        queryKeys.pratiche.all,
+      ]);
       await downloadLotto(lotto.id);
     },
   });

@@ -5,10 +5,7 @@ import type { LeadDetail, LeadListItem } from '#shared/schemas/lead.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { commissioniQueries } from '#client/backoffice/features/commissioni/api/queries.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import {
   leadFilterParams,
   leadQueries,
@@ -32,7 +29,7 @@ export function useUpdateLeadStatus() {
     scope: { id: 'lead-status' },
     mutationFn: ({ id, status }: { id: number; status: LeadContattoStato }) =>
       api.patch<LeadListItem>(`/api/leads/${id}/status`, { status }),
-    onSuccess: () => invalidateKeys(queryClient, [leadQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.leads.all]),
   });
 }
 
@@ -43,11 +40,11 @@ export function useDeleteLead() {
     mutationFn: (id: number) => api.delete<void>(`/api/leads/${id}`),
     onSuccess: () =>
       invalidateKeys(queryClient, [
-        leadQueries.all,
-        praticheQueries.all,
-        commissioniQueries.all,
-        puntiFisiciQueries.all,
-        dashboardQueries.all,
+        queryKeys.leads.all,
+        queryKeys.pratiche.all,
+        queryKeys.commissioni.all,
+        queryKeys.puntiFisici.all,
+        queryKeys.dashboard.all,
       ]),
   });
 }
@@ -73,8 +70,8 @@ export function useDecideDuplicato() {
       invalidateKeys(
         queryClient,
         action === 'unisci'
-          ? [leadQueries.all, praticheQueries.all, puntiFisiciQueries.all, dashboardQueries.all]
-          : [leadQueries.all],
+          ? [queryKeys.leads.all, queryKeys.pratiche.all, queryKeys.puntiFisici.all, queryKeys.dashboard.all]
+          : [queryKeys.leads.all],
       ),
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { LeadContattoStato } from '#shared/domain.ts';
 import type { LeadDetail, LeadList } from '#shared/schemas/lead.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface LeadFilters {
   puntoFisicoId?: number;
@@ -28,11 +29,9 @@ export function leadFilterParams(q: LeadFilters) {
 
 /** Every read of the leads feature: keys and fetchers in one place. */
 export const leadQueries = {
-  all: ['leads'] as const,
-  lists: () => [...leadQueries.all, 'list'] as const,
   list: (q: LeadQuery) =>
     queryOptions({
-      queryKey: [...leadQueries.lists(), q] as const,
+      queryKey: queryKeys.leads.list(q),
       queryFn: () =>
         api.get<LeadList>(
           withQuery('/api/leads', {
@@ -46,7 +45,7 @@ export const leadQueries = {
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: [...leadQueries.all, 'detail', id] as const,
+      queryKey: queryKeys.leads.detail(id),
       queryFn: () => api.get<LeadDetail>(`/api/leads/${id}`),
     }),
 };

@@ -18,16 +18,14 @@ import {
 import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
-import { AddDocumenti } from '#client/backoffice/features/pratiche/components/add-documenti.tsx';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { msg } from '#shared/messages.ts';
-import { LeadPrivacyActions } from '#client/backoffice/features/privacy/components/lead-privacy-actions.tsx';
 import { useLeadDetail } from '#client/backoffice/features/leads/api/leads.ts';
 import {
   DuplicatoBadge,
   LeadDuplicati,
   LeadStorico,
 } from '#client/backoffice/features/leads/components/lead-duplicati.tsx';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
 import { formatPhone } from '#shared/phone.ts';
 
 const STATO_LABELS: Record<string, string> = {
@@ -51,7 +49,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The lead's row in a list already on screen, if any: what the dialog shows when its own read fails. */
 function useCachedRow(id: number): LeadListItem | null {
   const queryClient = useQueryClient();
-  for (const [, list] of queryClient.getQueriesData<LeadList>({ queryKey: leadQueries.lists() })) {
+  for (const [, list] of queryClient.getQueriesData<LeadList>({ queryKey: queryKeys.leads.lists() })) {
     const row = list?.items.find((l) => l.id === id);
     if (row) return row;
   }
@@ -62,7 +60,25 @@ function useCachedRow(id: number): LeadListItem | null {
  * The detail of one lead, at its own address (`/leads/{id}`), over the list. A failed read falls
  * back to the list's row when there is one, else says so with 'Riprova'.
  */
-export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role; onClose: () => void }) {
+/** What other features add to the dialog, composed by the screen (docs/architecture.md#funzionalità). */
+export interface LeadDetailSlots {
+  /** Adding documents to the lead's practice (pratiche). */
+  addDocumenti: (leadId: number) => ReactNode;
+  /** Export and erasure of the lead's personal data (privacy). */
+  privacyActions: (leadId: number, erasedAt: string | null) => ReactNode;
+}
+
+export function LeadDetailDialog({
+  id,
+  role,
+  onClose,
+  slots,
+}: {
+  id: number;
+  role: Role;
+  onClose: () => void;
+  slots: LeadDetailSlots;
+}) {
   const detail = useLeadDetail(id);
   const row = useCachedRow(id);
   const lead: (LeadListItem & { indirizzoIP?: string | null }) | null = detail.data ?? row;
@@ -176,7 +192,7 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
                 {canUpload && detail.data.praticheSummary.count > 0 && (
                   <div className="grid gap-2 border-t pt-3">
                     <h4 className="text-sm font-semibold">{msg.leadsScreen.documenti}</h4>
-                    <AddDocumenti leadId={lead.id} />
+                    {slots.addDocumenti(lead.id)}
                   </div>
                 )}
               </section>
@@ -204,9 +220,9 @@ export function LeadDetailDialog({ id, role, onClose }: { id: number; role: Role
               </section>
             )}
             {detail.data && <LeadStorico lead={detail.data} />}
-            {detail.data && can(role, 'leads:erase') && (
-              <LeadPrivacyActions leadId={lead.id} erasedAt={detail.data.datiCancellatiAt} />
-            )}
+            {detail.data &&
+              can(role, 'leads:erase') &&
+              slots.privacyActions(lead.id, detail.data.datiCancellatiAt)}
           </div>
         )}
       </DialogContent>

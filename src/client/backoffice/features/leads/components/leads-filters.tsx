@@ -9,10 +9,7 @@ import { NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
-import {
-  PuntoFilter,
-  usePuntoLabel,
-} from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import { PuntoFilter, usePuntoLabel } from '#client/components/punto-filter.tsx';
 import { fillMessage, msg } from '#shared/messages.ts';
 import type {
   LeadStatusFilter,

@@ -2,9 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EsitoPostAttivazioneBody, EsitoPostAttivazioneResult } from '#shared/schemas/maturazione.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { commissioniQueries } from '#client/backoffice/features/commissioni/api/queries.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /**
  * An outcome after activation (docs/product/lifecycle.md#esiti-dopo-lattivazione): it may move the
@@ -16,6 +14,10 @@ export function useRegistraEsito() {
     mutationFn: ({ id, body }: { id: number; body: EsitoPostAttivazioneBody }) =>
       api.post<EsitoPostAttivazioneResult>(`/api/servizi/${id}/esito`, body),
     onSuccess: () =>
-      invalidateKeys(queryClient, [praticheQueries.all, commissioniQueries.all, dashboardQueries.all]),
+      invalidateKeys(queryClient, [
+        queryKeys.pratiche.all,
+        queryKeys.commissioni.all,
+        queryKeys.dashboard.all,
+      ]),
   });
 }

@@ -7,10 +7,7 @@ import type { servizioStatusResultSchema, ServizioStatusInput } from '#shared/sc
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { commissioniQueries } from '#client/backoffice/features/commissioni/api/queries.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import {
   praticheFilterParams,
   praticheQueries,
@@ -42,11 +39,11 @@ export function useUpdateServizioStatus() {
       api.put<z.infer<typeof servizioStatusResultSchema>>(`/api/servizi/${id}/status`, body),
     onSuccess: () =>
       invalidateKeys(queryClient, [
-        praticheQueries.all,
-        commissioniQueries.all,
-        puntiFisiciQueries.all,
-        leadQueries.all,
-        dashboardQueries.all,
+        queryKeys.pratiche.all,
+        queryKeys.commissioni.all,
+        queryKeys.puntiFisici.all,
+        queryKeys.leads.all,
+        queryKeys.dashboard.all,
       ]),
   });
 }
@@ -58,11 +55,11 @@ export function useDeletePratica() {
     mutationFn: (id: number) => api.delete<void>(`/api/pratiche/${id}`),
     onSuccess: () =>
       invalidateKeys(queryClient, [
-        praticheQueries.all,
-        commissioniQueries.all,
-        puntiFisiciQueries.all,
-        leadQueries.all,
-        dashboardQueries.all,
+        queryKeys.pratiche.all,
+        queryKeys.commissioni.all,
+        queryKeys.puntiFisici.all,
+        queryKeys.leads.all,
+        queryKeys.dashboard.all,
       ]),
   });
 }
@@ -81,7 +78,7 @@ export function useUploadDocumenti(leadId: number, praticaId?: number) {
       for (const file of files) body.append('files', file, file.name);
       return api.post<StaffUploadResponse>('/api/leads/upload-files', body);
     },
-    onSuccess: () => invalidateKeys(queryClient, [praticheQueries.all, leadQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.pratiche.all, queryKeys.leads.all]),
   });
 }
 
@@ -91,7 +88,7 @@ export function useDeleteDocumento(praticaId: number) {
   return useMutation({
     mutationFn: (doc: Documento) =>
       api.delete<void>(`/api/pratiche/${praticaId}/files/${encodeURIComponent(doc.filename)}`),
-    onSuccess: () => invalidateKeys(queryClient, [praticheQueries.all, leadQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.pratiche.all, queryKeys.leads.all]),
   });
 }
 

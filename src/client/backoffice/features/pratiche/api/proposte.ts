@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Proposta } from '#shared/schemas/proposte-scheda.ts';
 import { api } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
 
 /** While a bill is being read, how often the panel asks again. */
@@ -20,7 +21,6 @@ export function useDecideProposta(servizioId: number) {
   return useMutation({
     mutationFn: ({ id, azione }: { id: number; azione: 'accetta' | 'rifiuta' }) =>
       api.post<Proposta>(`/api/servizi/${servizioId}/proposte/${id}/${azione}`),
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: praticheQueries.proposte(servizioId).queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.pratiche.proposte(servizioId) }),
   });
 }

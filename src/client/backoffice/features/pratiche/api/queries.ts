@@ -3,6 +3,7 @@ import type { Documento } from '#shared/schemas/landing.ts';
 import type { Pratica, PraticheList } from '#shared/schemas/pratica.ts';
 import type { ProposteServizio } from '#shared/schemas/proposte-scheda.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface PraticheFilters {
   search: string;
@@ -38,10 +39,9 @@ export const praticaFileUrl = (praticaId: number, filename: string) =>
 
 /** Every read of the practices feature: keys and fetchers in one place. */
 export const praticheQueries = {
-  all: ['pratiche'] as const,
   list: (q: PraticheQuery) =>
     queryOptions({
-      queryKey: [...praticheQueries.all, 'list', q] as const,
+      queryKey: queryKeys.pratiche.list(q),
       queryFn: () =>
         api.get<PraticheList>(
           withQuery('/api/pratiche', {
@@ -55,18 +55,18 @@ export const praticheQueries = {
     }),
   detail: (id: number) =>
     queryOptions({
-      queryKey: [...praticheQueries.all, 'detail', id] as const,
+      queryKey: queryKeys.pratiche.detail(id),
       queryFn: () => api.get<Pratica>(`/api/pratiche/${id}`),
     }),
   files: (praticaId: number) =>
     queryOptions({
-      queryKey: [...praticheQueries.all, 'files', praticaId] as const,
+      queryKey: queryKeys.pratiche.files(praticaId),
       queryFn: () => api.get<Documento[]>(`/api/pratiche/${praticaId}/files`),
     }),
   /** What the bill reader proposes for one service (docs/product/lettura-bolletta.md). */
   proposte: (servizioId: number) =>
     queryOptions({
-      queryKey: [...praticheQueries.all, 'proposte', servizioId] as const,
+      queryKey: queryKeys.pratiche.proposte(servizioId),
       queryFn: () => api.get<ProposteServizio>(`/api/servizi/${servizioId}/proposte`),
     }),
 };

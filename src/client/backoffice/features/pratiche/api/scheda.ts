@@ -2,12 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { SchedaResponse } from '#shared/schemas/scheda.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** A service's scheda contratto, under the practices' key: their invalidation refreshes it too. */
 const schedaQuery = (servizioId: number) =>
   queryOptions({
-    queryKey: [...praticheQueries.all, 'scheda', servizioId] as const,
+    queryKey: queryKeys.pratiche.scheda(servizioId),
     queryFn: () => api.get<SchedaResponse>(`/api/servizi/${servizioId}/scheda`),
   });
 
@@ -25,8 +25,8 @@ export function useSaveScheda(servizioId: number) {
     mutationFn: (body: Record<string, unknown>) =>
       api.put<SchedaResponse>(`/api/servizi/${servizioId}/scheda`, body),
     onSuccess: (data) => {
-      queryClient.setQueryData(schedaQuery(servizioId).queryKey, data);
-      return invalidateKeys(queryClient, [praticheQueries.all]);
+      queryClient.setQueryData(queryKeys.pratiche.scheda(servizioId), data);
+      return invalidateKeys(queryClient, [queryKeys.pratiche.all]);
     },
   });
 }

@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { useUrlSearchText } from '#client/lib/use-url-state.ts';
-import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import { PuntoFilter } from '#client/components/punto-filter.tsx';
 import type { PraticheFilters as FilterState } from '#client/backoffice/features/pratiche/api/queries.ts';
 
 const STATO_STYLES: Record<string, string> = {

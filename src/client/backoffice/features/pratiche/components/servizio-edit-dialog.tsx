@@ -25,7 +25,7 @@ import {
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { useFornitori } from '#client/lib/fornitori-queries.ts';
 import { useUpdateServizioStatus } from '#client/backoffice/features/pratiche/api/pratiche.ts';
 import { useScheda } from '#client/backoffice/features/pratiche/api/scheda.ts';
 

@@ -4,10 +4,7 @@ import type { AuditPage, PrivacySettings } from '#shared/schemas/audit.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { impostazioniQueries } from '#client/backoffice/features/impostazioni/api/impostazioni.ts';
-import { commissioniQueries } from '#client/backoffice/features/commissioni/api/queries.ts';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export interface AuditFilters {
   tipo?: AuditTipo;
@@ -22,7 +19,7 @@ const PAGE_SIZE = 50;
 export const privacyQueries = {
   audit: (filters: AuditFilters) =>
     infiniteQueryOptions({
-      queryKey: ['audit', filters] as const,
+      queryKey: queryKeys.audit.list(filters),
       queryFn: ({ pageParam }) =>
         api.get<AuditPage>(withQuery('/api/audit', { ...filters, pageSize: PAGE_SIZE, cursor: pageParam })),
       initialPageParam: undefined as string | undefined,
@@ -31,7 +28,7 @@ export const privacyQueries = {
     }),
   settings: () =>
     queryOptions({
-      queryKey: ['privacy', 'settings'] as const,
+      queryKey: queryKeys.privacy.settings(),
       queryFn: () => api.get<PrivacySettings>('/api/privacy/settings'),
     }),
 };
@@ -42,7 +39,12 @@ export function useEraseLead() {
   return useMutation({
     mutationFn: (id: number) => api.post<{ documentiRimossi: number }>(`/api/leads/${id}/erase`),
     onSuccess: () =>
-      invalidateKeys(queryClient, [leadQueries.all, praticheQueries.all, commissioniQueries.all, ['audit']]),
+      invalidateKeys(queryClient, [
+        queryKeys.leads.all,
+        queryKeys.pratiche.all,
+        queryKeys.commissioni.all,
+        queryKeys.audit.all,
+      ]),
   });
 }
 
@@ -51,9 +53,9 @@ export function useUpdatePrivacySettings() {
   return useMutation({
     mutationFn: (body: PrivacySettings) => api.put<PrivacySettings>('/api/privacy/settings', body),
     onSuccess: (data) => {
-      queryClient.setQueryData(privacyQueries.settings().queryKey, data);
+      queryClient.setQueryData(queryKeys.privacy.settings(), data);
       // Another retention period is another version of the notice (docs/privacy.md#informativa).
-      void queryClient.invalidateQueries({ queryKey: impostazioniQueries.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.impostazioni.all });
     },
   });
 }

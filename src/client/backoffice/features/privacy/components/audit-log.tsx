@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AUDIT_TIPI, type AuditTipo } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import type { AuditItem } from '#shared/schemas/audit.ts';
@@ -18,7 +18,6 @@ import {
 } from '#client/components/ui/table.tsx';
 import { formatDateTime } from '#client/lib/format.ts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { UserFilter } from '#client/backoffice/features/utenti/components/user-filter.tsx';
 import { privacyQueries, type AuditFilters } from '#client/backoffice/features/privacy/api/privacy.ts';
 
 const m = msg.audit;
@@ -55,12 +54,22 @@ function describe(item: AuditItem): string {
 }
 
 /** Filters, table and "Mostra altre" of the audit log (docs/privacy.md#registro-delle-attività). */
+/** The filter by user (the users feature), composed by the screen. */
+export type AuditUserFilter = (props: {
+  label: string;
+  allLabel: string;
+  selectedId: number | undefined;
+  onSelect: (userId: number | undefined) => void;
+}) => ReactNode;
+
 export function AuditLog({
   filters,
   onChange,
+  userFilter,
 }: {
   filters: AuditFilters;
   onChange: (f: AuditFilters) => void;
+  userFilter: AuditUserFilter;
 }) {
   const ids = { tipo: useId(), dal: useId(), al: useId() };
   const log = useInfiniteQuery(privacyQueries.audit(filters));
@@ -86,12 +95,12 @@ export function AuditLog({
             ))}
           </NativeSelect>
         </div>
-        <UserFilter
-          label={m.filtroUtente}
-          allLabel={m.allUtenti}
-          selectedId={filters.utenteId}
-          onSelect={(utenteId) => onChange({ ...filters, utenteId })}
-        />
+        {userFilter({
+          label: m.filtroUtente,
+          allLabel: m.allUtenti,
+          selectedId: filters.utenteId,
+          onSelect: (utenteId) => onChange({ ...filters, utenteId }),
+        })}
         <div className="grid gap-1">
           <Label htmlFor={ids.dal}>{m.filtroDal}</Label>
           <Input

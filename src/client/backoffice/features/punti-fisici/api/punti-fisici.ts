@@ -1,11 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePuntoFisicoInput, PuntoFisico } from '#shared/schemas/punto-fisico.ts';
-import { PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
 import { api } from '#client/lib/api-client.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { dashboardQueries } from '#client/backoffice/features/dashboard/api/queries.ts';
-import { leadQueries } from '#client/backoffice/features/leads/api/queries.ts';
-import { praticheQueries } from '#client/backoffice/features/pratiche/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
 
 /** One page of the points in scope; the previous page stays on screen while the next loads. */
@@ -13,28 +10,15 @@ export function usePuntiFisici(params: { q: string; cursor?: string }) {
   return useQuery({ ...puntiFisiciQueries.list(params), placeholderData: keepPreviousData });
 }
 
-export function usePuntoFisico(id: number | undefined) {
-  return useQuery({ ...puntiFisiciQueries.detail(id ?? 0), enabled: id != null && id > 0 });
-}
-
-/** Point-of-sale filter suggestions (none typed: the first 10; else from 2 characters, at most 10), while `isOpen`. */
-export function usePuntiSuggestions(q: string, isOpen: boolean) {
-  const term = q.trim();
-  return useQuery({
-    ...puntiFisiciQueries.suggest(term),
-    enabled: isOpen && (term === '' || term.length >= PUNTI_SUGGEST_MIN_CHARS),
-  });
-}
-
 /** Points and the dashboard's point counts. */
 function useInvalidatePunti(options: { names?: boolean } = {}) {
   const queryClient = useQueryClient();
   return () =>
     invalidateKeys(queryClient, [
-      puntiFisiciQueries.all,
-      dashboardQueries.all,
+      queryKeys.puntiFisici.all,
+      queryKeys.dashboard.all,
       // Leads and practices show the point's name: only a change of name or a deletion touches them.
-      ...(options.names ? [leadQueries.all, praticheQueries.all] : []),
+      ...(options.names ? [queryKeys.leads.all, queryKeys.pratiche.all] : []),
     ]);
 }
 
@@ -68,6 +52,6 @@ export function useUpdateQrCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<{ message: string; updated: number }>('/api/admin/update-qr-codes'),
-    onSuccess: () => invalidateKeys(queryClient, [puntiFisiciQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.puntiFisici.all]),
   });
 }

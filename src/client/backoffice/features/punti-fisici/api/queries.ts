@@ -1,42 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  PuntiFisiciPage,
-  PuntoFisico,
-  PuntoFisicoStats,
-  PuntoSuggestion,
-} from '#shared/schemas/punto-fisico.ts';
+import type { PuntiFisiciPage } from '#shared/schemas/punto-fisico.ts';
 import { api, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 export const PUNTI_PAGE_SIZE = 25;
 
 /** Every read of the points-of-sale feature: keys and fetchers in one place. */
 export const puntiFisiciQueries = {
-  all: ['punti-fisici'] as const,
   /** One page of the list (25 points), narrowed by the search box, after `cursor`. */
   list: (params: { q: string; cursor?: string }) =>
     queryOptions({
-      queryKey: [...puntiFisiciQueries.all, 'list', params] as const,
+      queryKey: queryKeys.puntiFisici.list(params),
       queryFn: () =>
         api.get<PuntiFisiciPage>(
           withQuery('/api/punti-fisici', { q: params.q, cursor: params.cursor, pageSize: PUNTI_PAGE_SIZE }),
         ),
-    }),
-  detail: (id: number) =>
-    queryOptions({
-      queryKey: [...puntiFisiciQueries.all, 'detail', id] as const,
-      queryFn: () => api.get<PuntoFisico>(`/api/punti-fisici/${id}`),
-    }),
-  /** Prefix of every point's stats: commissions change them without changing the points. */
-  allStats: ['punti-fisici', 'stats'] as const,
-  stats: (id: number) =>
-    queryOptions({
-      queryKey: [...puntiFisiciQueries.allStats, id] as const,
-      queryFn: () => api.get<PuntoFisicoStats>(`/api/punti-fisici/${id}/stats`),
-    }),
-  /** The point filter's suggestions (the server keeps the rules: none typed, the first 10; else 2 characters, at most 10). */
-  suggest: (term: string) =>
-    queryOptions({
-      queryKey: [...puntiFisiciQueries.all, 'suggest', term] as const,
-      queryFn: () => api.get<PuntoSuggestion[]>(withQuery('/api/punti-fisici/suggest', { q: term })),
     }),
 };

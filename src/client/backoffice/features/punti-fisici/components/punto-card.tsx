@@ -21,7 +21,7 @@ import { toast } from '#client/components/ui/toast.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatCount } from '#shared/text-format.ts';
 import { formatPhone } from '#shared/phone.ts';
-import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
+import { TelefonoMancante } from '#client/components/telefono-mancante.tsx';
 
 function PersonLine({ label, person }: { label: string; person: Person | null }) {
   if (!person) return null;

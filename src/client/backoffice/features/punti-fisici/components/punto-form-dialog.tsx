@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ComponentType } from 'react';
 import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { msg } from '#shared/messages.ts';
 import { can, type Role } from '#shared/permissions.ts';
@@ -25,7 +25,6 @@ import {
   useCreatePuntoFisico,
   useUpdatePuntoFisico,
 } from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
-import { PersonPicker } from '#client/backoffice/features/punti-fisici/components/person-picker.tsx';
 
 interface FormValues {
   nomeAttivita: string;
@@ -36,6 +35,17 @@ interface FormValues {
 }
 
 /** Create ('Nuovo Punto Fisico') and edit dialog; the same zod schemas as the API validate it. */
+/** What the dialog asks of the person search: one role, one person or none. */
+export type PersonPickerSlot = ComponentType<{
+  label: string;
+  role: Extract<Role, 'punto_fisico' | 'agente' | 'area_manager'>;
+  value: Person | null;
+  onChange: (person: Person | null) => void;
+  error?: string;
+  optional?: boolean;
+  canCreateUser: boolean;
+}>;
+
 export function PuntoFormDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -43,8 +53,10 @@ export function PuntoFormDialog(props: {
   actorRole: Role;
   /** A new point was saved: the screen shows it (it may not be on the page in view). */
   onCreated?: (punto: PuntoFisico) => void;
+  /** The person search (the users feature's, which can also create the person), composed by the screen. */
+  PersonPicker: PersonPickerSlot;
 }) {
-  const { open, onOpenChange, punto, actorRole, onCreated } = props;
+  const { open, onOpenChange, punto, actorRole, onCreated, PersonPicker } = props;
   const isEdit = punto != null;
   const schema = isEdit ? updatePuntoFisicoSchema : createPuntoFisicoSchema;
   const create = useCreatePuntoFisico();

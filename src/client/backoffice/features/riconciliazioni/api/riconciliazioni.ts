@@ -9,31 +9,31 @@ import type {
   VociPage,
 } from '#shared/schemas/riconciliazione.ts';
 import { api, apiRequest, withQuery } from '#client/lib/api-client.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 
 /** Supplier payment reconciliation (docs/product/fornitori-riconciliazione.md). */
 const base = '/api/riconciliazioni';
 export const exportUrl = (id: number) => `${base}/${id}/export`;
 
 export const riconciliazioniQueries = {
-  all: ['riconciliazioni'] as const,
   list: (cursor?: string) =>
     queryOptions({
-      queryKey: [...riconciliazioniQueries.all, 'list', { cursor }] as const,
+      queryKey: queryKeys.riconciliazioni.list(cursor),
       queryFn: () => api.get<RiconciliazioniPage>(withQuery(base, { cursor, pageSize: 20 })),
     }),
   one: (id: number) =>
     queryOptions({
-      queryKey: [...riconciliazioniQueries.all, id] as const,
+      queryKey: queryKeys.riconciliazioni.one(id),
       queryFn: () => api.get<Riconciliazione>(`${base}/${id}`),
     }),
   voci: (id: number, cursor?: string, tipo?: RiconciliazioneVoceTipo) =>
     queryOptions({
-      queryKey: [...riconciliazioniQueries.all, id, 'voci', { cursor, tipo }] as const,
+      queryKey: queryKeys.riconciliazioni.voci(id, cursor, tipo),
       queryFn: () => api.get<VociPage>(withQuery(`${base}/${id}/voci`, { cursor, tipo, pageSize: 50 })),
     }),
   daRecuperare: () =>
     queryOptions({
-      queryKey: [...riconciliazioniQueries.all, 'da-recuperare'] as const,
+      queryKey: queryKeys.riconciliazioni.daRecuperare(),
       queryFn: () => api.get<DaRecuperare>(`${base}/da-recuperare`),
     }),
 };
@@ -67,7 +67,7 @@ export function usePreviewEstratto() {
 /** The statement being previewed, read again every half second while `running` (the progress bar). */
 export function useEstrattoProgress(id: number, running: boolean) {
   return useQuery({
-    queryKey: [...riconciliazioniQueries.all, 'estratto', id],
+    queryKey: queryKeys.riconciliazioni.estratto(id),
     queryFn: () => api.get<Estratto>(`${base}/estratti/${id}`),
     enabled: running,
     refetchInterval: running ? 500 : false,
@@ -78,7 +78,7 @@ export function useConfermaEstratto() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<Riconciliazione>(`${base}/estratti/${id}/conferma`),
-    onSuccess: () => client.invalidateQueries({ queryKey: riconciliazioniQueries.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.riconciliazioni.all }),
   });
 }
 
@@ -87,6 +87,6 @@ export function useChiudiRiconciliazione() {
   return useMutation({
     mutationFn: ({ id, nota }: { id: number; nota: string }) =>
       api.post<Riconciliazione>(`${base}/${id}/chiudi`, { nota }),
-    onSuccess: () => client.invalidateQueries({ queryKey: riconciliazioniQueries.all }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.riconciliazioni.all }),
   });
 }

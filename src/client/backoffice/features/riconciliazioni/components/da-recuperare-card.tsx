@@ -1,7 +1,7 @@
 import { HandCoins } from 'lucide-react';
 import { msg } from '#shared/messages.ts';
 import { Money } from '#client/components/ui/money.tsx';
-import { StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { StatCard } from '#client/components/ui/stat-card.tsx';
 import { useDaRecuperare } from '#client/backoffice/features/riconciliazioni/api/riconciliazioni.ts';
 
 const m = msg.riconciliazione;

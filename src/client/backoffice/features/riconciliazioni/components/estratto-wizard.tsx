@@ -17,7 +17,7 @@ import { ProgressBar } from '#client/components/ui/progress-bar.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/toast-store.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
-import { useAllFornitori } from '#client/backoffice/features/fornitori/api/fornitori.ts';
+import { useAllFornitori } from '#client/lib/fornitori-queries.ts';
 import {
   useConfermaEstratto,
   useEstrattoProgress,

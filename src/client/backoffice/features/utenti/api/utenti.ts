@@ -4,7 +4,7 @@ import type { CreateUserInput, UpdateUserInput, User } from '#shared/schemas/ute
 import { api } from '#client/lib/api-client.ts';
 import { downloadFile } from '#client/lib/download.ts';
 import { invalidateKeys } from '#client/lib/query-client.ts';
-import { puntiFisiciQueries } from '#client/backoffice/features/punti-fisici/api/queries.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { userQueries, type PersonRole } from '#client/backoffice/features/utenti/api/queries.ts';
 
 export function useUsers(params: { role?: Role; q: string; cursor?: string }) {
@@ -21,7 +21,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateUserInput) => api.post<User>('/api/users', input),
-    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all]),
   });
 }
 
@@ -31,7 +31,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: UpdateUserInput }) =>
       api.put<User>(`/api/users/${id}`, input),
-    onSuccess: () => invalidateKeys(queryClient, [userQueries.all, puntiFisiciQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all, queryKeys.puntiFisici.all]),
   });
 }
 
@@ -39,7 +39,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/users/${id}`),
-    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all]),
   });
 }
 
@@ -53,7 +53,7 @@ export function useUnlockSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<void>(`/api/users/${id}/sblocca-accesso`),
-    onSuccess: () => invalidateKeys(queryClient, [userQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all]),
   });
 }
 
@@ -66,6 +66,11 @@ export function useEraseDatiUtente() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<void>(`/api/users/${id}/erase`),
-    onSuccess: () => invalidateKeys(queryClient, [userQueries.all, puntiFisiciQueries.all]),
+    onSuccess: () => invalidateKeys(queryClient, [queryKeys.users.all, queryKeys.puntiFisici.all]),
   });
+}
+
+/** The admin ends a user's second factor (lost phone): the next sign-in asks to set it up again. */
+export function useResetUserTotp() {
+  return useMutation({ mutationFn: (userId: number) => api.delete<void>(`/api/users/${userId}/totp`) });
 }

@@ -1,4 +1,3 @@
-import { useResetUserTotp } from '#client/backoffice/features/auth/api/totp.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
@@ -19,7 +18,11 @@ import {
 import { Input, NativeSelect } from '#client/components/ui/input.tsx';
 import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/toast.tsx';
-import { useCreateUser, useUpdateUser } from '#client/backoffice/features/utenti/api/utenti.ts';
+import {
+  useCreateUser,
+  useResetUserTotp,
+  useUpdateUser,
+} from '#client/backoffice/features/utenti/api/utenti.ts';
 
 function Field(props: {
   label: string;

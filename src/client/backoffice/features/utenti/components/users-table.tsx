@@ -1,11 +1,11 @@
 import { Landmark, LockOpen, Pencil, Send, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BENEFICIARIO_RUOLI } from '#shared/domain.ts';
 import { msg } from '#shared/messages.ts';
 import { ROLE_TITLES, type Role } from '#shared/permissions.ts';
 import type { User, UsersPage } from '#shared/schemas/utente.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
-import { TelefonoMancante } from '#client/backoffice/features/punti-fisici/components/telefono-mancante.tsx';
+import { TelefonoMancante } from '#client/components/telefono-mancante.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { ErrorState } from '#client/components/ui/error-state.tsx';
@@ -29,10 +29,10 @@ import { toast } from '#client/components/ui/toast-store.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { EmailText } from '#client/components/ui/breakable-text.tsx';
 import { SignInLockBadge } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
-import { ProfiloFiscaleDialog } from '#client/backoffice/features/fisco/components/profilo-fiscale-dialog.tsx';
 import { DatiPersonaliActions } from '#client/backoffice/features/utenti/components/dati-personali-actions.tsx';
 
 type ListedUser = UsersPage['items'][number];
+type ProfiloFiscaleSlot = (user: ListedUser, onOpenChange: (open: boolean) => void) => ReactNode;
 
 const ROLE_BADGE: Record<Role, 'danger' | 'info' | 'warning' | 'success' | 'secondary'> = {
   admin: 'danger',
@@ -48,12 +48,14 @@ function UserActions({
   onDelete,
   onUnlock,
   canDelete,
+  profiloFiscale,
 }: {
   user: ListedUser;
   onEdit: () => void;
   onDelete: () => void;
   onUnlock: () => void;
   canDelete: boolean;
+  profiloFiscale: ProfiloFiscaleSlot;
 }) {
   const invite = useSendInvitation();
   // The fiscal profile of a payee (docs/product/commissions.md#profilo-fiscale): its dialog lives with the row.
@@ -103,7 +105,7 @@ function UserActions({
           <Landmark aria-hidden />
         </Button>
       )}
-      {fiscale && <ProfiloFiscaleDialog user={user} onOpenChange={setFiscale} />}
+      {fiscale && profiloFiscale(user, setFiscale)}
       <DatiPersonaliActions user={user} canErase={canDelete} />
       <Button
         variant="ghost"
@@ -139,8 +141,10 @@ export function UsersTable(props: {
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
   onUnlock: (user: ListedUser) => void;
+  /** The fiscal profile's dialog (the fisco feature), composed by the screen. */
+  profiloFiscale: ProfiloFiscaleSlot;
 }) {
-  const { role, q, meId, onEdit, onDelete, onUnlock } = props;
+  const { role, q, meId, onEdit, onDelete, onUnlock, profiloFiscale } = props;
   // Pages by cursor (docs/architecture.md#liste-e-paginazione); a new role or search starts again.
   const pager = useCursorPages(JSON.stringify([role, q]));
   const users = useUsers({ role, q, cursor: pager.cursor });
@@ -198,6 +202,7 @@ export function UsersTable(props: {
                       onEdit={() => onEdit(u)}
                       onDelete={() => onDelete(u)}
                       onUnlock={() => onUnlock(u)}
+                      profiloFiscale={profiloFiscale}
                     />
                   </div>
                   <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
@@ -268,6 +273,7 @@ export function UsersTable(props: {
                         onEdit={() => onEdit(u)}
                         onDelete={() => onDelete(u)}
                         onUnlock={() => onUnlock(u)}
+                        profiloFiscale={profiloFiscale}
                       />
                     </TableCell>
                   </TableRow>

@@ -1,7 +1,13 @@
 import { Check, ChevronsUpDown, Store, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { fillMessage, msg } from '#shared/messages.ts';
-import { PUNTI_SUGGEST_LIMIT, PUNTI_SUGGEST_MIN_CHARS } from '#shared/schemas/punto-fisico.ts';
+import {
+  PUNTI_SUGGEST_LIMIT,
+  PUNTI_SUGGEST_MIN_CHARS,
+  type PuntoFisico,
+  type PuntoSuggestion,
+} from '#shared/schemas/punto-fisico.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Command,
@@ -12,12 +18,32 @@ import {
 } from '#client/components/ui/command.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#client/components/ui/popover.tsx';
+import { api, withQuery } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
 import { useDebouncedValue } from '#client/lib/use-debounced-value.ts';
-import {
-  usePuntiSuggestions,
-  usePuntoFisico,
-} from '#client/backoffice/features/punti-fisici/api/punti-fisici.ts';
+
+/** The chosen point, by id (an id that came from the URL). */
+function usePuntoFisico(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.puntiFisici.detail(id ?? 0),
+    queryFn: () => api.get<PuntoFisico>(`/api/punti-fisici/${id ?? 0}`),
+    enabled: id != null && id > 0,
+  });
+}
+
+/**
+ * The suggestions, while `isOpen` (the server keeps the rules: none typed, the first 10; else
+ * from 2 characters, at most 10).
+ */
+function usePuntiSuggestions(q: string, isOpen: boolean) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: queryKeys.puntiFisici.suggest(term),
+    queryFn: () => api.get<PuntoSuggestion[]>(withQuery('/api/punti-fisici/suggest', { q: term })),
+    enabled: isOpen && (term === '' || term.length >= PUNTI_SUGGEST_MIN_CHARS),
+  });
+}
 
 type Picked = { id: number; nomeAttivita: string };
 

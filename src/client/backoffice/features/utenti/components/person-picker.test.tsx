@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient, requestedUrls } from '#client/lib/test-utils.tsx';
-import { PersonPicker } from '#client/backoffice/features/punti-fisici/components/person-picker.tsx';
+import { PersonPicker } from '#client/backoffice/features/utenti/components/person-picker.tsx';
 
 const PEOPLE = [
   { id: 3, firstName: 'Anna', lastName: 'Galli', email: 'anna.galli@esempio.it', phone: null },

@@ -3,7 +3,7 @@ import { Euro, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Money } from '#client/components/ui/money.tsx';
-import { BannerCard, StatCard } from '#client/backoffice/features/dashboard/components/stat-card.tsx';
+import { BannerCard, StatCard } from '#client/components/ui/stat-card.tsx';
 
 const figure = () => screen.getByTestId('stat-totale-value');
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithClient, requestedUrls } from '#client/lib/test-utils.tsx';
-import { PuntoFilter } from '#client/backoffice/features/punti-fisici/components/punto-filter.tsx';
+import { PuntoFilter } from '#client/components/punto-filter.tsx';
 
 const POINTS = [
   { id: 7, nomeAttivita: 'Bar Aurora', indirizzo: 'Via Roma 1, Milano' },

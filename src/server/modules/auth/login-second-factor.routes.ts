@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { msg } from '#shared/messages.ts';
+import { loginSecondFactorSchema } from '#shared/schemas/totp.ts';
+import { userSchema } from '#shared/schemas/utente.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
+import { toUser } from '#server/modules/utenti/utenti.service.ts';
+import { routeRateLimit } from '#server/plugins/rate-limit.ts';
+import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
+import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
+import {
+  closeChallenge,
+  countChallengeFailure,
+  openChallenge,
+  useRecoveryCode,
+  verifyTotpCode,
+} from '#server/modules/auth/totp.service.ts';
+
+/** The second step of a sign-in: a code of the app or a recovery code completes it (docs/security.md#verifica-in-due-passaggi). */
+export const loginSecondFactorRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  box: SecretBox;
+  sessionSecret: string;
+}> = async (app, { db, box, sessionSecret }) => {
+  const guard = createLoginGuard(app.counters);
+  const deps = { db, box, sessionSecret };
+  const loginRateLimit = routeRateLimit(LOGIN_REQUEST_LIMIT, msg.auth.tooManyAttempts);
+
+  app.post(
+    '/api/login/second-factor',
+    {
+      config: { access: 'public', rateLimit: loginRateLimit },
+      schema: {
+        body: loginSecondFactorSchema,
+        response: { 200: userSchema.extend({ recoveryCodesLeft: z.number().int().optional() }) },
+      },
+    },
+    async (request, reply) => {
+      const challenge = await openChallenge(deps, request.body.challenge, 'totp');
+      const { user } = challenge;
+      // Wrong codes count with wrong passwords, per account and address (auth.service.ts).
+      await guard.beforeAttempt(request.ip, user.email);
+      const { method, code } = request.body;
+      let left: number | null = null;
+      const ok =
+        method === 'totp'
+          ? await verifyTotpCode(db, box, user.id, code)
+          : (left = await useRecoveryCode(db, user.id, code)) != null;
+      if (!ok) {
+        const [throttled] = await Promise.all([
+          guard.recordFailure(request.ip, user.email),
+          countChallengeFailure(db, challenge.id),
+        ]);
+        await recordSignInFailure(db, request, user.email, method);
+        if (throttled) throw throttled;
+        throw new AppError(
+          401,
+          'INVALID_CODE',
+          method === 'totp' ? msg.totp.invalidCode : msg.totp.invalidRecoveryCode,
+        );
+      }
+      await closeChallenge(db, challenge.id);
+      await guard.recordSuccess(request.ip, user.email);
+      await app.startSession(request, reply, user.id);
+      if (left != null)
+        await recordAuthEvent(db, request, { type: 'totp.recovery_code_used', userId: user.id, left }, user);
+      await recordSignIn(db, request, user, method);
+      // After a recovery code the user is told how many are left (the sign-in page says so).
+      return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
+    },
+  );
+};
