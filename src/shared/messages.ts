@@ -484,6 +484,7 @@ export const msg = {
       storni: 'Storni',
     },
     subtotale: 'Subtotale {sezione}: {importo}',
+    movimenti: (n: number) => (n === 1 ? '1 movimento' : `${n} movimenti`),
     // The ZIP's summary sheet
     riepilogoZip: {
       foglio: 'Riepilogo',
@@ -733,13 +734,29 @@ export const msg = {
     stornoOf: 'Storno della commissione #{id}',
     stornataBy: 'Stornata dalla commissione #{id}',
     tuaCommissione: 'La tua commissione',
+    exportDescription: 'Esporta le commissioni filtrate',
+    filtri: 'Filtri',
+    statoPagamento: 'Stato pagamento',
+    conteggio: (n: number) => (n === 1 ? '1 commissione trovata' : `${formatCount(n)} commissioni trovate`),
+    /** A commission's card (commissione-card.tsx). */
+    riferimento: (id: number, praticaId: number) => `Commissione #${id} · Pratica #${praticaId}`,
+    cliente: 'Cliente',
+    fornitore: 'Fornitore',
+    puntoFisico: 'Punto Fisico',
+    completataIl: 'Completata il',
+    bonusRiga: 'Bonus',
+    pagataIl: (data: string) => `Pagata il ${data}`,
+    eliminaCommissione: (id: number) => `Elimina commissione #${id}`,
     nota: 'Nota',
     markPaid: 'Segna come pagata',
     markUnpaid: 'Segna come non pagata',
     paymentDialogPaid: 'Segna la commissione come pagata',
     paymentDialogUnpaid: 'Segna la commissione come non pagata',
+    paymentDialogDescription: (id: number, servizio: string, cliente: string) =>
+      `Commissione #${id} · ${servizio} · ${cliente}`,
     noteLabel: 'Nota di pagamento (facoltativa)',
     notePlaceholder: 'Es. bonifico del 5 aprile',
+    annulla: 'Annulla',
     saving: 'Salvataggio...',
     statusSuccess: 'Stato della commissione aggiornato',
     deleteTitle: 'Eliminare la commissione?',
@@ -750,7 +767,9 @@ export const msg = {
     storniDaRecuperare: 'Storni da recuperare',
     storniRecuperati: 'Storni recuperati',
     netto: 'Netto',
+    /** The gross beside a total's storni (commissioni-summary.tsx). */
     commissioniLorde: 'Commissioni',
+    daRecuperareProssimi: 'Da recuperare sui prossimi pagamenti',
     importoLabel: 'Importo',
     amountLabels: {
       puntoFisico: 'Punto Fisico',

@@ -40,7 +40,7 @@ export function CommissioniRoute() {
           <div className="flex flex-wrap gap-2">
             {canDownloadEstratti(user!.role) && <EstrattoContoButton role={user!.role} userId={user!.id} />}
             <ExportMenu
-              description="Esporta le commissioni filtrate"
+              description={m.exportDescription}
               onExport={(format) => exportCommissioni(filters, format)}
               disabled={!!rangeError}
               onError={(error) =>

@@ -100,16 +100,14 @@ export function CommissioneCard(props: {
             {isPaid ? m.pagato : m.nonPagato}
           </Badge>
         </div>
-        <p className="text-xs text-muted-foreground">
-          Commissione #{c.id} · Pratica #{c.praticaId}
-        </p>
+        <p className="text-xs text-muted-foreground">{m.riferimento(c.id, c.praticaId)}</p>
       </div>
 
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-4">
-        <Field label="Cliente">{c.customerName || '—'}</Field>
-        <Field label="Fornitore">{c.fornitoreNome ?? c.fornitore ?? '—'}</Field>
-        <Field label="Punto Fisico">{c.puntoFisicoNome ?? '—'}</Field>
-        <Field label="Completata il">{formatDate(c.dataCompletamento)}</Field>
+        <Field label={m.cliente}>{c.customerName || '—'}</Field>
+        <Field label={m.fornitore}>{c.fornitoreNome ?? c.fornitore ?? '—'}</Field>
+        <Field label={m.puntoFisico}>{c.puntoFisicoNome ?? '—'}</Field>
+        <Field label={m.completataIl}>{formatDate(c.dataCompletamento)}</Field>
       </dl>
 
       <div className="mt-3 px-4">
@@ -146,7 +144,7 @@ export function CommissioneCard(props: {
       <div className="grid gap-1 px-4 pt-3 text-sm">
         {bonuses.length > 0 && (
           <p data-testid="bonus">
-            <span className="font-medium">Bonus:</span>{' '}
+            <span className="font-medium">{m.bonusRiga}:</span>{' '}
             {bonuses.map((b) => `${b.label} ${formatEuro(b.value)}`).join(' · ')}
           </p>
         )}
@@ -206,7 +204,7 @@ export function CommissioneCard(props: {
           </p>
         )}
         {isPaid && c.dataPagamento && (
-          <p className="text-muted-foreground">Pagata il {formatDate(c.dataPagamento)}</p>
+          <p className="text-muted-foreground">{m.pagataIl(formatDate(c.dataPagamento))}</p>
         )}
         {/* A storno's own note repeats the reference above: shown only when it says something else. */}
         {c.notePagamento &&
@@ -231,7 +229,7 @@ export function CommissioneCard(props: {
               variant="ghost"
               size="icon"
               className="text-destructive"
-              aria-label={`Elimina commissione #${c.id}`}
+              aria-label={m.eliminaCommissione(c.id)}
               onClick={onDelete}
             >
               <Trash2 aria-hidden />

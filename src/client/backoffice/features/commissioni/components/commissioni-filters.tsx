@@ -84,12 +84,12 @@ export function CommissioniFilters(props: {
   return (
     <CollapsibleFilters chips={chips}>
       <section
-        aria-label="Filtri"
+        aria-label={m.filtri}
         className="mb-6 grid gap-4 rounded-lg border bg-card p-4 lg:grid-cols-[auto_auto_1fr_auto] lg:items-end"
       >
         <div className="grid gap-2">
           <span className="text-sm font-medium" id={`${periodoId}-stato`}>
-            Stato pagamento
+            {m.statoPagamento}
           </span>
           <div role="group" aria-labelledby={`${periodoId}-stato`} className="grid grid-cols-3 gap-2 sm:flex">
             {STATUS_BUTTONS.map((b) => (

@@ -1,4 +1,3 @@
-import { formatCount } from '#shared/text-format.ts';
 import { fillMessage, msg } from '#shared/messages.ts';
 import { can, type Role } from '#shared/permissions.ts';
 import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
@@ -76,7 +75,7 @@ export function CommissioniList(props: {
             aria-live="polite"
             data-testid="commissioni-count"
           >
-            {data.total === 1 ? '1 commissione trovata' : `${formatCount(data.total)} commissioni trovate`}
+            {m.conteggio(data.total)}
           </h2>
           {data.items.length === 0 ? (
             <div className="rounded-lg border bg-card p-10 text-center text-muted-foreground">{m.empty}</div>

@@ -30,7 +30,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
     toCents(storni) === 0 ? undefined : (
       <span data-testid="storni-detail">
         {/* A line may break between the two parts, never inside an amount ('€' / '24.146.044,50') or its mark. */}
-        Commissioni{' '}
+        {m.commissioniLorde}{' '}
         <span className="whitespace-nowrap">{formatEuro(fromCents(toCents(net) - toCents(storni)))}</span> ·{' '}
         <span className="whitespace-nowrap text-red-700">
           {m.storno} {formatEuro(storni)}
@@ -70,7 +70,7 @@ export function CommissioniSummary({ summary }: { summary: CommissioniList['summ
           daRecuperare ? (
             <>
               {netOf(summary.daIncassare, summary.storni.daIncassare)}
-              <span className="block">Da recuperare sui prossimi pagamenti</span>
+              <span className="block">{m.daRecuperareProssimi}</span>
             </>
           ) : (
             netOf(summary.daIncassare, summary.storni.daIncassare)

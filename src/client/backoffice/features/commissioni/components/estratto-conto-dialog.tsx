@@ -154,7 +154,7 @@ function EstrattoContoDialog({ role, userId, onClose }: { role: Role; userId: nu
                 <p className="text-sm text-muted-foreground" data-testid="estratto-totale">
                   {m.totali.totale}:{' '}
                   <strong className="tabular-nums">{formatEuro(selezionato.totale)}</strong> ·{' '}
-                  {selezionato.righe === 1 ? '1 movimento' : `${selezionato.righe} movimenti`}
+                  {m.movimenti(selezionato.righe)}
                 </p>
               )}
             </div>

@@ -69,7 +69,7 @@ function PaymentForm({
         <DialogHeader>
           <DialogTitle>{toPaid ? m.paymentDialogPaid : m.paymentDialogUnpaid}</DialogTitle>
           <DialogDescription>
-            Commissione #{c.id} · {servizioLabel(c.tipoServizio)} · {c.customerName}
+            {m.paymentDialogDescription(c.id, servizioLabel(c.tipoServizio), c.customerName)}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
@@ -86,7 +86,7 @@ function PaymentForm({
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
-            Annulla
+            {m.annulla}
           </Button>
           <Button type="submit" disabled={pending || tooLong}>
             {pending ? m.saving : toPaid ? m.markPaid : m.markUnpaid}
