@@ -1,28 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInRouteContext, type SignInRoutesOptions } from '#server/modules/auth/sign-in-routes.ts';
 import { msg } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/login.ts';
 import { secondFactorRequiredSchema } from '#shared/schemas/totp.ts';
 import { userSchema } from '#shared/schemas/utente.ts';
-import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { SecretBox } from '#server/lib/secret-box.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
-import { routeRateLimit } from '#server/plugins/rate-limit.ts';
-import { authenticate, createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
+import { authenticate } from '#server/modules/auth/auth.service.ts';
 import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
 import { createChallenge, secondFactorDue } from '#server/modules/auth/totp.service.ts';
 import { loginEnrolRoutes } from '#server/modules/auth/login-enrol.routes.ts';
 import { loginSecondFactorRoutes } from '#server/modules/auth/login-second-factor.routes.ts';
 import { sessionRoutes } from '#server/modules/auth/session.routes.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  box: SecretBox;
-  sessionSecret: string;
-}> = async (app, { db, box, sessionSecret }) => {
-  const guard = createLoginGuard(app.counters);
-  const deps = { db, box, sessionSecret };
-  const loginRateLimit = routeRateLimit(LOGIN_REQUEST_LIMIT, msg.auth.tooManyAttempts);
+export const authRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app, options) => {
+  const { deps, guard, loginRateLimit } = signInRouteContext(app, options);
+  const { db } = deps;
 
   app.post(
     '/api/login',
@@ -61,9 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  await app.register(loginSecondFactorRoutes, { db, box, sessionSecret });
+  await app.register(loginSecondFactorRoutes, options);
 
-  await app.register(loginEnrolRoutes, { db, box, sessionSecret });
+  await app.register(loginEnrolRoutes, options);
 
   await app.register(sessionRoutes, { db });
 };

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { msg } from '#shared/messages.ts';
+import { signInRouteContext, type SignInRoutesOptions } from '#server/modules/auth/sign-in-routes.ts';
 import {
   loginChallengeSchema,
   loginEnrolConfirmSchema,
   loginEnrolResultSchema,
   totpEnrolmentSchema,
 } from '#shared/schemas/totp.ts';
-import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { SecretBox } from '#server/lib/secret-box.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
-import { routeRateLimit } from '#server/plugins/rate-limit.ts';
-import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
 import { recordAuthEvent, recordSignIn } from '#server/modules/auth/auth.events.ts';
 import {
   closeChallenge,
@@ -22,14 +18,9 @@ import {
 } from '#server/modules/auth/totp.service.ts';
 
 /** A role that requires the second factor: its user enrols right after the password, and the confirmed code completes the sign-in (docs/security.md#verifica-in-due-passaggi). */
-export const loginEnrolRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  box: SecretBox;
-  sessionSecret: string;
-}> = async (app, { db, box, sessionSecret }) => {
-  const guard = createLoginGuard(app.counters);
-  const deps = { db, box, sessionSecret };
-  const loginRateLimit = routeRateLimit(LOGIN_REQUEST_LIMIT, msg.auth.tooManyAttempts);
+export const loginEnrolRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app, options) => {
+  const { deps, guard, loginRateLimit } = signInRouteContext(app, options);
+  const { db } = deps;
 
   app.post(
     '/api/login/enrol',

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInRouteContext, type SignInRoutesOptions } from '#server/modules/auth/sign-in-routes.ts';
 import { z } from 'zod';
 import { msg } from '#shared/messages.ts';
 import { loginSecondFactorSchema } from '#shared/schemas/totp.ts';
 import { userSchema } from '#shared/schemas/utente.ts';
-import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/app-error.ts';
-import type { SecretBox } from '#server/lib/secret-box.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
-import { routeRateLimit } from '#server/plugins/rate-limit.ts';
-import { createLoginGuard, LOGIN_REQUEST_LIMIT } from '#server/modules/auth/auth.service.ts';
 import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
 import {
   closeChallenge,
@@ -19,14 +16,9 @@ import {
 } from '#server/modules/auth/totp.service.ts';
 
 /** The second step of a sign-in: a code of the app or a recovery code completes it (docs/security.md#verifica-in-due-passaggi). */
-export const loginSecondFactorRoutes: FastifyPluginAsyncZod<{
-  db: Database;
-  box: SecretBox;
-  sessionSecret: string;
-}> = async (app, { db, box, sessionSecret }) => {
-  const guard = createLoginGuard(app.counters);
-  const deps = { db, box, sessionSecret };
-  const loginRateLimit = routeRateLimit(LOGIN_REQUEST_LIMIT, msg.auth.tooManyAttempts);
+export const loginSecondFactorRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app, options) => {
+  const { deps, guard, loginRateLimit } = signInRouteContext(app, options);
+  const { db, box } = deps;
 
   app.post(
     '/api/login/second-factor',
