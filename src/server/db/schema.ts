@@ -245,10 +245,18 @@ export const leads = pgTable(
     // A scope's leads in one contact status, counted from this index alone: an agent's
     // 'contattato' total (up to 10,000) 18 → 4 ms at 1,000,000 leads (docs/performance.md#totali-delle-liste).
     index('leads_punto_stato_idx').on(t.puntoFisicoOriginaleId, t.statoContatto, t.dataRegistrazione, t.id),
-    // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows. With the
-    // search text and phone key: a broad search's page is found in this index alone, without
-    // reading each lead it passes over (docs/performance.md#ricerca-dei-lead).
-    index('leads_data_id_idx').on(t.dataRegistrazione, t.id, t.cerca, t.telefonoNormalizzato),
+    // (date, id): the list's order, so one page (and a keyset cursor) reads just its rows. With
+    // every column the list filters on (search text, phone key, first point, contact status): a
+    // page's ids are found in this index alone, without reading each lead the walk passes over
+    // (docs/performance.md#lista-dei-lead).
+    index('leads_data_id_idx').on(
+      t.dataRegistrazione,
+      t.id,
+      t.cerca,
+      t.telefonoNormalizzato,
+      t.puntoFisicoOriginaleId,
+      t.statoContatto,
+    ),
     index('leads_stato_contatto_data_id_idx').on(t.statoContatto, t.dataRegistrazione, t.id),
     // Trigram indexes (pg_trgm) make the '%term%' searches of leads and practices index scans.
     index('leads_ricerca_trgm_idx').using('gin', t.cerca.op('gin_trgm_ops')),
