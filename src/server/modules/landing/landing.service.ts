@@ -194,7 +194,7 @@ export async function submitForm(
       if (!claimed) return null;
     }
     const lead = await findOrCreateLead(tx, cliente);
-    const praticaId = await insertPratica(tx, lead.id, pratica);
+    const praticaId = await insertPratica(tx, lead.id, pratica, lead.isExisting);
     // The staff who must call back, and the customer's confirmation: sent later by the outbox
     // worker, so mail being down never touches the submission.
     await enqueueEmails(
@@ -239,7 +239,12 @@ interface NewPratica {
 const STATO_INIZIALE = 'inserito' satisfies ServizioStato;
 
 /** The practice of `leadId`, its services and the consent given with it; answers the practice's id. */
-async function insertPratica(tx: DbExecutor, leadId: number, pratica: NewPratica): Promise<number> {
+async function insertPratica(
+  tx: DbExecutor,
+  leadId: number,
+  pratica: NewPratica,
+  isExistingLead: boolean,
+): Promise<number> {
   const [inserted] = await tx
     .insert(pratiche)
     .values({
@@ -253,7 +258,8 @@ async function insertPratica(tx: DbExecutor, leadId: number, pratica: NewPratica
       documentiCaricati: pratica.documentiCaricati,
     })
     .returning({ id: pratiche.id });
-  await markAltroPunto(tx, [leadId]);
+  // A new lead's first point is this practice's: only a returning customer's can be another.
+  if (isExistingLead) await markAltroPunto(tx, [leadId]);
   await tx
     .insert(servizi)
     .values(pratica.servizi.map((x) => ({ praticaId: inserted.id, tipoServizio: x.tipo, stato: x.stato })));
