@@ -234,6 +234,12 @@ export default tseslint.config(
     files: ['src/server/**/*.routes.ts'],
     rules: { 'max-lines': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
   },
+  // A screen's route file composes the feature's components and hooks (docs/decisions/013-client-conventions.md):
+  // at most 80 lines, the pieces go to features/<area>/.
+  {
+    files: ['src/client/backoffice/app/routes/**'],
+    rules: { 'max-lines': ['error', { max: 80, skipBlankLines: false, skipComments: false }] },
+  },
   {
     files: ['src/server/**'],
     rules: {

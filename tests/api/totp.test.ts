@@ -546,6 +546,17 @@ describe('the admin requires the second factor for a role', () => {
     expect(confirm.json()).toMatchObject({ user: { email: user.email }, recoveryCodes: expect.any(Array) });
     const cookie = sessionCookie(confirm);
     expect((await get('/api/account/totp', cookie)).json()).toMatchObject({ enabled: true, required: true });
+    // The enrolment at sign-in is the user's own act, from where they signed in.
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tipo, 'secondo_fattore_attivato'), eq(auditLog.oggettoId, user.id)));
+    expect(entry).toMatchObject({
+      utenteId: user.id,
+      ip,
+      oggettoTipo: 'utente',
+      dettagli: { userId: user.id, otherSessionsEnded: expect.any(Number) },
+    });
 
     const off = await post('/api/account/totp/disable', cookie, { password: PASSWORD, code: '123456' });
     expect(off.statusCode).toBe(409);
@@ -634,6 +645,41 @@ describe('credential changes in the audit log (docs/privacy.md#registro-delle-at
       ]);
     },
   );
+
+  it('a refused change writes no entry; a made one records counts, never the password or a code', async () => {
+    const { user, secret, cookie } = await enrolledUser('amministrazione');
+    const before = await eventsAbout(user.id);
+    const wrongCurrent = await post('/api/account/password', cookie, {
+      currentPassword: 'non-è-questa',
+      newPassword: 'una-nuova-lunga',
+      confirmPassword: 'una-nuova-lunga',
+    });
+    expect(wrongCurrent.statusCode).toBe(400);
+    expect(wrongCurrent.json()).toMatchObject({ message: msg.password.wrongCurrent });
+    const wrongPassword = await post('/api/account/totp/disable', cookie, {
+      password: 'non-è-questa',
+      code: await codeAt(secret, clock),
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    const wrongCode = await post('/api/account/totp/recovery-codes', cookie, { code: '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    const signInIp = nextIp();
+    const { challenge } = await challengeFor(user.email, signInIp);
+    expect((await secondStep(challenge, 'recovery', 'aaaaa-aaaaa', signInIp)).statusCode).toBe(401);
+    expect(await eventsAbout(user.id)).toEqual(before);
+
+    const changed = await post('/api/account/password', cookie, {
+      currentPassword: PASSWORD,
+      newPassword: 'una-nuova-lunga',
+      confirmPassword: 'una-nuova-lunga',
+    });
+    expect(changed.statusCode).toBe(200);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tipo, 'password_modificata'), eq(auditLog.oggettoId, user.id)));
+    expect(entry.dettagli).toEqual({ userId: user.id, otherSessionsEnded: 0 });
+  });
 
   it("the admin's reset of someone's second factor and the per-role requirement are recorded as the admin's acts", async () => {
     const { user } = await enrolledUser('agente');

@@ -8,7 +8,7 @@ import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { createLoginGuard } from '#server/modules/auth/auth.service.ts';
 import { changeOwnPassword } from '#server/modules/auth/account.service.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent } from '#server/modules/auth/auth.events.ts';
 import { totpCodesRoutes } from '#server/modules/auth/totp-codes.routes.ts';
 import { totpEnrolmentRoutes } from '#server/modules/auth/totp-enrolment.routes.ts';
 import { securityRolesRoutes } from '#server/modules/auth/security-roles.routes.ts';
@@ -38,16 +38,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const actor = actorOf(request);
       await guard.beforeAttempt(request.ip, actor.email);
-      const result = await changeOwnPassword(db, actor.id, request.body, request.sessionId);
+      const result = await changeOwnPassword(db, actor, request.body, request.sessionId, request.ip);
       if (!result.ok) {
         await guard.recordFailure(request.ip, actor.email);
         throw AppError.badRequest(msg.password.wrongCurrent, 'WRONG_PASSWORD');
       }
-      await recordAuthEvent(db, request, {
-        type: 'password.changed',
-        userId: actor.id,
-        otherSessionsEnded: result.otherSessionsEnded,
-      });
+      logAuthEvent(request, result.event);
       return { otherSessionsEnded: result.otherSessionsEnded };
     },
   );

@@ -7,9 +7,10 @@ import type { Actor } from '#server/lib/actor.ts';
 import { recordAudit, type AuditWho } from '#server/modules/audit/audit.service.ts';
 
 /**
- * Every security event of sign-in and credentials, raised in one place: each goes to the request
- * log (no personal data beyond the user id) and the credential changes also to the audit log
- * (docs/privacy.md#registro-delle-attività). Sign-ins, failed sign-ins and sign-outs are audited by
+ * Every security event of sign-in and credentials, in one place: each goes to the request log
+ * (logAuthEvent: no personal data beyond the user id) and the credential changes also to the audit
+ * log (docs/privacy.md#registro-delle-attività), by the service that makes them, inside its
+ * transaction (recordCredentialChange). Sign-ins, failed sign-ins and sign-outs are audited by
  * recordSignIn, recordSignInFailure and recordSignOut below (the failure with the e-mail typed).
  */
 export type AuthEvent =
@@ -31,7 +32,7 @@ export type AuthEvent =
     };
 
 /** The audit type of each credential change; sign-in events are not in this table. */
-const AUDITED: Partial<Record<AuthEvent['type'], AuditTipo>> = {
+const AUDITED = {
   'totp.enrolled': 'secondo_fattore_attivato',
   'totp.disabled': 'secondo_fattore_disattivato',
   'totp.reset_by_admin': 'secondo_fattore_azzerato',
@@ -39,29 +40,38 @@ const AUDITED: Partial<Record<AuthEvent['type'], AuditTipo>> = {
   'totp.recovery_code_used': 'codice_recupero_usato',
   'password.changed': 'password_modificata',
   'role_settings.changed': 'impostazioni_modificate',
-};
+} as const satisfies Partial<Record<AuthEvent['type'], AuditTipo>>;
 
-export async function recordAuthEvent(
-  db: DbExecutor,
-  request: FastifyRequest,
-  event: AuthEvent,
-  /** Who acted, when not yet signed in (a recovery code used at sign-in). */
-  who: AuditWho = request.actor,
-): Promise<void> {
+/** A change of credentials or of the rule about them: each has its audit entry. */
+type CredentialChange = Extract<AuthEvent, { type: keyof typeof AUDITED }>;
+
+/** The request log line of an event (the user id, never a password or a code). */
+export function logAuthEvent(request: FastifyRequest, event: AuthEvent): void {
   request.log.info({ authEvent: event, ip: request.ip }, `auth event ${event.type}`);
-  const tipo = AUDITED[event.type];
-  if (!tipo) return;
-  const { type: _type, ...dettagli } = event;
-  await recordAudit(db, {
-    tipo,
-    who,
-    ip: request.ip,
+}
+
+/**
+ * The audit entry of a credential change, written by the service that makes the change with its
+ * transaction (docs/architecture.md#strati): the change and its entry commit or fail together.
+ * Returns the event, for the route's log line (logAuthEvent).
+ */
+export async function recordCredentialChange<E extends CredentialChange>(
+  tx: DbExecutor,
+  source: { who: AuditWho; ip: string },
+  event: E,
+): Promise<E> {
+  const { type, ...dettagli } = event;
+  await recordAudit(tx, {
+    tipo: AUDITED[type],
+    who: source.who,
+    ip: source.ip,
     oggetto: 'userId' in event ? { tipo: 'utente', id: event.userId } : { tipo: 'ruolo', id: null },
     dettagli,
   });
+  return event;
 }
 
-type SignedIn = Pick<Actor, 'id' | 'email' | 'firstName' | 'lastName'>;
+export type SignedIn = Pick<Actor, 'id' | 'email' | 'firstName' | 'lastName'>;
 
 /** A sign-in completed: the log event and the audit entry 'accesso'. */
 export async function recordSignIn(
@@ -70,7 +80,7 @@ export async function recordSignIn(
   user: SignedIn,
   secondFactor: 'none' | 'totp' | 'recovery' | 'enrolled',
 ): Promise<void> {
-  await recordAuthEvent(db, request, { type: 'login.succeeded', userId: user.id, secondFactor });
+  logAuthEvent(request, { type: 'login.succeeded', userId: user.id, secondFactor });
   await recordAudit(db, { tipo: 'accesso', who: user, ip: request.ip });
 }
 
@@ -81,7 +91,7 @@ export async function recordSignInFailure(
   email: string,
   reason: 'password' | 'totp' | 'recovery',
 ): Promise<void> {
-  await recordAuthEvent(db, request, { type: 'login.failed', reason });
+  logAuthEvent(request, { type: 'login.failed', reason });
   await recordAudit(db, { tipo: 'accesso_fallito', who: { email }, ip: request.ip });
 }
 

@@ -7,7 +7,7 @@ import { userSchema } from '#shared/schemas/utente.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
 import { authenticate } from '#server/modules/auth/auth.service.ts';
-import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
 import { createChallenge, secondFactorDue } from '#server/modules/auth/totp.service.ts';
 import { loginEnrolRoutes } from '#server/modules/auth/login-enrol.routes.ts';
 import { loginSecondFactorRoutes } from '#server/modules/auth/login-second-factor.routes.ts';
@@ -38,11 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app
       const due = await secondFactorDue(db, user);
       if (due) {
         const { token, expiresAt } = await createChallenge(deps, user.id, due, request.ip);
-        await recordAuthEvent(db, request, {
-          type: 'login.second_factor_required',
-          userId: user.id,
-          kind: due,
-        });
+        logAuthEvent(request, { type: 'login.second_factor_required', userId: user.id, kind: due });
         return reply
           .code(202)
           .send({ secondFactor: due, challenge: token, expiresAt: expiresAt.toISOString() });

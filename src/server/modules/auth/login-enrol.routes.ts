@@ -8,7 +8,7 @@ import {
 } from '#shared/schemas/totp.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
-import { recordAuthEvent, recordSignIn } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent, recordSignIn } from '#server/modules/auth/auth.events.ts';
 import {
   closeChallenge,
   confirmEnrolment,
@@ -46,7 +46,7 @@ export const loginEnrolRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = asyn
       await guard.beforeAttempt(request.ip, user.email);
       let result;
       try {
-        result = await confirmEnrolment(deps, user.id, request.body.code, null);
+        result = await confirmEnrolment(deps, user, request.body.code, null, request.ip);
       } catch (error) {
         if (error instanceof AppError && error.code === 'INVALID_CODE') {
           await Promise.all([
@@ -59,11 +59,7 @@ export const loginEnrolRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = asyn
       await closeChallenge(db, challenge.id);
       await guard.recordSuccess(request.ip, user.email);
       await app.startSession(request, reply, user.id);
-      await recordAuthEvent(db, request, {
-        type: 'totp.enrolled',
-        userId: user.id,
-        otherSessionsEnded: result.otherSessionsEnded,
-      });
+      logAuthEvent(request, result.event);
       await recordSignIn(db, request, user, 'enrolled');
       return { user: toUser(user), recoveryCodes: result.recoveryCodes };
     },

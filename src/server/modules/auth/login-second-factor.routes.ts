@@ -6,7 +6,7 @@ import { loginSecondFactorSchema } from '#shared/schemas/totp.ts';
 import { userSchema } from '#shared/schemas/utente.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { toUser } from '#server/modules/utenti/utenti.service.ts';
-import { recordAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent, recordSignIn, recordSignInFailure } from '#server/modules/auth/auth.events.ts';
 import {
   closeChallenge,
   countChallengeFailure,
@@ -35,11 +35,11 @@ export const loginSecondFactorRoutes: FastifyPluginAsyncZod<SignInRoutesOptions>
       // Wrong codes count with wrong passwords, per account and address (auth.service.ts).
       await guard.beforeAttempt(request.ip, user.email);
       const { method, code } = request.body;
-      let left: number | null = null;
+      let used: Awaited<ReturnType<typeof useRecoveryCode>> = null;
       const ok =
         method === 'totp'
           ? await verifyTotpCode(db, box, user.id, code)
-          : (left = await useRecoveryCode(db, user.id, code)) != null;
+          : (used = await useRecoveryCode(db, user, code, request.ip)) != null;
       if (!ok) {
         const [throttled] = await Promise.all([
           guard.recordFailure(request.ip, user.email),
@@ -56,11 +56,10 @@ export const loginSecondFactorRoutes: FastifyPluginAsyncZod<SignInRoutesOptions>
       await closeChallenge(db, challenge.id);
       await guard.recordSuccess(request.ip, user.email);
       await app.startSession(request, reply, user.id);
-      if (left != null)
-        await recordAuthEvent(db, request, { type: 'totp.recovery_code_used', userId: user.id, left }, user);
+      if (used) logAuthEvent(request, used);
       await recordSignIn(db, request, user, method);
       // After a recovery code the user is told how many are left (the sign-in page says so).
-      return left != null ? { ...toUser(user), recoveryCodesLeft: left } : toUser(user);
+      return used ? { ...toUser(user), recoveryCodesLeft: used.left } : toUser(user);
     },
   );
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { roleParamSchema, roleSecuritySchema, roleSecurityUpdateSchema } from '#shared/schemas/totp.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent } from '#server/modules/auth/auth.events.ts';
 import { listRoleSecurity, setRoleSecurity } from '#server/modules/auth/totp.service.ts';
 
 /** The admin's rule per role: whether its users must use the second factor (docs/security.md#verifica-in-due-passaggi). */
@@ -25,20 +25,15 @@ export const securityRolesRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       },
     },
     async (request) => {
-      const actor = actorOf(request);
-      const { setting, sessionsEnded } = await setRoleSecurity(
+      const { params, body } = request;
+      const { setting, sessionsEnded, event } = await setRoleSecurity(
         db,
-        actor,
-        request.params.role,
-        request.body.totpRequired,
+        actorOf(request),
+        params.role,
+        body.totpRequired,
+        request.ip,
       );
-      await recordAuthEvent(db, request, {
-        type: 'role_settings.changed',
-        role: setting.role,
-        totpRequired: setting.totpRequired,
-        byUserId: actor.id,
-        sessionsEnded,
-      });
+      logAuthEvent(request, event);
       return { ...setting, sessionsEnded };
     },
   );

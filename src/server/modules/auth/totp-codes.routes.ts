@@ -12,11 +12,11 @@ import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { createLoginGuard } from '#server/modules/auth/auth.service.ts';
 import { checkOwnPassword } from '#server/modules/auth/account.service.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent } from '#server/modules/auth/auth.events.ts';
 import {
   isTotpRequired,
+  disableOwnTotp,
   regenerateRecoveryCodes,
-  removeTotp,
   totpStatus,
   verifyCodeOrRecovery,
   verifyTotpCode,
@@ -49,9 +49,9 @@ export const totpCodesRoutes: FastifyPluginAsyncZod<{ db: Database; box: SecretB
         await guard.recordFailure(request.ip, actor.email);
         throw AppError.badRequest(msg.totp.invalidCode, 'INVALID_CODE');
       }
-      const otherSessionsEnded = await db.transaction((tx) => removeTotp(tx, actor.id, request.sessionId));
-      await recordAuthEvent(db, request, { type: 'totp.disabled', userId: actor.id, otherSessionsEnded });
-      return { otherSessionsEnded };
+      const event = await disableOwnTotp(db, actor, request.sessionId, request.ip);
+      logAuthEvent(request, event);
+      return { otherSessionsEnded: event.otherSessionsEnded };
     },
   );
 
@@ -70,9 +70,8 @@ export const totpCodesRoutes: FastifyPluginAsyncZod<{ db: Database; box: SecretB
         await guard.recordFailure(request.ip, actor.email);
         throw AppError.badRequest(msg.totp.invalidCode, 'INVALID_CODE');
       }
-      const result = await regenerateRecoveryCodes(db, actor.id, request.sessionId);
-      const event = { type: 'totp.recovery_codes_regenerated', userId: actor.id } as const;
-      await recordAuthEvent(db, request, { ...event, otherSessionsEnded: result.otherSessionsEnded });
+      const { event, ...result } = await regenerateRecoveryCodes(db, actor, request.sessionId, request.ip);
+      logAuthEvent(request, event);
       return result;
     },
   );

@@ -10,7 +10,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { createLoginGuard } from '#server/modules/auth/auth.service.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent } from '#server/modules/auth/auth.events.ts';
 import { confirmEnrolment, startEnrolment, totpStatus } from '#server/modules/auth/totp.service.ts';
 
 /** One's own second factor: its status, and setting it up (docs/security.md#verifica-in-due-passaggi). */
@@ -44,12 +44,14 @@ export const totpEnrolmentRoutes: FastifyPluginAsyncZod<{
       const actor = actorOf(request);
       await guard.beforeAttempt(request.ip, actor.email);
       try {
-        const result = await confirmEnrolment(deps, actor.id, request.body.code, request.sessionId);
-        await recordAuthEvent(db, request, {
-          type: 'totp.enrolled',
-          userId: actor.id,
-          otherSessionsEnded: result.otherSessionsEnded,
-        });
+        const { event, ...result } = await confirmEnrolment(
+          deps,
+          actor,
+          request.body.code,
+          request.sessionId,
+          request.ip,
+        );
+        logAuthEvent(request, event);
         return result;
       } catch (error) {
         if (error instanceof AppError && error.code === 'INVALID_CODE')

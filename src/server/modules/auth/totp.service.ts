@@ -23,6 +23,8 @@ import {
 import { AppError } from '#server/lib/app-error.ts';
 import { lazyRequire } from '#server/lib/lazy-require.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
+import type { Actor } from '#server/lib/actor.ts';
+import { recordCredentialChange, type SignedIn } from '#server/modules/auth/auth.events.ts';
 
 // See docs/security.md#verifica-in-due-passaggi for the rules this file implements.
 
@@ -186,13 +188,15 @@ export async function verifyTotpCode(
   return row ? acceptCode(db, box, row, code) : false;
 }
 
-export async function useRecoveryCode(
-  db: Database,
-  userId: number,
-  normalised: string,
-): Promise<number | null> {
-  if (!(await confirmedTotp(db, userId))) return null;
-  return spendRecoveryCode(db, userId, normalised);
+/** A recovery code spent at sign-in, with its audit entry: how many are left, or null when it was not valid. */
+export async function useRecoveryCode(db: Database, user: SignedIn, normalised: string, ip: string) {
+  if (!(await confirmedTotp(db, user.id))) return null;
+  return db.transaction(async (tx) => {
+    const left = await spendRecoveryCode(tx, user.id, normalised);
+    if (left == null) return null;
+    const event = { type: 'totp.recovery_code_used', userId: user.id, left } as const;
+    return recordCredentialChange(tx, { who: user, ip }, event);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,14 +231,17 @@ export async function startEnrolment(
 
 /**
  * Confirms an enrolment with a code of the app: the second factor is on from now, ten recovery
- * codes are made, and every other session of the user ends (a credential changed).
+ * codes are made, and every other session of the user ends (a credential changed). The user is
+ * who acts, signed in or at the sign-in that requires it.
  */
 export async function confirmEnrolment(
   deps: TotpDeps,
-  userId: number,
+  user: SignedIn,
   code: string,
   keepSession: string | null,
-): Promise<{ recoveryCodes: string[]; otherSessionsEnded: number }> {
+  ip: string,
+) {
+  const userId = user.id;
   const [pending] = await deps.db
     .select()
     .from(userTotp)
@@ -250,7 +257,12 @@ export async function confirmEnrolment(
     await tx.update(userTotp).set({ confirmedAt: new Date() }).where(eq(userTotp.userId, userId));
     const recoveryCodes = await replaceRecoveryCodes(tx, userId);
     const otherSessionsEnded = await endOtherSessions(tx, userId, keepSession);
-    return { recoveryCodes, otherSessionsEnded };
+    const event = await recordCredentialChange(
+      tx,
+      { who: user, ip },
+      { type: 'totp.enrolled', userId, otherSessionsEnded },
+    );
+    return { recoveryCodes, otherSessionsEnded, event };
   });
 }
 
@@ -265,15 +277,31 @@ export async function removeTotp(
   return endOtherSessions(tx, userId, keepSession);
 }
 
+/** One's own second factor off (the caller checked the password and a code), with its audit entry. */
+export async function disableOwnTotp(db: Database, actor: SignedIn, keepSession: string | null, ip: string) {
+  return db.transaction(async (tx) => {
+    const otherSessionsEnded = await removeTotp(tx, actor.id, keepSession);
+    const event = { type: 'totp.disabled', userId: actor.id, otherSessionsEnded } as const;
+    return recordCredentialChange(tx, { who: actor, ip }, event);
+  });
+}
+
+/** Ten new recovery codes (the old ones stop working), with its audit entry. */
 export async function regenerateRecoveryCodes(
   db: Database,
-  userId: number,
+  actor: SignedIn,
   keepSession: string | null,
-): Promise<{ recoveryCodes: string[]; otherSessionsEnded: number }> {
+  ip: string,
+) {
   return db.transaction(async (tx) => {
-    const recoveryCodes = await replaceRecoveryCodes(tx, userId);
-    const otherSessionsEnded = await endOtherSessions(tx, userId, keepSession);
-    return { recoveryCodes, otherSessionsEnded };
+    const recoveryCodes = await replaceRecoveryCodes(tx, actor.id);
+    const otherSessionsEnded = await endOtherSessions(tx, actor.id, keepSession);
+    const event = await recordCredentialChange(
+      tx,
+      { who: actor, ip },
+      { type: 'totp.recovery_codes_regenerated', userId: actor.id, otherSessionsEnded },
+    );
+    return { recoveryCodes, otherSessionsEnded, event };
   });
 }
 
@@ -367,10 +395,11 @@ export async function listRoleSecurity(db: Database): Promise<RoleSecurity[]> {
  */
 export async function setRoleSecurity(
   db: Database,
-  actor: { id: number; role: Role },
+  actor: Actor,
   role: Role,
   totpRequired: boolean,
-): Promise<{ setting: RoleSecurity; sessionsEnded: number }> {
+  ip: string,
+) {
   // The admin would end their own session and have to enrol at once: they enrol first, knowingly.
   if (totpRequired && role === actor.role && !(await confirmedTotp(db, actor.id)))
     throw AppError.conflict(msg.totp.enableOwnFirst, 'TOTP_ENABLE_OWN_FIRST');
@@ -405,6 +434,12 @@ export async function setRoleSecurity(
         .returning({ id: sessions.id });
       sessionsEnded = ended.length;
     }
-    return { setting: { role, totpRequired }, sessionsEnded };
+    const event = await recordCredentialChange(
+      tx,
+      { who: actor, ip },
+      { type: 'role_settings.changed', role, totpRequired, byUserId: actorId, sessionsEnded },
+    );
+    const setting: RoleSecurity = { role, totpRequired };
+    return { setting, sessionsEnded, event };
   });
 }

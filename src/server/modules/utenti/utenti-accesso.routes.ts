@@ -3,7 +3,7 @@ import { idParamSchema, noContentSchema } from '#shared/schemas/common.ts';
 import { updateRoleSchema, userSchema } from '#shared/schemas/utente.ts';
 import type { Database } from '#server/db/client.ts';
 import { actorOf } from '#server/plugins/auth.ts';
-import { recordAuthEvent } from '#server/modules/auth/auth.events.ts';
+import { logAuthEvent } from '#server/modules/auth/auth.events.ts';
 import { resetUserTotp, unlockSignIn, updateUserRole } from '#server/modules/utenti/utenti.service.ts';
 
 /** What a user may do and how they get in, as the admin sets it: role, sign-in lock, second factor. */
@@ -37,13 +37,7 @@ export const utentiAccessoRoutes: FastifyPluginAsyncZod<{ db: Database }> = asyn
       schema: { params: idParamSchema, response: { 204: noContentSchema } },
     },
     async (request, reply) => {
-      const actor = actorOf(request);
-      await resetUserTotp(db, actor, request.params.id);
-      await recordAuthEvent(db, request, {
-        type: 'totp.reset_by_admin',
-        userId: request.params.id,
-        byUserId: actor.id,
-      });
+      logAuthEvent(request, await resetUserTotp(db, actorOf(request), request.params.id, request.ip));
       return reply.code(204).send(null);
     },
   );

@@ -23,6 +23,7 @@ import { endSessionsOf } from '#server/plugins/auth.ts';
 import { recordAudit } from '#server/modules/audit/audit.service.ts';
 import { areaManagerPeople } from '#server/modules/punti-fisici/scope.ts';
 import { endOtherSessions, removeTotp } from '#server/modules/auth/totp.service.ts';
+import { recordCredentialChange } from '#server/modules/auth/auth.events.ts';
 import { liftSignInLock, signInLocks } from '#server/modules/auth/auth.service.ts';
 import type { CounterStore } from '#server/plugins/rate-limit.ts';
 import { getTelefonoAziendale } from '#server/modules/impostazioni/impostazioni.service.ts';
@@ -359,9 +360,14 @@ export async function searchUsers(db: Database, actor: Actor, query: { q: string
  * The admin turns a user's second factor off (a lost phone and lost recovery codes): the user
  * signs in with the password again, or enrols anew if their role requires it. Their sessions end.
  */
-export async function resetUserTotp(db: Database, actor: Actor, id: number): Promise<void> {
+/** The admin turns off a user's second factor (lost phone), with its audit entry; returns the event. */
+export async function resetUserTotp(db: Database, actor: Actor, id: number, ip: string) {
   await findUser(db, id);
   const [row] = await db.select({ id: userTotp.userId }).from(userTotp).where(eq(userTotp.userId, id));
   if (!row) throw AppError.conflict(msg.totp.resetNotEnabled, 'TOTP_DISABLED');
-  await db.transaction((tx) => removeTotp(tx, id, null));
+  return db.transaction(async (tx) => {
+    await removeTotp(tx, id, null);
+    const event = { type: 'totp.reset_by_admin', userId: id, byUserId: actor.id } as const;
+    return recordCredentialChange(tx, { who: actor, ip }, event);
+  });
 }

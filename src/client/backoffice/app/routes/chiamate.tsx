@@ -1,17 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '#shared/messages.ts';
 import { can } from '#shared/permissions.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card } from '#client/components/ui/card.tsx';
 import { CollapsibleFilters } from '#client/components/ui/collapsible-filters.tsx';
-import { ErrorState } from '#client/components/ui/error-state.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { positiveInt, useUrlState } from '#client/lib/use-url-state.ts';
 import { queryKeys } from '#client/lib/query-keys.ts';
 import { useChiamate, useConsulente } from '#client/backoffice/features/chiamate/api/chiamate.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
-import { ChiamateList } from '#client/backoffice/features/chiamate/components/chiamate-list.tsx';
+import { ChiamateResults } from '#client/backoffice/features/chiamate/components/chiamate-results.tsx';
 import {
   ConsulenteFilter,
   consulenteName,
@@ -38,7 +35,6 @@ export function ChiamateRoute() {
   const consulenteId = canFilter ? state.consulenteId : undefined;
   const consulente = useConsulente(consulenteId).data ?? null;
   const query = useChiamate(consulenteId);
-  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
       <PageHeader title={c.title} subtitle={c.subtitle} />
@@ -68,30 +64,7 @@ export function ChiamateRoute() {
           </Card>
         </CollapsibleFilters>
       )}
-      {query.isPending ? (
-        <Spinner />
-      ) : query.isError ? (
-        <ErrorState
-          message={c.loadError}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      ) : items.length === 0 ? (
-        <p className="rounded-lg border bg-card p-6 text-center text-muted-foreground">{c.empty}</p>
-      ) : (
-        <div className="grid gap-4">
-          <ChiamateList items={items} />
-          {query.hasNextPage && (
-            <Button
-              variant="outline"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {c.more}
-            </Button>
-          )}
-        </div>
-      )}
+      <ChiamateResults query={query} />
     </>
   );
 }

@@ -1,17 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
 import { paths } from '#shared/permissions.ts';
-import { impostaPasswordFormSchema, type ImpostaPasswordForm } from '#shared/schemas/utente.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
-import { FieldError, Label } from '#client/components/ui/label.tsx';
 import { Logo } from '#client/components/ui/logo.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
-import { api, errorMessage } from '#client/lib/api-client.ts';
+import { NewPasswordForm } from '#client/backoffice/features/auth/components/new-password-form.tsx';
 
 const m = msg.invito;
 
@@ -22,20 +15,6 @@ const m = msg.invito;
 export function ImpostaPasswordRoute() {
   const [token] = useState(() => window.location.hash.slice(1));
   const [done, setDone] = useState(false);
-  const set = useMutation({
-    mutationFn: (password: string) => api.post<void>('/api/imposta-password', { token, password }),
-  });
-  const form = useForm<ImpostaPasswordForm>({
-    resolver: zodResolver(impostaPasswordFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) =>
-    set.mutateAsync(values.password).then(
-      () => setDone(true),
-      () => undefined,
-    ),
-  );
   return (
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-br from-blue-50 to-slate-100 p-4">
       <div className="w-full max-w-sm rounded-xl border bg-card p-8 shadow-lg">
@@ -52,41 +31,7 @@ export function ImpostaPasswordRoute() {
             </Button>
           </div>
         ) : (
-          <form className="grid gap-4" noValidate onSubmit={(e) => void onSubmit(e)}>
-            <div className="grid gap-2">
-              <Label htmlFor="nuova-password">{m.password}</Label>
-              <Input
-                id="nuova-password"
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={!!errors.password}
-                aria-describedby="nuova-password-error"
-                {...form.register('password')}
-              />
-              <FieldError id="nuova-password-error" message={errors.password?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="ripeti-password">{m.confirm}</Label>
-              <Input
-                id="ripeti-password"
-                type="password"
-                autoComplete="new-password"
-                aria-invalid={!!errors.confirm}
-                aria-describedby="ripeti-password-error"
-                {...form.register('confirm')}
-              />
-              <FieldError id="ripeti-password-error" message={errors.confirm?.message} />
-            </div>
-            {set.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(set.error, m.invalid)}
-              </p>
-            )}
-            <Button type="submit" disabled={set.isPending}>
-              {set.isPending && <Spinner />}
-              {set.isPending ? m.submitting : m.submit}
-            </Button>
-          </form>
+          <NewPasswordForm token={token} onDone={() => setDone(true)} />
         )}
       </div>
     </main>

@@ -1,8 +1,4 @@
-import { Plus, RefreshCw } from 'lucide-react';
 import { msg } from '#shared/messages.ts';
-import { can } from '#shared/permissions.ts';
-import { ConfirmDialog } from '#client/components/ui/alert-dialog.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
 import { urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
@@ -11,6 +7,10 @@ import { PuntiGrid } from '#client/backoffice/features/punti-fisici/components/p
 import { PuntoFormDialog } from '#client/backoffice/features/punti-fisici/components/punto-form-dialog.tsx';
 import { PersonPicker } from '#client/backoffice/features/utenti/components/person-picker.tsx';
 import { usePuntiActions } from '#client/backoffice/features/punti-fisici/hooks/use-punti-actions.ts';
+import {
+  DeletePuntoDialog,
+  PuntiHeaderActions,
+} from '#client/backoffice/features/punti-fisici/components/punti-screen-parts.tsx';
 
 interface PuntiUrlState {
   q: string;
@@ -37,22 +37,7 @@ export function PuntiFisiciRoute() {
       <PageHeader
         title={msg.puntiScreen.title}
         subtitle={msg.puntiScreen.subtitle}
-        actions={
-          <>
-            {can(role, 'qrCodes:update') && (
-              <Button variant="outline" onClick={actions.updateQrCodes} disabled={actions.isQrPending}>
-                <RefreshCw aria-hidden className={actions.isQrPending ? 'animate-spin' : undefined} />
-                {msg.puntiScreen.updateQr}
-              </Button>
-            )}
-            {can(role, 'puntiFisici:create') && (
-              <Button onClick={actions.openCreate}>
-                <Plus aria-hidden />
-                {msg.puntiScreen.create}
-              </Button>
-            )}
-          </>
-        }
+        actions={<PuntiHeaderActions role={role} actions={actions} />}
       />
       <SearchInput
         className="mb-4 sm:max-w-md"
@@ -80,14 +65,7 @@ export function PuntiFisiciRoute() {
         onCreated={(created) => setState({ q: created.nomeAttivita })}
         PersonPicker={PersonPicker}
       />
-      <ConfirmDialog
-        open={actions.deleting != null}
-        onOpenChange={(open) => !open && actions.setDeleting(null)}
-        title={msg.puntiScreen.deleteTitle}
-        description={actions.deleting ? msg.puntiScreen.deleteDescription(actions.deleting.nomeAttivita) : ''}
-        pending={actions.isDeletePending}
-        onConfirm={actions.confirmDelete}
-      />
+      <DeletePuntoDialog actions={actions} />
     </>
   );
 }

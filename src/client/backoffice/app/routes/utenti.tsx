@@ -1,13 +1,8 @@
-import { Landmark, Mail, ScrollText, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { msg } from '#shared/messages.ts';
-import { isRole, paths } from '#shared/permissions.ts';
 import type { User } from '#shared/schemas/utente.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { PageHeader } from '#client/components/ui/page-header.tsx';
 import { SearchInput } from '#client/components/ui/search-input.tsx';
-import { urlSearchText, useUrlSearchText, useUrlState } from '#client/lib/use-url-state.ts';
 import { useAuth } from '#client/backoffice/features/auth/auth-context.tsx';
 import {
   CreateUserDialog,
@@ -21,24 +16,13 @@ import { ProfiloFiscaleDialog } from '#client/backoffice/features/fisco/componen
 import { useDeleteUserFlow } from '#client/backoffice/features/utenti/hooks/use-delete-user-flow.ts';
 import { UnlockSignInDialog } from '#client/backoffice/features/utenti/components/sign-in-lock.tsx';
 import { useUnlockFlow } from '#client/backoffice/features/utenti/hooks/use-unlock-flow.ts';
-
-const parse = (p: URLSearchParams) => {
-  const role = p.get('role');
-  return {
-    role: isRole(role) ? role : undefined,
-    q: urlSearchText(p),
-  };
-};
-const serialize = (s: ReturnType<typeof parse>) => ({ role: s.role, search: s.q });
+import { useUtentiUrlFilters } from '#client/backoffice/features/utenti/hooks/use-utenti-url-filters.ts';
+import { UtentiHeaderActions } from '#client/backoffice/features/utenti/components/utenti-header-actions.tsx';
 
 /** `/utenti?role=…&search=…` (admin only): role filter and search in the URL, pages by cursor; create, edit, delete. */
 export function UtentiRoute() {
   const { user: me } = useAuth();
-  const [state, setState] = useUrlState(parse, serialize);
-  const [text, setText] = useUrlSearchText(state.q, (q) =>
-    // A new search is a history entry; refining it replaces that entry.
-    setState({ q }, { replace: state.q !== '' }),
-  );
+  const { state, setState, text, setText } = useUtentiUrlFilters();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<User | null>(null);
   const del = useDeleteUserFlow();
@@ -49,32 +33,7 @@ export function UtentiRoute() {
       <PageHeader
         title={msg.utentiScreen.title}
         subtitle={msg.utentiScreen.subtitle}
-        actions={
-          <>
-            <Button variant="outline" asChild>
-              <Link href={paths.registroAttivita}>
-                <ScrollText aria-hidden />
-                {msg.audit.button}
-              </Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link href={paths.riepiloghiFiscali}>
-                <Landmark aria-hidden />
-                {msg.fisco.riepiloghi.link}
-              </Link>
-            </Button>
-            <Button variant="outline" asChild>
-              <Link href={paths.registroEmail}>
-                <Mail aria-hidden />
-                {msg.notifiche.registro.button}
-              </Link>
-            </Button>
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden />
-              {msg.utentiScreen.create}
-            </Button>
-          </>
-        }
+        actions={<UtentiHeaderActions onCreate={() => setCreating(true)} />}
       />
       <div className="mb-4 grid gap-4 sm:grid-cols-2 sm:items-end lg:max-w-3xl">
         <SearchInput
