@@ -127,19 +127,25 @@ describe.skipIf(skip)('database incorporato in un thread', () => {
     const gate = new Promise<void>((resolve) => (open = resolve));
     let inserted!: () => void;
     const insertedOnce = new Promise<void>((resolve) => (inserted = resolve));
+    let outside: number | undefined;
+    let outsideDuring: number | undefined;
     const transaction = db.transaction(async (tx) => {
       await insertLead(tx as unknown as Database);
       inserted();
       await gate;
+      // This transaction's query goes to the thread after the outside read, and the thread
+      // answers in order: a read that had not waited would have its answer before this one.
+      await tx.execute(sql`select 1`);
+      outsideDuring = outside;
     });
     await insertedOnce;
-    let outside: number | undefined;
     const read = leadCount().then((n) => (outside = n));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(outside).toBeUndefined();
+    // Every pending callback runs before the next turn of the event loop: the read is sent.
+    await new Promise((resolve) => setImmediate(resolve));
     open();
     await transaction;
     await read;
+    expect(outsideDuring).toBeUndefined();
     expect(outside).toBe(before + 1);
   });
 

@@ -148,13 +148,14 @@ describe('periodic jobs', () => {
     const scheduler = startScheduler(handle.db, [job], { log: quiet });
     await expect.poll(() => runs.length).toBe(1);
     scheduler.wake('svegliabile'); // still running: no second run in parallel
-    let stopped = false;
-    const stopping = scheduler.stop().then(() => (stopped = true));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(stopped).toBe(false);
+    const stopping = scheduler.stop().then(() => runs.push('stopped'));
+    // stop() waits on promises alone: once every pending callback has run (the next turn of the
+    // event loop), a stop that did not wait for the run would have resolved.
+    await new Promise((r) => setImmediate(r));
+    expect(runs).toEqual(['run']);
     release();
     await stopping;
-    expect(runs).toHaveLength(1);
+    expect(runs).toEqual(['run', 'stopped']);
   });
 
   it('a wake during a run is not lost: one more run follows as soon as it ends, never in parallel', async () => {

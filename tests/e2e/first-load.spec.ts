@@ -149,8 +149,11 @@ test.describe('back-office first load', () => {
     });
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Accedi' })).toBeVisible();
-    // The formatters a screen may build in an idle moment after the first render count too.
-    await page.waitForTimeout(300);
+    // The formatters a screen may build in an idle moment after the first render count too: an
+    // idle callback asked for now runs after the work already queued, the idle callbacks included.
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestIdleCallback(() => done()))),
+    );
     expect(
       await page.evaluate(() => (window as unknown as { intlFormattersBuilt: string[] }).intlFormattersBuilt),
     ).toEqual([]);

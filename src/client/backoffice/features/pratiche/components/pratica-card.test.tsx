@@ -1,5 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Pratica } from '#shared/schemas/pratica.ts';
@@ -37,8 +37,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('PraticaCard deletion', () => {
   it("says 'Pratica eliminata' even though the card left the page before the answer", async () => {
     // The answer comes after the list has re-rendered without the card.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     vi.stubGlobal('fetch', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await answered;
       return new Response(null, { status: 204 });
     });
     const confirm = vi.fn(() => true);
@@ -48,6 +50,8 @@ describe('PraticaCard deletion', () => {
     renderWithClient(<ListWithOneCard onDeleted={onDeleted} />);
     await user.click(screen.getByRole('button', { name: 'Elimina pratica #77' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('#77'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Elimina pratica #77' })).toBeNull());
+    answer();
     expect(await screen.findByText('Pratica eliminata')).toBeInTheDocument();
     expect(onDeleted).toHaveBeenCalledOnce();
   });
