@@ -77,7 +77,11 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   let done = false;
-  void exited.then(() => (done = true));
+  let ending = '';
+  void exited.then(({ code, signal }) => {
+    done = true;
+    ending = signal ? `segnale ${signal}` : `codice ${code}`;
+  });
 
   const server: ServerProcess = {
     port,
@@ -101,7 +105,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (done) throw new Error(`Il server è uscito prima di essere pronto:\n${text}`);
+    if (done) throw new Error(`Il server è uscito (${ending}) prima di essere pronto:\n${text}`);
     try {
       const res = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
       if (res.status === 200) return server;
