@@ -10,7 +10,7 @@ import { createTestContext, loginAsAdmin, type TestContext } from '#test/setup/t
 
 /**
  * A term with seven digits in a row is found through the index of the rows' digit windows
- * (docs/performance.md#ricerca-per-cifre): the index only narrows the rows down, so the leads and
+ * (docs/performance.md#ricerca-dei-lead): the index only narrows the rows down, so the leads and
  * practices found must be exactly those whose search text holds the term or whose phone key holds
  * its digits, as before the index, whatever the term.
  */

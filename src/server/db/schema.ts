@@ -192,7 +192,7 @@ const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome |
  * `ricerca_finestre_cifre`, migration 0040), one integer each: a phone search of seven digits or
  * more reads the few rows holding all its windows instead of the long lists of its digit
  * trigrams. The index and the search write the same expression for the index to be used.
- * See docs/performance.md#ricerca-per-cifre
+ * See docs/performance.md#ricerca-dei-lead
  */
 export function digitWindowsOf(t: { cerca: AnyPgColumn; telefonoNormalizzato: AnyPgColumn }) {
   return sql`ricerca_finestre_cifre(${t.cerca} || chr(1) || ${t.telefonoNormalizzato})`;

@@ -49,7 +49,7 @@ const DIGIT_WINDOW_RUN = /[0-9]{7}/;
 
 /**
  * The leads holding a pattern with seven digits in a row, found by their digit windows
- * (docs/performance.md#ricerca-per-cifre): the index gives the leads holding every window of the
+ * (docs/performance.md#ricerca-dei-lead): the index gives the leads holding every window of the
  * pattern, and strpos keeps those where the pattern is found as a whole, as LIKE would. strpos,
  * not LIKE, so that PostgreSQL cannot also read the trigram index and merge its long digit lists.
  * The ids are gathered first (`= any(array(...))`): PostgreSQL has no statistics on the windows
