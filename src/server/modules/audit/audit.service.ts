@@ -43,6 +43,25 @@ export async function recordAudit(db: DbExecutor, event: AuditEvent): Promise<vo
   });
 }
 
+/**
+ * A list's export with its format and filters (leads, pratiche, commissioni): the one shape of
+ * their 'esportazione' entry (docs/privacy.md#registro-delle-attività).
+ */
+export function recordListExport(
+  db: DbExecutor,
+  source: Pick<AuditEvent, 'who' | 'ip'>,
+  lista: 'lead' | 'pratiche' | 'commissioni',
+  format: string,
+  filters: object,
+): Promise<void> {
+  return recordAudit(db, {
+    tipo: 'esportazione',
+    ...source,
+    oggetto: { tipo: lista },
+    dettagli: { formato: format, filtri: filters },
+  });
+}
+
 /** The request's signed-in actor and address, as most events record them. */
 export function auditSource(request: { actor: Actor | null; ip: string }): Pick<AuditEvent, 'who' | 'ip'> {
   return { who: request.actor, ip: request.ip };

@@ -18,7 +18,7 @@ import {
   spreadsheetStream,
   type Cell,
 } from '#server/lib/tabular-export.ts';
-import { auditSource, recordAudit } from '#server/modules/audit/audit.service.ts';
+import { auditSource, recordListExport } from '#server/modules/audit/audit.service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { filterWhere, selectJoined } from '#server/modules/commissioni/commissioni.service.ts';
 
@@ -33,12 +33,7 @@ export async function sendCommissioniExport(
   reply: FastifyReply,
 ) {
   const { format, ...filters } = query;
-  await recordAudit(db, {
-    tipo: 'esportazione',
-    ...auditSource(request),
-    oggetto: { tipo: 'commissioni' },
-    dettagli: { formato: format, filtri: filters },
-  });
+  await recordListExport(db, auditSource(request), 'commissioni', format, filters);
   return reply
     .headers(exportHeaders('commissioni', format))
     .send(exportCommissioni(db, actorOf(request), filters, format));

@@ -25,7 +25,7 @@ import { decodeCursor, keysetPage } from '#server/lib/keyset.ts';
 import { EXPORT_BATCH, inBatches, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/lib/actor.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
-import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { recordAudit, recordListExport } from '#server/modules/audit/audit.service.ts';
 import { pseudonymiseConsents, togliDaiFileFornitori } from '#server/modules/privacy/anonymise.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { boundedLeadsTotal } from '#server/modules/punti-fisici/contatori.ts';
@@ -444,13 +444,7 @@ export async function startLeadsExport(
   format: 'xlsx' | 'csv',
   source: { ip: string },
 ): Promise<Readable> {
-  await recordAudit(db, {
-    tipo: 'esportazione',
-    who: actor,
-    ip: source.ip,
-    oggetto: { tipo: 'lead' },
-    dettagli: { formato: format, filtri: filters },
-  });
+  await recordListExport(db, { who: actor, ip: source.ip }, 'lead', format, filters);
   return exportLeads(db, actor, filters, format);
 }
 

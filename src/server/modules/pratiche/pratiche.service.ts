@@ -41,7 +41,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import { decodeCursor, keysetPage, type KeysetValue } from '#server/lib/keyset.ts';
 import { EXPORT_BATCH, spreadsheetStream, type Cell } from '#server/lib/tabular-export.ts';
 import type { Actor } from '#server/lib/actor.ts';
-import { recordAudit } from '#server/modules/audit/audit.service.ts';
+import { recordListExport } from '#server/modules/audit/audit.service.ts';
 import type { DocumentStorage } from '#server/storage/storage.ts';
 import { searchMatches } from '#server/modules/leads/lead-search.ts';
 import { loadServizi } from '#server/modules/servizi/servizi.service.ts';
@@ -496,13 +496,7 @@ export async function startPraticheExport(
   format: ExportFormat,
   source: { ip: string },
 ): Promise<Readable> {
-  await recordAudit(db, {
-    tipo: 'esportazione',
-    who: actor,
-    ip: source.ip,
-    oggetto: { tipo: 'pratiche' },
-    dettagli: { formato: format, filtri: filters },
-  });
+  await recordListExport(db, { who: actor, ip: source.ip }, 'pratiche', format, filters);
   return exportPratiche(db, actor, filters, format);
 }
 
