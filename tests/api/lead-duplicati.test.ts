@@ -280,6 +280,11 @@ describe('Unisci', () => {
     expect(await ids(w.pfA.cookie)).toEqual([atA.id]);
     const totalB = (await get(`/api/leads?search=Unito%20${t}`, w.pfB.cookie)).json();
     expect(totalB).toMatchObject({ total: 1, totalIsLowerBound: false });
+    // The service filter's page and its total both follow the practice to the kept lead.
+    const luceB = (await get(`/api/leads?search=Unito%20${t}&service=luce`, w.pfB.cookie)).json();
+    expect(luceB).toMatchObject({ items: [{ id: atA.id }], total: 1, totalIsLowerBound: false });
+    const luceAll = (await get(`/api/leads?service=luce&search=Unito%20${t}`, w.admin)).json();
+    expect(luceAll).toMatchObject({ items: [{ id: atA.id }], total: 1, totalIsLowerBound: false });
   });
 
   it('moves practices, documents, consents, e-mails and history to the kept lead, deletes the other, records it', async () => {

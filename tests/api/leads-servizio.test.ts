@@ -8,8 +8,8 @@ import { buildTwoShopWorld, insertLeadWithPratica } from '#test/setup/world.ts';
 import { markAltroPunto } from '#server/modules/punti-fisici/scope.ts';
 
 /**
- * The leads list's service filter (docs/performance.md#non-ancora-fatto) reads a type
- * with few services among their leads and a common one by walking the list: both must give the
+ * The leads list's service filter (docs/performance.md#lista-dei-lead) pages by walking
+ * the list and counts the type's leads from servizi_elenco: both must give the
  * leads, order, pages and total a plain reading of the tables gives, for every role.
  */
 

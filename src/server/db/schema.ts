@@ -1052,7 +1052,9 @@ export const contatoriPunti = pgTable(
  * transaction as every change to `servizi` and `pratiche`: the practice list filtered by status or
  * KO reason over the whole company reads each (type, status) range of these indexes in the list's
  * order, instead of walking back through the newest practices, nearly all still 'inserito'
- * (measured in docs/performance.md#filtri-delle-pratiche). Never written by the application.
+ * (measured in docs/performance.md#filtri-delle-pratiche); and the leads list's total for a
+ * service filter finds a type's leads, at some points or all, without reading every practice of
+ * those points (docs/performance.md#lista-dei-lead). Never written by the application.
  */
 export const serviziElenco = pgTable(
   'servizi_elenco',
@@ -1077,6 +1079,8 @@ export const serviziElenco = pgTable(
       t.praticaId,
       t.leadId,
     ),
+    // A type's leads in lead order: a bounded count of them stops at its bound.
+    index('servizi_elenco_lead_idx').on(t.tipoServizio, t.leadId),
     index('servizi_elenco_ko_idx')
       .on(t.tipoServizio, t.koMotivazione, t.dataCreazione, t.praticaId)
       .where(sql`stato = 'ko'`),

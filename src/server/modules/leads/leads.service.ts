@@ -68,21 +68,20 @@ function overdueSince(now: Date): Date {
  * Leads with a practice holding a service of this type, among the actor's practices only: the
  * filter must not tell a shop what another shop sold. Two forms with the same rows: `probe` checks
  * each lead's own practices (pratiche_lead_idx), for a page that walks the list's order and stops
- * at its last row; `set` gathers the type's leads from its services (servizi_tipo_pratica_idx),
- * for a total that would otherwise probe every lead it passes over (docs/performance.md#lista-dei-lead).
+ * at its last row; `set` reads the type's leads from `servizi_elenco` (the actor's points' range of
+ * servizi_elenco_punto_idx, or all of servizi_elenco_lead_idx in lead order), for a total that
+ * would otherwise probe every lead it passes over (docs/performance.md#lista-dei-lead).
  */
 function serviceCondition(actor: Actor, tipo: ServizioTipo, form: ServiceForm): SQL {
+  // The points as an array computed once: as `in (subquery)` PostgreSQL turns the condition into
+  // a join that reads every practice (or service) of the points first.
   const points = puntiVisibili(actor);
-  const ofType = (own: SQL | undefined) =>
-    sql`s_srv.tipo_servizio = ${tipo}${own ? sql` and ${own}` : sql``}`;
-  // The probe's points as an array computed once: as `in (subquery)` PostgreSQL turns the probe
-  // into a join that reads every practice of the points first.
+  const atPoints = (column: SQL) => (points ? sql` and ${column} = any(array${points})` : sql``);
   return form === 'probe'
     ? sql`exists (select 1 from pratiche pr_srv inner join servizi s_srv on s_srv.pratica_id = pr_srv.id
-        where pr_srv.lead_id = ${leads.id} and ${ofType(points && sql`pr_srv.punto_fisico_id = any(array${points})`)})`
-    : sql`${leads.id} in (select pr_srv.lead_id from pratiche pr_srv
-        inner join servizi s_srv on s_srv.pratica_id = pr_srv.id
-        where ${ofType(inPuntiVisibili(sql`pr_srv.punto_fisico_id`, actor))})`;
+        where pr_srv.lead_id = ${leads.id} and s_srv.tipo_servizio = ${tipo}${atPoints(sql`pr_srv.punto_fisico_id`)})`
+    : sql`${leads.id} in (select se_srv.lead_id from servizi_elenco se_srv
+        where se_srv.tipo_servizio = ${tipo}${atPoints(sql`se_srv.punto_fisico_id`)})`;
 }
 
 type ServiceForm = 'probe' | 'set';

@@ -1,0 +1,1 @@
+CREATE INDEX "servizi_elenco_lead_idx" ON "servizi_elenco" USING btree ("tipo_servizio","lead_id");
