@@ -130,7 +130,7 @@ const HOLD_SOURCES = 'LOCK TABLE leads, pratiche, servizi, commissioni, punti_fi
 /** Sorts and groupings over millions of rows: in memory rather than in temporary files. */
 const REBUILD_WORK_MEM = "set local work_mem = '256MB'";
 /**
- * The derived tables' rebuilds (migration 0015), in two groups that read and write different
+ * The derived tables' rebuilds (in the baseline), in two groups that read and write different
  * tables: the points' counters; commission days and the services' list rows.
  */
 const REBUILD_GROUPS = [

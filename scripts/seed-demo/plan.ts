@@ -124,7 +124,7 @@ export interface ChiamataRow {
 export interface PraticaRow {
   id: number;
   leadId: number;
-  /** The customer's search text and phone key, as the insert trigger would copy them (migration 0021). */
+  /** The customer's search text and phone key, as the insert trigger would copy them (in the baseline). */
   cliente: { cerca: string; telefonoNormalizzato: string };
   puntoId: number;
   stato: string;

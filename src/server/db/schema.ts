@@ -189,7 +189,7 @@ const LEAD_SEARCH_TEXT = sql`lower(nome || ' ' || cognome || chr(1) || cognome |
 
 /**
  * The windows of seven digits in a row of a lead's search text and phone key (SQL function
- * `ricerca_finestre_cifre`, migration 0040), one integer each: a phone search of seven digits or
+ * `ricerca_finestre_cifre`, in the baseline), one integer each: a phone search of seven digits or
  * more reads the few rows holding all its windows instead of the long lists of its digit
  * trigrams. The index and the search write the same expression for the index to be used.
  * See docs/performance.md#ricerca-dei-lead
@@ -374,7 +374,7 @@ export const pratiche = pgTable(
     dataCreazione: timestamp('data_creazione', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The customer's search text (leads.cerca) and phone key, copied from the lead by triggers
-     * (migration 0021; the default is never kept): the search box reads the practices' own trigram
+     * (by a trigger in the baseline; the default is never kept): the search box reads the practices' own trigram
      * index instead of each practice's customer. See docs/performance.md#ricerca-delle-pratiche
      */
     cerca: text('cerca').notNull().default(''),
@@ -709,7 +709,7 @@ export const commissioni = pgTable(
     index('commissioni_am_stato_idx')
       .on(t.payeeAreaManagerId, t.statoPagamento, t.dataCompletamento, t.id)
       .where(sql`importo_area_manager <> 0`),
-    // The same for the amministrazione's scope (migration 0031).
+    // The same for the amministrazione's scope.
     index('commissioni_amministrazione_stato_idx')
       .on(t.statoPagamento, t.dataCompletamento, t.id)
       .where(sql`importo_amministrazione <> 0`),
@@ -1026,7 +1026,7 @@ export const roleSettings = pgTable(
 
 /**
  * Each point's figures, kept by triggers in the same transaction as every change to leads,
- * practices and services (one definition each, migration 0001): the dashboard's cards, a point's
+ * practices and services (one definition each, in the baseline): the dashboard's cards, a point's
  * row in Punti fisici and the practice list's status buttons are exact at any size.
  * `puntoFisicoId`: the point, 0 = none. `voce`: 'lead' (the leads that came in there first);
  * 'pratiche'; 'servizi|tipo|stato' (services); 'pratiche|tipo|stato', 'pratiche|*|stato' and
@@ -1094,7 +1094,7 @@ export const serviziElenco = pgTable(
 
 /**
  * Commission sums per Europe/Rome day, kept by triggers in the same transaction as every change
- * to `commissioni` (migration 0013), so that the dashboard and a point's stats read a few hundred
+ * to `commissioni` (in the baseline), so that the dashboard and a point's stats read a few hundred
  * rows instead of summing every commission in scope (docs/performance.md#somme-delle-commissioni).
  * `ambito`/`ambitoId`: 'admin' (0, importo_amministrazione of every row), 'amministrazione' (0, the
  * four amounts of the rows with importo_amministrazione ≠ 0), or a payee slot ('punto_fisico',

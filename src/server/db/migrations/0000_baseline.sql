@@ -182,47 +182,119 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
-CREATE FUNCTION contatori_attesa_da_segnalare() RETURNS boolean
-    LANGUAGE sql
-    AS $$
-  -- CASE, as AND does not promise to evaluate its left side first.
-  SELECT CASE WHEN coalesce(current_setting('winsolution.contatori_in_attesa', true), '') = 'si' THEN false
-    ELSE set_config('winsolution.contatori_in_attesa', 'si', true) = 'si' END
-$$;
---> statement-breakpoint
-CREATE FUNCTION contatori_servizi_applica(righe servizio_delta[]) RETURNS void
+CREATE FUNCTION contatori_punti_leads() RETURNS trigger
     LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 BEGIN
-  -- Services per (point, type, status) are summed; a practice counts once per (point, status),
-  -- per (point, type, status) and per (point, type) it has at least one service in: its distinct
-  -- keys before (-1) and after (+1) the change.
-  WITH r AS (SELECT coalesce(x.punto, 0) AS punto, x.pratica, x.tipo, x.stato, x.segno FROM unnest(righe) AS x),
-  voci AS (
-    SELECT punto, 'servizi|' || tipo || '|' || stato AS voce, sum(segno) AS n FROM r GROUP BY 1, 2
-    UNION ALL
-    SELECT punto, 'pratiche|' || tipo || '|' || stato, sum(segno)
-      FROM (SELECT DISTINCT punto, pratica, tipo, stato, segno FROM r) f GROUP BY 1, 2
-    UNION ALL
-    SELECT punto, 'pratiche|*|' || stato, sum(segno)
-      FROM (SELECT DISTINCT punto, pratica, stato, segno FROM r) f GROUP BY 1, 2
-    UNION ALL
-    SELECT punto, 'pratiche|' || tipo || '|*', sum(segno)
-      FROM (SELECT DISTINCT punto, pratica, tipo, segno FROM r) f GROUP BY 1, 2
-  )
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'punto', punto, voce, n FROM voci WHERE n <> 0;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM contatori_punti_somma(array_agg(coalesce(punto_fisico_originale_id, 0)), array_agg('lead'::text), array_agg(1))
+      FROM nuovi;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM contatori_punti_somma(array_agg(coalesce(punto_fisico_originale_id, 0)), array_agg('lead'::text), array_agg(-1))
+      FROM vecchi;
+  ELSE
+    -- Rows compared as sets (EXCEPT, hashed): a join of the transition tables, which have no
+    -- statistics, may be planned as a nested loop over both.
+    PERFORM contatori_punti_somma(array_agg(x.p), array_agg('lead'::text), array_agg(x.d)) FROM (
+      SELECT coalesce(o.punto_fisico_originale_id, 0) AS p, -1 AS d
+        FROM (SELECT id, punto_fisico_originale_id FROM vecchi EXCEPT SELECT id, punto_fisico_originale_id FROM nuovi) o
+      UNION ALL
+      SELECT coalesce(n.punto_fisico_originale_id, 0), 1
+        FROM (SELECT id, punto_fisico_originale_id FROM nuovi EXCEPT SELECT id, punto_fisico_originale_id FROM vecchi) n
+    ) x;
+    UPDATE pratiche p SET cerca = n.cerca, telefono_normalizzato = n.telefono_normalizzato
+      FROM (SELECT id, cerca, telefono_normalizzato FROM nuovi EXCEPT SELECT id, cerca, telefono_normalizzato FROM vecchi) n
+      WHERE p.lead_id = n.id;
+  END IF;
+  RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION contatori_servizi_ricalcola(nuovi servizio_delta[], vecchi servizio_delta[]) RETURNS void
+CREATE FUNCTION contatori_punti_pratica_eliminata() RETURNS trigger
     LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
     AS $$
 DECLARE righe servizio_delta[];
 BEGIN
-  -- The practices touched, as they are now (after) and as they were (now, minus the new rows,
-  -- plus the old ones). Practices already deleted were taken out by their own trigger.
+  PERFORM contatori_punti_somma(ARRAY[coalesce(OLD.punto_fisico_id, 0)], ARRAY['pratiche'], ARRAY[-1]);
+  SELECT array_agg(ROW(OLD.punto_fisico_id, OLD.id, s.tipo_servizio, s.stato, -1)::servizio_delta) INTO righe
+    FROM servizi s WHERE s.pratica_id = OLD.id;
+  IF righe IS NOT NULL THEN PERFORM contatori_punti_servizi(righe); END IF;
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION contatori_punti_pratiche() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+DECLARE righe servizio_delta[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM contatori_punti_somma(array_agg(coalesce(punto_fisico_id, 0)), array_agg('pratiche'::text), array_agg(1))
+      FROM nuovi;
+    RETURN NULL;
+  END IF;
+  -- Most updates (status, notes, the altro_punto mark) move nothing: rows compared as sets, as above.
+  IF NOT EXISTS (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM contatori_punti_somma(array_agg(x.p), array_agg('pratiche'::text), array_agg(x.d)) FROM (
+    SELECT coalesce(o.punto_fisico_id, 0) AS p, -1 AS d
+      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
+    UNION ALL
+    SELECT coalesce(n.punto_fisico_id, 0), 1
+      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
+  ) x;
+  SELECT array_agg(r) INTO righe FROM (
+    SELECT ROW(o.punto_fisico_id, o.id, s.tipo_servizio, s.stato, -1)::servizio_delta AS r
+      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
+      JOIN servizi s ON s.pratica_id = o.id
+    UNION ALL
+    SELECT ROW(n.punto_fisico_id, n.id, s.tipo_servizio, s.stato, 1)::servizio_delta
+      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
+      JOIN servizi s ON s.pratica_id = n.id
+  ) x;
+  IF righe IS NOT NULL THEN PERFORM contatori_punti_servizi(righe); END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION contatori_punti_servizi(righe servizio_delta[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+  WITH r AS (SELECT coalesce(x.punto, 0) AS punto, x.pratica, x.tipo, x.stato, x.segno FROM unnest(righe) AS x),
+  voci AS (
+    SELECT punto, 'servizi|' || tipo || '|' || stato AS voce, segno AS n FROM r
+    UNION ALL
+    SELECT punto, 'pratiche|' || tipo || '|' || stato, segno FROM (SELECT DISTINCT punto, pratica, tipo, stato, segno FROM r) f
+    UNION ALL
+    SELECT punto, 'pratiche|*|' || stato, segno FROM (SELECT DISTINCT punto, pratica, stato, segno FROM r) f
+    UNION ALL
+    SELECT punto, 'pratiche|' || tipo || '|*', segno FROM (SELECT DISTINCT punto, pratica, tipo, segno FROM r) f
+  )
+  SELECT contatori_punti_somma(array_agg(punto), array_agg(voce), array_agg(n)) FROM voci
+$$;
+--> statement-breakpoint
+CREATE FUNCTION contatori_punti_servizi_cambiati() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM contatori_punti_servizi_ricalcola(array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, 1)::servizio_delta), '{}')
+      FROM nuovi HAVING count(*) > 0;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM contatori_punti_servizi_ricalcola('{}', array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, -1)::servizio_delta))
+      FROM vecchi HAVING count(*) > 0;
+  -- Most updates (amounts, dates, supplier) touch no counted key.
+  ELSIF EXISTS (SELECT id, pratica_id, tipo_servizio, stato FROM vecchi EXCEPT SELECT id, pratica_id, tipo_servizio, stato FROM nuovi) THEN
+    PERFORM contatori_punti_servizi_ricalcola(
+      (SELECT array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, 1)::servizio_delta) FROM nuovi),
+      (SELECT array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, -1)::servizio_delta) FROM vecchi));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION contatori_punti_servizi_ricalcola(nuovi servizio_delta[], vecchi servizio_delta[]) RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE righe servizio_delta[];
+BEGIN
   WITH a AS (
     SELECT p.id AS pratica, p.punto_fisico_id AS punto FROM pratiche p
     WHERE p.id IN (SELECT x.pratica FROM unnest(nuovi) x UNION SELECT x.pratica FROM unnest(vecchi) x)
@@ -235,224 +307,17 @@ BEGIN
   )
   SELECT array_agg(ROW(a.punto, r.pratica, r.tipo, r.stato, r.segno)::servizio_delta) INTO righe
   FROM (SELECT *, 1 AS segno FROM dopo UNION ALL SELECT *, -1 FROM prima) r JOIN a USING (pratica);
-  IF righe IS NOT NULL THEN PERFORM contatori_servizi_applica(righe); END IF;
+  IF righe IS NOT NULL THEN PERFORM contatori_punti_servizi(righe); END IF;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION contatori_somma(p_ambito text, p_id integer, p_voce text, p_delta integer) RETURNS void
+CREATE FUNCTION contatori_punti_somma(punti integer[], voci text[], delta integer[]) RETURNS void
     LANGUAGE sql
     AS $$
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n) SELECT p_ambito, p_id, p_voce, p_delta WHERE p_delta <> 0;
+  INSERT INTO contatori_punti AS c (punto_fisico_id, voce, n)
+  SELECT x.p, x.v, sum(x.d)::integer FROM unnest(punti, voci, delta) AS x(p, v, d)
+  GROUP BY 1, 2 HAVING sum(x.d) <> 0 ORDER BY 1, 2
+  ON CONFLICT (punto_fisico_id, voce) DO UPDATE SET n = c.n + excluded.n
 $$;
---> statement-breakpoint
-CREATE FUNCTION contatori_versa_attesa() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM set_config('winsolution.contatori_in_attesa', '', true);
-  -- txid_current() is the top-level transaction's, also in a savepoint: the column's default.
-  WITH v AS (DELETE FROM contatori_attesa WHERE transazione = txid_current() RETURNING ambito, ambito_id, voce, n),
-  s AS (SELECT (txid_current() % 8)::integer AS striscia),
-  t AS (
-    SELECT v.ambito, CASE WHEN v.ambito = 'tutti' THEN s.striscia ELSE v.ambito_id END AS ambito_id, v.voce, v.n
-      FROM v, s
-    UNION ALL SELECT 'tutti', s.striscia, v.voce, v.n FROM v, s
-      WHERE v.ambito = 'punto' AND v.voce <> 'lead' AND v.voce NOT LIKE 'lead|%'
-  )
-  INSERT INTO contatori AS c (ambito, ambito_id, voce, n)
-  SELECT ambito, ambito_id, voce, sum(n) FROM t GROUP BY 1, 2, 3 HAVING sum(n) <> 0 ORDER BY 1, 2, 3
-  ON CONFLICT (ambito, ambito_id, voce) DO UPDATE SET n = c.n + excluded.n;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION lead_punti_applica(p_punto integer[], p_lead integer[], p_delta integer[]) RETURNS void
-    LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
-    AS $$
-DECLARE v_p integer[]; v_l integer[]; v_s integer[]; v_t text[]; z_p integer[]; z_l integer[];
-  o_p integer[]; o_l integer[]; o_t text[];
-  f_r text[]; f_u integer[]; f_l integer[]; f_s integer[];
-BEGIN
-  WITH d AS (
-    SELECT x.p, x.l, sum(x.d)::integer AS delta FROM unnest(p_punto, p_lead, p_delta) AS x(p, l, d)
-    WHERE x.p IS NOT NULL GROUP BY 1, 2 HAVING sum(x.d) <> 0
-  ),
-  up AS (
-    INSERT INTO lead_punti AS lp (punto_fisico_id, lead_id, data_registrazione, stato_contatto, refs)
-    SELECT d.p, d.l, coalesce(l.data_registrazione, now()), coalesce(l.stato_contatto, 'nuovo'), d.delta
-    FROM d LEFT JOIN leads l ON l.id = d.l
-    ON CONFLICT (punto_fisico_id, lead_id) DO UPDATE SET refs = lp.refs + excluded.refs
-      WHERE lp.refs + excluded.refs > 0
-    RETURNING lp.punto_fisico_id, lp.lead_id, lp.refs, lp.stato_contatto
-  ),
-  j AS (
-    SELECT d.p, d.l, d.delta, up.refs, up.stato_contatto FROM d LEFT JOIN up ON up.punto_fisico_id = d.p AND up.lead_id = d.l
-  )
-  -- A new row (refs = delta, as a row already there had refs > 0) joins the point; a row not
-  -- returned, kept locked, and a new row without references are deleted below.
-  SELECT array_agg(p) FILTER (WHERE refs > 0 AND refs = delta), array_agg(l) FILTER (WHERE refs > 0 AND refs = delta),
-         array_agg(stato_contatto) FILTER (WHERE refs > 0 AND refs = delta),
-         array_agg(p) FILTER (WHERE refs IS NULL OR refs <= 0), array_agg(l) FILTER (WHERE refs IS NULL OR refs <= 0)
-  INTO v_p, v_l, v_t, z_p, z_l
-  FROM j;
-  IF z_p IS NOT NULL THEN
-    -- A row that had references (refs > 0) leaves the point.
-    WITH g AS (
-      DELETE FROM lead_punti lp
-      WHERE (lp.punto_fisico_id, lp.lead_id) IN (SELECT * FROM unnest(z_p, z_l))
-      RETURNING lp.punto_fisico_id, lp.lead_id, lp.refs, lp.stato_contatto
-    )
-    SELECT array_agg(g.punto_fisico_id) FILTER (WHERE g.refs > 0), array_agg(g.lead_id) FILTER (WHERE g.refs > 0),
-           array_agg(g.stato_contatto) FILTER (WHERE g.refs > 0)
-    INTO o_p, o_l, o_t
-    FROM g;
-  END IF;
-  SELECT array_agg(1) INTO v_s FROM unnest(v_p);
-  v_s := coalesce(v_s, '{}') || array_fill(-1, ARRAY[coalesce(cardinality(o_p), 0)]);
-  v_p := coalesce(v_p, '{}') || coalesce(o_p, '{}');
-  v_l := coalesce(v_l, '{}') || coalesce(o_l, '{}');
-  v_t := coalesce(v_t, '{}') || coalesce(o_t, '{}');
-  IF cardinality(v_p) = 0 THEN RETURN; END IF;
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'punto', x.p, 'lead', sum(x.s) FROM unnest(v_p, v_s) AS x(p, s) GROUP BY 1, 2 HAVING sum(x.s) <> 0
-  UNION ALL
-  SELECT 'punto', x.p, 'lead|' || x.t, sum(x.s) FROM unnest(v_p, v_s, v_t) AS x(p, s, t)
-    GROUP BY 1, 2, 3 HAVING sum(x.s) <> 0;
-  -- Each lead that joins or leaves a point joins or leaves the scope of the point's people.
-  -- One read of the points (three before, one per role: 0.3 ms of a landing submission).
-  SELECT array_agg(r.r), array_agg(r.u), array_agg(x.l), array_agg(x.s) INTO f_r, f_u, f_l, f_s
-  FROM unnest(v_p, v_l, v_s) AS x(p, l, s) JOIN punti_fisici pf ON pf.id = x.p
-  CROSS JOIN LATERAL (VALUES ('punto_fisico', pf.utente_responsabile_id), ('agente', pf.agente_id),
-    ('area_manager', pf.area_manager_id)) AS r(r, u)
-  WHERE r.u IS NOT NULL;
-  IF f_r IS NOT NULL THEN PERFORM lead_utenti_applica(f_r, f_u, f_l, f_s); END IF;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION lead_utenti_applica(p_ruolo text[], p_user integer[], p_lead integer[], p_delta integer[]) RETURNS void
-    LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
-    AS $$
-DECLARE v_r text[]; v_u integer[]; v_s integer[]; v_t text[]; z_r text[]; z_u integer[]; z_l integer[];
-  o_r text[]; o_u integer[]; o_t text[];
-BEGIN
-  WITH d AS (
-    SELECT x.r, x.u, x.l, sum(x.d)::integer AS delta FROM unnest(p_ruolo, p_user, p_lead, p_delta) AS x(r, u, l, d)
-    WHERE x.u IS NOT NULL GROUP BY 1, 2, 3 HAVING sum(x.d) <> 0
-  ),
-  up AS (
-    INSERT INTO lead_utenti AS lu (ruolo, user_id, lead_id, data_registrazione, stato_contatto, cerca, telefono_normalizzato, refs)
-    SELECT d.r, d.u, d.l, coalesce(l.data_registrazione, now()), coalesce(l.stato_contatto, 'nuovo'),
-      coalesce(l.cerca, ''), coalesce(l.telefono_normalizzato, ''), d.delta
-    FROM d LEFT JOIN leads l ON l.id = d.l
-    ON CONFLICT (ruolo, user_id, lead_id) DO UPDATE SET refs = lu.refs + excluded.refs
-      WHERE lu.refs + excluded.refs > 0
-    RETURNING lu.ruolo, lu.user_id, lu.lead_id, lu.refs, lu.stato_contatto
-  ),
-  j AS (
-    SELECT d.r, d.u, d.l, d.delta, up.refs, up.stato_contatto
-    FROM d LEFT JOIN up ON up.ruolo = d.r AND up.user_id = d.u AND up.lead_id = d.l
-  )
-  -- The counters are per person: which leads joined does not matter here, only who and how many.
-  SELECT array_agg(r) FILTER (WHERE refs > 0 AND refs = delta), array_agg(u) FILTER (WHERE refs > 0 AND refs = delta),
-         array_agg(stato_contatto) FILTER (WHERE refs > 0 AND refs = delta),
-         array_agg(r) FILTER (WHERE refs IS NULL OR refs <= 0), array_agg(u) FILTER (WHERE refs IS NULL OR refs <= 0),
-         array_agg(l) FILTER (WHERE refs IS NULL OR refs <= 0)
-  INTO v_r, v_u, v_t, z_r, z_u, z_l
-  FROM j;
-  IF z_r IS NOT NULL THEN
-    WITH g AS (
-      DELETE FROM lead_utenti lu
-      WHERE (lu.ruolo, lu.user_id, lu.lead_id) IN (SELECT * FROM unnest(z_r, z_u, z_l))
-      RETURNING lu.ruolo, lu.user_id, lu.refs, lu.stato_contatto
-    )
-    SELECT array_agg(g.ruolo) FILTER (WHERE g.refs > 0), array_agg(g.user_id) FILTER (WHERE g.refs > 0),
-           array_agg(g.stato_contatto) FILTER (WHERE g.refs > 0)
-    INTO o_r, o_u, o_t
-    FROM g;
-  END IF;
-  SELECT array_agg(1) INTO v_s FROM unnest(v_r);
-  v_s := coalesce(v_s, '{}') || array_fill(-1, ARRAY[coalesce(cardinality(o_r), 0)]);
-  v_r := coalesce(v_r, '{}') || coalesce(o_r, '{}');
-  v_u := coalesce(v_u, '{}') || coalesce(o_u, '{}');
-  v_t := coalesce(v_t, '{}') || coalesce(o_t, '{}');
-  IF cardinality(v_r) = 0 THEN RETURN; END IF;
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT x.r, x.u, 'lead', sum(x.s) FROM unnest(v_r, v_u, v_s) AS x(r, u, s) GROUP BY 1, 2 HAVING sum(x.s) <> 0
-  UNION ALL
-  SELECT x.r, x.u, 'lead|' || x.t, sum(x.s) FROM unnest(v_r, v_u, v_s, v_t) AS x(r, u, s, t)
-    GROUP BY 1, 2, 3 HAVING sum(x.s) <> 0;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION leads_dopo_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM contatori_somma('tutti', 0, 'lead', -(SELECT count(*)::integer FROM vecchi));
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'tutti', 0, 'lead|' || stato_contatto, -count(*)::integer FROM vecchi GROUP BY 3;
-  PERFORM lead_punti_applica(array_agg(punto_fisico_originale_id), array_agg(id), array_agg(-1))
-    FROM vecchi WHERE punto_fisico_originale_id IS NOT NULL HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION leads_dopo_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM contatori_somma('tutti', 0, 'lead', (SELECT count(*)::integer FROM nuovi));
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'tutti', 0, 'lead|' || stato_contatto, count(*)::integer FROM nuovi GROUP BY 3;
-  PERFORM lead_punti_applica(array_agg(punto_fisico_originale_id), array_agg(id), array_agg(1))
-    FROM nuovi WHERE punto_fisico_originale_id IS NOT NULL HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION leads_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM lead_punti_applica(array_agg(x.p), array_agg(x.l), array_agg(x.d)) FROM (
-    SELECT o.punto_fisico_originale_id AS p, o.id AS l, -1 AS d
-      FROM (SELECT id, punto_fisico_originale_id FROM vecchi EXCEPT SELECT id, punto_fisico_originale_id FROM nuovi) o
-    UNION ALL
-    SELECT n.punto_fisico_originale_id, n.id, 1
-      FROM (SELECT id, punto_fisico_originale_id FROM nuovi EXCEPT SELECT id, punto_fisico_originale_id FROM vecchi) n
-  ) x WHERE x.p IS NOT NULL HAVING count(*) > 0;
-  -- A status changed: out of the old status's counts, into the new one's. The scope rows are read
-  -- before they are updated below; one the line above has just added already has the new status.
-  IF EXISTS (SELECT id, stato_contatto FROM vecchi EXCEPT SELECT id, stato_contatto FROM nuovi) THEN
-    INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-    SELECT 'tutti', 0, 'lead|' || v.t, sum(v.d)::integer FROM (
-      SELECT o.stato_contatto AS t, -1 AS d
-        FROM (SELECT id, stato_contatto FROM vecchi EXCEPT SELECT id, stato_contatto FROM nuovi) o
-      UNION ALL
-      SELECT n.stato_contatto, 1
-        FROM (SELECT id, stato_contatto FROM nuovi EXCEPT SELECT id, stato_contatto FROM vecchi) n
-    ) v GROUP BY 3 HAVING sum(v.d) <> 0
-    UNION ALL
-    SELECT 'punto', lp.punto_fisico_id, 'lead|' || v.t, sum(v.d)::integer
-      FROM nuovi n JOIN lead_punti lp ON lp.lead_id = n.id
-      CROSS JOIN LATERAL (VALUES (lp.stato_contatto, -1), (n.stato_contatto, 1)) AS v(t, d)
-      WHERE lp.stato_contatto <> n.stato_contatto GROUP BY 2, 3 HAVING sum(v.d) <> 0
-    UNION ALL
-    SELECT lu.ruolo, lu.user_id, 'lead|' || v.t, sum(v.d)::integer
-      FROM nuovi n JOIN lead_utenti lu ON lu.lead_id = n.id
-      CROSS JOIN LATERAL (VALUES (lu.stato_contatto, -1), (n.stato_contatto, 1)) AS v(t, d)
-      WHERE lu.stato_contatto <> n.stato_contatto GROUP BY 1, 2, 3 HAVING sum(v.d) <> 0;
-  END IF;
-  UPDATE lead_utenti lu SET data_registrazione = n.data_registrazione, stato_contatto = n.stato_contatto,
-      cerca = n.cerca, telefono_normalizzato = n.telefono_normalizzato
-    FROM (SELECT id, data_registrazione, stato_contatto, cerca, telefono_normalizzato FROM nuovi
-          EXCEPT SELECT id, data_registrazione, stato_contatto, cerca, telefono_normalizzato FROM vecchi) n
-    WHERE lu.lead_id = n.id;
-  UPDATE lead_punti lp SET data_registrazione = n.data_registrazione, stato_contatto = n.stato_contatto
-    FROM (SELECT id, data_registrazione, stato_contatto FROM nuovi
-          EXCEPT SELECT id, data_registrazione, stato_contatto FROM vecchi) n
-    WHERE lp.lead_id = n.id;
-  UPDATE pratiche p SET cerca = n.cerca, telefono_normalizzato = n.telefono_normalizzato
-    FROM (SELECT id, cerca, telefono_normalizzato FROM nuovi EXCEPT SELECT id, cerca, telefono_normalizzato FROM vecchi) n
-    WHERE p.lead_id = n.id;
-  RETURN NULL;
-END $$;
 --> statement-breakpoint
 CREATE FUNCTION pratiche_cliente() RETURNS trigger
     LANGUAGE plpgsql
@@ -466,115 +331,13 @@ BEGIN
   RETURN NEW;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION pratiche_dopo_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*) FROM nuovi GROUP BY 2;
-  PERFORM lead_punti_applica(array_agg(punto_fisico_id), array_agg(lead_id), array_agg(1))
-    FROM nuovi WHERE punto_fisico_id IS NOT NULL HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION pratiche_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE righe servizio_delta[];
-BEGIN
-  IF NOT EXISTS (SELECT id, punto_fisico_id, lead_id FROM vecchi EXCEPT SELECT id, punto_fisico_id, lead_id FROM nuovi) THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'punto', x.p, 'pratiche', sum(x.d) FROM (
-    SELECT coalesce(o.punto_fisico_id, 0) AS p, -1 AS d
-      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
-    UNION ALL
-    SELECT coalesce(n.punto_fisico_id, 0), 1
-      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
-  ) x GROUP BY 1, 2 HAVING sum(x.d) <> 0;
-  PERFORM lead_punti_applica(array_agg(x.p), array_agg(x.l), array_agg(x.d)) FROM (
-    SELECT o.punto_fisico_id AS p, o.lead_id AS l, -1 AS d
-      FROM (SELECT id, punto_fisico_id, lead_id FROM vecchi EXCEPT SELECT id, punto_fisico_id, lead_id FROM nuovi) o
-    UNION ALL
-    SELECT n.punto_fisico_id, n.lead_id, 1
-      FROM (SELECT id, punto_fisico_id, lead_id FROM nuovi EXCEPT SELECT id, punto_fisico_id, lead_id FROM vecchi) n
-  ) x WHERE x.p IS NOT NULL HAVING count(*) > 0;
-  SELECT array_agg(r) INTO righe FROM (
-    SELECT ROW(o.punto_fisico_id, o.id, s.tipo_servizio, s.stato, -1)::servizio_delta AS r
-      FROM (SELECT id, punto_fisico_id FROM vecchi EXCEPT SELECT id, punto_fisico_id FROM nuovi) o
-      JOIN servizi s ON s.pratica_id = o.id
-    UNION ALL
-    SELECT ROW(n.punto_fisico_id, n.id, s.tipo_servizio, s.stato, 1)::servizio_delta
-      FROM (SELECT id, punto_fisico_id FROM nuovi EXCEPT SELECT id, punto_fisico_id FROM vecchi) n
-      JOIN servizi s ON s.pratica_id = n.id
-  ) x;
-  IF righe IS NOT NULL THEN PERFORM contatori_servizi_applica(righe); END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION pratiche_prima_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-DECLARE righe servizio_delta[];
-BEGIN
-  PERFORM contatori_somma('punto', coalesce(OLD.punto_fisico_id, 0), 'pratiche', -1);
-  PERFORM lead_punti_applica(ARRAY[OLD.punto_fisico_id], ARRAY[OLD.lead_id], ARRAY[-1]);
-  SELECT array_agg(ROW(OLD.punto_fisico_id, OLD.id, s.tipo_servizio, s.stato, -1)::servizio_delta) INTO righe
-    FROM servizi s WHERE s.pratica_id = OLD.id;
-  IF righe IS NOT NULL THEN PERFORM contatori_servizi_applica(righe); END IF;
-  RETURN OLD;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION pratiche_stati_servizi_ricalcola(ids integer[]) RETURNS void
-    LANGUAGE plpgsql
-    SET plan_cache_mode TO 'force_generic_plan'
-    AS $$
-BEGIN
-  UPDATE pratiche p SET stati_servizi = x.m
-  FROM (
-    SELECT a.id, coalesce(bit_or(servizio_stato_bit(s.tipo_servizio, s.stato)), 0) AS m
-    FROM unnest(ids) AS a(id) LEFT JOIN servizi s ON s.pratica_id = a.id
-    GROUP BY a.id
-  ) x
-  WHERE p.id = x.id AND p.stati_servizi <> x.m;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION punti_fisici_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM lead_utenti_applica(array_agg(x.r), array_agg(x.u), array_agg(x.l), array_agg(x.d)) FROM (
-    SELECT 'punto_fisico' AS r, OLD.utente_responsabile_id AS u, lp.lead_id AS l, -1 AS d FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.utente_responsabile_id IS DISTINCT FROM NEW.utente_responsabile_id
-    UNION ALL SELECT 'punto_fisico', NEW.utente_responsabile_id, lp.lead_id, 1 FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.utente_responsabile_id IS DISTINCT FROM NEW.utente_responsabile_id
-    UNION ALL SELECT 'agente', OLD.agente_id, lp.lead_id, -1 FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.agente_id IS DISTINCT FROM NEW.agente_id
-    UNION ALL SELECT 'agente', NEW.agente_id, lp.lead_id, 1 FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.agente_id IS DISTINCT FROM NEW.agente_id
-    UNION ALL SELECT 'area_manager', OLD.area_manager_id, lp.lead_id, -1 FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.area_manager_id IS DISTINCT FROM NEW.area_manager_id
-    UNION ALL SELECT 'area_manager', NEW.area_manager_id, lp.lead_id, 1 FROM lead_punti lp
-      WHERE lp.punto_fisico_id = OLD.id AND OLD.area_manager_id IS DISTINCT FROM NEW.area_manager_id
-  ) x WHERE x.u IS NOT NULL HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION punti_fisici_prima_delete() RETURNS trigger
+CREATE FUNCTION punti_fisici_eliminazione() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
 BEGIN
   UPDATE leads SET punto_fisico_originale_id = NULL WHERE punto_fisico_originale_id = OLD.id;
   UPDATE pratiche SET punto_fisico_id = NULL WHERE punto_fisico_id = OLD.id;
-  DELETE FROM contatori WHERE ambito = 'punto' AND ambito_id = OLD.id;
-  -- Its changes still waiting for the commit go with it (the updates above just queued some),
-  -- but the company's figures keep them: they balance the practices now counted at "no point".
-  -- Not the leads': the company counts them once, from the leads themselves.
-  INSERT INTO contatori_attesa (ambito, ambito_id, voce, n)
-  SELECT 'tutti', 0, voce, n FROM contatori_attesa
-  WHERE ambito = 'punto' AND ambito_id = OLD.id AND voce <> 'lead' AND voce NOT LIKE 'lead|%';
-  DELETE FROM contatori_attesa WHERE ambito = 'punto' AND ambito_id = OLD.id;
+  DELETE FROM contatori_punti WHERE punto_fisico_id = OLD.id;
   RETURN OLD;
 END $$;
 --> statement-breakpoint
@@ -599,45 +362,22 @@ BEGIN
   ));
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION ricalcola_contatori_e_perimetro() RETURNS void
+CREATE FUNCTION ricalcola_contatori_punti() RETURNS void
     LANGUAGE plpgsql
     AS $$
 BEGIN
-  TRUNCATE lead_utenti, lead_punti, contatori;
-  INSERT INTO lead_punti (punto_fisico_id, lead_id, data_registrazione, stato_contatto, refs)
-  SELECT x.p, x.l, l.data_registrazione, l.stato_contatto, x.refs FROM (
-    SELECT p, l, count(*) AS refs FROM (
-      SELECT punto_fisico_originale_id AS p, id AS l FROM leads WHERE punto_fisico_originale_id IS NOT NULL
-      UNION ALL SELECT punto_fisico_id, lead_id FROM pratiche WHERE punto_fisico_id IS NOT NULL
-    ) y GROUP BY 1, 2
-  ) x JOIN leads l ON l.id = x.l;
-  INSERT INTO lead_utenti (ruolo, user_id, lead_id, data_registrazione, stato_contatto, cerca, telefono_normalizzato, refs)
-  SELECT x.r, x.u, x.l, l.data_registrazione, l.stato_contatto, l.cerca, l.telefono_normalizzato, count(*) FROM (
-    SELECT 'punto_fisico' AS r, pf.utente_responsabile_id AS u, lp.lead_id AS l FROM lead_punti lp JOIN punti_fisici pf ON pf.id = lp.punto_fisico_id
-    UNION ALL SELECT 'agente', pf.agente_id, lp.lead_id FROM lead_punti lp JOIN punti_fisici pf ON pf.id = lp.punto_fisico_id
-    UNION ALL SELECT 'area_manager', pf.area_manager_id, lp.lead_id FROM lead_punti lp JOIN punti_fisici pf ON pf.id = lp.punto_fisico_id
-  ) x JOIN leads l ON l.id = x.l WHERE x.u IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7;
-  INSERT INTO contatori (ambito, ambito_id, voce, n)
-  SELECT 'tutti', 0, 'lead', count(*) FROM leads
-  UNION ALL SELECT 'tutti', 0, 'lead|' || stato_contatto, count(*) FROM leads GROUP BY 3
-  UNION ALL SELECT 'punto', punto_fisico_id, 'lead', count(*) FROM lead_punti GROUP BY 2
-  UNION ALL SELECT 'punto', punto_fisico_id, 'lead|' || stato_contatto, count(*) FROM lead_punti GROUP BY 2, 3
-  UNION ALL SELECT ruolo, user_id, 'lead', count(*) FROM lead_utenti GROUP BY 1, 2
-  UNION ALL SELECT ruolo, user_id, 'lead|' || stato_contatto, count(*) FROM lead_utenti GROUP BY 1, 2, 3
-  UNION ALL SELECT 'punto', coalesce(punto_fisico_id, 0), 'pratiche', count(*) FROM pratiche GROUP BY 2
-  UNION ALL SELECT 'punto', coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)
-    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 2, 3
-  UNION ALL SELECT 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|' || s.stato, count(DISTINCT p.id)
-    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 2, 3
-  UNION ALL SELECT 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|*|' || s.stato, count(DISTINCT p.id)
-    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 2, 3
-  UNION ALL SELECT 'punto', coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|*', count(DISTINCT p.id)
-    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 2, 3;
-  -- The whole company's figures: the points' summed (0022), but for the leads, which are counted
-  -- once however many points they reach.
-  INSERT INTO contatori (ambito, ambito_id, voce, n)
-  SELECT 'tutti', 0, voce, sum(n) FROM contatori
-  WHERE ambito = 'punto' AND voce <> 'lead' AND voce NOT LIKE 'lead|%' GROUP BY voce;
+  TRUNCATE contatori_punti;
+  INSERT INTO contatori_punti (punto_fisico_id, voce, n)
+  SELECT coalesce(punto_fisico_originale_id, 0), 'lead', count(*) FROM leads GROUP BY 1
+  UNION ALL SELECT coalesce(punto_fisico_id, 0), 'pratiche', count(*) FROM pratiche GROUP BY 1
+  UNION ALL SELECT coalesce(p.punto_fisico_id, 0), 'servizi|' || s.tipo_servizio || '|' || s.stato, count(*)
+    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 1, 2
+  UNION ALL SELECT coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|' || s.stato, count(DISTINCT p.id)
+    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 1, 2
+  UNION ALL SELECT coalesce(p.punto_fisico_id, 0), 'pratiche|*|' || s.stato, count(DISTINCT p.id)
+    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 1, 2
+  UNION ALL SELECT coalesce(p.punto_fisico_id, 0), 'pratiche|' || s.tipo_servizio || '|*', count(DISTINCT p.id)
+    FROM servizi s JOIN pratiche p ON p.id = s.pratica_id GROUP BY 1, 2;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION ricalcola_servizi_elenco() RETURNS void
@@ -650,15 +390,6 @@ BEGIN
   FROM servizi s JOIN pratiche p ON p.id = s.pratica_id;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION ricerca_chiavi(persona integer, testo text) RETURNS bigint[]
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    AS $$
-  SELECT array(
-    SELECT (persona::bigint << 32) | (hashtext(substr(parola, i, 3))::bigint & 4294967295)
-    FROM regexp_split_to_table(testo, '[^a-z0-9]+') parola, generate_series(1, length(parola) - 2) i
-  )
-$$;
---> statement-breakpoint
 CREATE FUNCTION ricerca_finestre_cifre(testo text) RETURNS integer[]
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     AS $$
@@ -667,36 +398,6 @@ CREATE FUNCTION ricerca_finestre_cifre(testo text) RETURNS integer[]
     FROM regexp_matches(testo, '[0-9]{7,}', 'g') m, generate_series(1, length(m[1]) - 6) i
   )
 $$;
---> statement-breakpoint
-CREATE FUNCTION servizi_dopo_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM contatori_servizi_ricalcola('{}', array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, -1)::servizio_delta)) FROM vecchi HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION servizi_dopo_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM contatori_servizi_ricalcola(array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, 1)::servizio_delta), '{}') FROM nuovi HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION servizi_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  -- Most updates (amounts, dates, supplier) touch no counted key.
-  IF NOT EXISTS (SELECT id, pratica_id, tipo_servizio, stato FROM vecchi EXCEPT SELECT id, pratica_id, tipo_servizio, stato FROM nuovi) THEN
-    RETURN NULL;
-  END IF;
-  PERFORM contatori_servizi_ricalcola(
-    (SELECT array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, 1)::servizio_delta) FROM nuovi),
-    (SELECT array_agg(ROW(NULL, pratica_id, tipo_servizio, stato, -1)::servizio_delta) FROM vecchi));
-  RETURN NULL;
-END $$;
 --> statement-breakpoint
 CREATE FUNCTION servizi_elenco_dopo_delete() RETURNS trigger
     LANGUAGE plpgsql
@@ -749,42 +450,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION servizi_stati_dopo_delete() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pratiche_stati_servizi_ricalcola(array_agg(DISTINCT pratica_id)) FROM vecchi HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION servizi_stati_dopo_insert() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM pratiche_stati_servizi_ricalcola(array_agg(DISTINCT pratica_id)) FROM nuovi HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION servizi_stati_dopo_update() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  -- Most updates (amounts, dates, supplier) change no pair. Rows compared as sets (see below).
-  PERFORM pratiche_stati_servizi_ricalcola(array_agg(DISTINCT x.pratica_id)) FROM (
-    (SELECT id, pratica_id, tipo_servizio, stato FROM vecchi EXCEPT SELECT id, pratica_id, tipo_servizio, stato FROM nuovi)
-    UNION ALL
-    (SELECT id, pratica_id, tipo_servizio, stato FROM nuovi EXCEPT SELECT id, pratica_id, tipo_servizio, stato FROM vecchi)
-  ) x HAVING count(*) > 0;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION servizio_stato_bit(tipo text, stato text) RETURNS integer
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$
-  SELECT 1 << ((array_position(ARRAY['luce', 'gas', 'internet', 'noleggio', 'finanziamenti', 'assicurazioni'], tipo) - 1) * 4
-    + array_position(ARRAY['inserito', 'in_lavorazione', 'completato', 'ko'], stato) - 1)
-$$;
---> statement-breakpoint
 CREATE TABLE audit_log (
     id integer NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -795,7 +460,7 @@ CREATE TABLE audit_log (
     oggetto_tipo text,
     oggetto_id integer,
     dettagli jsonb,
-    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text, 'importazione'::text, 'invito_inviato'::text, 'password_impostata'::text, 'profilo_fiscale_modificato'::text, 'esiti_caricati'::text, 'esiti_applicati'::text, 'riconciliazione_caricata'::text, 'riconciliazione_confermata'::text, 'riconciliazione_chiusa'::text])))
+    CONSTRAINT audit_log_tipo_check CHECK ((tipo = ANY (ARRAY['accesso'::text, 'accesso_fallito'::text, 'accesso_sbloccato'::text, 'uscita'::text, 'utente_creato'::text, 'utente_eliminato'::text, 'ruolo_modificato'::text, 'password_modificata'::text, 'utente_attivato'::text, 'utente_disattivato'::text, 'esportazione'::text, 'esportazione_dati_persona'::text, 'cancellazione_dati_lead'::text, 'esportazione_dati_utente'::text, 'cancellazione_dati_utente'::text, 'eliminazione_lead'::text, 'conservazione_anonimizzazione'::text, 'impostazioni_modificate'::text, 'secondo_fattore_attivato'::text, 'secondo_fattore_disattivato'::text, 'secondo_fattore_azzerato'::text, 'codici_recupero_rigenerati'::text, 'codice_recupero_usato'::text, 'importazione'::text, 'invito_inviato'::text, 'password_impostata'::text, 'profilo_fiscale_modificato'::text, 'esiti_caricati'::text, 'esiti_applicati'::text, 'riconciliazione_caricata'::text, 'riconciliazione_confermata'::text, 'riconciliazione_chiusa'::text])))
 );
 --> statement-breakpoint
 CREATE SEQUENCE audit_log_id_seq
@@ -944,19 +609,10 @@ CREATE SEQUENCE consensi_id_seq
 --> statement-breakpoint
 ALTER SEQUENCE consensi_id_seq OWNED BY consensi.id;
 --> statement-breakpoint
-CREATE TABLE contatori (
-    ambito text NOT NULL,
-    ambito_id integer NOT NULL,
+CREATE TABLE contatori_punti (
+    punto_fisico_id integer NOT NULL,
     voce text NOT NULL,
     n integer NOT NULL
-);
---> statement-breakpoint
-CREATE UNLOGGED TABLE contatori_attesa (
-    ambito text NOT NULL,
-    ambito_id integer NOT NULL,
-    voce text NOT NULL,
-    n integer NOT NULL,
-    transazione bigint DEFAULT txid_current() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE documenti (
@@ -1268,29 +924,6 @@ CREATE TABLE job_leases (
     last_error text
 );
 --> statement-breakpoint
-CREATE TABLE lead_punti (
-    punto_fisico_id integer NOT NULL,
-    lead_id integer NOT NULL,
-    refs integer NOT NULL,
-    data_registrazione timestamp with time zone NOT NULL,
-    stato_contatto text NOT NULL
-)
-WITH (autovacuum_vacuum_insert_scale_factor='0.005');
---> statement-breakpoint
-CREATE TABLE lead_utenti (
-    ruolo text NOT NULL,
-    user_id integer NOT NULL,
-    lead_id integer NOT NULL,
-    data_registrazione timestamp with time zone NOT NULL,
-    refs integer NOT NULL,
-    stato_contatto text NOT NULL,
-    cerca text NOT NULL,
-    telefono_normalizzato text NOT NULL
-)
-WITH (autovacuum_vacuum_insert_scale_factor='0.005');
---> statement-breakpoint
-ALTER TABLE ONLY lead_utenti ALTER COLUMN cerca SET STATISTICS 1000;
---> statement-breakpoint
 CREATE TABLE leads (
     id integer NOT NULL,
     nome text NOT NULL,
@@ -1414,7 +1047,7 @@ CREATE TABLE pratiche (
     data_creazione timestamp with time zone DEFAULT now() NOT NULL,
     cerca text DEFAULT ''::text NOT NULL,
     telefono_normalizzato text DEFAULT ''::text NOT NULL,
-    stati_servizi integer DEFAULT 0 NOT NULL,
+    altro_punto boolean DEFAULT false NOT NULL,
     CONSTRAINT pratiche_stato_check CHECK ((stato_pratica = ANY (ARRAY['inserita'::text, 'in_lavorazione'::text, 'completata'::text, 'ko'::text])))
 )
 WITH (autovacuum_vacuum_insert_scale_factor='0.005');
@@ -1730,6 +1363,7 @@ CREATE TABLE users (
     area_assegnata text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     cerca text GENERATED ALWAYS AS (lower(((((((((first_name || ' '::text) || last_name) || chr(1)) || last_name) || ' '::text) || first_name) || chr(1)) || email))) STORED NOT NULL,
+    dati_cancellati_at timestamp with time zone,
     CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'amministrazione'::text, 'area_manager'::text, 'agente'::text, 'punto_fisico'::text])))
 );
 --> statement-breakpoint
@@ -1815,8 +1449,8 @@ ALTER TABLE ONLY commissioni
 ALTER TABLE ONLY consensi
     ADD CONSTRAINT consensi_pkey PRIMARY KEY (id);
 --> statement-breakpoint
-ALTER TABLE ONLY contatori
-    ADD CONSTRAINT contatori_ambito_ambito_id_voce_pk PRIMARY KEY (ambito, ambito_id, voce);
+ALTER TABLE ONLY contatori_punti
+    ADD CONSTRAINT contatori_punti_punto_fisico_id_voce_pk PRIMARY KEY (punto_fisico_id, voce);
 --> statement-breakpoint
 ALTER TABLE ONLY documenti
     ADD CONSTRAINT documenti_pkey PRIMARY KEY (id);
@@ -1880,12 +1514,6 @@ ALTER TABLE ONLY job_daily_runs
 --> statement-breakpoint
 ALTER TABLE ONLY job_leases
     ADD CONSTRAINT job_leases_pkey PRIMARY KEY (name);
---> statement-breakpoint
-ALTER TABLE ONLY lead_punti
-    ADD CONSTRAINT lead_punti_punto_fisico_id_lead_id_pk PRIMARY KEY (punto_fisico_id, lead_id);
---> statement-breakpoint
-ALTER TABLE ONLY lead_utenti
-    ADD CONSTRAINT lead_utenti_ruolo_user_id_lead_id_pk PRIMARY KEY (ruolo, user_id, lead_id);
 --> statement-breakpoint
 ALTER TABLE ONLY leads_eventi
     ADD CONSTRAINT leads_eventi_pkey PRIMARY KEY (id);
@@ -2016,9 +1644,7 @@ CREATE INDEX consensi_impronta_telefono_idx ON consensi USING btree (impronta_te
 --> statement-breakpoint
 CREATE INDEX consensi_lead_idx ON consensi USING btree (lead_id);
 --> statement-breakpoint
-CREATE INDEX contatori_attesa_transazione_idx ON contatori_attesa USING btree (transazione);
---> statement-breakpoint
-CREATE INDEX contatori_voce_idx ON contatori USING btree (ambito, voce, ambito_id);
+CREATE INDEX contatori_punti_voce_idx ON contatori_punti USING btree (voce, punto_fisico_id, n);
 --> statement-breakpoint
 CREATE UNIQUE INDEX documenti_filename_unique ON documenti USING btree (filename);
 --> statement-breakpoint
@@ -2064,25 +1690,11 @@ CREATE UNIQUE INDEX invii_lotti_servizi_invio_unique ON invii_lotti_servizi USIN
 --> statement-breakpoint
 CREATE INDEX inviti_password_user_idx ON inviti_password USING btree (user_id);
 --> statement-breakpoint
-CREATE INDEX lead_punti_elenco_idx ON lead_punti USING btree (punto_fisico_id, data_registrazione, lead_id, stato_contatto);
---> statement-breakpoint
-CREATE INDEX lead_punti_lead_idx ON lead_punti USING btree (lead_id);
---> statement-breakpoint
-CREATE INDEX lead_utenti_chiavi_agente_idx ON lead_utenti USING gin (ricerca_chiavi(user_id, ((cerca || ' '::text) || telefono_normalizzato))) WHERE (ruolo = 'agente'::text);
---> statement-breakpoint
-CREATE INDEX lead_utenti_chiavi_area_manager_idx ON lead_utenti USING gin (ricerca_chiavi(user_id, ((cerca || ' '::text) || telefono_normalizzato))) WHERE (ruolo = 'area_manager'::text);
---> statement-breakpoint
-CREATE INDEX lead_utenti_chiavi_punto_fisico_idx ON lead_utenti USING gin (ricerca_chiavi(user_id, ((cerca || ' '::text) || telefono_normalizzato))) WHERE (ruolo = 'punto_fisico'::text);
---> statement-breakpoint
-CREATE INDEX lead_utenti_elenco_idx ON lead_utenti USING btree (ruolo, user_id, data_registrazione, lead_id);
---> statement-breakpoint
-CREATE INDEX lead_utenti_lead_idx ON lead_utenti USING btree (lead_id);
---> statement-breakpoint
-CREATE INDEX lead_utenti_stato_idx ON lead_utenti USING btree (ruolo, user_id, stato_contatto, data_registrazione, lead_id);
---> statement-breakpoint
 CREATE INDEX leads_coda_idx ON leads USING btree (chiamata_fissata, chiamata_da, id) WHERE (chiamata_da IS NOT NULL);
 --> statement-breakpoint
-CREATE INDEX leads_data_id_idx ON leads USING btree (data_registrazione, id, cerca, telefono_normalizzato);
+CREATE INDEX leads_coda_punto_idx ON leads USING btree (punto_fisico_originale_id, chiamata_fissata, chiamata_da, id, telefono_normalizzato) WHERE ((chiamata_da IS NOT NULL) AND (dati_cancellati_at IS NULL));
+--> statement-breakpoint
+CREATE INDEX leads_data_id_idx ON leads USING btree (data_registrazione, id, cerca, telefono_normalizzato, punto_fisico_originale_id, stato_contatto);
 --> statement-breakpoint
 CREATE INDEX leads_email_normalizzata_idx ON leads USING btree (email_normalizzata);
 --> statement-breakpoint
@@ -2091,6 +1703,8 @@ CREATE INDEX leads_eventi_lead_idx ON leads_eventi USING btree (lead_id, created
 CREATE INDEX leads_finestre_cifre_idx ON leads USING gin (ricerca_finestre_cifre(((cerca || chr(1)) || telefono_normalizzato)));
 --> statement-breakpoint
 CREATE INDEX leads_punto_data_idx ON leads USING btree (punto_fisico_originale_id, data_registrazione);
+--> statement-breakpoint
+CREATE INDEX leads_punto_stato_idx ON leads USING btree (punto_fisico_originale_id, stato_contatto, data_registrazione, id);
 --> statement-breakpoint
 CREATE INDEX leads_ricerca_trgm_idx ON leads USING gin (cerca gin_trgm_ops);
 --> statement-breakpoint
@@ -2112,7 +1726,9 @@ CREATE INDEX login_challenges_expires_idx ON login_challenges USING btree (expir
 --> statement-breakpoint
 CREATE INDEX login_challenges_user_idx ON login_challenges USING btree (user_id);
 --> statement-breakpoint
-CREATE INDEX pratiche_data_id_idx ON pratiche USING btree (data_creazione, id, cerca, stati_servizi);
+CREATE INDEX pratiche_altro_punto_idx ON pratiche USING btree (punto_fisico_id, lead_id) WHERE altro_punto;
+--> statement-breakpoint
+CREATE INDEX pratiche_data_id_idx ON pratiche USING btree (data_creazione, id, cerca, punto_fisico_id);
 --> statement-breakpoint
 CREATE INDEX pratiche_eventi_pratica_idx ON pratiche_eventi USING btree (pratica_id, created_at);
 --> statement-breakpoint
@@ -2166,11 +1782,13 @@ CREATE INDEX servizi_elenco_ko_idx ON servizi_elenco USING btree (tipo_servizio,
 --> statement-breakpoint
 CREATE INDEX servizi_elenco_ko_motivo_idx ON servizi_elenco USING btree (ko_motivazione, data_creazione, pratica_id) WHERE (stato = 'ko'::text);
 --> statement-breakpoint
-CREATE INDEX servizi_elenco_lead_idx ON servizi_elenco USING btree (lead_id, tipo_servizio, punto_fisico_id);
+CREATE INDEX servizi_elenco_lead_idx ON servizi_elenco USING btree (tipo_servizio, lead_id);
 --> statement-breakpoint
 CREATE INDEX servizi_elenco_punto_idx ON servizi_elenco USING btree (punto_fisico_id, tipo_servizio, stato, data_creazione, pratica_id, lead_id);
 --> statement-breakpoint
 CREATE INDEX servizi_elenco_stato_idx ON servizi_elenco USING btree (stato, data_creazione, pratica_id);
+--> statement-breakpoint
+CREATE INDEX servizi_ko_pratica_idx ON servizi USING btree (ko_motivazione, pratica_id) WHERE (stato = 'ko'::text);
 --> statement-breakpoint
 CREATE INDEX servizi_pratica_idx ON servizi USING btree (pratica_id);
 --> statement-breakpoint
@@ -2178,7 +1796,7 @@ CREATE INDEX servizi_stato_pratica_idx ON servizi USING btree (stato, pratica_id
 --> statement-breakpoint
 CREATE INDEX servizi_storico_servizio_idx ON servizi_storico USING btree (servizio_id, created_at);
 --> statement-breakpoint
-CREATE INDEX servizi_tipo_idx ON servizi USING btree (tipo_servizio);
+CREATE INDEX servizi_tipo_pratica_idx ON servizi USING btree (tipo_servizio, pratica_id, stato);
 --> statement-breakpoint
 CREATE INDEX sessions_expires_idx ON sessions USING btree (expires_at);
 --> statement-breakpoint
@@ -2208,31 +1826,27 @@ CREATE TRIGGER consensi_niente_truncate BEFORE TRUNCATE ON consensi FOR EACH STA
 --> statement-breakpoint
 CREATE TRIGGER consensi_solo_aggiunta BEFORE DELETE OR UPDATE ON consensi FOR EACH ROW EXECUTE FUNCTION consensi_solo_aggiunta();
 --> statement-breakpoint
-CREATE CONSTRAINT TRIGGER contatori_attesa_al_commit AFTER INSERT ON contatori_attesa DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (contatori_attesa_da_segnalare()) EXECUTE FUNCTION contatori_versa_attesa();
+CREATE TRIGGER contatori_punti_leads_delete AFTER DELETE ON leads REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_leads();
 --> statement-breakpoint
-CREATE TRIGGER leads_contatori_delete AFTER DELETE ON leads REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_delete();
+CREATE TRIGGER contatori_punti_leads_insert AFTER INSERT ON leads REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_leads();
 --> statement-breakpoint
-CREATE TRIGGER leads_contatori_insert AFTER INSERT ON leads REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_insert();
+CREATE TRIGGER contatori_punti_leads_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_leads();
 --> statement-breakpoint
-CREATE TRIGGER leads_contatori_update AFTER UPDATE ON leads REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION leads_dopo_update();
+CREATE TRIGGER contatori_punti_pratiche_delete BEFORE DELETE ON pratiche FOR EACH ROW EXECUTE FUNCTION contatori_punti_pratica_eliminata();
+--> statement-breakpoint
+CREATE TRIGGER contatori_punti_pratiche_insert AFTER INSERT ON pratiche REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_pratiche();
+--> statement-breakpoint
+CREATE TRIGGER contatori_punti_pratiche_update AFTER UPDATE ON pratiche REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_pratiche();
+--> statement-breakpoint
+CREATE TRIGGER contatori_punti_servizi_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_servizi_cambiati();
+--> statement-breakpoint
+CREATE TRIGGER contatori_punti_servizi_insert AFTER INSERT ON servizi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_servizi_cambiati();
+--> statement-breakpoint
+CREATE TRIGGER contatori_punti_servizi_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION contatori_punti_servizi_cambiati();
 --> statement-breakpoint
 CREATE TRIGGER pratiche_cliente BEFORE INSERT OR UPDATE OF lead_id ON pratiche FOR EACH ROW EXECUTE FUNCTION pratiche_cliente();
 --> statement-breakpoint
-CREATE TRIGGER pratiche_contatori_delete BEFORE DELETE ON pratiche FOR EACH ROW EXECUTE FUNCTION pratiche_prima_delete();
---> statement-breakpoint
-CREATE TRIGGER pratiche_contatori_insert AFTER INSERT ON pratiche REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION pratiche_dopo_insert();
---> statement-breakpoint
-CREATE TRIGGER pratiche_contatori_update AFTER UPDATE ON pratiche REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION pratiche_dopo_update();
---> statement-breakpoint
-CREATE TRIGGER punti_fisici_contatori_delete BEFORE DELETE ON punti_fisici FOR EACH ROW EXECUTE FUNCTION punti_fisici_prima_delete();
---> statement-breakpoint
-CREATE TRIGGER punti_fisici_contatori_update AFTER UPDATE OF utente_responsabile_id, agente_id, area_manager_id ON punti_fisici FOR EACH ROW EXECUTE FUNCTION punti_fisici_dopo_update();
---> statement-breakpoint
-CREATE TRIGGER servizi_contatori_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION servizi_dopo_delete();
---> statement-breakpoint
-CREATE TRIGGER servizi_contatori_insert AFTER INSERT ON servizi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_dopo_insert();
---> statement-breakpoint
-CREATE TRIGGER servizi_contatori_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_dopo_update();
+CREATE TRIGGER punti_fisici_eliminazione BEFORE DELETE ON punti_fisici FOR EACH ROW EXECUTE FUNCTION punti_fisici_eliminazione();
 --> statement-breakpoint
 CREATE TRIGGER servizi_elenco_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION servizi_elenco_dopo_delete();
 --> statement-breakpoint
@@ -2241,12 +1855,6 @@ CREATE TRIGGER servizi_elenco_insert AFTER INSERT ON servizi REFERENCING NEW TAB
 CREATE TRIGGER servizi_elenco_pratiche_update AFTER UPDATE ON pratiche REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_elenco_pratiche_dopo_update();
 --> statement-breakpoint
 CREATE TRIGGER servizi_elenco_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_elenco_dopo_update();
---> statement-breakpoint
-CREATE TRIGGER servizi_stati_delete AFTER DELETE ON servizi REFERENCING OLD TABLE AS vecchi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_delete();
---> statement-breakpoint
-CREATE TRIGGER servizi_stati_insert AFTER INSERT ON servizi REFERENCING NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_insert();
---> statement-breakpoint
-CREATE TRIGGER servizi_stati_update AFTER UPDATE ON servizi REFERENCING OLD TABLE AS vecchi NEW TABLE AS nuovi FOR EACH STATEMENT EXECUTE FUNCTION servizi_stati_dopo_update();
 --> statement-breakpoint
 ALTER TABLE ONLY chiamate
     ADD CONSTRAINT chiamate_lead_id_leads_id_fk FOREIGN KEY (lead_id) REFERENCES leads(id) ON DELETE CASCADE;
@@ -2493,15 +2101,5 @@ ALTER TABLE ONLY tracciati_fornitori
 --> statement-breakpoint
 ALTER TABLE ONLY user_totp
     ADD CONSTRAINT user_totp_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
---> statement-breakpoint
---
--- PostgreSQL database dump complete
---
---> statement-breakpoint
-INSERT INTO contatori VALUES ('tutti', 0, 'lead', 0);
---> statement-breakpoint
---
--- PostgreSQL database dump complete
---
 --> statement-breakpoint
 RESET check_function_bodies;

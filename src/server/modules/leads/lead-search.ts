@@ -44,7 +44,7 @@ function byValue(patterns: SearchPattern[]): Array<[string, SearchPattern[]]> {
   return [...new Set(patterns.map((p) => p.value))].map((v) => [v, patterns.filter((p) => p.value === v)]);
 }
 
-/** Seven digits in a row: the width of migration 0040's windows (ricerca_finestre_cifre). */
+/** Seven digits in a row: the width of the baseline's windows (ricerca_finestre_cifre). */
 const DIGIT_WINDOW_RUN = /[0-9]{7}/;
 
 /**

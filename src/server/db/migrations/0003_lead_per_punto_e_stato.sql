@@ -1,1 +1,0 @@
-CREATE INDEX "leads_punto_stato_idx" ON "leads" USING btree ("punto_fisico_originale_id","stato_contatto","data_registrazione","id");

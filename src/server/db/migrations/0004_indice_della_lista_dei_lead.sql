@@ -1,2 +1,0 @@
-DROP INDEX "leads_data_id_idx";--> statement-breakpoint
-CREATE INDEX "leads_data_id_idx" ON "leads" USING btree ("data_registrazione","id","cerca","telefono_normalizzato","punto_fisico_originale_id","stato_contatto");

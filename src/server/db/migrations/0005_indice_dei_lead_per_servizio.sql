@@ -1,1 +1,0 @@
-CREATE INDEX "servizi_elenco_lead_idx" ON "servizi_elenco" USING btree ("tipo_servizio","lead_id");
