@@ -16,7 +16,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts';
 import { ORPHAN_GRACE_MS, orphanDocumentsJob } from '#server/storage/storage.jobs.ts';
 import { createLocalStorage } from '#server/storage/storage.ts';
 import { buildSubmission, insertPuntoFisico } from '#test/setup/factories.ts';
-import { startTestSmtp } from '#test/setup/smtp.ts';
+import { startTestSmtp, type TestSmtp } from '#test/setup/smtp.ts';
 import { startUpload, textBill } from '#test/support/http-upload.ts';
 import { killAllServers, spawnServer, type ServerProcess } from '#test/support/spawn-server.ts';
 
@@ -100,39 +100,98 @@ const documentRows = (praticaId: number) =>
   );
 
 describe.skipIf(skip)('the server process on the embedded database', { timeout: 300_000 }, () => {
-  it('refuses a second start on the same DATA_DIR, naming the running one (PID and port)', async () => {
-    const first = await spawnServer({ env: env() });
-    const second = await spawnServer({ env: env(), waitReady: false });
-    const { code } = await second.exited;
-    expect(code).toBe(1);
-    expect(second.output()).toContain(
-      `è già in uso da un server WINSOLUTION (PID ${first.pid}, porta ${first.port}`,
-    );
-    expect(second.output()).toContain('Il database incorporato accetta un solo processo alla volta');
-    // The first one is untouched.
-    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
-    await first.stop();
-  });
+  /**
+   * The tests that only use a running server share one start (a start opens the embedded
+   * database and checks its migrations: seconds of CPU each), with what each of them needs: no
+   * PUBLIC_BASE_URL, info logs and a mail server. Its last test stops it; the tests after the
+   * group stop or kill their server, so each has a process of its own.
+   */
+  describe('one server for the tests that only use it', () => {
+    let smtp: TestSmtp;
+    let server: ServerProcess;
+    beforeAll(async () => {
+      smtp = await startTestSmtp();
+      server = await spawnServer({
+        env: {
+          ...env(),
+          PUBLIC_BASE_URL: undefined,
+          LOG_LEVEL: 'info',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'noreply@esempio.it',
+        },
+      });
+    }, 300_000);
+    afterAll(async () => {
+      await server?.stop();
+      await smtp?.close();
+    });
 
-  it('without PUBLIC_BASE_URL: prints its addresses, signs in at 127.0.0.1, refuses another site, logs no request', async () => {
-    const server = await spawnServer({ env: { ...env(), PUBLIC_BASE_URL: undefined, LOG_LEVEL: 'info' } });
-    await expect
-      .poll(() => server.output())
-      .toContain(`WINSOLUTION pronto su http://localhost:${server.port} (database: pglite`);
     const signIn = (origin: string) =>
       fetch(`http://127.0.0.1:${server.port}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin, 'x-forwarded-for': '10.56.0.1' },
         body: JSON.stringify(ADMIN),
       });
-    expect((await signIn(`http://127.0.0.1:${server.port}`)).status).toBe(200);
-    const foreign = await signIn('https://sito-malevolo.example');
-    expect(foreign.status).toBe(403);
-    expect(((await foreign.json()) as { message: string }).message).toContain('PUBLIC_BASE_URL');
-    await server.stop('SIGTERM');
-    // The stop line comes after every line the requests could have written.
-    expect(server.output()).toContain('SIGTERM: chiusura in corso');
-    expect(server.output()).not.toContain('"req"');
+
+    it('refuses a second start on the same DATA_DIR, naming the running one (PID and port)', async () => {
+      const second = await spawnServer({ env: env(), waitReady: false });
+      const { code } = await second.exited;
+      expect(code).toBe(1);
+      expect(second.output()).toContain(
+        `è già in uso da un server WINSOLUTION (PID ${server.pid}, porta ${server.port}`,
+      );
+      expect(second.output()).toContain('Il database incorporato accetta un solo processo alla volta');
+      // The first one is untouched.
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    });
+
+    it("with a mail server, a submission's e-mails leave at once, not at the worker's next round", async () => {
+      const submission = buildSubmission(puntoId);
+      const res = await fetch(`${server.url}/api/submit-form`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.55.1.${++visitor}` },
+        body: JSON.stringify(submission),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      // The worker's timer comes back every 15 s: only the commit's wake sends it this soon.
+      await expect.poll(() => smtp.to(submission.email).length, { timeout: 10_000 }).toBe(1);
+    });
+
+    it('a customer who goes away midway leaves no document, no file and no .part', async () => {
+      const before = storedFiles().sort();
+      const pratica = await newPratica(server);
+      const upload = uploadHalf(server, pratica);
+      await expect.poll(partFiles, { timeout: 30_000 }).toHaveLength(1);
+      upload.abort();
+      await expect.poll(() => storedFiles().sort(), { timeout: 30_000 }).toEqual(before);
+      // The practice as the office reads it: no document.
+      const signedIn = await signIn(`http://127.0.0.1:${server.port}`);
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const read = await fetch(`${server.url}/api/pratiche/${pratica.praticaId}`, {
+        headers: { cookie, 'x-forwarded-for': '10.56.0.1' },
+      });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { documentiCount: number }).documentiCount).toBe(0);
+    });
+
+    // Last of the group: it stops the server.
+    it('without PUBLIC_BASE_URL: prints its addresses, signs in at 127.0.0.1, refuses another site, logs no request', async () => {
+      await expect
+        .poll(() => server.output())
+        .toContain(`WINSOLUTION pronto su http://localhost:${server.port} (database: pglite`);
+      expect((await signIn(`http://127.0.0.1:${server.port}`)).status).toBe(200);
+      const foreign = await signIn('https://sito-malevolo.example');
+      expect(foreign.status).toBe(403);
+      expect(((await foreign.json()) as { message: string }).message).toContain('PUBLIC_BASE_URL');
+      await server.stop('SIGTERM');
+      // The stop line comes after every line the requests (this test's and the group's) could have written.
+      expect(server.output()).toContain('SIGTERM: chiusura in corso');
+      expect(server.output()).not.toContain('"req"');
+    });
   });
 
   it('on SIGTERM stops accepting, finishes an upload whose body is still arriving, then closes the database', async () => {
@@ -162,39 +221,6 @@ describe.skipIf(skip)('the server process on the embedded database', { timeout: 
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
     expect(await documentRows(pratica.praticaId)).toBe(1);
     expect(partFiles()).toEqual([]);
-  });
-
-  it("with a mail server, a submission's e-mails leave at once, not at the worker's next round", async () => {
-    const smtp = await startTestSmtp();
-    try {
-      const server = await spawnServer({
-        env: { ...env(), SMTP_URL: smtp.url, MAIL_FROM: 'noreply@esempio.it' },
-      });
-      const submission = buildSubmission(puntoId);
-      const res = await fetch(`${server.url}/api/submit-form`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.55.1.${++visitor}` },
-        body: JSON.stringify(submission),
-      });
-      expect(res.status, await res.clone().text()).toBe(201);
-      // The worker's timer comes back every 15 s: only the commit's wake sends it this soon.
-      await expect.poll(() => smtp.to(submission.email).length, { timeout: 10_000 }).toBe(1);
-      await server.stop();
-    } finally {
-      await smtp.close();
-    }
-  });
-
-  it('a customer who goes away midway leaves no document, no file and no .part', async () => {
-    const server = await spawnServer({ env: env() });
-    const before = storedFiles().sort();
-    const pratica = await newPratica(server);
-    const upload = uploadHalf(server, pratica);
-    await expect.poll(partFiles, { timeout: 30_000 }).toHaveLength(1);
-    upload.abort();
-    await expect.poll(() => storedFiles().sort(), { timeout: 30_000 }).toEqual(before);
-    await server.stop();
-    expect(await documentRows(pratica.praticaId)).toBe(0);
   });
 
   it('a server killed during an upload leaves a .part that the cleanup job removes after the restart', async () => {

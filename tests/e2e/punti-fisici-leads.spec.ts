@@ -201,12 +201,15 @@ test.describe('Punti Fisici', () => {
     const am = await createUser(api, 'area_manager');
     const otherAm = await createUser(api, 'area_manager');
     const pf = await createUser(api, 'punto_fisico', { firstName: 'Ivo', lastName: `Iannone${s}` });
-    const points = [];
-    for (let i = 1; i <= 27; i++)
-      points.push(
-        await createPoint(api, `Pag${s} ${String(i).padStart(2, '0')}`, pf.id, { areaManagerId: am.id }),
-      );
-    await createPoint(api, `Pag${s} 00 altrui`, pf.id, { areaManagerId: otherAm.id });
+    // At once: the list orders by name, whatever the order they are made in.
+    const [points] = await Promise.all([
+      Promise.all(
+        Array.from({ length: 27 }, (_, i) =>
+          createPoint(api, `Pag${s} ${String(i + 1).padStart(2, '0')}`, pf.id, { areaManagerId: am.id }),
+        ),
+      ),
+      createPoint(api, `Pag${s} 00 altrui`, pf.id, { areaManagerId: otherAm.id }),
+    ]);
 
     await signInByApi(page, am.email, am.password);
     await page.goto('/punti-fisici');

@@ -19,27 +19,34 @@ function printSecurityFigures() {
   if (figures) console.log(`\n${formatFigures(figures)}\n`);
 }
 
-let serverBuilt = false;
-
 /**
  * The compiled server the process tests start (tests/support/spawn-server.ts) and the backup
  * scripts, rebuilt by scripts/build.ts when its sources changed since the last build (esbuild, a
  * second or two), so they always match the sources.
  */
 function buildServer() {
-  if (serverBuilt) return;
   execFileSync('npx', ['tsx', 'scripts/build.ts', 'server', '--if-stale'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     stdio: 'inherit',
   });
-  serverBuilt = true;
 }
+
+/**
+ * Each Vitest project runs the global setup, each with its own copy of this module: the run's
+ * first one does the work, on a mark kept on the process's global object, and the others reuse
+ * it (the build and the template once per run, not once per project).
+ */
+const SETUP_DONE = Symbol.for('winsolution.tests.global-setup');
 
 /** Builds the server bundle, migrates and seeds one template database; every test file clones it. */
 export default async function setup() {
-  clearFigures();
-  buildServer();
-  await prepareTemplate();
+  const state = globalThis as { [SETUP_DONE]?: Promise<void> };
+  state[SETUP_DONE] ??= (async () => {
+    clearFigures();
+    buildServer();
+    await prepareTemplate();
+  })();
+  await state[SETUP_DONE];
   return printSecurityFigures;
 }
 

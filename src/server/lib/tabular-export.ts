@@ -109,14 +109,20 @@ function pendingInZip(workbook: unknown, sheet: ExcelJS.Worksheet | undefined): 
 
 /**
  * Stops feeding the workbook while compression or the reader is behind: memory stays bounded
- * whatever the speed of the CPU or of the download.
+ * whatever the speed of the CPU or of the download. `onPaused` is told each time it stops.
  */
-async function untilDrained(out: PassThrough, workbook: unknown, sheet: ExcelJS.Worksheet | undefined) {
-  while (
+async function untilDrained(
+  out: PassThrough,
+  workbook: unknown,
+  sheet: ExcelJS.Worksheet | undefined,
+  onPaused: (() => void) | undefined,
+) {
+  const behind = () =>
     (out.readableLength > MAX_PENDING_BYTES || pendingInZip(workbook, sheet) > MAX_PENDING_BYTES) &&
-    !out.destroyed
-  )
-    await new Promise<void>((resolve) => setTimeout(resolve, 5));
+    !out.destroyed;
+  if (!behind()) return;
+  onPaused?.();
+  while (behind()) await new Promise<void>((resolve) => setTimeout(resolve, 5));
 }
 
 // The streaming writer alone, not the whole of exceljs (readers, CSV, the in-memory workbook): a
@@ -130,7 +136,7 @@ async function writeXlsx(
   sheetName: string,
   header: string[],
   rows: AsyncIterable<Cell[]>,
-  sheetRows: number,
+  { sheetRows = XLSX_SHEET_ROWS, onPaused }: SpreadsheetOptions,
 ) {
   const workbook = new (workbookWriter())({
     stream: out,
@@ -175,7 +181,7 @@ async function writeXlsx(
     });
     written.commit();
     inSheet++;
-    if (inSheet % 100 === 0) await untilDrained(out, workbook, sheet);
+    if (inSheet % 100 === 0) await untilDrained(out, workbook, sheet, onPaused);
   };
   newSheet();
   for (const row of first) await add(row);
@@ -188,6 +194,13 @@ async function writeXlsx(
   await workbook.commit();
 }
 
+export interface SpreadsheetOptions {
+  /** Data rows per XLSX sheet (XLSX_SHEET_ROWS; fewer in tests of the next sheet). */
+  sheetRows?: number;
+  /** Called each time the XLSX writer stops reading rows until the reader catches up. */
+  onPaused?: () => void;
+}
+
 /**
  * The file of an export as a stream: CSV, or XLSX with sheets named after `sheetName` (more than
  * one only past a sheet's row limit). `rows` is read as the file is written.
@@ -197,11 +210,11 @@ export function spreadsheetStream(
   sheetName: string,
   header: string[],
   rows: AsyncIterable<Cell[]>,
-  sheetRows = XLSX_SHEET_ROWS,
+  options: SpreadsheetOptions = {},
 ): Readable {
   if (format === 'csv') return Readable.from(csvChunks(header, rows), { objectMode: false });
   const out = new PassThrough();
-  writeXlsx(out, sheetName, header, rows, sheetRows).catch((error: unknown) => out.destroy(error as Error));
+  writeXlsx(out, sheetName, header, rows, options).catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
 
