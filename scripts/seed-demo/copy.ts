@@ -251,7 +251,7 @@ async function onTwoConnections(pool: pg.Pool, statements: string[], settings: s
  * A maintenance command (ANALYZE, VACUUM) for every table, the biggest first, on PostgreSQL on two
  * connections (at 1,000,000 leads a VACUUM (ANALYZE) of the whole database takes about 24 s on one).
  */
-export async function maintainTables(db: Database, command: 'analyze' | 'vacuum'): Promise<void> {
+export async function maintainTables(db: Database, command: 'analyze' | 'vacuum (analyze)'): Promise<void> {
   const result = await db.execute(
     sql`select format('%I.%I', schemaname, relname) as name from pg_stat_user_tables
       order by pg_total_relation_size(relid) desc`,
